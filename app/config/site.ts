@@ -1,0 +1,77 @@
+/**
+ * Everything about the business that an operator replaces, in one place.
+ * All values here are clearly fictional samples (example.com, 000-…), so the
+ * site can be shown without pretending to be a real company. Components read
+ * this module; none of them hard-codes a name, number or link.
+ */
+export interface PartnerBanner {
+  /** Stored as partner_name in the redirect log. */
+  partnerName: string;
+  /** Catalog key of the banner's visible title. */
+  labelKey: string;
+  url: string;
+  image: string;
+}
+
+export const site = {
+  brandName: "K-Loan Guide",
+  businessName: "Sample Brokerage Co., Ltd. (샘플중개 주식회사)",
+  businessRegistrationNumber: "000-00-00000",
+  brokerRegistrationNumber: "2023-00000",
+  brokerRegistrationDate: "2023-04-27",
+  representative: "Hong Gil-dong (홍길동)",
+  address: "12 Sample-ro, Jung-gu, Seoul 04524, Republic of Korea",
+  addressKo: "서울특별시 중구 샘플로 12 (04524)",
+  /** Help centre, shown as text (spec §1) and used for tap-to-call. */
+  phone: "1588-0000",
+  email: "help@example.com",
+  registrationCertificateUrl: "/documents/broker-registration-certificate.pdf",
+  office: { lat: 37.5662952, lng: 126.9779451, mapZoomLevel: 4, markerSize: 42 },
+  partnerBanners: [
+    { partnerName: "regional-bank-general", labelKey: "home.banners.regionalGeneral", url: "https://bank.example.com/loans/general", image: "/images/banners/regional-general.svg" },
+    { partnerName: "regional-bank-student", labelKey: "home.banners.regionalStudent", url: "https://bank.example.com/loans/student", image: "/images/banners/regional-student.svg" },
+    { partnerName: "savings-bank", labelKey: "home.banners.savingsBank", url: "https://savings.example.com/loan", image: "/images/banners/savings-bank.svg" },
+  ] satisfies PartnerBanner[],
+  eventPopup: { image: "/images/event/event-popup.svg", url: "https://bank.example.com/events/welcome" },
+  contact: {
+    whatsapp: "https://wa.me/821000000000",
+    messenger: "https://www.facebook.com/example.kloanguide",
+  },
+  social: {
+    facebook: [
+      { key: "english", url: "https://www.facebook.com/example.kloanguide.en" },
+      { key: "mongolia", url: "https://www.facebook.com/example.kloanguide.mn" },
+      { key: "indonesia", url: "https://www.facebook.com/example.kloanguide.id" },
+      { key: "vietnam", url: "https://www.facebook.com/example.kloanguide.vn" },
+      { key: "uzbekistan", url: "https://www.facebook.com/example.kloanguide.uz" },
+      { key: "philippines", url: "https://www.facebook.com/example.kloanguide.ph" },
+    ],
+    instagram: [
+      { key: "indonesia", url: "https://www.instagram.com/example.kloanguide.id" },
+      { key: "mongolia", url: "https://www.instagram.com/example.kloanguide.mn" },
+    ],
+    tiktok: "https://www.tiktok.com/@example.kloanguide",
+  },
+  blogPlatforms: [
+    { key: "naver", url: "https://blog.example.com/kloanguide" },
+    { key: "tistory", url: "https://kloanguide.example.org" },
+    { key: "medium", url: "https://medium.example.net/@kloanguide" },
+  ],
+  external: {
+    visaSupport: "https://visa.example.com",
+    communityNews: "https://news.example.org/community",
+    exchangeService: "https://exchange.example.com",
+    exchangeReservation: "https://exchange.example.com/reservation",
+  },
+  counter: {
+    model: "iH-110S",
+    salesPhone: "1588-0001",
+  },
+} as const;
+
+export type SiteConfig = typeof site;
+
+/** `tel:` link for a displayed phone number. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}

@@ -1,0 +1,15 @@
+import { v } from "~/lib/schema";
+
+/** POST /svc/banner/redirect/logs/create (spec §7). */
+export const bannerLogSchema = v.object({
+  partner_name: v.pipe(v.string("common.errors.required"), v.trim(), v.nonEmpty("common.errors.required"), v.maxLength(200, "common.errors.tooLong")),
+  redirect_url: v.pipe(
+    v.string("common.errors.required"),
+    v.trim(),
+    v.maxLength(2048, "common.errors.tooLong"),
+    v.url("common.errors.url"),
+    v.regex(/^https?:\/\//i, "common.errors.url"),
+  ),
+});
+
+export type BannerLogInput = v.InferOutput<typeof bannerLogSchema>;

@@ -1,0 +1,43 @@
+import { Link, useLocation } from "react-router";
+import { useT } from "~/i18n/useT";
+import { LogoMark, MenuIcon } from "~/ui/icons";
+import { invoker, supportsInvokers } from "~/ui/invoker";
+import { site } from "~/config/site";
+import { hidesMenuButton } from "./navigation";
+import { Menu, MENU_ID } from "./Menu";
+import styles from "./Header.module.css";
+
+/** Fixed 60px header: logo and brand go home; the menu button opens the menu. */
+export function Header() {
+  const t = useT();
+  const { pathname } = useLocation();
+  const showMenu = !hidesMenuButton(pathname);
+  return (
+    <header className={styles.header}>
+      <Link to="/" className={styles.brand} aria-label={t("common.header.home", { brand: site.brandName })}>
+        <LogoMark />
+        <span className={styles.brandText}>{site.brandName}</span>
+      </Link>
+      {showMenu ? (
+        <>
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-haspopup="dialog"
+            aria-controls={MENU_ID}
+            aria-label={t("common.menu.open")}
+            {...invoker(MENU_ID, "show-modal")}
+            onClick={() => {
+              // Browsers without invoker commands: open it from script.
+              const dialog = document.getElementById(MENU_ID);
+              if (!supportsInvokers() && dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal();
+            }}
+          >
+            <MenuIcon />
+          </button>
+          <Menu />
+        </>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,60 @@
+import { DEFAULT_LOCALE, LANG_COOKIE, LANG_QUERY, isLocale, type Locale } from "./locales";
+
+/** Reads one cookie from a Cookie header. */
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Best supported language of an Accept-Language header, by q-value. */
+export function fromAcceptLanguage(header: string | null): Locale | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { base: tag.toLowerCase().split("-")[0] ?? "", weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  // "in" is the legacy code of Indonesian, "bur" / "mya" older codes of Burmese.
+  const alias: Record<string, string> = { in: "id", bur: "my", mya: "my", mon: "mn" };
+  for (const { base } of ranked) {
+    const code = alias[base] ?? base;
+    if (isLocale(code)) return code;
+  }
+  return undefined;
+}
+
+export type LocaleSource = "query" | "cookie" | "header" | "default";
+
+/**
+ * Spec §4 Language: query parameter `lang`, then the stored choice (the cookie
+ * mirrors localStorage `lang`), then the browser language, then English.
+ */
+export function detectLocale(request: Request): { locale: Locale; source: LocaleSource } {
+  const fromQuery = new URL(request.url).searchParams.get(LANG_QUERY);
+  if (isLocale(fromQuery)) return { locale: fromQuery, source: "query" };
+  const fromCookie = readCookie(request.headers.get("cookie"), LANG_COOKIE);
+  if (isLocale(fromCookie)) return { locale: fromCookie, source: "cookie" };
+  const fromHeader = fromAcceptLanguage(request.headers.get("accept-language"));
+  if (fromHeader) return { locale: fromHeader, source: "header" };
+  return { locale: DEFAULT_LOCALE, source: "default" };
+}
+
+/** A year-long, script-readable cookie: it mirrors localStorage, it is no secret. */
+export function langCookie(locale: Locale, secure: boolean): string {
+  return `${LANG_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
+}

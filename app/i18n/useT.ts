@@ -1,0 +1,38 @@
+import { useCallback, useMemo } from "react";
+import { useMatches, useRouteLoaderData } from "react-router";
+import { translate, type Messages, type Vars } from "./format";
+import { DEFAULT_LOCALE, type Locale } from "./locales";
+
+/** What a loader returns under `i18n` to give its page its strings. */
+export interface I18nPayload {
+  locale: Locale;
+  messages: Messages;
+}
+
+function isPayload(value: unknown): value is { i18n: I18nPayload } {
+  return !!value && typeof value === "object" && "i18n" in value;
+}
+
+/** All messages of the matched routes (root's common strings + the page's own). */
+export function useMessages(): Messages {
+  const matches = useMatches();
+  return useMemo(() => {
+    const merged: Record<string, string> = {};
+    for (const match of matches) {
+      if (isPayload(match.loaderData)) Object.assign(merged, match.loaderData.i18n.messages);
+    }
+    return merged;
+  }, [matches]);
+}
+
+export function useLocale(): Locale {
+  const root = useRouteLoaderData("root") as { i18n?: I18nPayload } | undefined;
+  return root?.i18n?.locale ?? DEFAULT_LOCALE;
+}
+
+export type TFunction = (key: string, vars?: Vars) => string;
+
+export function useT(): TFunction {
+  const messages = useMessages();
+  return useCallback((key: string, vars?: Vars) => translate(messages, key, vars), [messages]);
+}

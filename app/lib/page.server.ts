@@ -1,0 +1,17 @@
+import type { RouterContextProvider } from "react-router";
+import { i18nFor, tFor } from "~/i18n/route.server";
+import type { Namespace } from "~/i18n/catalog.server";
+
+/**
+ * What every page loader returns at least: its strings (the namespaces it
+ * renders, in the request's language) and its translated title and
+ * description from `common.pages.<page>`.
+ */
+export function pageData(context: Readonly<RouterContextProvider>, ns: readonly Namespace[], page: string) {
+  const t = tFor(context);
+  return {
+    i18n: i18nFor(context, ns),
+    title: t(`common.pages.${page}.title`),
+    description: t(`common.pages.${page}.description`),
+  };
+}

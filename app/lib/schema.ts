@@ -1,0 +1,40 @@
+import * as v from "valibot";
+
+/**
+ * One schema per payload, shared by the form (client) and the action or API
+ * (server). Messages in schemas are catalog keys (`common.errors.required`),
+ * translated where they are shown.
+ */
+export type FieldErrors = Record<string, string>;
+
+export type Validation<T> = { success: true; output: T } | { success: false; errors: FieldErrors };
+
+/** Runs a schema; keeps the first message per top-level field. */
+export function validate<S extends v.GenericSchema>(schema: S, input: unknown): Validation<v.InferOutput<S>> {
+  const result = v.safeParse(schema, input, { abortPipeEarly: true });
+  if (result.success) return { success: true, output: result.output };
+  const errors: FieldErrors = {};
+  for (const issue of result.issues) {
+    const key = issue.path?.map((p) => String(p.key)).join(".") || "_form";
+    const field = key.split(".")[0] ?? "_form";
+    errors[field] ??= issue.message;
+  }
+  return { success: false, errors };
+}
+
+/** Keeps digits only (phone fields, spec §5). */
+export function digitsOnly(value: string): string {
+  return value.replace(/\D+/g, "");
+}
+
+/** A required text field: trimmed, non-empty, at most `max` characters. */
+export function requiredText(message: string, max = 500, tooLong = "common.errors.tooLong") {
+  return v.pipe(
+    v.string(message),
+    v.trim(),
+    v.nonEmpty(message),
+    v.maxLength(max, tooLong),
+  );
+}
+
+export { v };

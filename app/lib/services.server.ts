@@ -1,0 +1,41 @@
+import { createContext, RouterContextProvider } from "react-router";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import type { Logger } from "../../server/logger.ts";
+import type { RateLimiter } from "../../server/rate-limit.ts";
+
+/** Long-lived things the server made once: the database, the log, the limits. */
+export interface AppServices {
+  db: Kysely<Database>;
+  log: Logger;
+  limiter: RateLimiter;
+  /** Secret for signed cookies (flash messages, sessions). */
+  secret: string;
+  /** True when the site is served over HTTPS (Secure cookies, HSTS). */
+  secureCookies: boolean;
+  /** Kakao Maps JavaScript key; empty shows the static map fallback. */
+  kakaoMapAppKey: string;
+}
+
+/** Per-request facts the HTTP layer knows. */
+export interface RequestInfo {
+  nonce: string;
+  clientIp: string;
+  requestId: string;
+}
+
+export const servicesContext = createContext<AppServices>();
+export const requestContext = createContext<RequestInfo>({ nonce: "", clientIp: "unknown", requestId: "-" });
+
+export function services(context: Readonly<RouterContextProvider>): AppServices {
+  return context.get(servicesContext);
+}
+
+/** A context for calling loaders and actions directly (tests, scripts). */
+export function makeContext(app: AppServices, info?: Partial<RequestInfo>, extra?: (c: RouterContextProvider) => void) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, app);
+  context.set(requestContext, { nonce: "", clientIp: "127.0.0.1", requestId: "test", ...info });
+  extra?.(context);
+  return context;
+}

@@ -1,0 +1,62 @@
+import { data, type ActionFunctionArgs } from "react-router";
+import { tFor } from "~/i18n/route.server";
+import { BadRequest } from "./http.server";
+import { requestContext, services } from "./services.server";
+import type { FieldErrors } from "./schema";
+
+/**
+ * The `/svc/*` JSON envelope (engineering.md, "The API contract"):
+ * 200 `{res_status: 200, data}`; 400 `{res_status: 400, message, errors}`;
+ * 429 with Retry-After; messages in the request's language.
+ */
+export function svcOk<T>(payload: T): Response {
+  return Response.json({ res_status: 200, data: payload }, { status: 200, headers: { "Cache-Control": "no-store" } });
+}
+
+export function svcError(status: number, message: string, errors: FieldErrors = {}, headers?: HeadersInit): Response {
+  return Response.json({ res_status: status, message, errors }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+type Translate = ReturnType<typeof tFor>;
+
+/** Turns schema message keys into messages of the request's language. */
+export function translateErrors(t: Translate, errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([k, key]) => [k, t(key)]));
+}
+
+export function badRequestResponse(t: Translate, error: BadRequest): Response {
+  return svcError(400, t(`common.api.${error.code}`), translateErrors(t, error.errors));
+}
+
+/** Seconds to wait when this client is over the limit for `bucket`, else 0. */
+export function rateLimited(args: Pick<ActionFunctionArgs, "context">, bucket: string): number {
+  const { limiter } = services(args.context);
+  return limiter.hit(bucket, args.context.get(requestContext).clientIp);
+}
+
+/**
+ * Wraps a `/svc/*` handler: POST only, per-IP limit, every BadRequest → 400,
+ * an unexpected error → 500 with no detail (and logged without personal data).
+ */
+export function svcAction(bucket: string, handler: (args: ActionFunctionArgs, t: Translate) => Promise<Response>) {
+  return async (args: ActionFunctionArgs): Promise<Response> => {
+    const t = tFor(args.context);
+    if (args.request.method !== "POST") {
+      return svcError(405, t("common.api.method"), {}, { Allow: "POST" });
+    }
+    const wait = rateLimited(args, bucket);
+    if (wait > 0) return svcError(429, t("common.api.rate_limited"), {}, { "Retry-After": String(wait) });
+    try {
+      return await handler(args, t);
+    } catch (error) {
+      if (error instanceof BadRequest) return badRequestResponse(t, error);
+      services(args.context).log.error("svc.failed", { bucket, requestId: args.context.get(requestContext).requestId }, error);
+      return svcError(500, t("common.api.server"));
+    }
+  };
+}
+
+/** GET on a `/svc/*` path: the API is POST only. */
+export function svcMethodNotAllowed() {
+  return data({ res_status: 405, message: "Method Not Allowed" }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,85 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { useEffect } from "react";
+import type { Route } from "./+types/root";
+import { localeMiddleware } from "~/i18n/middleware.server";
+import { i18nFor } from "~/i18n/route.server";
+import { useT, type I18nPayload } from "~/i18n/useT";
+import { DEFAULT_LOCALE, LANG_STORAGE_KEY, LOCALES, LOCALE_TAG } from "~/i18n/locales";
+import { AppShell } from "~/features/layout/AppShell";
+import { NotFound } from "~/features/layout/NotFound";
+import { PageHeading } from "~/ui/PageHeading";
+import { useNonce } from "./nonce";
+import "./styles/global.css";
+
+export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { i18n: i18nFor(context, ["common"]) };
+}
+
+/**
+ * Before first paint: a stored language (localStorage `lang`) that the server
+ * did not see in the cookie is mirrored into it and the page reloaded once, so
+ * the visitor never reads the page in a language they did not choose.
+ */
+const LANG_MIRROR = `(function(){try{var k=${JSON.stringify(LANG_STORAGE_KEY)},L=${JSON.stringify(LOCALES)},q=new URLSearchParams(location.search).get(k),s=localStorage.getItem(k),d=document.documentElement.lang;if(q&&L.indexOf(q)>=0){localStorage.setItem(k,q);return}if(s&&L.indexOf(s)>=0&&s!==d&&!sessionStorage.getItem("lang-mirrored")){document.cookie=k+"="+s+";path=/;max-age=31536000;samesite=lax";sessionStorage.setItem("lang-mirrored","1");if(document.cookie.indexOf(k+"="+s)>=0)location.reload()}}catch(e){}})()`;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData("root") as { i18n?: I18nPayload } | undefined;
+  const locale = data?.i18n?.locale ?? DEFAULT_LOCALE;
+  const nonce = useNonce();
+  return (
+    <html lang={LOCALE_TAG[locale]} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#1a3a8f" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LANG_MIRROR }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Keeps localStorage `lang` equal to the language the visitor is reading. */
+function useRememberLocale(locale: string) {
+  useEffect(() => {
+    try {
+      localStorage.setItem(LANG_STORAGE_KEY, locale);
+    } catch {
+      // Private mode or storage disabled: the cookie still remembers.
+    }
+  }, [locale]);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useRememberLocale(loaderData.i18n.locale);
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <AppShell>
+        <NotFound />
+      </AppShell>
+    );
+  }
+  return (
+    <AppShell>
+      <PageHeading subtitle={t("common.error.body")}>{t("common.error.title")}</PageHeading>
+    </AppShell>
+  );
+}

@@ -1,0 +1,33 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/**
+ * Every URL of the site. Pages (spec §2) render in the shared layout of
+ * root.tsx; `/svc/*` are the JSON API's resource routes (spec §7).
+ */
+export default [
+  index("routes/home.tsx"),
+  route("company/about", "routes/company.about.tsx"),
+  route("company/our-partners", "routes/company.our-partners.tsx"),
+  route("company/contact-us", "routes/company.contact-us.tsx"),
+  route("company/location", "routes/company.location.tsx"),
+  route("company/hitachi", "routes/company.hitachi.tsx"),
+  route("company/hitachi/complete", "routes/company.hitachi.complete.tsx"),
+  route("our-products/loan", "routes/our-products.loan.tsx"),
+  route("our-products/mobile", "routes/our-products.mobile.tsx"),
+  route("our-products/insurance", "routes/our-products.insurance.tsx"),
+  route("information-service/loan", "routes/information-service.loan.tsx"),
+  route("information-service/loan-faq", "routes/information-service.loan-faq.tsx"),
+  route("information-service/job-opportunities", "routes/information-service.job-opportunities.tsx"),
+  route("information-service/visa", "routes/information-service.visa.tsx"),
+  route("information-service/news", "routes/information-service.news.tsx"),
+  route("information-service/social-channels", "routes/information-service.social-channels.tsx"),
+  route("information-service/blogs", "routes/information-service.blogs.tsx"),
+  route("information-service/currency-exchange", "routes/information-service.currency-exchange.tsx"),
+  route("loan-consultation", "routes/loan-consultation.tsx"),
+  route("loan-consultation-complete", "routes/loan-consultation-complete.tsx"),
+  // The JSON API (spec §7), one resource route per call.
+  route("svc/banner/redirect/logs/create", "routes/svc.banner-redirect-log.ts"),
+  route("svc/og/list", "routes/svc.og-list.ts"),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

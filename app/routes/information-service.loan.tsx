@@ -1,0 +1,14 @@
+import type { Route } from "./+types/information-service.loan";
+import { pageData } from "~/lib/page.server";
+import { pageMeta } from "~/lib/meta";
+import { HeadingOnlyPage } from "~/features/layout/HeadingOnlyPage";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return pageData(context, [], "infoLoan");
+}
+
+export const meta = pageMeta;
+
+export default function Page() {
+  return <HeadingOnlyPage page="infoLoan" />;
+}

@@ -1,0 +1,16 @@
+import { data } from "react-router";
+import type { Route } from "./+types/not-found";
+import { pageData } from "~/lib/page.server";
+import { pageMeta } from "~/lib/meta";
+import { NotFound } from "~/features/layout/NotFound";
+
+/** Any unknown path: the translated 404 page, with HTTP status 404. */
+export function loader({ context }: Route.LoaderArgs) {
+  return data(pageData(context, [], "notFound"), { status: 404 });
+}
+
+export const meta = pageMeta;
+
+export default function Page() {
+  return <NotFound />;
+}

@@ -1,0 +1,70 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.ts";
+import { migrations } from "./migrations/index.ts";
+import { seed } from "./seed.ts";
+import { openSqlite } from "./sqlite-driver.ts";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Answers true when a trivial query succeeds. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_DATABASE_URL = "file:./data/app.db";
+
+/**
+ * `file:PATH` (or empty) → SQLite through node:sqlite; `postgres://…` →
+ * PostgreSQL with a pool. One query code for both.
+ */
+export function connect(url: string = DEFAULT_DATABASE_URL): DatabaseHandle {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on("error", () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return handle(db, "postgres");
+  }
+  if (!url.startsWith("file:")) throw new Error("DATABASE_URL must start with file: or postgres://");
+  const path = url.slice("file:".length);
+  if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({
+      database: openSqlite(path).database,
+    }),
+  });
+  return handle(db, "sqlite");
+}
+
+function handle(db: Kysely<Database>, dialect: Dialect): DatabaseHandle {
+  return {
+    db,
+    dialect,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Brings the schema up to date, then adds the sample data an empty database needs. */
+export async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+  await seed(db);
+}

@@ -1,0 +1,11 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./0001_initial.ts";
+
+/**
+ * Every migration, in order. A static list (not a folder scan) so that the
+ * same set runs from the bundled server, the CLI and the tests.
+ * Add a new file and a line here; never edit a migration that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_initial": m0001,
+};

@@ -1,0 +1,105 @@
+import type { Generated } from "kysely";
+
+/**
+ * The tables the server stores. Times are ISO-8601 UTC strings
+ * (`2026-11-22T04:50:00.000Z`) on both dialects: they sort and compare as text,
+ * and one query code serves SQLite and PostgreSQL (see docs/decisions/0003).
+ */
+export type RequestStatus = "new" | "contacted" | "closed";
+
+interface RequestColumns {
+  id: Generated<number>;
+  /** Client-made id of the submission; a retried submission is stored once. */
+  submission_id: string | null;
+  /** Page language when the request was sent (en, vi, id, my, mn). */
+  lang: string;
+  status: Generated<RequestStatus>;
+  operator_note: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BannerRedirectLogTable {
+  id: Generated<number>;
+  partner_name: string;
+  redirect_url: string;
+  created_at: string;
+}
+
+export interface ProposalTable extends RequestColumns {
+  proposer_name: string;
+  proposer_phone: string;
+  proposer_email: string;
+  proposal_content: string;
+}
+
+export interface AsRequestTable extends RequestColumns {
+  applicant_name: string;
+  contact_phone: string;
+  applicant_addr: string;
+  inquiry_content: string;
+}
+
+export interface AsRequestPhotoTable {
+  id: Generated<number>;
+  as_request_id: number;
+  /** Decided from the bytes (after re-encoding), never from the name. */
+  content_type: string;
+  byte_size: number;
+  width: number;
+  height: number;
+  data: Uint8Array;
+  created_at: string;
+}
+
+export interface PurchaseRequestTable extends RequestColumns {
+  applicant_name: string;
+  contact_phone: string;
+  applicant_addr: string;
+  inquiry_content: string;
+}
+
+export interface ConsultationAnswerTable extends RequestColumns {
+  marketing_yn: "Y" | "N";
+}
+
+export interface ConsultationAnswerItemTable {
+  id: Generated<number>;
+  answer_id: number;
+  question_seq: number;
+  answer_content: string;
+}
+
+/** What a visitor agreed to, which version, when: one row per policy. */
+export interface ConsentRecordTable {
+  id: Generated<number>;
+  answer_id: number;
+  policy_kind: string;
+  policy_version: string;
+  agreed_yn: "Y" | "N";
+  lang: string;
+  created_at: string;
+}
+
+export interface BlogLinkTable {
+  /** og_seq in the API. */
+  id: Generated<number>;
+  og_title: string | null;
+  og_url: string;
+  og_image: string | null;
+  domain_addr: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  banner_redirect_logs: BannerRedirectLogTable;
+  proposals: ProposalTable;
+  as_requests: AsRequestTable;
+  as_request_photos: AsRequestPhotoTable;
+  purchase_requests: PurchaseRequestTable;
+  consultation_answers: ConsultationAnswerTable;
+  consultation_answer_items: ConsultationAnswerItemTable;
+  consent_records: ConsentRecordTable;
+  blog_links: BlogLinkTable;
+}

@@ -1,0 +1,113 @@
+/**
+ * Fails (exit 1) when the translations are incomplete:
+ *  - a catalog file (locales/<lang>/<ns>.json) missing in a language, a key
+ *    missing or extra, an empty string, or `{placeholders}` that differ;
+ *  - a key used in code as t("ns.key") that the English catalog lacks;
+ *  - a content file (content/<lang>/*.json, content/legal/<kind>/<lang>.md)
+ *    missing in a language, or JSON content whose ids differ between languages.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const LOCALES = ["en", "vi", "id", "my", "mn"];
+const root = new URL("..", import.meta.url).pathname;
+const problems: string[] = [];
+
+function flatten(value: unknown, prefix: string, into: Map<string, string>) {
+  if (typeof value === "string") into.set(prefix, value);
+  else if (Array.isArray(value)) value.forEach((v, i) => flatten(v, `${prefix}.${i}`, into));
+  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, into);
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    problems.push(`${relative(root, path)}: invalid JSON (${(error as Error).message})`);
+    return {};
+  }
+}
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(",");
+
+// 1. UI catalogs.
+const namespaces = readdirSync(join(root, "locales/en")).filter((f) => f.endsWith(".json"));
+const english = new Map<string, string>();
+for (const file of namespaces) {
+  const ns = file.replace(/\.json$/, "");
+  const base = new Map<string, string>();
+  flatten(readJson(join(root, "locales/en", file)), ns, base);
+  base.forEach((v, k) => english.set(k, v));
+  for (const locale of LOCALES) {
+    const path = join(root, "locales", locale, file);
+    if (!existsSync(path)) {
+      problems.push(`locales/${locale}/${file}: missing`);
+      continue;
+    }
+    const other = new Map<string, string>();
+    flatten(readJson(path), ns, other);
+    for (const [key, value] of base) {
+      const translated = other.get(key);
+      if (translated === undefined) problems.push(`locales/${locale}/${file}: missing key ${key}`);
+      else if (!translated.trim()) problems.push(`locales/${locale}/${file}: empty ${key}`);
+      else if (placeholders(translated) !== placeholders(value)) problems.push(`locales/${locale}/${file}: placeholders of ${key} differ from English`);
+    }
+    for (const key of other.keys()) if (!base.has(key)) problems.push(`locales/${locale}/${file}: extra key ${key} (not in English)`);
+  }
+}
+for (const locale of LOCALES) {
+  if (!existsSync(join(root, "locales", locale))) continue;
+  for (const file of readdirSync(join(root, "locales", locale))) {
+    if (!namespaces.includes(file)) problems.push(`locales/${locale}/${file}: no English original`);
+  }
+}
+
+// 2. Keys used in code.
+function walk(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path, out);
+    else if (/\.(tsx?|mts)$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(path);
+  }
+  return out;
+}
+for (const file of walk(join(root, "app"))) {
+  const source = readFileSync(file, "utf8");
+  for (const match of source.matchAll(/\b(?:t|serverT\([^,]+,)\s*\(?\s*"([a-zA-Z][\w-]*\.[\w.-]+)"/g)) {
+    const key = match[1]!;
+    if (!english.has(key)) problems.push(`${relative(root, file)}: uses unknown key ${key}`);
+  }
+  for (const match of source.matchAll(/(?:labelKey|titleKey|messageKey):\s*"([a-zA-Z][\w-]*\.[\w.-]+)"/g)) {
+    const key = match[1]!;
+    if (!english.has(key)) problems.push(`${relative(root, file)}: refers to unknown key ${key}`);
+  }
+}
+
+// 3. Long content.
+const contentEn = join(root, "content/en");
+if (existsSync(contentEn)) {
+  for (const file of readdirSync(contentEn).filter((f) => f.endsWith(".json"))) {
+    const ids = (value: unknown) => JSON.stringify(value, (k, v) => (typeof v === "string" && k !== "id" ? "" : v));
+    const base = ids(readJson(join(contentEn, file)));
+    for (const locale of LOCALES) {
+      const path = join(root, "content", locale, file);
+      if (!existsSync(path)) problems.push(`content/${locale}/${file}: missing`);
+      else if (ids(readJson(path)) !== base) problems.push(`content/${locale}/${file}: structure or ids differ from English`);
+    }
+  }
+}
+const legal = join(root, "content/legal");
+if (existsSync(legal)) {
+  for (const kind of readdirSync(legal)) {
+    for (const locale of ["ko", ...LOCALES]) {
+      const path = join(legal, kind, `${locale}.md`);
+      if (!existsSync(path) || !readFileSync(path, "utf8").trim()) problems.push(`content/legal/${kind}/${locale}.md: missing`);
+    }
+  }
+}
+
+if (problems.length) {
+  console.error(`i18n check: ${problems.length} problem(s)\n` + problems.map((p) => `  - ${p}`).join("\n"));
+  process.exit(1);
+}
+console.log(`i18n check: ${english.size} keys × ${LOCALES.length} languages, ${namespaces.length} namespaces: complete`);

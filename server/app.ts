@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import express from "express";
+import compression from "compression";
+import { createRequestHandler } from "@react-router/express";
+import { RouterContextProvider } from "react-router";
+import { requestContext, servicesContext, type AppServices } from "~/lib/services.server";
+import { sameOrigin, securityHeaders } from "./security.ts";
+
+/**
+ * The HTTP application: compression, security headers, static files, health
+ * check and React Router (pages, form actions and the /svc JSON API). It is
+ * bundled with the app by Vite (see vite.config.ts), so it shares the app's
+ * context keys; server/main.ts gives it the database and the rest.
+ */
+export interface AppOptions {
+  services: AppServices;
+  /** build/client in production; absent in development (Vite serves assets). */
+  clientDir?: string;
+  /** Answers whether the database answers (GET /healthz). */
+  ping: () => Promise<boolean>;
+  trustProxy?: string | boolean | number;
+  allowedOrigins?: string[];
+  hsts?: boolean;
+  /** Extra script/connect sources for the CSP (the map SDK's hosts). */
+  cspScriptSrc?: string[];
+  cspConnectSrc?: string[];
+}
+
+
+export function createApp(options: AppOptions) {
+  const { services } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxy ?? false);
+  app.set("etag", false);
+
+  // Request log: method, path without query, status, time. Nothing personal.
+  app.use((req, res, next) => {
+    const start = performance.now();
+    const requestId = randomUUID();
+    res.locals.requestId = requestId;
+    res.on("finish", () => {
+      if (req.path.startsWith("/assets/")) return;
+      services.log.info("request", {
+        requestId,
+        method: req.method,
+        path: req.path.slice(0, 200),
+        status: res.statusCode,
+        ms: Math.round(performance.now() - start),
+      });
+    });
+    next();
+  });
+
+  app.use(compression());
+  app.use(
+    securityHeaders({
+      hsts: options.hsts ?? false,
+      extraScriptSrc: options.cspScriptSrc,
+      extraConnectSrc: options.cspConnectSrc,
+    }),
+  );
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = await options.ping().catch(() => false);
+    res.status(ok ? 200 : 503).type("application/json").set("Cache-Control", "no-store").send(JSON.stringify({ status: ok ? "ok" : "unavailable" }));
+  });
+
+  if (options.clientDir) {
+    // Hashed file names never change: cache them for a year.
+    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(sameOrigin(options.allowedOrigins));
+
+  return app;
+}
+
+/** React Router as the last handler, with the services and per-request facts in its context. */
+export function mountReactRouter(app: express.Express, services: AppServices, build: () => Promise<import("react-router").ServerBuild>) {
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV,
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(requestContext, {
+          nonce: String(res.locals.nonce ?? ""),
+          clientIp: req.ip ?? "unknown",
+          requestId: String(res.locals.requestId ?? "-"),
+        });
+        return context;
+      },
+    }),
+  );
+  // A last resort: never leak a stack trace.
+  app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    services.log.error("unhandled", {}, error);
+    if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+  });
+}

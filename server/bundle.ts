@@ -1,0 +1,15 @@
+import type { ServerBuild } from "react-router";
+import type { AppOptions } from "./app.ts";
+import { createApp, mountReactRouter } from "./app.ts";
+
+/**
+ * The production server bundle's entry (vite.config.ts makes it the SSR
+ * input): the app plus React Router's build, all in one module graph.
+ */
+export function createProductionApp(options: AppOptions) {
+  const app = createApp(options);
+  mountReactRouter(app, options.services, () => import("virtual:react-router/server-build") as Promise<ServerBuild>);
+  return app;
+}
+
+export { createApp, mountReactRouter };

@@ -1,0 +1,73 @@
+import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
+import { connect, migrate } from "../db/connect.ts";
+import { readConfig } from "./config.ts";
+import { createLogger } from "./logger.ts";
+import { createRateLimiter } from "./rate-limit.ts";
+
+/**
+ * Starts the site: reads the environment, opens and migrates the database,
+ * serves HTTP, and on SIGTERM/SIGINT lets in-flight requests finish before
+ * closing the database.
+ */
+const config = readConfig();
+const log = createLogger({ level: config.logLevel });
+const database = connect(config.databaseUrl);
+await migrate(database.db);
+
+const services = {
+  db: database.db,
+  log,
+  limiter: createRateLimiter(config.rateLimit),
+  secret: config.secret,
+  secureCookies: config.secureCookies,
+  kakaoMapAppKey: config.kakaoMapAppKey,
+};
+const appOptions = {
+  services,
+  ping: database.ping,
+  trustProxy: config.trustProxy,
+  allowedOrigins: config.allowedOrigins,
+  hsts: config.secureCookies,
+};
+
+let handler: import("node:http").RequestListener;
+if (config.development) {
+  const vite = await import("vite").then((m) => m.createServer({ server: { middlewareMode: true } }));
+  const bundle = await vite.ssrLoadModule("./server/bundle.ts");
+  const app = bundle.createApp(appOptions);
+  app.use(vite.middlewares);
+  bundle.mountReactRouter(app, services, () => vite.ssrLoadModule("virtual:react-router/server-build"));
+  handler = app;
+} else {
+  const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
+  // @ts-ignore -- the build output exists after `npm run build`.
+  const bundle = await import("../build/server/index.js");
+  handler = bundle.createProductionApp({ ...appOptions, clientDir });
+}
+
+const server = createServer(handler);
+server.keepAliveTimeout = 65_000;
+server.listen(config.port, config.host, () => {
+  log.info("server.started", { port: config.port, dialect: database.dialect, mode: config.development ? "development" : "production" });
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info("server.stopping", { signal });
+  const force = setTimeout(() => {
+    log.warn("server.forced_exit", {});
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    await database.close().catch(() => {});
+    log.info("server.stopped", {});
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

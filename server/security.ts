@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * Security headers on every response. Scripts run only with this response's
+ * nonce ('strict-dynamic' lets those scripts load the route chunks and, on the
+ * location page, the map SDK). Inline style attributes are allowed; inline
+ * script is not.
+ */
+export function contentSecurityPolicy(nonce: string, extra: { scriptSrc?: string[]; connectSrc?: string[] } = {}): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self' ${(extra.scriptSrc ?? []).join(" ")}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self'",
+    "font-src 'self'",
+    `connect-src 'self' ${(extra.connectSrc ?? []).join(" ")}`.trim(),
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function securityHeaders(options: { hsts: boolean; extraScriptSrc?: string[]; extraConnectSrc?: string[] }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { scriptSrc: options.extraScriptSrc, connectSrc: options.extraConnectSrc }));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (options.hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+/**
+ * State-changing requests must come from this site: a browser always sends
+ * Origin on a cross-site POST, so a foreign Origin is refused. Requests with
+ * no Origin (server-to-server, curl) pass; they carry no visitor's cookies.
+ */
+export function sameOrigin(allowed: string[] = []) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.get("origin");
+    if (!origin || origin === "null") return origin === "null" ? refuse(res) : next();
+    const self = `${req.protocol}://${req.get("host")}`;
+    if (origin === self || allowed.includes(origin)) return next();
+    return refuse(res);
+  };
+}
+
+function refuse(res: Response) {
+  res.status(403).type("application/json").send(JSON.stringify({ res_status: 403, message: "Forbidden", errors: {} }));
+}

@@ -1,0 +1,15 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+
+export default defineConfig({
+  plugins: [reactRouter()],
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  build: { assetsInlineLimit: 0 },
+  environments: {
+    // The server bundle's entry is our Express app, which imports React Router's build.
+    ssr: { build: { rollupOptions: { input: "./server/bundle.ts" } } },
+  },
+});
