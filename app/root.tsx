@@ -59,8 +59,16 @@ function useRememberLocale(locale: string) {
   }, [locale]);
 }
 
+/** Marks the document once React has hydrated it (tests wait for it). */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   useRememberLocale(loaderData.i18n.locale);
+  useHydratedMark();
   return (
     <AppShell>
       <Outlet />

@@ -1,0 +1,28 @@
+import { useId } from "react";
+import { Dialog } from "./Dialog";
+import { Button } from "./Button";
+import styles from "./AlertDialog.module.css";
+
+/**
+ * An accessible replacement for window.alert(): a message and one confirm
+ * button (e.g. "Your proposal has been submitted!", "확인").
+ */
+export function AlertDialog({ open, message, confirmLabel, onClose, lang }: {
+  open: boolean;
+  message: string;
+  confirmLabel: string;
+  onClose: () => void;
+  lang?: string;
+}) {
+  const id = useId();
+  return (
+    <Dialog open={open} onClose={onClose} labelledBy={id} role="alertdialog">
+      <div className={styles.body} lang={lang}>
+        <p id={id} className={styles.message}>{message}</p>
+        <form method="dialog">
+          <Button type="submit" block>{confirmLabel}</Button>
+        </form>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,48 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests at 390×844 in the system Chromium (never a downloaded
+ * browser) against the production build, on a throwaway SQLite database.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DB = process.env.E2E_DATABASE_URL ?? `file:./data/e2e-${process.pid}.db`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    ...devices["Pixel 7"],
+    viewport: { width: 390, height: 844 },
+    screen: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    locale: "en-US",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "mobile-chromium" }],
+  webServer: {
+    command: "npm run build --silent && node server/main.ts",
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: E2E_DB,
+      RATE_LIMIT_MAX: "100000",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    },
+  },
+});

@@ -1,0 +1,58 @@
+import { test, expect, hydrated } from "./fixtures";
+
+test.describe("language (spec §4)", () => {
+  test("?lang= renders that language, sets <html lang>, and is remembered in cookie and localStorage", async ({ page, context }) => {
+    await page.goto("/company/about?lang=vi");
+    await hydrated(page);
+    await expect(page.locator("html")).toHaveAttribute("lang", "vi");
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === "lang")?.value).toBe("vi");
+    expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("vi");
+    // The next page, with no ?lang, is rendered in Vietnamese by the server.
+    const response = await page.request.get("/company/location");
+    expect(await response.text()).toContain('<html lang="vi"');
+  });
+
+  test("the browser language is used when nothing is stored", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "id-ID" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "id");
+    await context.close();
+  });
+
+  test("an unsupported browser language falls back to English", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "ko-KR" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await context.close();
+  });
+
+  test("a choice stored only in localStorage is applied before the visitor reads the page", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "en-US" });
+    await context.addInitScript(() => {
+      if (!localStorage.getItem("lang")) localStorage.setItem("lang", "mn");
+    });
+    const page = await context.newPage();
+    await page.goto("/company/about");
+    await expect(page.locator("html")).toHaveAttribute("lang", "mn");
+    await context.close();
+  });
+
+  test("the switch in the menu lists EN VI ID MY MN, highlights the current one and switches", async ({ page }) => {
+    await page.goto("/company/about");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog");
+    const nav = menu.getByRole("navigation", { name: "Language" });
+    await expect(nav.getByRole("link")).toHaveText(["EN", "VI", "ID", "MY", "MN"]);
+    await expect(nav.getByRole("link", { name: "English" })).toHaveAttribute("aria-current", "true");
+    await nav.getByRole("link", { name: "Монгол хэл" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "mn");
+    await expect(page).toHaveURL(/\/company\/about\?lang=mn$/);
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.locator("h1")).not.toHaveText("About us");
+    expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("mn");
+  });
+});

@@ -1,0 +1,123 @@
+import { test, expect, hydrated, ROUTES } from "./fixtures";
+
+test.describe("shared layout (spec §2)", () => {
+  test("every route answers 200 in the shared layout with its heading", async ({ page }) => {
+    for (const route of ROUTES) {
+      const response = await page.goto(route.path);
+      expect(response?.status(), route.path).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 }), route.path).toHaveText(route.heading);
+      await expect(page.getByRole("link", { name: /K-Loan Guide/ }).first(), route.path).toBeVisible();
+    }
+  });
+
+  test("an unknown path answers 404 with a translated page", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    const vi = await page.goto("/no/such/page?lang=vi");
+    expect(vi?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Page not found");
+  });
+
+  test("header is fixed, 60px high, at most 500px wide and centred", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/company/about");
+    const header = page.locator("body > div > header").first();
+    const box = await header.boundingBox();
+    expect(box?.height).toBe(60);
+    expect(box?.width).toBe(500);
+    expect(box?.x).toBe((1280 - 500) / 2);
+    expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
+    const main = await page.locator("main").boundingBox();
+    expect(main?.width).toBe(500);
+  });
+
+  test("logo and brand text go home", async ({ page }) => {
+    await page.goto("/company/about");
+    await hydrated(page);
+    await page.getByRole("banner").getByRole("link", { name: /K-Loan Guide/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  for (const path of ["/loan-consultation", "/loan-consultation-complete"]) {
+    test(`no menu button on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("button", { name: "Open menu" })).toHaveCount(0);
+    });
+  }
+  test("the menu button is there on other pages", async ({ page }) => {
+    await page.goto("/information-service/loan");
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+  });
+});
+
+test.describe("menu", () => {
+  test("opens as a modal dialog with the three groups; choosing an item navigates and closes it", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    for (const group of ["Company", "Information & Service", "Our products"]) {
+      await expect(menu.getByRole("heading", { name: group })).toBeVisible();
+    }
+    await expect(menu.getByRole("link", { name: "현금계수기 판매·A/S 문의" })).toHaveAttribute("href", "/company/hitachi");
+    await expect(menu.getByRole("link")).toHaveCount(1 + 11 + 5);
+    await menu.getByRole("link", { name: "Loan FAQ" }).click();
+    await expect(page).toHaveURL(/\/information-service\/loan-faq$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test("moves focus in, Escape closes it and focus returns to the menu button", async ({ page }) => {
+    await page.goto("/company/about");
+    await hydrated(page);
+    const button = page.getByRole("button", { name: "Open menu" });
+    await button.click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test("the page behind is inert and does not scroll while it is open", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+    // Behind a modal dialog everything is inert: it cannot take focus.
+    const focusedBehind = await page.evaluate(() => {
+      const skip = document.querySelector<HTMLAnchorElement>('a[href="#main"]')!;
+      skip.focus();
+      return document.activeElement === skip;
+    });
+    expect(focusedBehind).toBe(false);
+  });
+
+  test("the close button and the logo inside close it", async ({ page }) => {
+    await page.goto("/company/about");
+    await hydrated(page);
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: /K-Loan Guide/ }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("opens and navigates without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto("/company/about");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Location" }).click();
+    await expect(page).toHaveURL(/\/company\/location$/);
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+    await context.close();
+  });
+});

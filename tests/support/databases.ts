@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { connect, migrate, type DatabaseHandle, type Dialect } from "../../db/connect.ts";
+
+/**
+ * The dialects the integration tests run on: SQLite always; PostgreSQL when
+ * TEST_POSTGRES_URL points at a server (CI starts one, see .ci/run).
+ */
+export const DIALECTS: Dialect[] = process.env.TEST_POSTGRES_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+if (!process.env.TEST_POSTGRES_URL && !process.env.QUIET_DIALECT_NOTICE) {
+  process.env.QUIET_DIALECT_NOTICE = "1";
+  console.warn("TEST_POSTGRES_URL is not set: integration tests run on SQLite only (CI runs both).");
+}
+
+export interface TestDatabase extends DatabaseHandle {
+  cleanup(): Promise<void>;
+}
+
+/** A new, migrated, empty database: a temp SQLite file or a throwaway PostgreSQL schema. */
+export async function freshDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const id = randomBytes(6).toString("hex");
+  if (dialect === "sqlite") {
+    const file = join(tmpdir(), `loan-test-${id}.db`);
+    const handle = connect(`file:${file}`);
+    await migrate(handle.db);
+    return {
+      ...handle,
+      async cleanup() {
+        await handle.close();
+        for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+      },
+    };
+  }
+  const base = process.env.TEST_POSTGRES_URL!;
+  const schema = `t_${id}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  const handle = connect(url.toString());
+  await migrate(handle.db);
+  return {
+    ...handle,
+    async cleanup() {
+      await handle.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { createRateLimiter } from "../../server/rate-limit.ts";
+import { silentLogger } from "../../server/logger.ts";
+import { makeContext, type AppServices } from "~/lib/services.server";
+import { localeContext } from "~/i18n/context";
+import type { Locale } from "~/i18n/locales";
+
+export function testServices(db: Kysely<Database>, overrides: Partial<AppServices> = {}): AppServices {
+  return {
+    db,
+    log: silentLogger,
+    limiter: createRateLimiter({ max: 1000, windowMs: 60_000 }),
+    secret: "test-secret-test-secret-test-secret-0000",
+    secureCookies: false,
+    kakaoMapAppKey: "",
+    ...overrides,
+  };
+}
+
+/** A router context as the server would make it, in the given language. */
+export function testContext(app: AppServices, locale: Locale = "en", clientIp = "127.0.0.1") {
+  return makeContext(app, { clientIp }, (c) => c.set(localeContext, locale));
+}
+
+/** A JSON POST to the given path. */
+export function jsonRequest(path: string, body: unknown, init: RequestInit = {}): Request {
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(init.headers ?? {}) },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    ...init,
+  });
+}
+
+type ActionLike = (args: { request: Request; context: ReturnType<typeof testContext>; params: Record<string, string> }) => Promise<Response>;
+
+/** Calls a route action the way React Router would; answers status and parsed JSON. */
+export async function callAction(action: unknown, request: Request, context: ReturnType<typeof testContext>) {
+  const response = await (action as ActionLike)({ request, context, params: {} });
+  const text = await response.text();
+  let json: unknown = undefined;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: response.status, headers: response.headers, json: json as Record<string, unknown> & { res_status: number; data: never; message: string; errors: Record<string, string> } };
+}
