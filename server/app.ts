@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import express from "express";
 import compression from "compression";
-import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "~/lib/services.server";
 import { sameOrigin, securityHeaders } from "./security.ts";
+import { reactRouterHandler } from "./router-handler.ts";
+import { detectLocale, langCookie, readCookie } from "~/i18n/detect";
+import { LANG_COOKIE } from "~/i18n/locales";
 
 /**
  * The HTTP application: compression, security headers, static files, health
@@ -74,6 +76,17 @@ export function createApp(options: AppOptions) {
 
   app.use(sameOrigin(options.allowedOrigins));
 
+  // An explicit ?lang= is remembered in the cookie that mirrors localStorage (spec §4).
+  app.use((req, res, next) => {
+    if (typeof req.query.lang === "string") {
+      const { locale, source } = detectLocale(new Request(`http://x${req.originalUrl}`));
+      if (source === "query" && readCookie(req.get("cookie") ?? null, LANG_COOKIE) !== locale) {
+        res.append("Set-Cookie", langCookie(locale, services.secureCookies));
+      }
+    }
+    next();
+  });
+
   return app;
 }
 
@@ -81,7 +94,7 @@ export function createApp(options: AppOptions) {
 export function mountReactRouter(app: express.Express, services: AppServices, build: () => Promise<import("react-router").ServerBuild>) {
   app.all(
     "/{*splat}",
-    createRequestHandler({
+    reactRouterHandler({
       build,
       mode: process.env.NODE_ENV,
       getLoadContext(req, res) {

@@ -5,13 +5,13 @@ import type { Namespace } from "~/i18n/catalog.server";
 /**
  * What every page loader returns at least: its strings (the namespaces it
  * renders, in the request's language) and its translated title and
- * description from `common.pages.<page>`.
+ * description from the server-only `pages` catalog (never sent to the browser).
  */
 export function pageData(context: Readonly<RouterContextProvider>, ns: readonly Namespace[], page: string) {
   const t = tFor(context);
   return {
     i18n: i18nFor(context, ns),
-    title: t(`common.pages.${page}.title`),
-    description: t(`common.pages.${page}.description`),
+    title: t(`pages.${page}.title`),
+    description: t(`pages.${page}.description`),
   };
 }

@@ -25,7 +25,7 @@ export function translateErrors(t: Translate, errors: FieldErrors): FieldErrors 
 }
 
 export function badRequestResponse(t: Translate, error: BadRequest): Response {
-  return svcError(400, t(`common.api.${error.code}`), translateErrors(t, error.errors));
+  return svcError(400, t(`api.${error.code}`), translateErrors(t, error.errors));
 }
 
 /** Seconds to wait when this client is over the limit for `bucket`, else 0. */
@@ -42,16 +42,16 @@ export function svcAction(bucket: string, handler: (args: ActionFunctionArgs, t:
   return async (args: ActionFunctionArgs): Promise<Response> => {
     const t = tFor(args.context);
     if (args.request.method !== "POST") {
-      return svcError(405, t("common.api.method"), {}, { Allow: "POST" });
+      return svcError(405, t("api.method"), {}, { Allow: "POST" });
     }
     const wait = rateLimited(args, bucket);
-    if (wait > 0) return svcError(429, t("common.api.rate_limited"), {}, { "Retry-After": String(wait) });
+    if (wait > 0) return svcError(429, t("api.rate_limited"), {}, { "Retry-After": String(wait) });
     try {
       return await handler(args, t);
     } catch (error) {
       if (error instanceof BadRequest) return badRequestResponse(t, error);
       services(args.context).log.error("svc.failed", { bucket, requestId: args.context.get(requestContext).requestId }, error);
-      return svcError(500, t("common.api.server"));
+      return svcError(500, t("api.server"));
     }
   };
 }

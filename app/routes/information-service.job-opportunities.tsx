@@ -10,5 +10,5 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta = pageMeta;
 
 export default function Page() {
-  return <HeadingOnlyPage page="infoJobs" />;
+  return <HeadingOnlyPage />;
 }

@@ -9,6 +9,11 @@ export function loader({ context }: Route.LoaderArgs) {
   return data(pageData(context, [], "notFound"), { status: 404 });
 }
 
+/** A POST (or other write) to an unknown path is a 404 too, not a server error. */
+export function action() {
+  return Response.json({ res_status: 404, message: "Not Found", errors: {} }, { status: 404 });
+}
+
 export const meta = pageMeta;
 
 export default function Page() {

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/our-products.mobile";
 import { pageData } from "~/lib/page.server";
 import { pageMeta } from "~/lib/meta";
+import { sharedPage } from "~/lib/cache";
 import { HeadingOnlyPage } from "~/features/layout/HeadingOnlyPage";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -8,7 +9,8 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta = pageMeta;
+export const headers = sharedPage();
 
 export default function Page() {
-  return <HeadingOnlyPage page="productsMobile" />;
+  return <HeadingOnlyPage />;
 }

@@ -121,3 +121,38 @@ test.describe("menu", () => {
     await context.close();
   });
 });
+
+test.describe("HTTP layer", () => {
+  test("security headers on every response; a shared page is cached with a fresh nonce each time", async ({ request }) => {
+    const first = await request.get("/our-products/mobile?lang=id");
+    const second = await request.get("/our-products/mobile?lang=id");
+    for (const response of [first, second]) {
+      const headers = response.headers();
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["referrer-policy"]).toBeTruthy();
+      expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    }
+    expect(second.headers()["x-page-cache"]).toBe("hit");
+    const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+    const n1 = nonceOf(first.headers()["content-security-policy"]!);
+    const n2 = nonceOf(second.headers()["content-security-policy"]!);
+    expect(n1).not.toBe(n2);
+    expect(await second.text()).toContain(`nonce="${n2}"`);
+  });
+
+  test("hashed assets are cached for a year; /healthz answers 200", async ({ page, request }) => {
+    await page.goto("/");
+    const asset = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");
+    const response = await request.get(asset!);
+    expect(response.headers()["cache-control"]).toContain("immutable");
+    expect((await request.get("/healthz")).status()).toBe(200);
+  });
+
+  test("an unknown /svc path answers a JSON 404, a foreign origin's POST 403", async ({ request }) => {
+    const unknown = await request.post("/svc/nope", { data: {} });
+    expect(unknown.status()).toBe(404);
+    expect((await unknown.json()).res_status).toBe(404);
+    const foreign = await request.post("/svc/og/list", { data: { page_num: 1 }, headers: { origin: "https://evil.example" } });
+    expect(foreign.status()).toBe(403);
+  });
+});

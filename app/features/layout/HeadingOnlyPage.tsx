@@ -1,8 +1,8 @@
-import { useT } from "~/i18n/useT";
+import { useLoaderData } from "react-router";
 import { PageHeading } from "~/ui/PageHeading";
 
-/** A page that is only its heading (spec §2: /our-products/mobile, /our-products/insurance). */
-export function HeadingOnlyPage({ page }: { page: string }) {
-  const t = useT();
-  return <PageHeading>{t(`common.pages.${page}.title`)}</PageHeading>;
+/** A page that is only its heading, the title its loader gives (spec §2: /our-products/mobile, /our-products/insurance). */
+export function HeadingOnlyPage() {
+  const { title } = useLoaderData() as { title: string };
+  return <PageHeading>{title}</PageHeading>;
 }

@@ -1,0 +1,251 @@
+/**
+ * `npm run bench`: builds, starts the production server, and measures every
+ * budget of engineering.md in one run — Lighthouse (mobile, simulated slow
+ * 4G, system Chromium) on every public route, first-load JS/CSS per route,
+ * SSR throughput against the same bytes served statically, the consultation
+ * API under load, and the server's memory. Writes bench/report.md and
+ * bench/report.json; exits 1 when a budget is missed.
+ *
+ *   npm run bench                 everything
+ *   npm run bench -- --bundle-only   only the deterministic bundle budgets (CI)
+ *   npm run bench -- --routes /,/company/about   a subset of routes for Lighthouse
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { BUDGETS, PUBLIC_ROUTES } from "./budgets.ts";
+import { readManifest, routeBundles } from "./bundle.ts";
+
+const root = new URL("..", import.meta.url).pathname;
+const clientDir = join(root, "build/client");
+const args = process.argv.slice(2);
+const bundleOnly = args.includes("--bundle-only");
+const skipBuild = args.includes("--no-build");
+const routesArg = args.find((a) => a.startsWith("--routes="))?.slice("--routes=".length);
+const routes: string[] = routesArg ? routesArg.split(",") : [...PUBLIC_ROUTES];
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
+const base = `http://127.0.0.1:${PORT}`;
+
+type Check = { what: string; value: number | string; budget: string; ok: boolean };
+const checks: Check[] = [];
+const check = (what: string, value: number, budget: number, cmp: "<=" | ">=", format = (n: number) => String(n)) => {
+  const ok = cmp === "<=" ? value <= budget : value >= budget;
+  checks.push({ what, value: format(value), budget: `${cmp} ${format(budget)}`, ok });
+  return ok;
+};
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+function log(message: string) {
+  process.stderr.write(`bench: ${message}\n`);
+}
+
+// 1. Build.
+if (!skipBuild) {
+  log("building…");
+  const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// 2. Bundle budgets (deterministic).
+const manifest = readManifest(clientDir);
+const bundles = routeBundles(clientDir);
+const pathOf = (routeId: string): string => {
+  const route = manifest.routes[routeId];
+  if (!route) return "?";
+  if (route.index) return "/";
+  return `/${route.path ?? ""}`;
+};
+const bundleRows = bundles.routes
+  .map((r) => ({ ...r, path: pathOf(r.routeId) }))
+  .filter((r) => (PUBLIC_ROUTES as readonly string[]).includes(r.path) || r.path.startsWith("/admin"));
+const home = bundleRows.find((r) => r.path === "/");
+if (home) {
+  check("first-load JS on / (gzip)", home.jsGzip, BUDGETS.firstLoadJsHome, "<=", kb);
+  check("our own JS on / (gzip, beyond the framework)", home.jsGzip - bundles.shared.frameworkGzip, BUDGETS.ownJsHome, "<=", kb);
+}
+for (const row of bundleRows) {
+  if (row.path !== "/") check(`extra JS for ${row.path} (gzip)`, row.extraJsGzip, BUDGETS.extraJsPerRoute, "<=", kb);
+  check(`CSS for ${row.path} (gzip)`, row.cssGzip, BUDGETS.css, "<=", kb);
+}
+
+interface LighthouseRow { route: string; performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; tbtMs: number; cls: number; bytes: number }
+const lighthouseRows: LighthouseRow[] = [];
+const load: Record<string, unknown> = {};
+const memory: Record<string, number> = {};
+
+if (!bundleOnly) {
+  const dataDir = join(root, "bench/tmp");
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const server = await startServer(`file:${join(dataDir, "bench.db")}`);
+  try {
+    await warmUp();
+    memory.restMb = rssMb(server);
+    await lighthouse();
+    await throughput();
+    await answerLoad();
+    memory.afterLoadMb = rssMb(server);
+    check("server memory at rest (RSS)", memory.restMb, BUDGETS.rssMb, "<=", (n) => `${n.toFixed(0)} MB`);
+    checks.push({ what: "server memory after the load (RSS)", value: `${memory.afterLoadMb.toFixed(0)} MB`, budget: "(reported)", ok: true });
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+writeReport();
+const failed = checks.filter((c) => !c.ok);
+log(failed.length ? `${failed.length} budget(s) missed` : "every budget met");
+process.exit(failed.length ? 1 : 0);
+
+// ---------------------------------------------------------------------------
+
+async function startServer(databaseUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, RATE_LIMIT_DISABLED: "1", LOG_LEVEL: "warn", NODE_ENV: "production", APP_SECRET_FILE: join(root, "bench/tmp/secret.key") },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error("the server did not start");
+}
+
+async function warmUp() {
+  for (const route of routes) await (await fetch(base + route)).text();
+  await new Promise((r) => setTimeout(r, 1000));
+}
+
+function rssMb(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+  const kbValue = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kbValue / 1024;
+}
+
+async function lighthouse() {
+  const { default: run } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    for (const route of routes) {
+      log(`lighthouse ${route}`);
+      const result = await run(base + route, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+      const lhr = result?.lhr;
+      if (!lhr) continue;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+      const row: LighthouseRow = {
+        route,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        lcpMs: Math.round(audit("largest-contentful-paint")),
+        tbtMs: Math.round(audit("total-blocking-time")),
+        cls: Number(audit("cumulative-layout-shift").toFixed(3)),
+        bytes: audit("total-byte-weight"),
+      };
+      lighthouseRows.push(row);
+      check(`Lighthouse performance ${route}`, row.performance, BUDGETS.performance, ">=");
+      check(`Lighthouse accessibility ${route}`, row.accessibility, BUDGETS.accessibility, ">=");
+      check(`Lighthouse best practices ${route}`, row.bestPractices, BUDGETS.bestPractices, ">=");
+      check(`Lighthouse SEO ${route}`, row.seo, BUDGETS.seo, ">=");
+      check(`LCP ${route}`, row.lcpMs, BUDGETS.lcpMs, "<=", (n) => `${n} ms`);
+      check(`CLS ${route}`, row.cls, BUDGETS.cls, "<=");
+      if (row.seo < 100 || row.accessibility < 100 || row.bestPractices < 95) {
+        const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && ["binary", "numeric"].includes(a.scoreDisplayMode)).map((a) => a.id);
+        log(`  ${route}: audits below 1: ${failing.slice(0, 12).join(", ")}`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function autocannonRun(options: Record<string, unknown>) {
+  const { default: autocannon } = await import("autocannon");
+  return (await autocannon({ connections: 20, duration: 8, ...options } as never)) as unknown as {
+    requests: { average: number };
+    latency: { p99: number; average: number };
+    non2xx: number;
+    errors: number;
+  };
+}
+
+async function throughput() {
+  const staticDir = join(clientDir, "__bench");
+  mkdirSync(staticDir, { recursive: true });
+  for (const [name, route] of [["home", "/"], ["loan-faq", "/information-service/loan-faq"]] as const) {
+    const html = await (await fetch(base + route)).text();
+    writeFileSync(join(staticDir, `${name}.html`), html);
+    log(`autocannon ${route} (SSR) and /__bench/${name}.html (static)`);
+    const ssr = await autocannonRun({ url: base + route });
+    const stat = await autocannonRun({ url: `${base}/__bench/${name}.html` });
+    const ratio = ssr.requests.average / stat.requests.average;
+    load[route] = { ssrRps: Math.round(ssr.requests.average), staticRps: Math.round(stat.requests.average), ratio: Number(ratio.toFixed(2)), ssrP99Ms: ssr.latency.p99 };
+    check(`SSR throughput ${route} vs the same bytes static`, Number(ratio.toFixed(2)), BUDGETS.throughputRatio, ">=");
+  }
+  rmSync(staticDir, { recursive: true, force: true });
+}
+
+async function answerLoad() {
+  const body = (id: string) => JSON.stringify({
+    submission_id: id,
+    marketing_yn: "N",
+    answer_list: [
+      { question_seq: 1, answer_content: "yes" },
+      { question_seq: 2, answer_content: "E-9" },
+      { question_seq: 3, answer_content: "20281231" },
+      { question_seq: 4, answer_content: "Vietnam" },
+      { question_seq: 5, answer_content: "BENCH TEST" },
+      { question_seq: 6, answer_content: "01012345678" },
+    ],
+  });
+  const probe = await fetch(`${base}/svc/answer/create`, { method: "POST", headers: { "content-type": "application/json" }, body: body(randomUUID()) });
+  if (probe.status === 404) {
+    log("POST /svc/answer/create does not exist yet: skipped");
+    load["POST /svc/answer/create"] = "not built";
+    return;
+  }
+  log("autocannon POST /svc/answer/create");
+  const result = await autocannonRun({
+    url: `${base}/svc/answer/create`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    duration: 8,
+    connections: 10,
+    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: body(randomUUID()) }) }],
+  });
+  load["POST /svc/answer/create"] = { rps: Math.round(result.requests.average), p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  checks.push({ what: "POST /svc/answer/create under load", value: `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`, budget: "(reported; no errors)", ok: result.non2xx === 0 && result.errors === 0 });
+}
+
+function writeReport() {
+  const report = { date: new Date().toISOString(), budgets: BUDGETS, bundles: { shared: bundles.shared, routes: bundleRows }, lighthouse: lighthouseRows, load, memory, checks };
+  writeFileSync(join(root, "bench/report.json"), JSON.stringify(report, null, 2) + "\n");
+  const lines: string[] = [`# Benchmark report`, "", `Run ${report.date}. Budgets from engineering.md; ✅ met, ❌ missed.`, ""];
+  lines.push("## Bundles (gzip)", "", "| route | first-load JS | extra JS (budget ≤ 20 KB) | CSS (budget ≤ 20 KB) |", "|---|---|---|---|");
+  for (const r of bundleRows) lines.push(`| ${r.path} | ${kb(r.jsGzip)}${r.path === "/" ? " (budget ≤ 130 KB)" : ""} | ${kb(r.extraJsGzip)} | ${kb(r.cssGzip)} |`);
+  lines.push("", `Framework (client entry: React, React DOM, React Router): ${kb(bundles.shared.frameworkGzip)}; shared root JS: ${kb(bundles.shared.jsGzip)}.`, "");
+  if (lighthouseRows.length) {
+    lines.push("## Lighthouse (mobile, simulated slow 4G)", "", "| route | perf (≥95) | a11y (100) | best pr. (≥95) | SEO (100) | LCP (≤2000 ms) | TBT | CLS (≤0.02) | bytes |", "|---|---|---|---|---|---|---|---|---|");
+    for (const r of lighthouseRows) lines.push(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${kb(r.bytes)} |`);
+    lines.push("");
+  }
+  if (Object.keys(load).length) lines.push("## Load", "", "```json", JSON.stringify(load, null, 2), "```", "");
+  if (Object.keys(memory).length) lines.push("## Memory", "", `At rest: ${memory.restMb?.toFixed(0)} MB RSS; after the load: ${memory.afterLoadMb?.toFixed(0)} MB RSS (budget at rest ≤ 150 MB).`, "");
+  lines.push("## Every check", "", "| check | value | budget | |", "|---|---|---|---|");
+  for (const c of checks) lines.push(`| ${c.what} | ${c.value} | ${c.budget} | ${c.ok ? "✅" : "❌"} |`);
+  writeFileSync(join(root, "bench/report.md"), lines.join("\n") + "\n");
+  log("wrote bench/report.md and bench/report.json");
+}

@@ -1,0 +1,103 @@
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { detectLocale } from "~/i18n/detect";
+import { createPageCache, sharedMaxAge, withNonce, type PageCache } from "./page-cache.ts";
+
+/**
+ * Express → React Router, with the page cache in between. Adapted from
+ * @react-router/express (same request and response translation).
+ */
+export function reactRouterHandler(options: {
+  build: () => Promise<ServerBuild>;
+  mode?: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  cache?: PageCache;
+}) {
+  const handle = createRequestHandler(options.build, options.mode);
+  const cache = options.cache ?? createPageCache();
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const request = toWebRequest(req, res);
+      const key = cacheKey(request);
+      const nonce = String(res.locals.nonce ?? "");
+      if (key) {
+        const hit = cache.get(key);
+        if (hit) {
+          res.status(hit.status);
+          for (const [name, value] of hit.headers) res.append(name, value);
+          res.setHeader("X-Page-Cache", "hit");
+          res.end(req.method === "HEAD" ? undefined : withNonce(hit, nonce));
+          return;
+        }
+      }
+      const response = await handle(request, options.getLoadContext(req, res));
+      const maxAge = key && req.method === "GET" ? sharedMaxAge(response) : 0;
+      if (key && maxAge > 0) {
+        const body = await response.text();
+        const headers = [...response.headers.entries()].filter(([name]) => name !== "cache-control" && name !== "content-length");
+        headers.push(["cache-control", "no-cache"]);
+        cache.set(key, { status: response.status, headers, body, nonce, expires: Date.now() + maxAge * 1000 });
+        res.status(response.status);
+        for (const [name, value] of headers) res.append(name, value);
+        res.setHeader("X-Page-Cache", "miss");
+        res.end(body);
+        return;
+      }
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** Only plain page GETs with no session can be shared; the key is URL + language. */
+function cacheKey(request: Request): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const url = new URL(request.url);
+  if (url.pathname.endsWith(".data") || url.pathname.startsWith("/admin") || url.pathname.startsWith("/svc/")) return null;
+  const cookie = request.headers.get("cookie") ?? "";
+  if (/(?:^|;\s*)(?:admin_session|__session|flash)[^=]*=/.test(cookie)) return null;
+  return `${detectLocale(request).locale} ${url.pathname}${url.search}`;
+}
+
+function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const host = req.get("host") ?? "localhost";
+  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value) headers.set(name, value);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+async function send(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) {
+    if (name !== "set-cookie") res.append(name, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
