@@ -4,7 +4,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { requestContext } from "./lib/services.server";
+import { requestContext, servicesContext } from "./lib/services.server";
+import { InlineCssContext } from "./styles";
 import { NonceContext } from "./nonce";
 
 export const streamTimeout = 5_000;
@@ -20,6 +21,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestContext);
+  const inlineCss = loadContext.get(servicesContext).inlineCss ?? "";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -31,7 +33,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssContext.Provider value={inlineCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

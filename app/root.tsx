@@ -1,4 +1,6 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+// Global tokens and resets first: component styles come after them.
+import "./styles/global.css";
+import { Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { localeMiddleware } from "~/i18n/middleware.server";
@@ -9,7 +11,7 @@ import { AppShell } from "~/features/layout/AppShell";
 import { NotFound } from "~/features/layout/NotFound";
 import { PageHeading } from "~/ui/PageHeading";
 import { useNonce } from "./nonce";
-import "./styles/global.css";
+import { Styles } from "./styles";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
@@ -37,7 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LANG_MIRROR }} />
         <Meta />
-        <Links />
+        <Styles />
       </head>
       <body>
         {children}

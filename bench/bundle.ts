@@ -1,22 +1,15 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { readClientManifest as readManifest, type ManifestEntry } from "../server/client-manifest.ts";
+
+export { readManifest };
 
 /**
  * First-load JavaScript and CSS per route, gzip, from the client build's
  * React Router manifest: what a visitor downloads when a route is the first
  * page they open (entry + root + the route's module and their imports).
  */
-interface ManifestEntry {
-  module: string;
-  imports?: string[];
-  css?: string[];
-}
-interface Manifest {
-  entry: ManifestEntry;
-  routes: Record<string, ManifestEntry & { path?: string; index?: boolean; parentId?: string; hasLoader?: boolean }>;
-}
-
 export interface RouteBundle {
   routeId: string;
   jsGzip: number;
@@ -32,15 +25,6 @@ function gzip(clientDir: string, file: string): number {
     gzSize.set(file, size);
   }
   return size;
-}
-
-export function readManifest(clientDir: string): Manifest {
-  const dir = join(clientDir, "assets");
-  const file = readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
-  if (!file) throw new Error("no React Router manifest in build/client/assets: run `npm run build`");
-  const source = readFileSync(join(dir, file), "utf8");
-  const json = source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1);
-  return JSON.parse(json) as Manifest;
 }
 
 function files(entry: ManifestEntry | undefined): string[] {

@@ -4,6 +4,7 @@ import { connect, migrate } from "../db/connect.ts";
 import { readConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { createRateLimiter } from "./rate-limit.ts";
+import { publicCss } from "./client-manifest.ts";
 
 /**
  * Starts the site: reads the environment, opens and migrates the database,
@@ -15,6 +16,7 @@ const log = createLogger({ level: config.logLevel });
 const database = connect(config.databaseUrl);
 await migrate(database.db);
 
+const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
 const services = {
   db: database.db,
   log,
@@ -22,6 +24,7 @@ const services = {
   secret: config.secret,
   secureCookies: config.secureCookies,
   kakaoMapAppKey: config.kakaoMapAppKey,
+  inlineCss: config.development ? "" : publicCss(clientDir),
 };
 const appOptions = {
   services,
@@ -40,7 +43,6 @@ if (config.development) {
   bundle.mountReactRouter(app, services, () => vite.ssrLoadModule("virtual:react-router/server-build"));
   handler = app;
 } else {
-  const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
   // @ts-ignore -- the build output exists after `npm run build`.
   const bundle = await import("../build/server/index.js");
   handler = bundle.createProductionApp({ ...appOptions, clientDir });

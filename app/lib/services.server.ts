@@ -15,6 +15,8 @@ export interface AppServices {
   secureCookies: boolean;
   /** Kakao Maps JavaScript key; empty shows the static map fallback. */
   kakaoMapAppKey: string;
+  /** The public pages' CSS, inlined in every page (empty in development). */
+  inlineCss?: string;
 }
 
 /** Per-request facts the HTTP layer knows. */

@@ -156,3 +156,28 @@ test.describe("HTTP layer", () => {
     expect(foreign.status()).toBe(403);
   });
 });
+
+test.describe("first paint", () => {
+  test("the CSS is inlined (nothing render-blocking) and hydration logs no error", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      // The 404 page itself is reported as a failed resource by Chrome: expected.
+      if (message.type() === "error" && !message.location().url.includes("/no/such/page")) errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    for (const path of ["/", "/company/about", "/our-products/mobile", "/no/such/page"]) {
+      await page.goto(path);
+      await hydrated(page);
+      expect(await page.locator('head link[rel="stylesheet"]').count(), path).toBe(0);
+      expect(await page.locator("head style#app-css").count(), path).toBe(1);
+      const padding = await page.locator("main").evaluate((el) => getComputedStyle(el).paddingTop);
+      expect(padding, path).toBe("60px");
+    }
+    // Client-side navigation keeps the styles.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog").getByRole("link", { name: "About us" }).click();
+    await expect(page).toHaveURL(/\/company\/about$/);
+    expect(await page.locator("main").evaluate((el) => getComputedStyle(el).paddingTop)).toBe("60px");
+    expect(errors).toEqual([]);
+  });
+});
