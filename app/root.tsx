@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { localeMiddleware } from "~/i18n/middleware.server";
 import { i18nFor } from "~/i18n/route.server";
+import { services } from "~/lib/services.server";
 import { useT, type I18nPayload } from "~/i18n/useT";
 import { DEFAULT_LOCALE, LANG_STORAGE_KEY, LOCALES, LOCALE_TAG } from "~/i18n/locales";
 import { AppShell } from "~/features/layout/AppShell";
@@ -15,8 +16,8 @@ import { Styles } from "./styles";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { i18n: i18nFor(context, ["common"]) };
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { i18n: i18nFor(context, ["common"]), origin: services(context).publicOrigin || new URL(request.url).origin };
 }
 
 /**

@@ -30,5 +30,9 @@ export default [
   route("svc/og/list", "routes/svc.og-list.ts"),
   route("svc/*", "routes/svc.not-found.ts"),
 
+  // Search engines.
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -15,6 +15,7 @@ export interface ServerConfig {
   secureCookies: boolean;
   allowedOrigins: string[];
   kakaoMapAppKey: string;
+  publicOrigin: string;
   development: boolean;
 }
 
@@ -57,6 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secureCookies: env.SECURE_COOKIES === "1",
     allowedOrigins: (env.ALLOWED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
     kakaoMapAppKey: env.KAKAO_MAP_APP_KEY ?? "",
+    publicOrigin: (env.PUBLIC_ORIGIN ?? "").replace(/\/$/, ""),
     development: env.NODE_ENV === "development",
   };
 }

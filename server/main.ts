@@ -25,6 +25,7 @@ const services = {
   secureCookies: config.secureCookies,
   kakaoMapAppKey: config.kakaoMapAppKey,
   inlineCss: config.development ? "" : publicCss(clientDir),
+  publicOrigin: config.publicOrigin,
 };
 const appOptions = {
   services,

@@ -58,7 +58,8 @@ function cacheKey(request: Request): string | null {
   if (url.pathname.endsWith(".data") || url.pathname.startsWith("/admin") || url.pathname.startsWith("/svc/")) return null;
   const cookie = request.headers.get("cookie") ?? "";
   if (/(?:^|;\s*)(?:admin_session|__session|flash)[^=]*=/.test(cookie)) return null;
-  return `${detectLocale(request).locale} ${url.pathname}${url.search}`;
+  // The host is part of the key: pages carry absolute canonical URLs.
+  return `${detectLocale(request).locale} ${url.host}${url.pathname}${url.search}`;
 }
 
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {

@@ -1,13 +1,31 @@
-import { site } from "~/config/site";
+import type { Location } from "react-router";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/locales";
+import { seoTags } from "./seo";
 
 interface PageLoaderData {
   title?: string;
   description?: string;
 }
+interface RootLoaderData {
+  i18n?: { locale?: string };
+  origin?: string;
+}
 
-/** `<title>` and description of a page from its loader data. */
-export function pageMeta({ loaderData }: { loaderData?: PageLoaderData | unknown }) {
+/**
+ * A route's `meta`: title, description, canonical and hreflang links, Open
+ * Graph / Twitter cards (app/lib/seo.ts), from the page's loader data and
+ * the root's language and origin.
+ */
+export function pageMeta({ loaderData, matches, location }: { loaderData?: unknown; matches?: readonly ({ id: string; loaderData?: unknown } | undefined)[]; location: Location }) {
   const data = (loaderData ?? {}) as PageLoaderData;
-  const title = data.title ? `${data.title} | ${site.brandName}` : site.brandName;
-  return [{ title }, ...(data.description ? [{ name: "description", content: data.description }] : [])];
+  const root = (matches?.find((m) => m?.id === "root")?.loaderData ?? {}) as RootLoaderData;
+  const locale = isLocale(root.i18n?.locale) ? root.i18n.locale : DEFAULT_LOCALE;
+  return seoTags({
+    title: data.title,
+    description: data.description,
+    origin: root.origin ?? "",
+    pathname: location.pathname,
+    locale,
+    noindex: location.pathname === "/loan-consultation-complete" || location.pathname === "/company/hitachi/complete",
+  });
 }

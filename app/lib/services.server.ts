@@ -17,6 +17,8 @@ export interface AppServices {
   kakaoMapAppKey: string;
   /** The public pages' CSS, inlined in every page (empty in development). */
   inlineCss?: string;
+  /** The site's public origin (https://…) for canonical URLs; else the request's. */
+  publicOrigin?: string;
 }
 
 /** Per-request facts the HTTP layer knows. */

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { seoTags } from "./seo";
+import { SITEMAP_PATHS, sitemapXml } from "./sitemap";
+
+const find = (tags: Record<string, unknown>[], pred: (t: Record<string, unknown>) => boolean) => tags.filter(pred);
+
+describe("seoTags", () => {
+  const tags = seoTags({ title: "Loan FAQ", description: "Answers", origin: "https://k.example", pathname: "/information-service/loan-faq", locale: "vi" });
+  it("gives the canonical URL of this language", () => {
+    expect(find(tags, (t) => t.rel === "canonical")).toEqual([{ tagName: "link", rel: "canonical", href: "https://k.example/information-service/loan-faq?lang=vi" }]);
+  });
+  it("lists every language and x-default as hreflang alternates", () => {
+    const alternates = find(tags, (t) => t.rel === "alternate").map((t) => [t.hrefLang, t.href]);
+    expect(alternates).toEqual([
+      ["en", "https://k.example/information-service/loan-faq?lang=en"],
+      ["vi", "https://k.example/information-service/loan-faq?lang=vi"],
+      ["id", "https://k.example/information-service/loan-faq?lang=id"],
+      ["my", "https://k.example/information-service/loan-faq?lang=my"],
+      ["mn", "https://k.example/information-service/loan-faq?lang=mn"],
+      ["x-default", "https://k.example/information-service/loan-faq"],
+    ]);
+  });
+  it("has Open Graph and Twitter cards with an absolute image", () => {
+    expect(find(tags, (t) => t.property === "og:image")[0]?.content).toBe("https://k.example/images/og-card.png");
+    expect(find(tags, (t) => t.property === "og:locale")[0]?.content).toBe("vi_VN");
+    expect(find(tags, (t) => t.name === "twitter:card")[0]?.content).toBe("summary_large_image");
+    expect(find(tags, (t) => t.property === "og:description")[0]?.content).toBe("Answers");
+  });
+  it("describes the business only where it fits", () => {
+    expect(find(tags, (t) => "script:ld+json" in t)).toHaveLength(0);
+    const home = seoTags({ origin: "https://k.example", pathname: "/", locale: "en" });
+    const ld = find(home, (t) => "script:ld+json" in t)[0]?.["script:ld+json"] as Record<string, unknown>;
+    expect(ld["@type"]).toBe("FinancialService");
+  });
+});
+
+describe("sitemap", () => {
+  it("lists every public page in every language", () => {
+    const xml = sitemapXml("https://k.example");
+    expect(xml.match(/<url>/g)).toHaveLength(SITEMAP_PATHS.length * 5);
+    expect(xml).toContain("<loc>https://k.example/company/about?lang=mn</loc>");
+    expect(xml).not.toContain("/admin");
+  });
+});

@@ -1,0 +1,67 @@
+import { site } from "~/config/site";
+import { LOCALES, LOCALE_TAG, type Locale } from "~/i18n/locales";
+
+/**
+ * Search and sharing metadata for a page in one language: title,
+ * description, canonical URL, hreflang alternates (each language has its
+ * own URL, `?lang=xx`; x-default is the bare path, which picks the visitor's
+ * language), Open Graph and Twitter cards (Facebook and KakaoTalk read OG),
+ * and the business as schema.org FinancialService where it fits.
+ */
+export const OG_LOCALE: Record<Locale, string> = { en: "en_US", vi: "vi_VN", id: "id_ID", my: "my_MM", mn: "mn_MN" };
+export const OG_IMAGE = { path: "/images/og-card.png", width: 1200, height: 630 };
+
+/** Paths where the business's structured data belongs. */
+const BUSINESS_PAGES = new Set(["/", "/company/about", "/company/location"]);
+
+export function languageUrl(origin: string, pathname: string, locale: Locale | null): string {
+  return `${origin}${pathname}${locale ? `?lang=${locale}` : ""}`;
+}
+
+export function seoTags(input: { title?: string; description?: string; origin: string; pathname: string; locale: Locale; noindex?: boolean }) {
+  const title = input.title ? `${input.title} | ${site.brandName}` : site.brandName;
+  const canonical = languageUrl(input.origin, input.pathname, input.locale);
+  const image = `${input.origin}${OG_IMAGE.path}`;
+  const tags: Record<string, unknown>[] = [
+    { title },
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...LOCALES.map((locale) => ({ tagName: "link", rel: "alternate", hrefLang: LOCALE_TAG[locale], href: languageUrl(input.origin, input.pathname, locale) })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: languageUrl(input.origin, input.pathname, null) },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: site.brandName },
+    { property: "og:title", content: title },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: String(OG_IMAGE.width) },
+    { property: "og:image:height", content: String(OG_IMAGE.height) },
+    { property: "og:locale", content: OG_LOCALE[input.locale] },
+    ...LOCALES.filter((l) => l !== input.locale).map((l) => ({ property: "og:locale:alternate", content: OG_LOCALE[l] })),
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:image", content: image },
+  ];
+  if (input.description) {
+    tags.push({ name: "description", content: input.description }, { property: "og:description", content: input.description }, { name: "twitter:description", content: input.description });
+  }
+  if (input.noindex) tags.push({ name: "robots", content: "noindex" });
+  if (BUSINESS_PAGES.has(input.pathname)) tags.push({ "script:ld+json": financialService(input.origin) });
+  return tags;
+}
+
+export function financialService(origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FinancialService",
+    name: site.brandName,
+    legalName: site.businessName,
+    url: `${origin}/`,
+    logo: `${origin}/favicon.svg`,
+    image: `${origin}${OG_IMAGE.path}`,
+    telephone: site.phone,
+    email: site.email,
+    address: { "@type": "PostalAddress", streetAddress: site.address, addressCountry: "KR" },
+    geo: { "@type": "GeoCoordinates", latitude: site.office.lat, longitude: site.office.lng },
+    areaServed: "KR",
+    availableLanguage: ["en", "vi", "id", "my", "mn", "ko"],
+  };
+}

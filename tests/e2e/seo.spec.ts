@@ -1,0 +1,40 @@
+import { test, expect } from "./fixtures";
+
+test.describe("SEO for a multilingual site", () => {
+  test("a page has its title, description, canonical, hreflang alternates and share cards", async ({ page }) => {
+    await page.goto("/information-service/loan-faq?lang=id");
+    const origin = new URL(page.url()).origin;
+    await expect(page).toHaveTitle(/\| K-Loan Guide$/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/information-service/loan-faq?lang=id`);
+    const hreflangs = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => l.getAttribute("hreflang")));
+    expect(hreflangs).toEqual(["en", "vi", "id", "my", "mn", "x-default"]);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${origin}/images/og-card.png`);
+    await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", "id_ID");
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  });
+
+  test("the home page describes the business as a FinancialService", async ({ page }) => {
+    await page.goto("/");
+    const json = await page.locator('script[type="application/ld+json"]').first().textContent();
+    expect(JSON.parse(json!)["@type"]).toBe("FinancialService");
+  });
+
+  test("sitemap.xml lists every public page in every language; robots.txt keeps the console out", async ({ request }) => {
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.headers()["content-type"]).toContain("application/xml");
+    const xml = await sitemap.text();
+    for (const path of ["/", "/company/about", "/information-service/blogs", "/loan-consultation"]) {
+      for (const lang of ["en", "vi", "id", "my", "mn"]) expect(xml).toContain(`${path}?lang=${lang}</loc>`);
+    }
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain("Disallow: /admin");
+    expect(robots).toMatch(/Sitemap: http:\/\/.+\/sitemap\.xml/);
+  });
+
+  test("the share image exists", async ({ request }) => {
+    const image = await request.get("/images/og-card.png");
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/png");
+  });
+});
