@@ -4,6 +4,8 @@
 # server first when it is missing. Usage: eval "$(bash scripts/throwaway-postgres.sh)"
 set -euo pipefail
 PORT="${PGPORT_TEST:-54329}"
+# Another server on that port (a developer's): take the next free one.
+while (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; do PORT=$((PORT + 1)); done
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
   echo "throwaway-postgres: installing Debian's postgresql package…" >&2
