@@ -1,27 +1,9 @@
 import { LOCALES, LOCALE_TAG } from "~/i18n/locales";
 import { languageUrl } from "./seo";
+import { PUBLIC_ROUTES } from "~/config/public-routes";
 
-/** The public pages of spec §2 that search engines should list (completion pages are not). */
-export const SITEMAP_PATHS = [
-  "/",
-  "/company/about",
-  "/company/our-partners",
-  "/company/contact-us",
-  "/company/location",
-  "/company/hitachi",
-  "/our-products/loan",
-  "/our-products/mobile",
-  "/our-products/insurance",
-  "/information-service/loan",
-  "/information-service/loan-faq",
-  "/information-service/job-opportunities",
-  "/information-service/visa",
-  "/information-service/news",
-  "/information-service/social-channels",
-  "/information-service/blogs",
-  "/information-service/currency-exchange",
-  "/loan-consultation",
-];
+/** The public pages search engines should list (completion pages are not). */
+export const SITEMAP_PATHS = PUBLIC_ROUTES.filter((r) => r.listed).map((r) => r.path);
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 

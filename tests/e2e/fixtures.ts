@@ -1,29 +1,10 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { PUBLIC_PATHS } from "../../app/config/public-routes.ts";
 
-/** Every route of spec §2 with its English heading. */
-export const ROUTES: { path: string; heading: RegExp }[] = [
-  { path: "/", heading: /./ },
-  { path: "/company/about", heading: /./ },
-  { path: "/company/our-partners", heading: /./ },
-  { path: "/company/contact-us", heading: /./ },
-  { path: "/company/location", heading: /./ },
-  { path: "/company/hitachi", heading: /./ },
-  { path: "/company/hitachi/complete", heading: /./ },
-  { path: "/our-products/loan", heading: /./ },
-  { path: "/our-products/mobile", heading: /^Mobile$/ },
-  { path: "/our-products/insurance", heading: /^Insurance$/ },
-  { path: "/information-service/loan", heading: /./ },
-  { path: "/information-service/loan-faq", heading: /./ },
-  { path: "/information-service/job-opportunities", heading: /./ },
-  { path: "/information-service/visa", heading: /./ },
-  { path: "/information-service/news", heading: /./ },
-  { path: "/information-service/social-channels", heading: /./ },
-  { path: "/information-service/blogs", heading: /./ },
-  { path: "/information-service/currency-exchange", heading: /./ },
-  { path: "/loan-consultation", heading: /./ },
-  { path: "/loan-consultation-complete", heading: /./ },
-];
+/** Every route of spec §2; the two heading-only pages with their exact heading. */
+const EXACT_HEADINGS: Record<string, RegExp> = { "/our-products/mobile": /^Mobile$/, "/our-products/insurance": /^Insurance$/ };
+export const ROUTES: { path: string; heading: RegExp }[] = PUBLIC_PATHS.map((path) => ({ path, heading: EXACT_HEADINGS[path] ?? /./ }));
 
 /** Waits until React has hydrated the page (the root sets data-hydrated). */
 export async function hydrated(page: Page) {

@@ -1,0 +1,29 @@
+/**
+ * Every public route of spec §2, once: the sitemap, the benchmark and the
+ * browser tests read this list. `listed: false` keeps a page out of the
+ * sitemap (completion pages say nothing on their own).
+ */
+export const PUBLIC_ROUTES: readonly { path: string; listed: boolean }[] = [
+  { path: "/", listed: true },
+  { path: "/company/about", listed: true },
+  { path: "/company/our-partners", listed: true },
+  { path: "/company/contact-us", listed: true },
+  { path: "/company/location", listed: true },
+  { path: "/company/hitachi", listed: true },
+  { path: "/company/hitachi/complete", listed: false },
+  { path: "/our-products/loan", listed: true },
+  { path: "/our-products/mobile", listed: true },
+  { path: "/our-products/insurance", listed: true },
+  { path: "/information-service/loan", listed: true },
+  { path: "/information-service/loan-faq", listed: true },
+  { path: "/information-service/job-opportunities", listed: true },
+  { path: "/information-service/visa", listed: true },
+  { path: "/information-service/news", listed: true },
+  { path: "/information-service/social-channels", listed: true },
+  { path: "/information-service/blogs", listed: true },
+  { path: "/information-service/currency-exchange", listed: true },
+  { path: "/loan-consultation", listed: true },
+  { path: "/loan-consultation-complete", listed: false },
+];
+
+export const PUBLIC_PATHS = PUBLIC_ROUTES.map((r) => r.path);
