@@ -9,7 +9,7 @@ import { action as formAction, loader as formLoader } from "~/routes/loan-consul
 import { loader as completeLoader } from "~/routes/loan-consultation-complete";
 import { storeConsultation } from "~/features/consultation/store.server";
 import { FLASH_COOKIE } from "~/features/consultation/flash.server";
-import type { FormActionData } from "~/features/consultation/schema";
+import type { Answers, FormActionData } from "~/features/consultation/schema";
 import type { AppServices } from "~/lib/services.server";
 import type { Locale } from "~/i18n/locales";
 
@@ -138,7 +138,8 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
     });
 
     it("races at the store itself answer the winner's row to every copy", async () => {
-      const input = { answers: { type: "yes", visaType: "E-9", expiryChoice: "date" as const, expiryDate: "20270315", nationality: "X", name: "Y", phone: "01012345678" }, marketing: false, submissionId: "race-0001-zzzz", lang: "en" as const };
+      const answers: Answers = { type: "yes", visaType: "E-9", expiryChoice: "date", expiryDate: "20270315", nationality: "X", name: "Y", phone: "01012345678" };
+      const input = { answers, marketing: false, submissionId: "race-0001-zzzz", lang: "en" as const };
       const stored = await Promise.all(Array.from({ length: 5 }, () => storeConsultation(handle.db, input)));
       expect(new Set(stored.map((s) => s.id)).size).toBe(1);
       expect(stored.filter((s) => s.created)).toHaveLength(1);
