@@ -233,6 +233,25 @@ test.describe("loan consultation form (spec §2, §4, §5)", () => {
     await expect(page.locator('input[name="submissionId"]')).toHaveValue(id);
   });
 
+  test("what was typed before JavaScript arrived is kept and sent", async ({ page }) => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto("/loan-consultation", { waitUntil: "domcontentloaded" });
+    await fill(page);
+    release();
+    await hydrated(page);
+    await expectFilled(page);
+    const sent = page.waitForRequest((r) => API(new URL(r.url())));
+    await submit(page).click();
+    const body = (await sent).postDataJSON() as { answer_list: { answer_content: string }[] };
+    expect(body.answer_list.map((a) => a.answer_content)).toEqual(["yes", "E-9", "20270315", "Viet Nam", "NGUYEN VAN A", "01012345678"]);
+    await expect(page).toHaveURL(/\/loan-consultation-complete$/);
+  });
+
   test("'view full policy' opens ?policy=privacy and keeps the typed values", async ({ page }) => {
     await openForm(page);
     await fill(page);

@@ -10,7 +10,7 @@ import { Checkbox, RadioGroup, SelectField, TextField } from "~/ui/Field";
 import { Honeypot } from "~/ui/Honeypot";
 import { useHydrated } from "~/ui/useHydrated";
 import { clearDraft, readDraft, saveDraft, typedBeforeHydration } from "./draft";
-import { editExpiryDate, type DeleteDirection } from "./expiry-date";
+import { editExpiryDate, formatExpiryDate, type DeleteDirection } from "./expiry-date";
 import {
   ANSWER_FIELDS,
   VISA_OPTIONS,
@@ -70,6 +70,9 @@ export function ConsultationForm({ submissionId, actionData }: { submissionId: s
   useEffect(() => {
     const form = formRef.current;
     const typed = form ? typedBeforeHydration(initial.current, formStateFromForm(new FormData(form))) : null;
+    // Typed without the formatting script: apply it now.
+    if (typed?.expiryDate) typed.expiryDate = formatExpiryDate(typed.expiryDate);
+    if (typed?.phone) typed.phone = normalizePhone(typed.phone);
     const draft = actionData ? null : readDraft();
     if (draft || typed) setState((s) => ({ ...s, ...draft, ...typed }));
   }, [actionData]);
