@@ -128,6 +128,11 @@ test.describe("loan consultation form (spec §2, §4, §5)", () => {
   });
 
   test("happy path: 'Submitting…', one request for a double tap, lands on the completion page with the masked phone", async ({ page }) => {
+    const consoleErrors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") consoleErrors.push(m.text());
+    });
+    page.on("pageerror", (e) => consoleErrors.push(e.message));
     await openForm(page);
     await fill(page);
     const sent: Request[] = [];
@@ -170,6 +175,8 @@ test.describe("loan consultation form (spec §2, §4, §5)", () => {
 
     await page.getByRole("link", { name: "Home", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
+    // No hydration mismatch or script error on the way.
+    expect(consoleErrors).toEqual([]);
   });
 
   test("a failed network keeps every typed value, says so, and the retry uses the same submission id", async ({ page }) => {
