@@ -28,6 +28,7 @@ export default [
   // The JSON API (spec §7), one resource route per call.
   route("svc/banner/redirect/logs/create", "routes/svc.banner-redirect-log.ts"),
   route("svc/og/list", "routes/svc.og-list.ts"),
+  route("svc/answer/create", "routes/svc.answer.ts"),
   route("svc/*", "routes/svc.not-found.ts"),
 
   // Search engines.

@@ -57,7 +57,7 @@ function cacheKey(request: Request): string | null {
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data") || url.pathname.startsWith("/admin") || url.pathname.startsWith("/svc/")) return null;
   const cookie = request.headers.get("cookie") ?? "";
-  if (/(?:^|;\s*)(?:admin_session|__session|flash)[^=]*=/.test(cookie)) return null;
+  if (/(?:^|;\s*)(?:admin_session|__session|flash|consultation_done)[^=]*=/.test(cookie)) return null;
   // The host is part of the key: pages carry absolute canonical URLs.
   return `${detectLocale(request).locale} ${url.host}${url.pathname}${url.search}`;
 }

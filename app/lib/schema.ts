@@ -9,9 +9,14 @@ export type FieldErrors = Record<string, string>;
 
 export type Validation<T> = { success: true; output: T } | { success: false; errors: FieldErrors };
 
-/** Runs a schema; keeps the first message per top-level field. */
-export function validate<S extends v.GenericSchema>(schema: S, input: unknown): Validation<v.InferOutput<S>> {
-  const result = v.safeParse(schema, input, { abortPipeEarly: true });
+/**
+ * Runs a schema; keeps the first message per top-level field.
+ * `crossField: true` keeps running an object's own pipe (`v.forward(v.partialCheck(…))`
+ * rules that compare fields) even when another field already failed, so a form
+ * shows every error at once; the first message per field still wins.
+ */
+export function validate<S extends v.GenericSchema>(schema: S, input: unknown, options: { crossField?: boolean } = {}): Validation<v.InferOutput<S>> {
+  const result = v.safeParse(schema, input, { abortPipeEarly: !options.crossField });
   if (result.success) return { success: true, output: result.output };
   const errors: FieldErrors = {};
   for (const issue of result.issues) {

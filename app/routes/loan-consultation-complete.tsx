@@ -1,14 +1,31 @@
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/loan-consultation-complete";
 import { pageData } from "~/lib/page.server";
 import { pageMeta } from "~/lib/meta";
-import { HeadingOnlyPage } from "~/features/layout/HeadingOnlyPage";
+import { services } from "~/lib/services.server";
+import { ConsultationComplete } from "~/features/consultation/ConsultationComplete";
+import { clearFlashCookie, hasFlash, readFlash } from "~/features/consultation/flash.server";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return pageData(context, [], "consultationComplete");
+/** The masked phone of a form posted without JavaScript arrives once, in a signed flash cookie. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { secret, secureCookies } = services(context);
+  const maskedPhone = readFlash(request, secret);
+  const headers = new Headers();
+  if (hasFlash(request)) headers.append("Set-Cookie", clearFlashCookie(secureCookies));
+  return data({ ...pageData(context, ["consultation"], "consultationComplete"), maskedPhone }, { headers });
 }
 
 export const meta = pageMeta;
 
-export default function Page() {
-  return <HeadingOnlyPage />;
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+/** Dropping the phone from the history entry (same URL) needs no new data. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <ConsultationComplete maskedPhone={loaderData.maskedPhone} />;
 }

@@ -1,0 +1,59 @@
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useT } from "~/i18n/useT";
+import { ButtonLink } from "~/ui/Button";
+import { clearDraft } from "./draft";
+import { maskPhone } from "./mask";
+import styles from "./ConsultationComplete.module.css";
+
+function phoneFromState(state: unknown): string | null {
+  const phone = state && typeof state === "object" ? (state as { phone?: unknown }).phone : undefined;
+  return typeof phone === "string" && phone ? phone : null;
+}
+
+/** The check image: inline, so it costs no request and never shifts the layout. */
+function CheckImage() {
+  return (
+    <svg className={styles.check} viewBox="0 0 96 96" width="96" height="96" aria-hidden="true" focusable="false">
+      <circle cx="48" cy="48" r="46" fill="#e8f5ec" />
+      <circle cx="48" cy="48" r="34" fill="var(--color-success)" />
+      <path d="M33 49l10 10 20-22" fill="none" stroke="#fff" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/**
+ * Spec §2 /loan-consultation-complete. The phone arrives in navigation state
+ * (after a JavaScript submission) or, masked, from the loader's one-time flash
+ * cookie (after a form post without JavaScript). Opened directly, it renders
+ * without the phone line.
+ */
+export function ConsultationComplete({ maskedPhone }: { maskedPhone: string | null }) {
+  const t = useT();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [shown] = useState(() => {
+    const phone = phoneFromState(location.state);
+    return phone ? maskPhone(phone) : maskedPhone;
+  });
+
+  // Nothing personal stays behind: no draft, and the phone leaves the history entry.
+  useEffect(() => {
+    clearDraft();
+    if (phoneFromState(location.state)) {
+      navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null, preventScrollReset: true });
+    }
+  }, [location, navigate]);
+
+  return (
+    <section className={styles.complete} aria-labelledby="consultation-complete-title">
+      <CheckImage />
+      <h1 id="consultation-complete-title">{t("consultation.complete.title")}</h1>
+      <p className={styles.body}>{t("consultation.complete.body")}</p>
+      {shown ? <p className={styles.phone}>{t("consultation.complete.phone", { phone: shown })}</p> : null}
+      <ButtonLink to="/" block className={styles.home}>
+        {t("consultation.complete.home")}
+      </ButtonLink>
+    </section>
+  );
+}
