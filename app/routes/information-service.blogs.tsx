@@ -1,14 +1,28 @@
 import type { Route } from "./+types/information-service.blogs";
 import { pageData } from "~/lib/page.server";
 import { pageMeta } from "~/lib/meta";
-import { HeadingOnlyPage } from "~/features/layout/HeadingOnlyPage";
+import { services } from "~/lib/services.server";
+import { useT } from "~/i18n/useT";
+import { PageHeading } from "~/ui/PageHeading";
+import { firstPages, requestedPage } from "~/features/blogs/og-list.server";
+import { BLOG_PAGE_SIZE } from "~/features/blogs/types";
+import { BlogsPage } from "~/features/blogs/BlogsPage";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return pageData(context, [], "infoBlogs");
+/** The first page (or pages 1…n for `?page=n`, the no-script "more") is in the HTML. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const feed = await firstPages(services(context).db, requestedPage(new URL(request.url)), BLOG_PAGE_SIZE);
+  return { ...pageData(context, ["blogs"], "infoBlogs"), feed };
 }
 
 export const meta = pageMeta;
 
-export default function Page() {
-  return <HeadingOnlyPage page="infoBlogs" />;
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <>
+      <PageHeading subtitle={t("common.pages.infoBlogs.description")}>{t("common.pages.infoBlogs.title")}</PageHeading>
+      {/* A new ?page= from a link starts the feed again from the server's pages. */}
+      <BlogsPage key={loaderData.feed.nextPage} feed={loaderData.feed} />
+    </>
+  );
 }
