@@ -1,14 +1,21 @@
 import type { Route } from "./+types/information-service.job-opportunities";
 import { pageData } from "~/lib/page.server";
 import { pageMeta } from "~/lib/meta";
-import { HeadingOnlyPage } from "~/features/layout/HeadingOnlyPage";
+import { localeOf } from "~/i18n/route.server";
+import { TitledPage } from "~/features/info/TitledPage";
+import { jobsContentFor } from "~/features/info/jobs.server";
+import { JobsPage } from "~/features/info/JobsPage";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return pageData(context, [], "infoJobs");
+  return { ...pageData(context, ["info"], "infoJobs"), content: jobsContentFor(localeOf(context)) };
 }
 
 export const meta = pageMeta;
 
-export default function Page() {
-  return <HeadingOnlyPage page="infoJobs" />;
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <TitledPage page="infoJobs">
+      <JobsPage content={loaderData.content} />
+    </TitledPage>
+  );
 }
