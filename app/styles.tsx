@@ -7,7 +7,7 @@ export const InlineCssContext = createContext("");
 /**
  * Styles in the <head>. In production the public pages' CSS (a few KB gzip)
  * is inlined, so nothing blocks the first paint on a slow network
- * (docs/decisions/0006): the browser keeps the server's <style> and React
+ * (docs/decisions/0009): the browser keeps the server's <style> and React
  * never touches it. In development, and for the operator console, React
  * Router's stylesheet links.
  */

@@ -25,7 +25,7 @@ export function readClientManifest(clientDir: string): ClientManifest {
 
 /**
  * All the CSS the public pages use, root first, as one string to inline in
- * every page's <head> (docs/decisions/0006). The operator console's CSS is
+ * every page's <head> (docs/decisions/0009). The operator console's CSS is
  * left out: it loads its own stylesheets.
  */
 export function publicCss(clientDir: string): string {

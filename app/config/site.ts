@@ -61,6 +61,23 @@ export const site = {
     exchangeService: "https://exchange.example.com",
     exchangeReservation: "https://exchange.example.com/reservation",
   },
+  /**
+   * SAMPLE CONTENT: the five branches of the partner exchange service (spec
+   * §9). Fictional branches in real areas where many foreign residents live;
+   * names and places are in the `info` catalogs under exchange.branches.<id>.
+   */
+  exchangeBranches: [
+    { id: "seoulStation", image: "/images/exchange/branch-1.svg" },
+    { id: "ansan", image: "/images/exchange/branch-2.svg" },
+    { id: "hwaseong", image: "/images/exchange/branch-3.svg" },
+    { id: "gimhae", image: "/images/exchange/branch-4.svg" },
+    { id: "daegu", image: "/images/exchange/branch-5.svg" },
+  ],
+  /** The tutorial videos of /our-products/loan, one per language of the toggle (see scripts/make-guide-videos.sh). */
+  guideVideos: [
+    { lang: "en", src: "/videos/loan-guide-en.mp4", poster: "/videos/loan-guide-en.webp" },
+    { lang: "id", src: "/videos/loan-guide-id.mp4", poster: "/videos/loan-guide-id.webp" },
+  ],
   counter: {
     model: "iH-110S",
     salesPhone: "1588-0001",

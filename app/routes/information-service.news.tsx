@@ -1,14 +1,22 @@
 import type { Route } from "./+types/information-service.news";
 import { pageData } from "~/lib/page.server";
 import { pageMeta } from "~/lib/meta";
-import { HeadingOnlyPage } from "~/features/layout/HeadingOnlyPage";
+import { sharedPage } from "~/lib/cache";
+import { TitledPage } from "~/features/info/TitledPage";
+import { NewsPage } from "~/features/info/ServicePages";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return pageData(context, [], "infoNews");
+  return pageData(context, ["info"], "infoNews");
 }
 
 export const meta = pageMeta;
+/** The same for every visitor of a language. */
+export const headers = sharedPage();
 
 export default function Page() {
-  return <HeadingOnlyPage />;
+  return (
+    <TitledPage>
+      <NewsPage />
+    </TitledPage>
+  );
 }

@@ -1,14 +1,24 @@
 import type { Route } from "./+types/our-products.loan";
 import { pageData } from "~/lib/page.server";
 import { pageMeta } from "~/lib/meta";
-import { HeadingOnlyPage } from "~/features/layout/HeadingOnlyPage";
+import { sharedPage } from "~/lib/cache";
+import { localeOf } from "~/i18n/route.server";
+import { TitledPage } from "~/features/info/TitledPage";
+import { initialVideoLang } from "~/features/loan-guide/videos";
+import { LoanGuide } from "~/features/loan-guide/LoanGuide";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return pageData(context, [], "productsLoan");
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { ...pageData(context, ["guide"], "productsLoan"), videoLang: initialVideoLang(new URL(request.url), localeOf(context)) };
 }
 
 export const meta = pageMeta;
+/** The same for every visitor of a language. */
+export const headers = sharedPage();
 
-export default function Page() {
-  return <HeadingOnlyPage />;
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <TitledPage>
+      <LoanGuide key={loaderData.videoLang} initialLang={loaderData.videoLang} />
+    </TitledPage>
+  );
 }

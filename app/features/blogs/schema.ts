@@ -1,7 +1,8 @@
 import { v } from "~/lib/schema";
+import { BLOG_MAX_PAGE_SIZE, BLOG_PAGE_SIZE } from "./types";
 
-export const BLOG_PAGE_SIZE = 4;
-export const BLOG_MAX_PAGE_SIZE = 50;
+// Types and constants live in ./types so the browser can use them without valibot.
+export { BLOG_MAX_PAGE_SIZE, BLOG_PAGE_SIZE, type BlogItem, type BlogPage } from "./types";
 
 /** POST /svc/og/list (spec §7): whole numbers, page from 1, size 1–50. */
 export const ogListSchema = v.object({
@@ -11,23 +12,3 @@ export const ogListSchema = v.object({
     BLOG_PAGE_SIZE,
   ),
 });
-
-export interface BlogItem {
-  og_seq: number;
-  og_title: string | null;
-  og_url: string;
-  og_image: string | null;
-  domain_addr: string;
-}
-
-/** The list answer, with every paging hint the spec's client understands. */
-export interface BlogPage {
-  list: BlogItem[];
-  items: BlogItem[];
-  pageNum: number;
-  pageSize: number;
-  total: number;
-  pages: number;
-  hasNext: boolean;
-  hasNextPage: boolean;
-}

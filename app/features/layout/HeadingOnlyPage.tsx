@@ -1,8 +1,6 @@
-import { useLoaderData } from "react-router";
-import { PageHeading } from "~/ui/PageHeading";
+import { PageTitle } from "./PageTitle";
 
-/** A page that is only its heading, the title its loader gives (spec §2: /our-products/mobile, /our-products/insurance). */
+/** A page that is only its heading (spec §2: /our-products/mobile, /our-products/insurance). */
 export function HeadingOnlyPage() {
-  const { title } = useLoaderData() as { title: string };
-  return <PageHeading>{title}</PageHeading>;
+  return <PageTitle />;
 }

@@ -1,0 +1,23 @@
+/** content/<lang>/glossary.json: the loan terms of the chat-style glossary. */
+export interface GlossaryTerm {
+  id: string;
+  /** The chip label, e.g. "Principal (원금)". */
+  term: string;
+  /** What the visitor "says" when tapping the chip. */
+  selected: string;
+  description: string;
+}
+
+export interface GlossaryCategory {
+  id: string;
+  label: string;
+  terms: GlossaryTerm[];
+}
+
+export interface Glossary {
+  intro: string;
+  categories: GlossaryCategory[];
+}
+
+/** How many exchanges a conversation keeps (and a no-script URL carries). */
+export const MAX_EXCHANGES = 12;

@@ -1,0 +1,14 @@
+import { useId } from "react";
+import { ButtonLink } from "~/ui/Button";
+import styles from "./ConsultCta.module.css";
+
+/** "Still have a question?" and the way to a free consultation. */
+export function ConsultCta({ text, button }: { text: string; button: string }) {
+  const id = useId();
+  return (
+    <aside className={styles.cta} aria-labelledby={id}>
+      <p id={id}>{text}</p>
+      <ButtonLink to="/loan-consultation" block>{button}</ButtonLink>
+    </aside>
+  );
+}

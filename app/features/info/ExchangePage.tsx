@@ -1,0 +1,42 @@
+import { useT } from "~/i18n/useT";
+import { site } from "~/config/site";
+import { ExchangeCarousel } from "./ExchangeCarousel";
+import { LinkList, LinkRow } from "./LinkRow";
+import { CalendarMark, ExchangeMark } from "./brand-icons";
+import styles from "./ExchangePage.module.css";
+
+/** /information-service/currency-exchange: the branches, the exchange service and its reservation site. */
+export function ExchangePage() {
+  const t = useT();
+  const newTab = t("info.newTab");
+  const branches = site.exchangeBranches.map((branch) => ({
+    id: branch.id,
+    image: branch.image,
+    name: t(`info.exchange.branches.${branch.id}.name`),
+    area: t(`info.exchange.branches.${branch.id}.area`),
+  }));
+  return (
+    <div className={styles.page}>
+      <p className={styles.intro}>{t("info.exchange.intro")}</p>
+      <ExchangeCarousel slides={branches} />
+      <LinkList>
+        <LinkRow href={site.external.exchangeService} icon={<ExchangeMark />} label={t("info.exchange.service.title")}
+          detail={t("info.exchange.service.detail")} newTab={newTab} />
+        <LinkRow href={site.external.exchangeReservation} icon={<CalendarMark />} label={t("info.exchange.reservation.title")}
+          detail={t("info.exchange.reservation.detail")} newTab={newTab} />
+      </LinkList>
+      <section aria-labelledby="exchange-branches" className={styles.branches}>
+        <h2 id="exchange-branches">{t("info.exchange.branchesTitle", { count: branches.length })}</h2>
+        <ol>
+          {branches.map((branch) => (
+            <li key={branch.id}>
+              <strong>{branch.name}</strong>
+              <span>{branch.area}</span>
+            </li>
+          ))}
+        </ol>
+        <p className={styles.tip}>{t("info.exchange.tip")}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useT } from "~/i18n/useT";
+import { site } from "~/config/site";
+import { LinkList, LinkRow } from "./LinkRow";
+import { NewsMark, PassportMark } from "./brand-icons";
+import styles from "./ServicePages.module.css";
+
+const VISA_TIPS = ["stay", "address", "call"] as const;
+
+/** /information-service/visa: a card that opens the visa support site (spec §2), and three things to know. */
+export function VisaPage() {
+  const t = useT();
+  return (
+    <div className={styles.page}>
+      <p className={styles.intro}>{t("info.visa.intro")}</p>
+      <LinkList>
+        <LinkRow card href={site.external.visaSupport} icon={<PassportMark size={28} />} label={t("info.visa.card.title")}
+          detail={t("info.visa.card.text")} newTab={t("info.newTab")} />
+      </LinkList>
+      <section aria-labelledby="visa-tips" className={styles.tips}>
+        <h2 id="visa-tips">{t("info.visa.tipsTitle")}</h2>
+        <ul>
+          {VISA_TIPS.map((tip) => (
+            <li key={tip}>{t(`info.visa.tips.${tip}`)}</li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+/** /information-service/news: a card that opens the community news page (spec §2). */
+export function NewsPage() {
+  const t = useT();
+  return (
+    <div className={styles.page}>
+      <p className={styles.intro}>{t("info.news.intro")}</p>
+      <LinkList>
+        <LinkRow card href={site.external.communityNews} icon={<NewsMark size={28} />} label={t("info.news.card.title")}
+          detail={t("info.news.card.text")} newTab={t("info.newTab")} />
+      </LinkList>
+    </div>
+  );
+}

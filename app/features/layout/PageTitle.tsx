@@ -1,0 +1,12 @@
+import { useLoaderData } from "react-router";
+import { PageHeading } from "~/ui/PageHeading";
+
+/**
+ * The page's `<h1>`: the translated title its loader gives (`pageData`), and
+ * its description as the subtitle when asked. Titles live in the server-only
+ * `pages` catalog, so they reach the browser once, in the loader data.
+ */
+export function PageTitle({ withDescription = false }: { withDescription?: boolean }) {
+  const { title, description } = useLoaderData() as { title: string; description?: string };
+  return <PageHeading subtitle={withDescription ? description : undefined}>{title}</PageHeading>;
+}

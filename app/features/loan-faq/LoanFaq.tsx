@@ -1,0 +1,66 @@
+import { useState } from "react";
+import { useLocale, useT } from "~/i18n/useT";
+import { useNonce } from "~/nonce";
+import { Accordion } from "~/ui/Accordion";
+import { ConsultCta } from "~/features/info/ConsultCta";
+import { Chip } from "~/ui/Chip";
+import { faqPageJsonLd, scriptJson } from "./json-ld";
+import type { LoanFaq as LoanFaqContent } from "./types";
+import styles from "./LoanFaq.module.css";
+
+const PATH = "/information-service/loan-faq";
+
+/**
+ * Category chips and one exclusive accordion per category (spec §2, §4).
+ * The chips are submit buttons of a GET form (`?category=`), so they work
+ * without JavaScript; with it they switch at once and keep the URL in step.
+ * The shown category is described as a schema.org FAQPage.
+ */
+export function LoanFaq({ faq, initialCategory }: { faq: LoanFaqContent; initialCategory: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const nonce = useNonce();
+  const [active, setActive] = useState(initialCategory);
+  const category = faq.categories.find((c) => c.id === active) ?? faq.categories[0];
+  if (!category) return null;
+
+  function select(id: string) {
+    setActive(id);
+    const url = new URL(window.location.href);
+    url.searchParams.set("category", id);
+    // The data is already here: keep the address shareable without a navigation.
+    window.history.replaceState(window.history.state, "", url);
+  }
+
+  return (
+    <div className={styles.page}>
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptJson(faqPageJsonLd(category, locale)) }} />
+      <form method="get" action={PATH} className={styles.chips} aria-label={t("loanFaq.categories")}>
+        {faq.categories.map((c) => (
+          <Chip
+            key={c.id}
+            type="submit"
+            name="category"
+            value={c.id}
+            pressed={c.id === category.id}
+            aria-controls="loan-faq-panel"
+            onClick={(event) => {
+              event.preventDefault();
+              select(c.id);
+            }}
+          >
+            {c.label}
+          </Chip>
+        ))}
+      </form>
+      <section id="loan-faq-panel" aria-labelledby="loan-faq-title" className={styles.panel}>
+        <h2 id="loan-faq-title">{category.label}</h2>
+        <Accordion
+          name="loan-faq"
+          items={category.items.map((item, i) => ({ id: `${category.id}-${i}`, summary: item.q, content: item.a }))}
+        />
+      </section>
+      <ConsultCta text={t("loanFaq.cta.text")} button={t("loanFaq.cta.button")} />
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { LOCALES, type Locale } from "~/i18n/locales";
+import { activeCategory, loanFaqFor } from "./loan-faq.server";
+import { faqPageJsonLd, scriptJson } from "./json-ld";
+
+/**
+ * Spec §9 "Loan FAQ figures" must be in the answers in every language. Digit
+ * grouping and decimal marks differ (vi/id write 1.000.000 and 13,00%), so the
+ * text is normalised before it is searched.
+ */
+function normalise(text: string): string {
+  return text
+    .replace(/(\d)[.,\u00a0\u202f ](?=\d{3}(?!\d))/g, "$1")
+    .replace(/(\d),(\d)/g, "$1.$2");
+}
+
+const categoryText = (locale: Locale, id: string) => {
+  const category = loanFaqFor(locale).categories.find((c) => c.id === id);
+  return normalise((category?.items ?? []).map((i) => `${i.q}\n${i.a}`).join("\n"));
+};
+
+const VISAS = ["E-1", "E-2", "E-3", "E-7", "E-9", "F-2", "F-5", "F-6", "F-4"];
+
+/** The facts that are words, as each translator wrote them. */
+const PHRASES: Record<Locale, Record<string, string[]>> = {
+  en: {
+    sameEmployer: ["between 1 and 12 months"],
+    residence: ["At least 6 months"],
+    employees: ["standard employment contract", "Self-employed people are not eligible"],
+    noFee: ["We never charge a brokerage fee"],
+    notExtendable: ["This loan cannot be extended"],
+    cancellation: ["within 14 days", "in writing, by phone or online", "repay the full principal, interest and any related costs", "cannot be undone"],
+  },
+  vi: {
+    sameEmployer: ["từ 1 đến 12 tháng"],
+    residence: ["ít nhất 6 tháng"],
+    employees: ["hợp đồng lao động tiêu chuẩn", "Người tự kinh doanh không đủ điều kiện"],
+    noFee: ["không thu phí môi giới"],
+    notExtendable: ["Khoản vay này không thể gia hạn"],
+    cancellation: ["trong vòng 14 ngày", "bằng văn bản, qua điện thoại hoặc trực tuyến", "trả lại toàn bộ tiền gốc, tiền lãi và các chi phí liên quan", "không thể khôi phục lại việc hủy"],
+  },
+  id: {
+    sameEmployer: ["1 sampai 12 bulan"],
+    residence: ["minimal 6 bulan"],
+    employees: ["kontrak kerja standar", "Wiraswasta tidak memenuhi syarat"],
+    noFee: ["tidak memungut biaya perantara"],
+    notExtendable: ["Pinjaman ini tidak dapat diperpanjang"],
+    cancellation: ["dalam waktu 14 hari", "secara tertulis, melalui telepon, atau secara online", "kembalikan seluruh pokok pinjaman, bunga, dan biaya terkait", "pembatalan tidak dapat ditarik kembali"],
+  },
+  my: {
+    sameEmployer: ["1 လမှ 12 လ"],
+    residence: ["အနည်းဆုံး 6 လ"],
+    employees: ["စံအလုပ်ခန့်စာချုပ်", "ကိုယ်ပိုင်လုပ်ငန်းရှင်တွေ လျှောက်ထားခွင့် မရှိပါဘူး"],
+    noFee: ["ကြားခံဝန်ဆောင်ခ (ပွဲခ) လုံးဝ မယူပါဘူး"],
+    notExtendable: ["ဒီချေးငွေကို သက်တမ်းတိုးလို့ မရပါဘူး"],
+    cancellation: ["14 ရက်အတွင်း", "စာဖြင့်ဖြစ်စေ၊ ဖုန်းဖြင့်ဖြစ်စေ၊ အွန်လိုင်းဖြင့်ဖြစ်စေ", "အရင်းငွေ၊ အတိုးနဲ့ သက်ဆိုင်ရာ ကုန်ကျစရိတ်တွေကို အပြည့်အဝ ပြန်ဆပ်ရပါမယ်", "ဖျက်သိမ်းမှုကို ပြန်ပြောင်းလို့ မရပါဘူး"],
+  },
+  mn: {
+    sameEmployer: ["1-ээс 12 сар"],
+    residence: ["дор хаяж 6 сар"],
+    employees: ["стандарт хөдөлмөрийн гэрээ", "Хувиараа хөдөлмөр эрхлэгчид хамрагдахгүй"],
+    noFee: ["зуучлалын шимтгэл авдаггүй"],
+    notExtendable: ["Энэ зээлийг сунгах боломжгүй"],
+    cancellation: ["14 хоногийн дотор", "бичгээр, утсаар эсвэл онлайнаар", "үндсэн зээл, хүү болон холбогдох зардлыг бүрэн буцааж төлнө", "цуцлалтыг буцаах боломжгүй"],
+  },
+};
+
+/** Where each fact is expected (category ids). */
+const WHERE: Record<string, string> = {
+  sameEmployer: "eligibility",
+  residence: "eligibility",
+  employees: "faq",
+  noFee: "faq",
+  notExtendable: "repayment",
+  cancellation: "repayment",
+};
+
+describe("Loan FAQ content (spec §2, §9)", () => {
+  it.each(LOCALES)("%s has the six categories in the spec's order", (locale) => {
+    const ids = loanFaqFor(locale).categories.map((c) => c.id);
+    expect(ids).toEqual(["faq", "eligibility", "process", "interest", "documents", "repayment"]);
+    for (const category of loanFaqFor(locale).categories) {
+      expect(category.label.trim()).not.toBe("");
+      expect(category.items.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("keeps the English category labels of spec §2", () => {
+    expect(loanFaqFor("en").categories.map((c) => c.label)).toEqual([
+      "Frequently Asked Questions", "Loan Eligibility Requirements", "Loan Application Process and Timeline",
+      "Interest Rates", "Required Documents", "Loan Repayment",
+    ]);
+  });
+
+  describe.each(LOCALES)("%s carries every §9 figure", (locale) => {
+    it("amount 1 million to 50 million KRW", () => {
+      expect(categoryText(locale, "faq")).toMatch(/1000000\D[^\n]*50000000 KRW/);
+    });
+    it("interest 13.00% to 19.9% a year", () => {
+      const text = categoryText(locale, "interest");
+      expect(text).toContain("13.00%");
+      expect(text).toContain("19.9%");
+    });
+    it("the nine eligible visas", () => {
+      const text = categoryText(locale, "eligibility");
+      for (const visa of VISAS) expect(text).toMatch(new RegExp(`(?<![\\w-])${visa}(?!\\d)`));
+    });
+    it("annual income at least 20,000,000 KRW", () => {
+      expect(categoryText(locale, "eligibility")).toContain("20000000 KRW");
+    });
+    it.each(Object.keys(WHERE))("%s", (fact) => {
+      const text = categoryText(locale, WHERE[fact]!);
+      for (const phrase of PHRASES[locale][fact]!) expect(text).toContain(normalise(phrase));
+    });
+  });
+
+  it("normalises digit grouping and decimal commas", () => {
+    expect(normalise("1.000.000 – 50,000,000 KRW, 13,00% – 19,9%")).toBe("1000000 – 50000000 KRW, 13.00% – 19.9%");
+    expect(normalise("E-1, E-2 and 12 months")).toBe("E-1, E-2 and 12 months");
+  });
+});
+
+describe("activeCategory (?category= of the no-script chips)", () => {
+  const faq = loanFaqFor("en");
+  it("takes a known category and falls back to the first", () => {
+    expect(activeCategory(faq, new URL("http://x/?category=interest"))).toBe("interest");
+    expect(activeCategory(faq, new URL("http://x/?category=nope"))).toBe("faq");
+    expect(activeCategory(faq, new URL("http://x/"))).toBe("faq");
+  });
+});
+
+describe("FAQPage JSON-LD", () => {
+  it("lists each question with its answer", () => {
+    const category = loanFaqFor("en").categories[3]!;
+    const data = faqPageJsonLd(category, "en");
+    expect(data["@type"]).toBe("FAQPage");
+    expect(data.mainEntity).toHaveLength(category.items.length);
+    expect(data.mainEntity[0]).toEqual({ "@type": "Question", name: category.items[0]!.q, acceptedAnswer: { "@type": "Answer", text: category.items[0]!.a } });
+  });
+  it("cannot close its script element", () => {
+    const json = scriptJson({ text: "</script><script>alert(1)</script><!--" });
+    expect(json).not.toContain("<");
+    expect(JSON.parse(json)).toEqual({ text: "</script><script>alert(1)</script><!--" });
+  });
+});

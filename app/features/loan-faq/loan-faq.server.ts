@@ -1,0 +1,13 @@
+import type { LoanFaq } from "./types";
+import { contentByLocale } from "~/features/info/content.server";
+
+const files = import.meta.glob<{ default: LoanFaq }>("/content/*/loan-faq.json", { eager: true });
+
+/** The Loan FAQ in one language (only that one reaches the browser). */
+export const loanFaqFor = contentByLocale(files, "loan-faq");
+
+/** The category asked for by `?category=` (the chips without JavaScript), else the first. */
+export function activeCategory(faq: LoanFaq, url: URL): string {
+  const wanted = url.searchParams.get("category");
+  return faq.categories.find((c) => c.id === wanted)?.id ?? faq.categories[0]?.id ?? "";
+}

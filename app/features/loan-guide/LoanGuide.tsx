@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useT } from "~/i18n/useT";
+import { LOCALE_NATIVE_NAME } from "~/i18n/locales";
+import { Chip } from "~/ui/Chip";
+import { usePrefersReducedMotion } from "~/ui/useAutoAdvance";
+import { ConsultCta } from "~/features/info/ConsultCta";
+import { VIDEO_LANGS, videoFor, type VideoLang } from "./videos";
+import styles from "./LoanGuide.module.css";
+
+const PATH = "/our-products/loan";
+const STEPS = ["check", "documents", "request", "call", "safe"] as const;
+
+/**
+ * /our-products/loan (spec §2): the product sub-nav (only Loan), the video
+ * language toggle and the autoplaying, muted, inline tutorial. The toggle is
+ * a GET form (`?video=`) that works without JavaScript; with it the video
+ * element is replaced at once. The steps are also written out below: the
+ * video's text alternative.
+ */
+export function LoanGuide({ initialLang }: { initialLang: VideoLang }) {
+  const t = useT();
+  const [lang, setLang] = useState(initialLang);
+  const video = videoFor(lang);
+  return (
+    <div className={styles.page}>
+      <nav aria-label={t("guide.subnav")} className={styles.subnav}>
+        <Link to={PATH} aria-current="page">{t("common.menu.productLoan")}</Link>
+      </nav>
+      <p className={styles.intro}>{t("guide.intro")}</p>
+      <form method="get" action={PATH} className={styles.toggle} aria-label={t("guide.toggle")}>
+        {VIDEO_LANGS.map((code) => (
+          <Chip
+            key={code}
+            type="submit"
+            name="video"
+            value={code}
+            lang={code}
+            pressed={code === lang}
+            onClick={(event) => {
+              event.preventDefault();
+              setLang(code);
+            }}
+          >
+            {LOCALE_NATIVE_NAME[code]}
+          </Chip>
+        ))}
+      </form>
+      <TutorialVideo key={video.src} src={video.src} poster={video.poster} label={t("guide.videoLabel", { language: LOCALE_NATIVE_NAME[lang] })}
+        fallback={t("guide.fallback")} />
+      <section aria-labelledby="guide-steps" className={styles.steps}>
+        <h2 id="guide-steps">{t("guide.stepsTitle")}</h2>
+        <ol>
+          {STEPS.map((step) => (
+            <li key={step}>{t(`guide.steps.${step}`)}</li>
+          ))}
+        </ol>
+      </section>
+      <ConsultCta text={t("guide.cta.text")} button={t("guide.cta.button")} />
+    </div>
+  );
+}
+
+/** Muted, inline, looping; the poster holds the space. It stays still for reduced motion or Save-Data. */
+function TutorialVideo({ src, poster, label, fallback }: { src: string; poster: string; label: string; fallback: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+    if (reducedMotion || saveData) el.pause();
+  }, [reducedMotion]);
+  return (
+    <video ref={ref} className={styles.video} aria-label={label} poster={poster} width={960} height={540}
+      autoPlay muted loop playsInline controls preload="metadata">
+      <source src={src} type="video/mp4" />
+      <p>
+        {fallback} <a href={src}>{src.split("/").pop()}</a>
+      </p>
+    </video>
+  );
+}
