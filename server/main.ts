@@ -65,7 +65,10 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
+  // Keep-alive connections become idle as their last response ends: close them then.
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
   server.close(async () => {
+    clearInterval(sweep);
     await database.close().catch(() => {});
     log.info("server.stopped", {});
     process.exit(0);
