@@ -28,6 +28,9 @@ export default [
   // The JSON API (spec §7), one resource route per call.
   route("svc/banner/redirect/logs/create", "routes/svc.banner-redirect-log.ts"),
   route("svc/og/list", "routes/svc.og-list.ts"),
+  route("svc/proposal/create", "routes/svc.proposal.ts"),
+  route("svc/as/create", "routes/svc.as.ts"),
+  route("svc/purchase/create", "routes/svc.purchase.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
