@@ -1,4 +1,4 @@
-import { digitsOnly, requiredText, v } from "~/lib/schema";
+import { digitsOnly, present, requiredText, v } from "~/lib/schema";
 import { SUBMISSION_ID_PATTERN } from "~/lib/submission";
 
 const REQUIRED = "common.errors.required";
@@ -10,10 +10,10 @@ const REQUIRED = "common.errors.required";
  * types an unusual address should still reach us.
  */
 export const proposalSchema = v.object({
-  proposer_name: requiredText(REQUIRED, 200),
-  proposer_phone: v.pipe(v.string(REQUIRED), v.transform(digitsOnly), v.nonEmpty(REQUIRED), v.maxLength(20, "common.errors.tooLong")),
-  proposer_email: requiredText(REQUIRED, 320),
-  proposal_content: requiredText(REQUIRED, 5000),
+  proposer_name: present(requiredText(REQUIRED, 200)),
+  proposer_phone: present(v.pipe(v.string(REQUIRED), v.transform(digitsOnly), v.nonEmpty(REQUIRED), v.maxLength(20, "common.errors.tooLong"))),
+  proposer_email: present(requiredText(REQUIRED, 320)),
+  proposal_content: present(requiredText(REQUIRED, 5000)),
   submission_id: v.optional(v.pipe(v.string("common.api.invalid"), v.regex(SUBMISSION_ID_PATTERN, "common.api.invalid"))),
 });
 
@@ -25,5 +25,5 @@ export type ProposalField = (typeof PROPOSAL_FIELDS)[number];
 /** The form adds the consent checkbox: without it nothing is sent (spec §4). */
 export const proposalFormSchema = v.object({
   ...proposalSchema.entries,
-  agree: v.custom<true | "on">((value) => value === true || value === "on", "company.contact.consent.error"),
+  agree: v.optional(v.pipe(v.unknown(), v.check((value) => value === true || value === "on", "company.contact.consent.error")), ""),
 });

@@ -61,6 +61,8 @@ export function readMultipart(request: Request, limits: MultipartLimits): Promis
   return new Promise<MultipartBody>((resolve, reject) => {
     const fields: Record<string, string> = {};
     const files: UploadedFile[] = [];
+    // Counted when a file part starts (its "end" comes later, asynchronously).
+    let started = 0;
     let settled = false;
     let parser: busboy.Busboy;
     try {
@@ -69,7 +71,8 @@ export function readMultipart(request: Request, limits: MultipartLimits): Promis
         defParamCharset: "utf8",
         limits: {
           files: limits.maxFiles + textAsFile.length,
-          fileSize: Math.max(limits.maxFileBytes, maxFieldBytes),
+          // busboy signals "limit" on reaching its size; one byte more means "over".
+          fileSize: Math.max(limits.maxFileBytes, maxFieldBytes) + 1,
           fields: maxFields,
           fieldSize: maxFieldBytes,
           fieldNameSize: 100,
@@ -116,15 +119,26 @@ export function readMultipart(request: Request, limits: MultipartLimits): Promis
         stream.resume();
         return;
       }
-      if (!isText && files.length >= limits.maxFiles) {
-        stream.resume();
-        return tooMany();
-      }
+      // A photo counts from its start (named part) or its first byte (a nameless one);
+      // the one past the limit is refused before any of it is kept.
+      let counted = isText;
+      const count = (): boolean => {
+        if (counted) return true;
+        if (started >= limits.maxFiles) {
+          stream.resume();
+          tooMany();
+          return false;
+        }
+        started += 1;
+        counted = true;
+        return true;
+      };
+      if (info.filename && !count()) return;
       const max = isText ? maxFieldBytes : limits.maxFileBytes;
       const chunks: Buffer[] = [];
       let size = 0;
       stream.on("data", (chunk: Buffer) => {
-        if (settled) return;
+        if (settled || !count()) return;
         size += chunk.byteLength;
         if (size > max) {
           stream.resume();
@@ -140,7 +154,7 @@ export function readMultipart(request: Request, limits: MultipartLimits): Promis
           fields[name] = bytes.toString("utf8");
           return;
         }
-        // An empty file input (no file chosen) sends a nameless empty part.
+        // An empty file input (no file chosen) sends a nameless empty part: not a photo.
         if (size === 0 && !info.filename) return;
         files.push({ filename: info.filename ?? "", declaredType: info.mimeType ?? "", bytes });
       });

@@ -1,4 +1,4 @@
-import { digitsOnly, requiredText, v, validate, type FieldErrors } from "~/lib/schema";
+import { digitsOnly, present, requiredText, v, validate, type FieldErrors } from "~/lib/schema";
 import { SUBMISSION_ID_PATTERN } from "~/lib/submission";
 
 /**
@@ -23,10 +23,10 @@ const E = "counter.errors";
 /** The fields of the JSON payload (`json_param` of A/S, the body of purchase). */
 export function inquirySchema(type: InquiryType) {
   return v.object({
-    applicant_name: requiredText(`${E}.name`, 100, `${E}.tooLong`),
-    contact_phone: v.pipe(v.string(`${E}.phone`), v.transform(digitsOnly), v.nonEmpty(`${E}.phone`), v.maxLength(20, `${E}.tooLong`)),
-    applicant_addr: requiredText(`${E}.address`, 300, `${E}.tooLong`),
-    inquiry_content: requiredText(type === "as" ? `${E}.symptom` : `${E}.content`, 3000, `${E}.tooLong`),
+    applicant_name: present(requiredText(`${E}.name`, 100, `${E}.tooLong`)),
+    contact_phone: present(v.pipe(v.string(`${E}.phone`), v.transform(digitsOnly), v.nonEmpty(`${E}.phone`), v.maxLength(20, `${E}.tooLong`))),
+    applicant_addr: present(requiredText(`${E}.address`, 300, `${E}.tooLong`)),
+    inquiry_content: present(requiredText(type === "as" ? `${E}.symptom` : `${E}.content`, 3000, `${E}.tooLong`)),
     submission_id: v.optional(v.pipe(v.string(`${E}.invalid`), v.regex(SUBMISSION_ID_PATTERN, `${E}.invalid`))),
   });
 }
