@@ -2,13 +2,31 @@ import { useT } from "~/i18n/useT";
 import { site } from "~/config/site";
 import { PageHeading } from "~/ui/PageHeading";
 import { ButtonLink } from "~/ui/Button";
-import { CheckIcon, GlobeIcon, PhoneIcon } from "~/ui/icons";
+import { CheckIcon, GlobeIcon } from "~/ui/icons";
 import styles from "./company.module.css";
+
+function ShieldIcon({ size = 22 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
+      <path d="M8.5 12l2.5 2.5 4.5-5" />
+    </svg>
+  );
+}
+
+function ReceiptIcon({ size = 22 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+      <path d="M9 8h6M9 12h6M9 16h3" />
+    </svg>
+  );
+}
 
 const WHAT_WE_DO = ["explain", "prepare", "connect"] as const;
 const WHY = [
-  { key: "regulated", Icon: CheckIcon },
-  { key: "fair", Icon: PhoneIcon },
+  { key: "regulated", Icon: ShieldIcon },
+  { key: "fair", Icon: ReceiptIcon },
   { key: "language", Icon: GlobeIcon },
 ] as const;
 
@@ -38,7 +56,7 @@ export function AboutPage() {
         <ol className={styles.cards}>
           {WHY.map(({ key, Icon }) => (
             <li key={key} className={styles.card}>
-              <span className={styles.cardIcon}><Icon size={22} /></span>
+              <span className={styles.cardIcon}><Icon size={20} /></span>
               <h3 className={styles.h3}>{t(`company.about.why.items.${key}.title`)}</h3>
               <p>{t(`company.about.why.items.${key}.body`, { date: site.brokerRegistrationDate, number: site.brokerRegistrationNumber })}</p>
             </li>

@@ -71,6 +71,7 @@ export function LocationPage({ appKey }: { appKey: string }) {
         {canLoad ? <div ref={mapRef} className={styles.map} /> : null}
         {status !== "ready" ? (
           <div className={styles.fallback}>
+            <img src={site.office.marker} width={site.office.markerSize} height={site.office.markerSize} alt="" className={styles.pin} />
             <p className={styles.fallbackTitle} role="status">
               {status === "loading"
                 ? t("company.location.loading")

@@ -106,8 +106,10 @@ export function ProposalForm({ submissionId: initialId, result }: { submissionId
               setAgreed(e.currentTarget.checked);
               setErrors(({ agree: _cleared, ...rest }) => rest);
             }}
-            label={t("company.contact.consent.label")} error={error("agree")}
-            aside={<Link to={policyHref(location, "privacy")} preventScrollReset className={styles.policyLink}>{t("company.contact.consent.view")}</Link>} />
+            label={t("company.contact.consent.label")} error={error("agree")} />
+          <p className={styles.policyLine}>
+            <Link to={policyHref(location, "privacy")} preventScrollReset className={styles.policyLink}>{t("company.contact.consent.view")}</Link>
+          </p>
         </div>
 
         <Button type="submit" block disabled={hydrated && (!agreed || submitting)} aria-busy={submitting || undefined}>

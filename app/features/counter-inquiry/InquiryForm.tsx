@@ -141,8 +141,10 @@ export function InquiryForm({ submissionId, result }: { submissionId: string; re
               setAgreed(e.currentTarget.checked);
               clear("agree");
             }}
-            label={t("counter.form.agree.label")} error={error("agree")}
-            aside={<Link to={policyHref(location, "privacy")} preventScrollReset className={styles.policyLink}>{t("counter.form.agree.view")}</Link>} />
+            label={t("counter.form.agree.label")} error={error("agree")} />
+          <p className={styles.policyLine}>
+            <Link to={policyHref(location, "privacy")} preventScrollReset className={styles.policyLink}>{t("counter.form.agree.view")}</Link>
+          </p>
         </div>
         <Button type="submit" block disabled={submitting} aria-busy={submitting || undefined}>
           {submitting ? t("counter.form.submitting") : t("counter.form.submit")}
