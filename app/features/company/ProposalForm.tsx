@@ -8,7 +8,8 @@ import { useHydrated } from "~/lib/useHydrated";
 import { policyHref } from "~/features/legal/links";
 import { AlertDialog } from "~/ui/AlertDialog";
 import { Button } from "~/ui/Button";
-import { Checkbox, TextArea, TextField } from "~/ui/Field";
+import { TextArea, TextField } from "~/ui/Field";
+import { ConsentField } from "~/ui/ConsentField";
 import { Honeypot } from "~/ui/Honeypot";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { PROPOSAL_FIELDS, proposalFormSchema, type ProposalField } from "./schema";
@@ -37,6 +38,8 @@ export function ProposalForm({ submissionId: initialId, result }: { submissionId
   const [submitting, setSubmitting] = useState(false);
   const [alert, setAlert] = useState<Alert>(null);
   const [submissionId, setSubmissionId] = useState(initialId);
+  // The answer to a post made without JavaScript (or before it loaded), shown until the next submit.
+  const [notice, setNotice] = useState(result && result.status !== "invalid" ? result.status : null);
 
   const set = (field: ProposalField, value: string) => {
     setValues((v) => ({ ...v, [field]: field === "proposer_phone" ? digitsOnly(value) : value }));
@@ -46,6 +49,7 @@ export function ProposalForm({ submissionId: initialId, result }: { submissionId
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    setNotice(null);
     const check = validate(proposalFormSchema, { ...values, agree: agreed });
     if (!check.success) {
       setErrors(check.errors);
@@ -80,7 +84,6 @@ export function ProposalForm({ submissionId: initialId, result }: { submissionId
     requiredLabel: t("company.contact.required"),
     onChange: (e: { currentTarget: { value: string } }) => set(name, e.currentTarget.value),
   });
-  const notice = !hydrated && result && result.status !== "invalid" ? result.status : null;
 
   return (
     <>
@@ -89,7 +92,7 @@ export function ProposalForm({ submissionId: initialId, result }: { submissionId
           {t(notice === "sent" ? "company.contact.alert.success" : "company.contact.alert.failure")}
         </p>
       ) : null}
-      <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={onSubmit} className={styles.form}>
+      <Form method="post" ref={formRef} onSubmit={onSubmit} className={styles.form}>
         <input type="hidden" name="submission_id" value={submissionId} />
         <Honeypot label={t("company.contact.honeypot")} />
         <TextField {...field("proposer_name")} label={t("company.contact.fields.name")} autoComplete="organization" maxLength={200} />
@@ -99,24 +102,24 @@ export function ProposalForm({ submissionId: initialId, result }: { submissionId
           type="text" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} maxLength={320} />
         <TextArea {...field("proposal_content")} label={t("company.contact.fields.content")} rows={6} maxLength={5000} />
 
-        <div className={styles.consent}>
-          <p className={styles.consentSummary}>{t("company.contact.consent.summary")}</p>
-          <Checkbox name="agree" value="on" checked={agreed} required requiredLabel={t("company.contact.required")}
-            onChange={(e) => {
-              setAgreed(e.currentTarget.checked);
-              setErrors(({ agree: _cleared, ...rest }) => rest);
-            }}
-            label={t("company.contact.consent.label")} error={error("agree")} />
-          <p className={styles.policyLine}>
-            <Link to={policyHref(location, "privacy")} preventScrollReset className={styles.policyLink}>{t("company.contact.consent.view")}</Link>
-          </p>
-        </div>
+        <ConsentField name="agree" value="on" checked={agreed} required requiredLabel={t("company.contact.required")}
+          summary={t("company.contact.consent.summary")} label={t("company.contact.consent.label")} error={error("agree")}
+          onChange={(e) => {
+            setAgreed(e.currentTarget.checked);
+            setErrors(({ agree: _cleared, ...rest }) => rest);
+          }}
+          policyLink={<Link to={policyHref(location, "privacy")} preventScrollReset>{t("company.contact.consent.view")}</Link>} />
 
         <Button type="submit" block disabled={hydrated && (!agreed || submitting)} aria-busy={submitting || undefined}>
           {submitting ? t("company.contact.submitting") : t("company.contact.submit")}
         </Button>
       </Form>
-      <AlertDialog open={alert !== null} onClose={() => setAlert(null)} confirmLabel={t("company.contact.alert.confirm")}
+      <AlertDialog open={alert !== null} confirmLabel={t("company.contact.alert.confirm")}
+        onClose={() => {
+          // After a success the submit button is disabled again: give focus to the empty form instead.
+          if (alert === "success") formRef.current?.querySelector<HTMLElement>('[name="proposer_name"]')?.focus();
+          setAlert(null);
+        }}
         message={alert === "success" ? t("company.contact.alert.success") : t("company.contact.alert.failure")} />
     </>
   );

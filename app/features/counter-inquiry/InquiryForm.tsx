@@ -4,11 +4,11 @@ import { useT } from "~/i18n/useT";
 import { digitsOnly, type FieldErrors } from "~/lib/schema";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { postSvc } from "~/lib/svc-fetch";
-import { useHydrated } from "~/lib/useHydrated";
 import { policyHref } from "~/features/legal/links";
 import { AlertDialog } from "~/ui/AlertDialog";
 import { Button } from "~/ui/Button";
-import { Checkbox, RadioGroup, TextArea, TextField } from "~/ui/Field";
+import { RadioGroup, TextArea, TextField } from "~/ui/Field";
+import { ConsentField } from "~/ui/ConsentField";
 import { Honeypot } from "~/ui/Honeypot";
 import { PhotoPicker, type PickedPhoto } from "./PhotoPicker";
 import { DEFAULT_INQUIRY_TYPE, INQUIRY_FIELDS, isInquiryType, validateInquiryForm, type InquiryField, type InquiryType } from "./schema";
@@ -33,7 +33,6 @@ export function InquiryForm({ submissionId, result }: { submissionId: string; re
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const restored = result?.status === "invalid" ? result : undefined;
   const [type, setType] = useState<InquiryType>(() => (isInquiryType(restored?.values.type) ? restored.values.type : DEFAULT_INQUIRY_TYPE));
@@ -43,6 +42,8 @@ export function InquiryForm({ submissionId, result }: { submissionId: string; re
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const [alert, setAlert] = useState<"success" | "failure" | null>(null);
+  // A post made without JavaScript (or before it loaded) that failed, shown until the next submit.
+  const [failedPost, setFailedPost] = useState(result?.status === "failed");
 
   const clear = (...fields: string[]) =>
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => !fields.includes(k))));
@@ -54,6 +55,7 @@ export function InquiryForm({ submissionId, result }: { submissionId: string; re
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    setFailedPost(false);
     const check = validateInquiryForm({ type, agree: agreed, photoCount: photos.length, fields: values });
     if (!check.success) {
       setErrors(check.errors);
@@ -64,15 +66,7 @@ export function InquiryForm({ submissionId, result }: { submissionId: string; re
     }
     setSubmitting(true);
     const payload = { ...check.output, submission_id: submissionId, [HONEYPOT_FIELD]: new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? "" };
-    let sent;
-    if (check.type === "as") {
-      const body = new FormData();
-      body.append("json_param", JSON.stringify(payload));
-      for (const photo of photos) body.append("file_param", photo.file, photo.file.name);
-      sent = await postSvc("/svc/as/create", body);
-    } else {
-      sent = await postSvc("/svc/purchase/create", payload);
-    }
+    const sent = check.type === "as" ? await postSvc("/svc/as/create", asMultipart(payload, photos)) : await postSvc("/svc/purchase/create", payload);
     setSubmitting(false);
     if (sent.ok) {
       setAlert("success");
@@ -103,8 +97,8 @@ export function InquiryForm({ submissionId, result }: { submissionId: string; re
 
   return (
     <>
-      {!hydrated && result?.status === "failed" ? <p role="alert" className={styles.failure}>{t("counter.alert.failure")}</p> : null}
-      <Form method="post" encType="multipart/form-data" ref={formRef} noValidate={hydrated} onSubmit={onSubmit} className={styles.form}>
+      {failedPost ? <p role="alert" className={styles.failure}>{t("counter.alert.failure")}</p> : null}
+      <Form method="post" encType="multipart/form-data" ref={formRef} onSubmit={onSubmit} className={styles.form}>
         <input type="hidden" name="submission_id" value={submissionId} />
         <Honeypot label={t("counter.form.honeypot")} />
         <RadioGroup legend={t("counter.form.type.legend")} name="type" value={type} required requiredLabel={t("counter.form.required")}
@@ -134,18 +128,13 @@ export function InquiryForm({ submissionId, result }: { submissionId: string; re
           <PhotoPicker photos={photos} onChange={(next) => { setPhotos(next); clear("photos"); }} error={error("photos")}
             onRejected={(key) => setErrors((current) => (key ? { ...current, photos: key } : current))} />
         </div>
-        <div className={styles.consent}>
-          <p className={styles.consentSummary}>{t("counter.form.agree.summary")}</p>
-          <Checkbox name="agree" value="on" checked={agreed} required requiredLabel={t("counter.form.required")}
-            onChange={(e) => {
-              setAgreed(e.currentTarget.checked);
-              clear("agree");
-            }}
-            label={t("counter.form.agree.label")} error={error("agree")} />
-          <p className={styles.policyLine}>
-            <Link to={policyHref(location, "privacy")} preventScrollReset className={styles.policyLink}>{t("counter.form.agree.view")}</Link>
-          </p>
-        </div>
+        <ConsentField name="agree" value="on" checked={agreed} required requiredLabel={t("counter.form.required")}
+          summary={t("counter.form.agree.summary")} label={t("counter.form.agree.label")} error={error("agree")}
+          onChange={(e) => {
+            setAgreed(e.currentTarget.checked);
+            clear("agree");
+          }}
+          policyLink={<Link to={policyHref(location, "privacy")} preventScrollReset>{t("counter.form.agree.view")}</Link>} />
         <Button type="submit" block disabled={submitting} aria-busy={submitting || undefined}>
           {submitting ? t("counter.form.submitting") : t("counter.form.submit")}
         </Button>
@@ -154,6 +143,14 @@ export function InquiryForm({ submissionId, result }: { submissionId: string; re
         message={alert === "success" ? t("counter.alert.success") : t("counter.alert.failure")} />
     </>
   );
+}
+
+/** spec §7: json_param (the fields as JSON) and file_param once per photo. */
+function asMultipart(payload: object, photos: readonly PickedPhoto[]): FormData {
+  const body = new FormData();
+  body.append("json_param", JSON.stringify(payload));
+  for (const photo of photos) body.append("file_param", photo.file, photo.file.name);
+  return body;
 }
 
 function pick(values: Record<string, string> | undefined): Partial<Values> {

@@ -67,8 +67,9 @@ export function PhotoPicker({ photos, onChange, error, onRejected }: {
 
   const errorId = error ? `${id}-error` : undefined;
   const hintId = `${id}-hint`;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ");
   return (
-    <fieldset className={styles.photos} aria-describedby={[hintId, errorId].filter(Boolean).join(" ")} aria-invalid={!!error || undefined}>
+    <fieldset className={styles.photos} aria-describedby={describedBy} aria-invalid={!!error || undefined}>
       <legend className={styles.legend}>
         {t("counter.form.photos.label")}
         <span className={styles.required} aria-hidden="true"> *</span>
@@ -76,31 +77,30 @@ export function PhotoPicker({ photos, onChange, error, onRejected }: {
       </legend>
       <p id={hintId} className={styles.hint}>{t("counter.form.photos.hint")}</p>
       {hydrated ? (
-        <>
-          <ul className={styles.thumbs}>
-            {photos.map((photo, index) => (
-              <li key={photo.id} className={styles.thumb}>
-                <img src={photo.url} width={96} height={96} alt={t("counter.form.photos.alt", { n: index + 1 })} />
-                <button type="button" className={styles.remove} onClick={() => remove(photo)}
-                  aria-label={t("counter.form.photos.remove", { n: index + 1 })}>
-                  <CloseIcon size={16} />
-                </button>
-              </li>
-            ))}
-            <li>
-              <input id={id} type="file" accept="image/*" multiple className={`visually-hidden ${styles.fileInput}`} onChange={add}
-                aria-describedby={[hintId, errorId].filter(Boolean).join(" ")} />
-              <label htmlFor={id} className={styles.addPhoto}>
-                <span aria-hidden="true" className={styles.plus}>+</span>
-                <span>{t("counter.form.photos.add")}</span>
-                <span className={styles.count}>{t("counter.form.photos.count", { count: photos.length, max: MAX_PHOTOS })}</span>
-              </label>
+        <ul className={styles.thumbs}>
+          {photos.map((photo, index) => (
+            <li key={photo.id} className={styles.thumb}>
+              <img src={photo.url} width={96} height={96} alt={t("counter.form.photos.alt", { n: index + 1 })} />
+              <button type="button" className={styles.remove} onClick={() => remove(photo)}
+                aria-label={t("counter.form.photos.remove", { n: index + 1 })}>
+                <CloseIcon size={16} />
+              </button>
             </li>
-          </ul>
-        </>
+          ))}
+          <li>
+            <input id={id} type="file" accept="image/*" multiple className={`visually-hidden ${styles.fileInput}`} onChange={add}
+              aria-describedby={describedBy} />
+            <label htmlFor={id} className={styles.addPhoto}>
+              <span aria-hidden="true" className={styles.plus}>+</span>
+              <span>{t("counter.form.photos.add")}</span>
+              <span className={styles.count}>{t("counter.form.photos.count", { count: photos.length, max: MAX_PHOTOS })}</span>
+            </label>
+          </li>
+        </ul>
       ) : (
+        // Before JavaScript: the plain input, posted with the form and checked by the server.
         <input id={id} type="file" name="photos" accept="image/*" multiple className={styles.nativeFile}
-          aria-label={t("counter.form.photos.label")} aria-describedby={[hintId, errorId].filter(Boolean).join(" ")} />
+          aria-label={t("counter.form.photos.label")} aria-describedby={describedBy} />
       )}
       <FieldError id={errorId} message={error} />
       <AlertDialog open={limitOpen} onClose={() => setLimitOpen(false)} lang="ko"

@@ -7,7 +7,7 @@ import { rateLimited, svcError, svcOk, translateErrors } from "~/lib/svc.server"
 import { localeOf, tFor } from "~/i18n/route.server";
 import { isMultipart, readMultipart, UploadRejected, type MultipartBody } from "./multipart.server";
 import { reencodePhotos } from "./photos.server";
-import { AS_BUCKET, createAsRequest, createPurchaseRequest, PURCHASE_BUCKET } from "./requests.server";
+import { createAsRequest, createPurchaseRequest } from "./requests.server";
 import { INQUIRY_FIELDS, inquirySchema, MAX_PHOTO_BYTES, MAX_PHOTOS, photoCountError, validateInquiryForm, type InquiryType } from "./schema";
 
 /** Where a stored inquiry leads: the completion page, told the type. */
@@ -16,6 +16,7 @@ export function completeHref(type: InquiryType | undefined): string {
 }
 
 const API_FILE_FIELD = "file_param";
+const FORM_BUCKET = "counter-inquiry-form";
 const FORM_FILE_FIELD = "photos";
 
 /**
@@ -77,6 +78,8 @@ function invalid(errors: FieldErrors, fields: Record<string, string>) {
  * query (the type is not personal); errors come back under the fields.
  */
 export async function inquiryFormAction({ request, context }: ActionFunctionArgs) {
+  // Limited before the body is read: a client over its limit uploads nothing.
+  if (rateLimited({ context }, FORM_BUCKET) > 0) return data<InquiryActionData>({ status: "failed" }, { status: 429 });
   let body: MultipartBody;
   try {
     body = isMultipart(request)
@@ -88,8 +91,6 @@ export async function inquiryFormAction({ request, context }: ActionFunctionArgs
     throw error;
   }
   const { fields, files } = body;
-  const bucket = fields.type === "purchase" ? PURCHASE_BUCKET : AS_BUCKET;
-  if (rateLimited({ context }, bucket) > 0) return data<InquiryActionData>({ status: "failed" }, { status: 429 });
   const type = fields.type === "purchase" || fields.type === "as" ? fields.type : undefined;
   if (isSpam(fields[HONEYPOT_FIELD])) return redirect(completeHref(type), 303);
 
