@@ -10,6 +10,7 @@ import { action as asCreate } from "~/routes/svc.as";
 import { action as purchaseCreate } from "~/routes/svc.purchase";
 import { action as hitachiAction } from "~/routes/company.hitachi";
 import { createAsRequest } from "~/features/counter-inquiry/requests.server";
+import { createRateLimiter } from "../../server/rate-limit.ts";
 
 const fields = { applicant_name: "홍길동", contact_phone: "010-1234-5678", applicant_addr: "서울특별시 중구 샘플로 12", inquiry_content: "지폐가 자주 걸립니다." };
 const json = (value: unknown): Part => ({ name: "json_param", value: typeof value === "string" ? value : JSON.stringify(value) });
@@ -208,6 +209,18 @@ describe.each(DIALECTS)("cash-counter inquiries on %s", (dialect) => {
       const result = await post(formParts([asPhoto(jpeg), asPhoto(jpeg), asPhoto(jpeg), asPhoto(jpeg)]));
       expect(result.body).toMatchObject({ status: "invalid", errors: { photos: "counter.errors.photoMax" }, values: { applicant_name: "홍길동" } });
       expect(await counts()).toEqual({ as: 0, photos: 0, purchase: 0 });
+    });
+    it("over the per-IP limit, answers 429 without reading the upload", async () => {
+      const limited = testContext(testServices(handle.db, { limiter: createRateLimiter({ max: 1, windowMs: 60_000 }) }), "en", "10.0.0.7");
+      const call = async () => {
+        const { request, pulled } = await multipartRequest("/company/hitachi", formParts([asPhoto(jpeg)]));
+        const result = await actionResult(await (hitachiAction as (a: unknown) => Promise<unknown>)({ request, context: limited, params: {} }));
+        return { ...result, pulled: pulled() };
+      };
+      expect((await call()).status).toBe(303);
+      const second = await call();
+      expect(second).toMatchObject({ status: 429, body: { status: "failed" }, pulled: 0 });
+      expect(await counts()).toMatchObject({ as: 1 });
     });
     it("refuses a file that is not an image", async () => {
       const result = await post(formParts([asPhoto(new TextEncoder().encode("plain text"))]));
