@@ -1,7 +1,7 @@
 import type { Route } from "./+types/company.hitachi.complete";
 import { pageData } from "~/lib/page.server";
 import { pageMeta } from "~/lib/meta";
-import { isInquiryType } from "~/features/counter-inquiry/schema";
+import { isInquiryType } from "~/features/counter-inquiry/types";
 import { CompletePage } from "~/features/counter-inquiry/CompletePage";
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { useT } from "~/i18n/useT";
 import { useHydrated } from "~/lib/useHydrated";
 import { ButtonLink } from "~/ui/Button";
 import { CheckIcon } from "~/ui/icons";
-import { isInquiryType, type InquiryType } from "./schema";
+import { isInquiryType, type InquiryType } from "./types";
 import styles from "./counter.module.css";
 
 /**

@@ -1,4 +1,4 @@
-import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "./schema";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "./types";
 
 /**
  * What the photo picker accepts (spec §5): images only, at most 3 in all,

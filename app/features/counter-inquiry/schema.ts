@@ -1,22 +1,14 @@
 import { digitsOnly, present, requiredText, v, validate, type FieldErrors } from "~/lib/schema";
 import { SUBMISSION_ID_PATTERN } from "~/lib/submission";
+import { DEFAULT_INQUIRY_TYPE, isInquiryType, MAX_PHOTOS, type InquiryType } from "./types";
+
+export { DEFAULT_INQUIRY_TYPE, INQUIRY_TYPES, isInquiryType, MAX_PHOTO_BYTES, MAX_PHOTOS, type InquiryType } from "./types";
 
 /**
  * The cash-counter inquiry (spec §3, §5): A/S request or purchase request.
  * One schema per payload, shared by the form and the server; the messages
  * are the spec's Korean texts (catalog keys of the `counter` namespace).
  */
-export const INQUIRY_TYPES = ["as", "purchase"] as const;
-export type InquiryType = (typeof INQUIRY_TYPES)[number];
-export const DEFAULT_INQUIRY_TYPE: InquiryType = "as";
-
-export function isInquiryType(value: unknown): value is InquiryType {
-  return typeof value === "string" && (INQUIRY_TYPES as readonly string[]).includes(value);
-}
-
-/** Photos of an A/S request (spec §5, §9): at most 3, 20 MB each. */
-export const MAX_PHOTOS = 3;
-export const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
 
 const E = "counter.errors";
 
