@@ -43,6 +43,8 @@ export default defineConfig({
       RATE_LIMIT_MAX: "100000",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      // A fake key: the location spec answers the SDK request with a stub (or fails it).
+      KAKAO_MAP_APP_KEY: "test-kakao-key",
     },
   },
 });

@@ -29,6 +29,9 @@ export default [
   route("svc/banner/redirect/logs/create", "routes/svc.banner-redirect-log.ts"),
   route("svc/og/list", "routes/svc.og-list.ts"),
   route("svc/answer/create", "routes/svc.answer.ts"),
+  route("svc/proposal/create", "routes/svc.proposal.ts"),
+  route("svc/as/create", "routes/svc.as.ts"),
+  route("svc/purchase/create", "routes/svc.purchase.ts"),
   route("svc/*", "routes/svc.not-found.ts"),
 
   // Search engines.

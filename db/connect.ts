@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
 import { migrations } from "./migrations/index.ts";
@@ -58,9 +58,21 @@ function handle(db: Kysely<Database>, dialect: Dialect): DatabaseHandle {
   };
 }
 
+/**
+ * On PostgreSQL, Kysely looks for its migration tables in every schema it can
+ * see unless told which one: a `kysely_migration` table in another schema
+ * (another app, a parallel test) would make it skip creating its own. Pin it
+ * to the connection's current schema (`public` by default: the same table).
+ */
+async function migrationSchema(db: Kysely<Database>): Promise<{ migrationTableSchema?: string }> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return {};
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ? { migrationTableSchema: rows[0].schema } : {};
+}
+
 /** Brings the schema up to date, then adds the sample data an empty database needs. */
 export async function migrate(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(await migrationSchema(db)) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

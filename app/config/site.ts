@@ -11,6 +11,16 @@ export interface PartnerBanner {
   image: string;
 }
 
+/** A partner financial company shown on /company/our-partners (image has fixed dimensions). */
+export interface Partner {
+  key: string;
+  /** Proper name, shown as is in every language. */
+  name: string;
+  image: string;
+  width: number;
+  height: number;
+}
+
 export const site = {
   brandName: "K-Loan Guide",
   businessName: "Sample Brokerage Co., Ltd. (샘플중개 주식회사)",
@@ -24,12 +34,17 @@ export const site = {
   phone: "1588-0000",
   email: "help@example.com",
   registrationCertificateUrl: "/documents/broker-registration-certificate.pdf",
-  office: { lat: 37.5662952, lng: 126.9779451, mapZoomLevel: 4, markerSize: 42 },
+  office: { lat: 37.5662952, lng: 126.9779451, mapZoomLevel: 4, markerSize: 42, marker: "/images/map-marker.svg" },
   partnerBanners: [
     { partnerName: "regional-bank-general", url: "https://bank.example.com/loans/general", image: "/images/banners/regional-general.svg" },
     { partnerName: "regional-bank-student", url: "https://bank.example.com/loans/student", image: "/images/banners/regional-student.svg" },
     { partnerName: "savings-bank", url: "https://savings.example.com/loan", image: "/images/banners/savings-bank.svg" },
   ] satisfies PartnerBanner[],
+  partners: [
+    { key: "regionalBankA", name: "Sample Regional Bank A", image: "/images/partners/sample-regional-bank-a.svg", width: 640, height: 320 },
+    { key: "regionalBankB", name: "Sample Regional Bank B", image: "/images/partners/sample-regional-bank-b.svg", width: 640, height: 320 },
+    { key: "savingsBank", name: "Sample Savings Bank", image: "/images/partners/sample-savings-bank.svg", width: 640, height: 320 },
+  ] satisfies Partner[],
   eventPopup: { image: "/images/event/event-popup.svg", url: "https://bank.example.com/events/welcome" },
   contact: {
     whatsapp: "https://wa.me/821000000000",

@@ -43,3 +43,13 @@ export function requiredText(message: string, max = 500, tooLong = "common.error
 }
 
 export { v };
+
+/**
+ * A required field whose key may be missing altogether (a form post without
+ * it, a JSON body without it): missing counts as empty, so the field's own
+ * message ("This field is required.") is reported, not valibot's generic
+ * "Invalid key".
+ */
+export function present<S extends v.GenericSchema<string, unknown>>(schema: S) {
+  return v.optional(schema, "");
+}

@@ -1,14 +1,14 @@
 import type { Route } from "./+types/company.about";
-import { pageData } from "~/lib/page.server";
 import { pageMeta } from "~/lib/meta";
-import { HeadingOnlyPage } from "~/features/layout/HeadingOnlyPage";
+import { companyPageData } from "~/features/company/page.server";
+import { AboutPage } from "~/features/company/AboutPage";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return pageData(context, [], "companyAbout");
+  return companyPageData(context, "companyAbout", "about");
 }
 
 export const meta = pageMeta;
 
 export default function Page() {
-  return <HeadingOnlyPage />;
+  return <AboutPage />;
 }

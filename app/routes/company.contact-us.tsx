@@ -1,14 +1,19 @@
 import type { Route } from "./+types/company.contact-us";
-import { pageData } from "~/lib/page.server";
 import { pageMeta } from "~/lib/meta";
-import { HeadingOnlyPage } from "~/features/layout/HeadingOnlyPage";
+import { newSubmissionId } from "~/lib/submission";
+import { companyPageData } from "~/features/company/page.server";
+import { proposalFormAction } from "~/features/company/proposal.server";
+import { ContactPage } from "~/features/company/ContactPage";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return pageData(context, [], "companyContactUs");
+  return { ...companyPageData(context, "companyContactUs", "contact"), submissionId: newSubmissionId() };
 }
+
+/** The form posted without JavaScript (with it, the page calls /svc/proposal/create). */
+export const action = proposalFormAction;
 
 export const meta = pageMeta;
 
-export default function Page() {
-  return <HeadingOnlyPage />;
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <ContactPage submissionId={loaderData.submissionId} result={actionData} />;
 }

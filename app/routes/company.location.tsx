@@ -1,14 +1,16 @@
 import type { Route } from "./+types/company.location";
-import { pageData } from "~/lib/page.server";
 import { pageMeta } from "~/lib/meta";
-import { HeadingOnlyPage } from "~/features/layout/HeadingOnlyPage";
+import { services } from "~/lib/services.server";
+import { companyPageData } from "~/features/company/page.server";
+import { LocationPage } from "~/features/company/LocationPage";
 
+/** The Kakao app key (KAKAO_MAP_APP_KEY) goes to this page only: it is a browser key, not a secret. */
 export function loader({ context }: Route.LoaderArgs) {
-  return pageData(context, [], "companyLocation");
+  return { ...companyPageData(context, "companyLocation", "location"), kakaoMapAppKey: services(context).kakaoMapAppKey };
 }
 
 export const meta = pageMeta;
 
-export default function Page() {
-  return <HeadingOnlyPage />;
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <LocationPage appKey={loaderData.kakaoMapAppKey} />;
 }

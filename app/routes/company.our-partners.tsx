@@ -1,14 +1,14 @@
 import type { Route } from "./+types/company.our-partners";
-import { pageData } from "~/lib/page.server";
 import { pageMeta } from "~/lib/meta";
-import { HeadingOnlyPage } from "~/features/layout/HeadingOnlyPage";
+import { companyPageData } from "~/features/company/page.server";
+import { PartnersPage } from "~/features/company/PartnersPage";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return pageData(context, [], "companyOurPartners");
+  return companyPageData(context, "companyOurPartners", "partners");
 }
 
 export const meta = pageMeta;
 
 export default function Page() {
-  return <HeadingOnlyPage />;
+  return <PartnersPage />;
 }

@@ -10,3 +10,8 @@ export function PageTitle({ withDescription = false }: { withDescription?: boole
   const { title, description } = useLoaderData() as { title: string; description?: string };
   return <PageHeading subtitle={withDescription ? description : undefined}>{title}</PageHeading>;
 }
+
+/** The translated title of the current page, from its loader (`pageData`). */
+export function usePageTitle(): string {
+  return (useLoaderData() as { title: string }).title;
+}

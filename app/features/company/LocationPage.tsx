@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from "react";
+import { useT } from "~/i18n/useT";
+import { site, telHref } from "~/config/site";
+import { useHydrated } from "~/lib/useHydrated";
+import { PageHeading } from "~/ui/PageHeading";
+import { usePageTitle } from "~/features/layout/PageTitle";
+import { ExternalLink } from "~/ui/ExternalLink";
+import { ExternalIcon } from "~/ui/icons";
+import { loadKakaoMaps, type KakaoMaps } from "./kakao-maps";
+import { mapLinks, shouldLoadMap } from "./map-links";
+import styles from "./location.module.css";
+
+const office = { name: site.brandName, lat: site.office.lat, lng: site.office.lng, addressKo: site.addressKo };
+const LINKS = mapLinks(office);
+
+/** Centre on the office at level 4 with the 42×42 marker (spec §2, §9). */
+function drawMap(maps: KakaoMaps, container: HTMLElement) {
+  const center = new maps.LatLng(office.lat, office.lng);
+  const map = new maps.Map(container, { center, level: site.office.mapZoomLevel });
+  const size = site.office.markerSize;
+  const marker = new maps.Marker({ position: center, image: new maps.MarkerImage(site.office.marker, new maps.Size(size, size)), title: office.name });
+  marker.setMap(map);
+}
+
+type MapStatus = "static" | "loading" | "ready" | "failed";
+
+/**
+ * /company/location (spec §2): the office on a Kakao map, its address and
+ * phone. The server renders the static version (address, phone, links to
+ * Kakao Map, Naver Map and Google Maps), which is also what remains without
+ * an app key, without JavaScript, offline, or when the SDK fails; with a key
+ * the map replaces it in the same reserved box once it has drawn.
+ */
+export function LocationPage({ appKey }: { appKey: string }) {
+  const t = useT();
+  const title = usePageTitle();
+  const hydrated = useHydrated();
+  const mapRef = useRef<HTMLDivElement>(null);
+  const [outcome, setOutcome] = useState<"pending" | "ready" | "failed">("pending");
+  const canLoad = hydrated && shouldLoadMap(appKey, navigator.onLine);
+
+  useEffect(() => {
+    if (!canLoad) return;
+    let cancelled = false;
+    loadKakaoMaps(appKey)
+      .then((maps) => {
+        if (cancelled || !mapRef.current) return;
+        drawMap(maps, mapRef.current);
+        setOutcome("ready");
+      })
+      .catch(() => {
+        if (!cancelled) setOutcome("failed");
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [canLoad, appKey]);
+
+  const status: MapStatus = !hydrated
+    ? "static"
+    : outcome === "ready"
+      ? "ready"
+      : outcome === "failed" || (appKey && !canLoad)
+        ? "failed"
+        : canLoad
+          ? "loading"
+          : "static";
+
+  return (
+    <article className={styles.page}>
+      <PageHeading subtitle={t("company.location.lead")}>{title}</PageHeading>
+      <section className={styles.mapBox} aria-label={t("company.location.mapLabel")} data-status={status}>
+        {canLoad ? <div ref={mapRef} className={styles.map} /> : null}
+        {status !== "ready" ? (
+          <div className={styles.fallback}>
+            <img src={site.office.marker} width={site.office.markerSize} height={site.office.markerSize} alt="" className={styles.pin} />
+            <p className={styles.fallbackTitle} role="status">
+              {status === "loading"
+                ? t("company.location.loading")
+                : status === "failed"
+                  ? t("company.location.failed")
+                  : t("company.location.static")}
+            </p>
+            <ul className={styles.mapLinks}>
+              {(["kakao", "naver", "google"] as const).map((key) => (
+                <li key={key}>
+                  <ExternalLink href={LINKS[key]} className={styles.mapLink}>
+                    {t(`company.location.open.${key}`)}
+                    <ExternalIcon size={16} />
+                    <span className="visually-hidden"> {t("company.location.newTab")}</span>
+                  </ExternalLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </section>
+
+      <dl className={styles.details}>
+        <div>
+          <dt>{t("company.location.address")}</dt>
+          <dd>
+            <span>{site.address}</span>
+            <span lang="ko" className={styles.korean}>{site.addressKo}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t("company.location.phone")}</dt>
+          <dd><a href={telHref(site.phone)} className={styles.phone}>{site.phone}</a></dd>
+        </div>
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,30 @@
+import { useLocation } from "react-router";
+import { useT } from "~/i18n/useT";
+import { useHydrated } from "~/lib/useHydrated";
+import { ButtonLink } from "~/ui/Button";
+import { CheckIcon } from "~/ui/icons";
+import { isInquiryType, type InquiryType } from "./types";
+import styles from "./counter.module.css";
+
+/**
+ * /company/hitachi/complete (spec §2): A/S-complete or purchase-complete by
+ * the type the form passed in navigation state (or, after a post without
+ * JavaScript, in the query); opened directly, a neutral text.
+ */
+export function CompletePage({ queryType }: { queryType?: InquiryType }) {
+  const t = useT();
+  const location = useLocation();
+  // History state is not on the server: read it once hydrated, so the HTML matches.
+  const hydrated = useHydrated();
+  const state = hydrated ? (location.state as { type?: unknown } | null)?.type : undefined;
+  const type = isInquiryType(state) ? state : queryType;
+  const variant = type ?? "neutral";
+  return (
+    <article lang="ko" className={styles.complete}>
+      <span className={styles.completeIcon}><CheckIcon size={40} /></span>
+      <h1 className={styles.completeTitle}>{t(`counter.complete.${variant}.title`)}</h1>
+      <p className={styles.muted}>{t(`counter.complete.${variant}.body`)}</p>
+      <ButtonLink to="/" block className={styles.homeButton}>{t("counter.complete.home")}</ButtonLink>
+    </article>
+  );
+}

@@ -1,0 +1,159 @@
+import { useRef, useState, type FormEvent } from "react";
+import { Form, Link, useLocation, useNavigate } from "react-router";
+import { useT } from "~/i18n/useT";
+import { digitsOnly, type FieldErrors } from "~/lib/schema";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { postSvc } from "~/lib/svc-fetch";
+import { policyHref } from "~/features/legal/links";
+import { AlertDialog } from "~/ui/AlertDialog";
+import { Button } from "~/ui/Button";
+import { RadioGroup, TextArea, TextField } from "~/ui/Field";
+import { ConsentField } from "~/ui/ConsentField";
+import { Honeypot } from "~/ui/Honeypot";
+import { PhotoPicker, type PickedPhoto } from "./PhotoPicker";
+import { DEFAULT_INQUIRY_TYPE, INQUIRY_FIELDS, isInquiryType, validateInquiryForm, type InquiryField, type InquiryType } from "./schema";
+import type { InquiryActionData } from "./submit.server";
+import styles from "./counter.module.css";
+
+type Values = Record<InquiryField, string>;
+const EMPTY: Values = { applicant_name: "", contact_phone: "", applicant_addr: "", inquiry_content: "" };
+const ORDER = ["type", ...INQUIRY_FIELDS, "photos", "agree"];
+
+/**
+ * The cash-counter inquiry (spec §2, §4, §5, §7, §8): A/S (default) or
+ * purchase. Switching the type changes the description label and whether
+ * photos are needed — by CSS on the checked radio, so it also holds before
+ * JavaScript. With JavaScript an A/S request goes to /svc/as/create as
+ * multipart (json_param + file_param per photo) and a purchase to
+ * /svc/purchase/create as JSON; success shows '제출이 완료되었습니다!' and
+ * then the completion page with the type. Without it, the form posts to the
+ * page's action, which does the same.
+ */
+export function InquiryForm({ submissionId, result }: { submissionId: string; result?: InquiryActionData }) {
+  const t = useT();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const restored = result?.status === "invalid" ? result : undefined;
+  const [type, setType] = useState<InquiryType>(() => (isInquiryType(restored?.values.type) ? restored.values.type : DEFAULT_INQUIRY_TYPE));
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...pick(restored?.values) }));
+  const [errors, setErrors] = useState<FieldErrors>(() => restored?.errors ?? {});
+  const [agreed, setAgreed] = useState(false);
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const [alert, setAlert] = useState<"success" | "failure" | null>(null);
+  // A post made without JavaScript (or before it loaded) that failed, shown until the next submit.
+  const [failedPost, setFailedPost] = useState(result?.status === "failed");
+
+  const clear = (...fields: string[]) =>
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => !fields.includes(k))));
+  const set = (field: InquiryField, value: string) => {
+    setValues((v) => ({ ...v, [field]: field === "contact_phone" ? digitsOnly(value) : value }));
+    clear(field);
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setFailedPost(false);
+    const check = validateInquiryForm({ type, agree: agreed, photoCount: photos.length, fields: values });
+    if (!check.success) {
+      setErrors(check.errors);
+      const first = ORDER.find((f) => check.errors[f]);
+      const target = first === "photos" ? "input[type=file]" : `[name="${first}"]`;
+      formRef.current?.querySelector<HTMLElement>(target)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    const payload = { ...check.output, submission_id: submissionId, [HONEYPOT_FIELD]: new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? "" };
+    const sent = check.type === "as" ? await postSvc("/svc/as/create", asMultipart(payload, photos)) : await postSvc("/svc/purchase/create", payload);
+    setSubmitting(false);
+    if (sent.ok) {
+      setAlert("success");
+    } else {
+      // The API names the photos file_param; its messages arrive already in Korean.
+      const { file_param: photoError, ...rest } = sent.errors;
+      setErrors(photoError ? { ...rest, photos: photoError } : rest);
+      setAlert("failure");
+    }
+  }
+
+  function closeAlert() {
+    const succeeded = alert === "success";
+    setAlert(null);
+    if (succeeded) navigate("/company/hitachi/complete", { state: { type } });
+  }
+
+  // Messages are catalog keys from the schema, or text the server already translated.
+  const error = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+  const field = (name: InquiryField) => ({
+    name,
+    value: values[name],
+    error: error(name),
+    required: true,
+    requiredLabel: t("counter.form.required"),
+    onChange: (e: { currentTarget: { value: string } }) => set(name, e.currentTarget.value),
+  });
+
+  return (
+    <>
+      {failedPost ? <p role="alert" className={styles.failure}>{t("counter.alert.failure")}</p> : null}
+      <Form method="post" encType="multipart/form-data" ref={formRef} onSubmit={onSubmit} className={styles.form}>
+        <input type="hidden" name="submission_id" value={submissionId} />
+        <Honeypot label={t("counter.form.honeypot")} />
+        <RadioGroup legend={t("counter.form.type.legend")} name="type" value={type} required requiredLabel={t("counter.form.required")}
+          error={error("type")}
+          options={[
+            { value: "as", label: t("counter.form.type.as") },
+            { value: "purchase", label: t("counter.form.type.purchase") },
+          ]}
+          onChange={(value) => {
+            if (!isInquiryType(value)) return;
+            setType(value);
+            clear("type", "inquiry_content", "photos");
+          }} />
+        <TextField {...field("applicant_name")} label={t("counter.form.name")} autoComplete="name" maxLength={100} />
+        <TextField {...field("contact_phone")} label={t("counter.form.phone")} hint={t("counter.form.phoneHint")}
+          type="tel" inputMode="numeric" autoComplete="tel" maxLength={20} />
+        <TextField {...field("applicant_addr")} label={t("counter.form.address")} autoComplete="street-address" maxLength={300} />
+        <TextArea {...field("inquiry_content")} rows={5} maxLength={3000}
+          label={
+            <>
+              <span className={styles.asOnly}>{t("counter.form.symptom")}</span>
+              <span className={styles.purchaseOnly}>{t("counter.form.content")}</span>
+            </>
+          }
+          placeholder={type === "as" ? t("counter.form.symptomPlaceholder") : t("counter.form.contentPlaceholder")} />
+        <div className={styles.asOnly}>
+          <PhotoPicker photos={photos} onChange={(next) => { setPhotos(next); clear("photos"); }} error={error("photos")}
+            onRejected={(key) => setErrors((current) => (key ? { ...current, photos: key } : current))} />
+        </div>
+        <ConsentField name="agree" value="on" checked={agreed} required requiredLabel={t("counter.form.required")}
+          summary={t("counter.form.agree.summary")} label={t("counter.form.agree.label")} error={error("agree")}
+          onChange={(e) => {
+            setAgreed(e.currentTarget.checked);
+            clear("agree");
+          }}
+          policyLink={<Link to={policyHref(location, "privacy")} preventScrollReset>{t("counter.form.agree.view")}</Link>} />
+        <Button type="submit" block disabled={submitting} aria-busy={submitting || undefined}>
+          {submitting ? t("counter.form.submitting") : t("counter.form.submit")}
+        </Button>
+      </Form>
+      <AlertDialog open={alert !== null} onClose={closeAlert} lang="ko" confirmLabel={t("counter.alert.confirm")}
+        message={alert === "success" ? t("counter.alert.success") : t("counter.alert.failure")} />
+    </>
+  );
+}
+
+/** spec §7: json_param (the fields as JSON) and file_param once per photo. */
+function asMultipart(payload: object, photos: readonly PickedPhoto[]): FormData {
+  const body = new FormData();
+  body.append("json_param", JSON.stringify(payload));
+  for (const photo of photos) body.append("file_param", photo.file, photo.file.name);
+  return body;
+}
+
+function pick(values: Record<string, string> | undefined): Partial<Values> {
+  if (!values) return {};
+  return Object.fromEntries(INQUIRY_FIELDS.map((k) => [k, values[k] ?? ""]));
+}

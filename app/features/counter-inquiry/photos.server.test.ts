@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { BadRequest } from "~/lib/http.server";
+import { hasGpsPointer, phoneJpeg, png } from "../../../tests/support/images";
+import { PHOTO_MAX_DIMENSION, reencodePhoto, sniffImage } from "./photos.server";
+
+describe("sniffImage: the type comes from the bytes", () => {
+  it("recognises JPEG, PNG, WebP, GIF and HEIF/AVIF signatures", async () => {
+    expect(sniffImage(await phoneJpeg())).toBe("jpeg");
+    expect(sniffImage(await png())).toBe("png");
+    expect(sniffImage(await sharp(await png()).webp().toBuffer())).toBe("webp");
+    expect(sniffImage(await sharp(await png()).gif().toBuffer())).toBe("gif");
+    expect(sniffImage(await sharp(await png()).avif().toBuffer())).toBe("heif");
+  });
+  it("refuses text, SVG and short files whatever they are called", () => {
+    expect(sniffImage(new TextEncoder().encode("hello, I am a text file named photo.jpg"))).toBeUndefined();
+    expect(sniffImage(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBeUndefined();
+    expect(sniffImage(new Uint8Array([0xff, 0xd8, 0xff]))).toBeUndefined();
+  });
+});
+
+describe("reencodePhoto", () => {
+  it("drops EXIF (GPS, camera) and turns the photo upright", async () => {
+    const input = await phoneJpeg(64, 32);
+    const before = await sharp(input).metadata();
+    expect(hasGpsPointer(before.exif)).toBe(true);
+    expect(before.orientation).toBe(6);
+
+    const photo = await reencodePhoto(input, "file_param");
+    const after = await sharp(photo.data).metadata();
+    expect(after.format).toBe("jpeg");
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect(photo.data.includes(Buffer.from("TestCam"))).toBe(false);
+    // Rotated by its EXIF orientation: 64×32 stored upright as 32×64.
+    expect([photo.width, photo.height]).toEqual([32, 64]);
+    expect(photo).toMatchObject({ content_type: "image/jpeg", byte_size: photo.data.byteLength });
+  });
+
+  it("shrinks large photos to at most 2048 px on the longest side", async () => {
+    const big = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: "#888" } }).jpeg().toBuffer();
+    const photo = await reencodePhoto(big, "file_param");
+    expect(Math.max(photo.width, photo.height)).toBe(PHOTO_MAX_DIMENSION);
+    expect(photo.height).toBe(512);
+  });
+
+  it("takes PNG (flattening transparency) and stores JPEG", async () => {
+    const photo = await reencodePhoto(await png(), "photos");
+    expect((await sharp(photo.data).metadata()).format).toBe("jpeg");
+  });
+
+  it.each([
+    ["a text file", new TextEncoder().encode("not an image at all, just a .jpg name")],
+    ["a truncated JPEG", new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0])],
+  ])("refuses %s as a BadRequest on the field", async (_name, bytes) => {
+    const error = await reencodePhoto(bytes, "file_param").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequest);
+    expect((error as BadRequest).errors).toEqual({ file_param: "counter.errors.photoType" });
+  });
+});

@@ -1,0 +1,72 @@
+import sharp from "sharp";
+import { BadRequest } from "~/lib/http.server";
+
+/**
+ * A/S photos: the type is decided from the bytes (magic numbers, then the
+ * decoder), never from the file name or the declared type; every photo is
+ * re-encoded, which turns it upright (EXIF orientation) and drops all of its
+ * metadata (EXIF GPS position, camera serial, XMP, comments).
+ */
+export type SniffedImage = "jpeg" | "png" | "webp" | "gif" | "heif";
+
+const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
+
+/** The image format the first bytes announce, if it is one we take. */
+export function sniffImage(bytes: Uint8Array): SniffedImage | undefined {
+  if (bytes.length < 12) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return "png";
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "webp";
+  if (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a") return "gif";
+  // ISO-BMFF: HEIC from phones, AVIF.
+  if (ascii(bytes, 4, 8) === "ftyp" && /^(heic|heix|hevc|hevx|heim|heis|mif1|msf1|avif|avis)$/.test(ascii(bytes, 8, 12))) return "heif";
+  return undefined;
+}
+
+/** Longest side of a stored photo: enough to see a jammed roller, small to keep. */
+export const PHOTO_MAX_DIMENSION = 2048;
+/** Decoding a bigger image would take too much memory (a 20 MB file can announce gigapixels). */
+const MAX_INPUT_PIXELS = 100_000_000;
+
+export interface StoredPhoto {
+  content_type: "image/jpeg";
+  byte_size: number;
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+/**
+ * Checks and re-encodes one photo to JPEG (sRGB, upright, no metadata, at
+ * most 2048 px on its longest side). Anything that is not a readable image
+ * is a BadRequest on `field`.
+ */
+export async function reencodePhoto(bytes: Uint8Array, field: string): Promise<StoredPhoto> {
+  const rejected = () => new BadRequest("invalid", { [field]: "counter.errors.photoType" });
+  const sniffed = sniffImage(bytes);
+  if (!sniffed) throw rejected();
+  try {
+    const image = sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+    const meta = await image.metadata();
+    const format = meta.format === "heif" ? "heif" : meta.format;
+    if (format !== sniffed) throw rejected();
+    const { data, info } = await image
+      .autoOrient()
+      .resize({ width: PHOTO_MAX_DIMENSION, height: PHOTO_MAX_DIMENSION, fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    return { content_type: "image/jpeg", byte_size: data.byteLength, width: info.width, height: info.height, data };
+  } catch (error) {
+    if (error instanceof BadRequest) throw error;
+    // Corrupt data, an undecodable HEIC variant, too many pixels: not a photo we can keep.
+    throw rejected();
+  }
+}
+
+/** Re-encodes photos one after another (bounded memory, one CPU core). */
+export async function reencodePhotos(files: readonly { bytes: Uint8Array }[], field: string): Promise<StoredPhoto[]> {
+  const out: StoredPhoto[] = [];
+  for (const file of files) out.push(await reencodePhoto(file.bytes, field));
+  return out;
+}

@@ -1,0 +1,44 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/schema.ts";
+import { insertOnce, requestTimes } from "~/lib/submission.server";
+import type { InquiryInput } from "./schema";
+import type { StoredPhoto } from "./photos.server";
+
+/** Rate-limit buckets, shared by the /svc routes and the page's form action. */
+export const AS_BUCKET = "as-request";
+export const PURCHASE_BUCKET = "purchase-request";
+
+function columns(input: InquiryInput, lang: string, now: Date) {
+  return {
+    applicant_name: input.applicant_name,
+    contact_phone: input.contact_phone,
+    applicant_addr: input.applicant_addr,
+    inquiry_content: input.inquiry_content,
+    submission_id: input.submission_id ?? null,
+    lang,
+    ...requestTimes(now),
+  };
+}
+
+/**
+ * An A/S request and its photos, in one transaction: both are stored or
+ * neither. The photos are bytes in the database, readable only through the
+ * operator console (no file on a public path, no guessable URL). A retried
+ * submission finds its first row and adds no photos.
+ */
+export async function createAsRequest(db: Kysely<Database>, input: InquiryInput, photos: readonly StoredPhoto[], lang: string, now = new Date()) {
+  return db.transaction().execute(async (trx) => {
+    const request = await insertOnce(trx, "as_requests", columns(input, lang, now));
+    if (request.created && photos.length > 0) {
+      await trx
+        .insertInto("as_request_photos")
+        .values(photos.map((photo) => ({ as_request_id: request.id, ...photo, created_at: now.toISOString() })))
+        .execute();
+    }
+    return request;
+  });
+}
+
+export async function createPurchaseRequest(db: Kysely<Database>, input: InquiryInput, lang: string, now = new Date()) {
+  return insertOnce(db, "purchase_requests", columns(input, lang, now));
+}

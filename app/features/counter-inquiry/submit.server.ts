@@ -1,0 +1,114 @@
+import { data, redirect, type ActionFunctionArgs } from "react-router";
+import { isSpam, HONEYPOT_FIELD } from "~/lib/honeypot";
+import { BadRequest, formObject, readUrlEncoded } from "~/lib/http.server";
+import { validate, type FieldErrors } from "~/lib/schema";
+import { requestContext, services } from "~/lib/services.server";
+import { rateLimited, svcError, svcOk, translateErrors } from "~/lib/svc.server";
+import { localeOf, tFor } from "~/i18n/route.server";
+import { isMultipart, readMultipart, UploadRejected, type MultipartBody } from "./multipart.server";
+import { reencodePhotos } from "./photos.server";
+import { createAsRequest, createPurchaseRequest } from "./requests.server";
+import { INQUIRY_FIELDS, inquirySchema, MAX_PHOTO_BYTES, MAX_PHOTOS, photoCountError, validateInquiryForm, type InquiryType } from "./schema";
+
+/** Where a stored inquiry leads: the completion page, told the type. */
+export function completeHref(type: InquiryType | undefined): string {
+  return type ? `/company/hitachi/complete?type=${type}` : "/company/hitachi/complete";
+}
+
+const API_FILE_FIELD = "file_param";
+const FORM_BUCKET = "counter-inquiry-form";
+const FORM_FILE_FIELD = "photos";
+
+/**
+ * An upload refused while it streamed (too many or too big files) is answered
+ * at once with `Connection: close`: the server stops reading, and the rest of
+ * the body is discarded, not kept.
+ */
+function uploadRejected(args: Pick<ActionFunctionArgs, "context">, error: UploadRejected): Response {
+  const t = tFor(args.context);
+  return svcError(400, t(`api.${error.code}`), translateErrors(t, error.errors), { Connection: "close" });
+}
+
+/** POST /svc/as/create (spec §7): multipart `json_param` + `file_param` × 1–3. */
+export async function createAsFromApi(args: ActionFunctionArgs): Promise<Response> {
+  const { request, context } = args;
+  let body: MultipartBody;
+  try {
+    body = await readMultipart(request, {
+      fileField: API_FILE_FIELD,
+      maxFiles: MAX_PHOTOS,
+      maxFileBytes: MAX_PHOTO_BYTES,
+      textAsFile: ["json_param"],
+    });
+  } catch (error) {
+    if (error instanceof UploadRejected) return uploadRejected(args, error);
+    throw error;
+  }
+  const raw = body.fields.json_param;
+  if (raw === undefined) throw new BadRequest("invalid", { json_param: "counter.errors.jsonParam" });
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new BadRequest("malformed", { json_param: "counter.errors.jsonParam" });
+  }
+  if (json && typeof json === "object" && isSpam((json as Record<string, unknown>)[HONEYPOT_FIELD])) return svcOk({ accepted: true });
+  const result = validate(inquirySchema("as"), json);
+  if (!result.success) throw new BadRequest("invalid", result.errors);
+  const countError = photoCountError(body.files.length);
+  if (countError) throw new BadRequest("invalid", { [API_FILE_FIELD]: countError });
+  const photos = await reencodePhotos(body.files, API_FILE_FIELD);
+  await createAsRequest(services(context).db, result.output, photos, localeOf(context));
+  return svcOk({ accepted: true });
+}
+
+/** What the cash-counter page's action answers when it does not redirect. */
+export type InquiryActionData =
+  | { status: "invalid"; errors: FieldErrors; values: Record<string, string> }
+  | { status: "failed" };
+
+function invalid(errors: FieldErrors, fields: Record<string, string>) {
+  const values = Object.fromEntries(["type", ...INQUIRY_FIELDS].map((k) => [k, (fields[k] ?? "").slice(0, 3000)]));
+  return data<InquiryActionData>({ status: "invalid", errors, values }, { status: 400 });
+}
+
+/**
+ * The inquiry form posted without JavaScript (multipart, with the photos in
+ * `photos`). Success redirects to the completion page with the type in the
+ * query (the type is not personal); errors come back under the fields.
+ */
+export async function inquiryFormAction({ request, context }: ActionFunctionArgs) {
+  // Limited before the body is read: a client over its limit uploads nothing.
+  if (rateLimited({ context }, FORM_BUCKET) > 0) return data<InquiryActionData>({ status: "failed" }, { status: 429 });
+  let body: MultipartBody;
+  try {
+    body = isMultipart(request)
+      ? await readMultipart(request, { fileField: FORM_FILE_FIELD, maxFiles: MAX_PHOTOS, maxFileBytes: MAX_PHOTO_BYTES })
+      : { fields: formObject(await readUrlEncoded(request, 32 * 1024)), files: [] };
+  } catch (error) {
+    if (error instanceof UploadRejected) return invalid(error.errors, error.fields);
+    if (error instanceof BadRequest) return data<InquiryActionData>({ status: "failed" }, { status: 400 });
+    throw error;
+  }
+  const { fields, files } = body;
+  const type = fields.type === "purchase" || fields.type === "as" ? fields.type : undefined;
+  if (isSpam(fields[HONEYPOT_FIELD])) return redirect(completeHref(type), 303);
+
+  const check = validateInquiryForm({ type: fields.type, agree: fields.agree, photoCount: files.length, fields });
+  if (!check.success) return invalid(check.errors, fields);
+  const db = services(context).db;
+  const lang = localeOf(context);
+  try {
+    if (check.type === "as") {
+      const photos = await reencodePhotos(files, FORM_FILE_FIELD);
+      await createAsRequest(db, check.output, photos, lang);
+    } else {
+      await createPurchaseRequest(db, check.output, lang);
+    }
+  } catch (error) {
+    if (error instanceof BadRequest) return invalid(error.errors, fields);
+    services(context).log.error("counter_inquiry.store_failed", { requestId: context.get(requestContext).requestId }, error);
+    return data<InquiryActionData>({ status: "failed" }, { status: 500 });
+  }
+  return redirect(completeHref(check.type), 303);
+}

@@ -1,0 +1,38 @@
+import type { Insertable, Kysely, Transaction } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+/** The request tables that carry a unique `submission_id` (docs/decisions/0003). */
+export type SubmissionTable = "proposals" | "as_requests" | "purchase_requests";
+
+/**
+ * Inserts a visitor's request once: a retried submission (same client-made
+ * `submission_id`) finds the first row instead of adding a second one.
+ * `created` says whether this call stored it.
+ */
+export async function insertOnce<T extends SubmissionTable>(
+  db: Kysely<Database> | Transaction<Database>,
+  table: T,
+  values: Insertable<Database[T]>,
+): Promise<{ id: number; created: boolean }> {
+  // Kysely cannot narrow a union of table names; the three tables share these columns.
+  const q = db as unknown as Kysely<Pick<Database, "proposals">>;
+  const row = await q
+    .insertInto(table as "proposals")
+    .values(values as Insertable<Database["proposals"]>)
+    .onConflict((oc) => oc.column("submission_id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (row) return { id: row.id, created: true };
+  const existing = await q
+    .selectFrom(table as "proposals")
+    .select("id")
+    .where("submission_id", "=", (values as { submission_id?: string | null }).submission_id ?? null)
+    .executeTakeFirstOrThrow();
+  return { id: existing.id, created: false };
+}
+
+/** Times are ISO-8601 UTC text on both dialects. */
+export function requestTimes(now = new Date()) {
+  const iso = now.toISOString();
+  return { created_at: iso, updated_at: iso };
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
+import { callAction, jsonRequest, testContext, testServices } from "../support/services";
+import { action as proposalCreate } from "~/routes/svc.proposal";
+import { action as contactAction, loader as contactLoader } from "~/routes/company.contact-us";
+import { loader as locationLoader } from "~/routes/company.location";
+import { loader as aboutLoader } from "~/routes/company.about";
+
+const proposal = { proposer_name: "Example Foundation", proposer_phone: "02-123-4567", proposer_email: "partner@example.org", proposal_content: "A joint seminar for migrant workers." };
+
+type Loader = (args: { request: Request; context: unknown; params: object }) => unknown;
+const load = <T = Record<string, unknown>>(loader: unknown, context: unknown, url = "http://localhost/") =>
+  (loader as Loader)({ request: new Request(url), context, params: {} }) as T;
+
+function unwrap(result: unknown) {
+  const wrapped = result as { type?: string; data?: unknown; init?: { status?: number } };
+  return wrapped?.type === "DataWithResponseInit" ? { status: wrapped.init?.status ?? 200, body: wrapped.data } : { status: 200, body: result };
+}
+
+describe.each(DIALECTS)("partnership proposals on %s", (dialect) => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await freshDatabase(dialect);
+  });
+  afterAll(async () => handle.cleanup());
+  beforeEach(async () => {
+    await handle.db.deleteFrom("proposals").execute();
+  });
+  const ctx = (locale: "en" | "vi" | "my" = "en") => testContext(testServices(handle.db), locale);
+  const rows = () => handle.db.selectFrom("proposals").selectAll().execute();
+
+  it("POST /svc/proposal/create stores the proposal with digits-only phone and the page language", async () => {
+    const res = await callAction(proposalCreate, jsonRequest("/svc/proposal/create", proposal), ctx("my"));
+    expect(res.status).toBe(200);
+    expect(res.json.res_status).toBe(200);
+    expect(await rows()).toMatchObject([{ ...proposal, proposer_phone: "021234567", lang: "my", status: "new" }]);
+  });
+
+  it("keeps the e-mail as typed (the spec has no format check)", async () => {
+    const res = await callAction(proposalCreate, jsonRequest("/x", { ...proposal, proposer_email: "partner at example" }), ctx());
+    expect(res.status).toBe(200);
+  });
+
+  it("stores a retried submission once", async () => {
+    const body = { ...proposal, submission_id: "7c9e6679-7425-40de-944b-e07fc1f90ae7" };
+    await callAction(proposalCreate, jsonRequest("/x", body), ctx());
+    const again = await callAction(proposalCreate, jsonRequest("/x", body), ctx());
+    expect(again.status).toBe(200);
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it.each(["proposer_name", "proposer_phone", "proposer_email", "proposal_content"])("answers 400 'This field is required.' without %s", async (field) => {
+    const res = await callAction(proposalCreate, jsonRequest("/x", { ...proposal, [field]: undefined }), ctx());
+    expect(res.status).toBe(400);
+    expect(res.json.errors[field]).toBe("This field is required.");
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it.each([
+    ["malformed JSON", jsonRequest("/x", "{")],
+    ["a phone without digits", jsonRequest("/x", { ...proposal, proposer_phone: "call me" })],
+    ["wrong types", jsonRequest("/x", { ...proposal, proposal_content: { a: 1 } })],
+    ["a body over the limit", jsonRequest("/x", { ...proposal, proposal_content: "x".repeat(40_000) })],
+    ["a bad submission id", jsonRequest("/x", { ...proposal, submission_id: "'; drop table proposals; --" })],
+  ])("answers 400 and stores nothing for %s", async (_name, request) => {
+    const res = await callAction(proposalCreate, request, ctx());
+    expect(res.status).toBe(400);
+    expect(res.json.res_status).toBe(400);
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("translates the field messages to the request's language", async () => {
+    const res = await callAction(proposalCreate, jsonRequest("/x", { ...proposal, proposer_name: "" }), ctx("vi"));
+    expect(res.json.errors.proposer_name).toBeTruthy();
+    expect(res.json.errors.proposer_name).not.toBe("This field is required.");
+  });
+
+  it("answers a filled honeypot with 200 and stores nothing", async () => {
+    const res = await callAction(proposalCreate, jsonRequest("/x", { ...proposal, website: "https://spam.example" }), ctx());
+    expect(res.status).toBe(200);
+    expect(await rows()).toHaveLength(0);
+  });
+
+  describe("the contact-us form posted without JavaScript", () => {
+    const post = async (form: Record<string, string>) =>
+      unwrap(await (contactAction as (a: unknown) => Promise<unknown>)({
+        request: new Request("http://localhost/company/contact-us", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) }),
+        context: ctx(),
+        params: {},
+      }));
+    it("stores the proposal when consent is ticked", async () => {
+      expect(await post({ ...proposal, agree: "on", submission_id: "form-0001-abcd", website: "" })).toEqual({ status: 200, body: { status: "sent" } });
+      expect(await rows()).toHaveLength(1);
+    });
+    it("refuses without consent and gives back what was typed", async () => {
+      const result = await post({ ...proposal, proposer_email: "" });
+      expect(result.status).toBe(400);
+      expect(result.body).toMatchObject({
+        status: "invalid",
+        errors: { agree: "company.contact.consent.error", proposer_email: "common.errors.required" },
+        values: { proposer_name: proposal.proposer_name, proposal_content: proposal.proposal_content },
+      });
+      expect(await rows()).toHaveLength(0);
+    });
+    it("gives the form a fresh submission id", async () => {
+      const first = load<{ submissionId: string }>(contactLoader, ctx());
+      const second = load<{ submissionId: string }>(contactLoader, ctx());
+      expect(first.submissionId).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+      expect(first.submissionId).not.toBe(second.submissionId);
+    });
+  });
+});
+
+describe("company page loaders", () => {
+  const services = (kakaoMapAppKey: string) => testServices({} as never, { kakaoMapAppKey });
+  it("gives the location page the Kakao key from the environment, and none when it is unset (static fallback)", () => {
+    expect(load(locationLoader, testContext(services("test-kakao-key"))).kakaoMapAppKey).toBe("test-kakao-key");
+    expect(load(locationLoader, testContext(services(""))).kakaoMapAppKey).toBe("");
+  });
+  it("sends a page only its own part of the company strings", () => {
+    const about = load<{ i18n: { locale: string; messages: Record<string, string> }; title: string }>(aboutLoader, testContext(services(""), "mn"));
+    const keys = Object.keys(about.i18n.messages);
+    expect(about.i18n.locale).toBe("mn");
+    expect(keys.length).toBeGreaterThan(5);
+    expect(keys.every((k) => k.startsWith("company.about."))).toBe(true);
+    expect(about.title).toBe("Бидний тухай");
+    const location = load<{ i18n: { messages: Record<string, string> } }>(locationLoader, testContext(services("")));
+    expect(Object.keys(location.i18n.messages).every((k) => k.startsWith("company.location."))).toBe(true);
+  });
+});
