@@ -11,7 +11,8 @@ export function useHydrated(): boolean {
 /**
  * A modal built on `<dialog>` + showModal(): focus moves in and returns,
  * Escape closes, the page behind is inert and does not scroll.
- * Controlled: `open` shows it; every way of closing calls `onClose`.
+ * Controlled: `open` shows it; every way the visitor closes it (a
+ * `<form method="dialog">` button, Escape, the backdrop) calls `onClose`.
  *
  * Open in the server render (a URL that opens it, a form result), it is in
  * the HTML with the `open` attribute, so it shows before and without
@@ -29,6 +30,7 @@ export function Dialog({ open, onClose, labelledBy, describedBy, role, className
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
+  const closedByProp = useRef(false);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -42,7 +44,10 @@ export function Dialog({ open, onClose, labelledBy, describedBy, role, className
       if (dialog.open) dialog.close();
       dialog.showModal();
     }
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      closedByProp.current = true; // The owner closed it: no need to tell it.
+      dialog.close();
+    }
   }, [open, hydrated]);
 
   useEffect(() => {
@@ -51,7 +56,8 @@ export function Dialog({ open, onClose, labelledBy, describedBy, role, className
     // `close` is queued as a task: when the dialog is open again by then
     // (it was only upgraded to modal), nobody closed it.
     const handleClose = () => {
-      if (!dialog.open) onCloseRef.current();
+      if (closedByProp.current) closedByProp.current = false;
+      else if (!dialog.open) onCloseRef.current();
     };
     dialog.addEventListener("close", handleClose);
     return () => dialog.removeEventListener("close", handleClose);

@@ -17,7 +17,8 @@ const subscribeNothing = () => () => {};
  * HTML; as a modal in the top layer it moves nothing on the page. Every way
  * of closing it (button, backdrop, Escape) keeps it hidden until the end of
  * the day when "Don't show again today" is ticked, and stores nothing when
- * it is not. It stays away while a legal document is open.
+ * it is not. It stays away while a legal document is open. Its image is
+ * smaller than the hero image, so it never becomes the largest paint.
  */
 export function EventPopup() {
   const t = useT();
@@ -41,7 +42,7 @@ export function EventPopup() {
         </button>
       </form>
       <ExternalLink href={site.eventPopup.url} className={styles.event}>
-        <img src={site.eventPopup.image} width={480} height={300} alt="" className={styles.image} />
+        <img src={site.eventPopup.image} width={480} height={270} alt="" className={styles.image} />
         <span className={styles.caption}>
           <strong id={titleId}>{t("home.popup.title")}</strong>
           <span className={styles.cta}>{t("home.popup.cta")} ›</span>

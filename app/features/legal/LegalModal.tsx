@@ -47,6 +47,7 @@ export function LegalModal({ view }: { view: LegalView | null }) {
   const doc = view && view.kind === kind ? view : null;
 
   const close = () => {
+    if (kindIn(location.search) === null) return; // Already closed by the URL (Back button).
     setClosedAt(location.key);
     if (openedOver.current.overPage) navigate(-1);
     else navigate(policyCloseHref(location), { replace: true, preventScrollReset: true });
