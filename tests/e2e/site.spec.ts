@@ -101,6 +101,29 @@ test.describe("legal modal (spec §2 Overlays, §4)", () => {
     await expect(page).toHaveURL(/\/company\/location$/);
   });
 
+  test("it opens at once while the document loads, and closing it then leaves the page as it was", async ({ page }) => {
+    await page.goto("/company/about");
+    await hydrated(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.data\?.*policy=notice/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await footer(page).getByRole("link", { name: "Loan financial product notice" }).click();
+    const dialog = page.getByRole("dialog", { name: "Loan financial product notice" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Loading the document…");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    release();
+    await expect(page).toHaveURL(/\/company\/about$/);
+    await expect(dialog).toBeHidden();
+    // And it opens again normally.
+    await footer(page).getByRole("link", { name: "Privacy policy" }).click();
+    await expect(page.getByRole("dialog", { name: "Privacy policy" }).getByRole("region")).toContainText("Purposes of processing");
+  });
+
   test("an unknown kind shows 'document not found'", async ({ page }) => {
     await page.goto("/?policy=cookies");
     const dialog = page.getByRole("dialog", { name: "Document not found" });

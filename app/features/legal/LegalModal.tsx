@@ -46,11 +46,18 @@ export function LegalModal({ view }: { view: LegalView | null }) {
   const loading = navigation.state !== "idle" && kind !== null;
   const doc = view && view.kind === kind ? view : null;
 
+  // Focus starts on the document, so the arrow keys scroll it at once.
+  const body = useRef<HTMLDivElement>(null);
+  const shownKind = open && doc?.found ? doc.kind : null;
+  useEffect(() => {
+    if (shownKind) body.current?.focus({ preventScroll: true });
+  }, [shownKind]);
+
   const close = () => {
-    if (kindIn(location.search) === null) return; // Already closed by the URL (Back button).
+    if (kind === null) return; // Already closed by the URL (the Back button).
     setClosedAt(location.key);
-    if (openedOver.current.overPage) navigate(-1);
-    else navigate(policyCloseHref(location), { replace: true, preventScrollReset: true });
+    if (kindIn(location.search) !== null && openedOver.current.overPage) navigate(-1);
+    else navigate(policyCloseHref(target), { replace: true, preventScrollReset: true });
   };
 
   const title = doc?.found === false || (kind !== null && !isPolicyKind(kind))
@@ -82,6 +89,7 @@ export function LegalModal({ view }: { view: LegalView | null }) {
         </header>
         {doc?.found ? (
           <div
+            ref={body}
             className={styles.body}
             lang={doc.lang}
             role="region"
