@@ -4,20 +4,29 @@ import { Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRout
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { localeMiddleware } from "~/i18n/middleware.server";
-import { i18nFor } from "~/i18n/route.server";
+import { i18nFor, localeOf } from "~/i18n/route.server";
 import { services } from "~/lib/services.server";
 import { useT, type I18nPayload } from "~/i18n/useT";
 import { DEFAULT_LOCALE, LANG_STORAGE_KEY, LOCALES, LOCALE_TAG } from "~/i18n/locales";
 import { AppShell } from "~/features/layout/AppShell";
 import { NotFound } from "~/features/layout/NotFound";
+import { SiteChrome } from "~/features/site/SiteChrome";
+import { legalViewFor } from "~/features/legal/documents.server";
+import { scrollKey } from "~/features/legal/scroll";
+import type { LegalView } from "~/features/legal/links";
 import { PageHeading } from "~/ui/PageHeading";
 import { useNonce } from "./nonce";
 import { Styles } from "./styles";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { i18n: i18nFor(context, ["common"]), origin: services(context).publicOrigin || new URL(request.url).origin };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return {
+    i18n: i18nFor(context, ["common", "site"]),
+    origin: services(context).publicOrigin || new URL(request.url).origin,
+    // The legal modal's document, only when the URL opens it (?policy=kind).
+    legal: await legalViewFor(new URL(request.url), localeOf(context)),
+  };
 }
 
 /**
@@ -44,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
+        <ScrollRestoration nonce={nonce} getKey={scrollKey} />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -73,23 +82,30 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useRememberLocale(loaderData.i18n.locale);
   useHydratedMark();
   return (
-    <AppShell>
+    <AppShell chrome={<SiteChrome legal={loaderData.legal} />}>
       <Outlet />
     </AppShell>
   );
 }
 
+/** The footer and contact button on error pages too, when the root's strings loaded. */
+function useErrorChrome() {
+  const data = useRouteLoaderData("root") as { legal?: LegalView | null } | undefined;
+  return data ? <SiteChrome legal={data.legal ?? null} /> : undefined;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
+  const chrome = useErrorChrome();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <AppShell>
+      <AppShell chrome={chrome}>
         <NotFound />
       </AppShell>
     );
   }
   return (
-    <AppShell>
+    <AppShell chrome={chrome}>
       <PageHeading subtitle={t("common.error.body")}>{t("common.error.title")}</PageHeading>
     </AppShell>
   );

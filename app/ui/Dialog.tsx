@@ -1,10 +1,22 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import styles from "./Dialog.module.css";
+
+const subscribeNothing = () => () => {};
+
+/** False while rendering on the server and hydrating, true once React runs in the browser. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(subscribeNothing, () => true, () => false);
+}
 
 /**
  * A modal built on `<dialog>` + showModal(): focus moves in and returns,
- * Escape closes, the page behind is inert and does not scroll (global.css).
- * Controlled: `open` shows it; every way of closing calls `onClose`.
+ * Escape closes, the page behind is inert and does not scroll.
+ * Controlled: `open` shows it; every way the visitor closes it (a
+ * `<form method="dialog">` button, Escape, the backdrop) calls `onClose`.
+ *
+ * Open in the server render (a URL that opens it, a form result), it is in
+ * the HTML with the `open` attribute, so it shows before and without
+ * JavaScript; once hydrated it becomes a real modal.
  */
 export function Dialog({ open, onClose, labelledBy, describedBy, role, className, closeOnBackdrop = false, children }: {
   open: boolean;
@@ -17,22 +29,36 @@ export function Dialog({ open, onClose, labelledBy, describedBy, role, className
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const hydrated = useHydrated();
+  const closedByProp = useRef(false);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
   });
 
-  useEffect(() => {
+  // Layout effect: the server-rendered (non-modal) dialog becomes modal before the next paint.
+  useLayoutEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (!dialog || !hydrated) return;
+    if (open && !dialog.matches(":modal")) {
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+    }
+    if (!open && dialog.open) {
+      closedByProp.current = true; // The owner closed it: no need to tell it.
+      dialog.close();
+    }
+  }, [open, hydrated]);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const handleClose = () => onCloseRef.current();
+    // `close` is queued as a task: when the dialog is open again by then
+    // (it was only upgraded to modal), nobody closed it.
+    const handleClose = () => {
+      if (closedByProp.current) closedByProp.current = false;
+      else if (!dialog.open) onCloseRef.current();
+    };
     dialog.addEventListener("close", handleClose);
     return () => dialog.removeEventListener("close", handleClose);
   }, []);
@@ -41,6 +67,7 @@ export function Dialog({ open, onClose, labelledBy, describedBy, role, className
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/click-events-have-key-events -- backdrop click; Escape is native
     <dialog
       ref={ref}
+      open={open && !hydrated ? true : undefined}
       role={role}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}

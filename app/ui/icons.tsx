@@ -32,3 +32,5 @@ export function LogoMark({ size = 32 }: { size?: number }) {
     </svg>
   );
 }
+export const PauseIcon = (p: IconProps) => <Svg {...p}><path d="M9 6v12M15 6v12" /></Svg>;
+export const PlayIcon = (p: IconProps) => <Svg {...p}><path d="M8 5.5v13l11-6.5z" /></Svg>;

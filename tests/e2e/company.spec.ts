@@ -20,7 +20,7 @@ test.describe("about and partners (spec §2)", () => {
     await page.goto("/company/about?lang=en");
     await expect(page.getByRole("heading", { level: 2, name: "What we do" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Why a bank loan?" })).toBeVisible();
-    await expect(page.getByText("2023-04-27")).toBeVisible();
+    await expect(page.locator("main").getByText("2023-04-27")).toBeVisible();
   });
 
   test("our partners: three images with fixed dimensions that load", async ({ page }) => {
@@ -205,7 +205,7 @@ test.describe("location (spec §2, §9: level 4, 42×42 marker)", () => {
     });
     // The map replaced the static panel; address and phone stay as text.
     await expect(page.getByRole("link", { name: /Kakao Map/ })).toHaveCount(0);
-    await expect(page.getByText("12 Sample-ro, Jung-gu, Seoul")).toBeVisible();
+    await expect(page.locator("main").getByText("12 Sample-ro, Jung-gu, Seoul")).toBeVisible();
     await expect(page.getByRole("link", { name: "1588-0000" })).toHaveAttribute("href", "tel:15880000");
     expect(cspErrors).toEqual([]);
   });
@@ -225,7 +225,7 @@ test.describe("location (spec §2, §9: level 4, 42×42 marker)", () => {
       await expect(link).toHaveAttribute("target", "_blank");
       await expect(link).toHaveAttribute("rel", "noopener noreferrer");
     }
-    await expect(page.getByText("12 Sample-ro, Jung-gu, Seoul")).toBeVisible();
+    await expect(page.locator("main").getByText("12 Sample-ro, Jung-gu, Seoul")).toBeVisible();
     await expect(page.getByRole("link", { name: "1588-0000" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -19,5 +19,24 @@ export async function axeViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
 }
 
-export const test = base;
+/**
+ * The home page's event popup opens on load until it is dismissed for the
+ * day (spec §4). Tests of anything else start with it dismissed; a test of
+ * the popup itself opts in with `test.use({ eventPopup: true })`.
+ */
+export const test = base.extend<{ eventPopup: boolean }>({
+  eventPopup: [false, { option: true }],
+  context: async ({ context, eventPopup }, provide) => {
+    if (!eventPopup) {
+      await context.addInitScript(() => {
+        try {
+          localStorage.setItem("eventPopupDismissUntil", String(8.64e15));
+        } catch {
+          // Opaque origins (about:blank) have no storage.
+        }
+      });
+    }
+    await provide(context);
+  },
+});
 export { expect };

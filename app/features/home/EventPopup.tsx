@@ -1,0 +1,60 @@
+import { useId, useRef, useState, useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
+import { useT } from "~/i18n/useT";
+import { site } from "~/config/site";
+import { Dialog } from "~/ui/Dialog";
+import { ExternalLink } from "~/ui/ExternalLink";
+import { CloseIcon } from "~/ui/icons";
+import { POLICY_PARAM } from "~/features/legal/links";
+import { dismissEventPopupForToday, readEventPopupDue } from "./event-popup";
+import styles from "./EventPopup.module.css";
+
+const subscribeNothing = () => () => {};
+
+/**
+ * The partner bank's event popup (spec §2, §4). It depends on this browser's
+ * localStorage, so it is decided after hydration and never in the server
+ * HTML; as a modal in the top layer it moves nothing on the page. Every way
+ * of closing it (button, backdrop, Escape) keeps it hidden until the end of
+ * the day when "Don't show again today" is ticked, and stores nothing when
+ * it is not. It stays away while a legal document is open. Its image is
+ * smaller than the hero image, so it never becomes the largest paint.
+ */
+export function EventPopup() {
+  const t = useT();
+  const titleId = useId();
+  const { search } = useLocation();
+  const due = useSyncExternalStore(subscribeNothing, readEventPopupDue, () => false);
+  const [closed, setClosed] = useState(false);
+  const dontShow = useRef<HTMLInputElement>(null);
+  const open = due && !closed && !new URLSearchParams(search).has(POLICY_PARAM);
+
+  const onClose = () => {
+    if (dontShow.current?.checked) dismissEventPopupForToday();
+    setClosed(true);
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} closeOnBackdrop labelledBy={titleId} className={styles.popup}>
+      <form method="dialog" className={styles.closeForm}>
+        <button type="submit" className={styles.close} aria-label={t("home.popup.close")}>
+          <CloseIcon size={22} />
+        </button>
+      </form>
+      <ExternalLink href={site.eventPopup.url} className={styles.event}>
+        <img src={site.eventPopup.image} width={480} height={270} alt="" className={styles.image} />
+        <span className={styles.caption}>
+          <strong id={titleId}>{t("home.popup.title")}</strong>
+          <span className={styles.cta}>{t("home.popup.cta")} ›</span>
+        </span>
+      </ExternalLink>
+      <form method="dialog" className={styles.bar}>
+        <label className={styles.dontShow}>
+          <input ref={dontShow} type="checkbox" name="dontShow" />
+          {t("home.popup.dontShow")}
+        </label>
+        <button type="submit" className={styles.closeText}>{t("home.popup.close")}</button>
+      </form>
+    </Dialog>
+  );
+}

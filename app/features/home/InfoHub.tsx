@@ -1,0 +1,44 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useT } from "~/i18n/useT";
+import { Section } from "~/ui/Section";
+import styles from "./InfoHub.module.css";
+import shared from "./sections.module.css";
+
+const icon = (path: ReactNode) => (
+  <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round"
+    strokeLinejoin="round" aria-hidden="true" focusable="false">{path}</svg>
+);
+
+/**
+ * "Must-know Information for Living in Korea" (spec §1). The targets of the
+ * first and last tiles look crossed ('Loan FAQ' → /information-service/loan,
+ * 'Loan' → /information-service/loan-faq); the spec says to build them
+ * exactly as listed, so they are.
+ */
+const TILES = [
+  { key: "loanFaq", to: "/information-service/loan", icon: icon(<><circle cx="12" cy="12" r="9" /><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.7M12 17h.01" /></>) },
+  { key: "socialChannels", to: "/information-service/social-channels", icon: icon(<><circle cx="18" cy="5" r="2.5" /><circle cx="6" cy="12" r="2.5" /><circle cx="18" cy="19" r="2.5" /><path d="M8.2 10.8l7.6-4.6M8.2 13.2l7.6 4.6" /></>) },
+  { key: "blogs", to: "/information-service/blogs", icon: icon(<><path d="M5 4h10l4 4v12H5z" /><path d="M15 4v4h4M8 12h8M8 16h5" /></>) },
+  { key: "currencyExchange", to: "/information-service/currency-exchange", icon: icon(<><path d="M4 8h13l-3-3M20 16H7l3 3" /></>) },
+  { key: "loan", to: "/information-service/loan-faq", icon: icon(<><rect x="3" y="6" width="18" height="12" rx="2" /><circle cx="12" cy="12" r="2.5" /><path d="M6.5 9.5v.01M17.5 14.5v.01" /></>) },
+] as const;
+
+export function InfoHub() {
+  const t = useT();
+  return (
+    <Section className={shared.block} aria-labelledby="hub-title">
+      <h2 id="hub-title" className={shared.heading}>{t("home.hub.title")}</h2>
+      <ul className={styles.grid}>
+        {TILES.map((tile) => (
+          <li key={tile.key}>
+            <Link to={tile.to} className={styles.tile}>
+              <span className={styles.icon}>{tile.icon}</span>
+              <span>{t(`home.hub.${tile.key}`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

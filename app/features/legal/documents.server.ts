@@ -1,0 +1,55 @@
+import { site } from "~/config/site";
+import type { Locale } from "~/i18n/locales";
+import { isLocale } from "~/i18n/locales";
+import { renderMarkdown, type MarkdownVars } from "./markdown.server";
+import { POLICY_ORIGINAL_LANG, POLICY_VERSIONS, isPolicyKind, type LegalLang, type LegalView, type PolicyKind } from "./links";
+
+/**
+ * The four legal documents (content/legal/<kind>/<lang>.md; Korean is the
+ * binding original). Each file is its own lazily imported module, so a
+ * document is read only when someone opens it, and rendered once per process.
+ */
+const sources = import.meta.glob<string>("/content/legal/*/*.md", { query: "?raw", import: "default" });
+
+
+/** The business facts the documents name, from app/config/site.ts. */
+export function legalVars(lang: LegalLang): MarkdownVars {
+  return {
+    businessName: site.businessName,
+    brandName: site.brandName,
+    representative: site.representative,
+    address: lang === "ko" ? site.addressKo : site.address,
+    phone: site.phone,
+    email: site.email,
+    registrationNumber: site.businessRegistrationNumber,
+    brokerRegistrationNumber: site.brokerRegistrationNumber,
+  };
+}
+
+const rendered = new Map<string, string>();
+
+export async function renderLegalDocument(kind: PolicyKind, lang: LegalLang): Promise<string | null> {
+  const id = `${kind}/${lang}`;
+  const cached = rendered.get(id);
+  if (cached !== undefined) return cached;
+  const load = sources[`/content/legal/${id}.md`];
+  if (!load) return null;
+  const html = renderMarkdown(await load(), legalVars(lang));
+  rendered.set(id, html);
+  return html;
+}
+
+/**
+ * The modal's content for `?policy=<kind>[&policyLang=ko]`, or null when the
+ * URL asks for no document. Any other kind is 'not found' (never an error).
+ */
+export async function legalViewFor(url: URL, locale: Locale): Promise<LegalView | null> {
+  const kind = url.searchParams.get("policy");
+  if (kind === null) return null;
+  if (!isPolicyKind(kind)) return { found: false, kind: kind.slice(0, 40) };
+  const asked = url.searchParams.get("policyLang");
+  const lang: LegalLang = asked === POLICY_ORIGINAL_LANG ? POLICY_ORIGINAL_LANG : isLocale(asked) ? asked : locale;
+  const html = await renderLegalDocument(kind, lang);
+  if (html === null) return { found: false, kind };
+  return { found: true, kind, lang, version: POLICY_VERSIONS[kind], html };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { escapeHtml, renderInline, renderMarkdown } from "./markdown.server";
+
+describe("renderInline", () => {
+  it("escapes every HTML-significant character", () => {
+    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+    expect(renderInline("<script>alert(1)</script>")).toBe("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("makes **bold** spans, several per line", () => {
+    expect(renderInline("**Purpose**: to answer; **Items**: name")).toBe("<strong>Purpose</strong>: to answer; <strong>Items</strong>: name");
+  });
+
+  it("keeps an unpaired ** as text", () => {
+    expect(renderInline("a **b** c **d")).toBe("a <strong>b</strong> c **d");
+    expect(renderInline("5 ** 2")).toBe("5 ** 2");
+  });
+
+  it("escapes inside bold", () => {
+    expect(renderInline("**<i>x</i>**")).toBe("<strong>&lt;i&gt;x&lt;/i&gt;</strong>");
+  });
+
+  it("substitutes known placeholders with escaped values and leaves unknown ones", () => {
+    const vars = { phone: "1588-0000", businessName: `A & B <Co> "K"` };
+    expect(renderInline("Call {phone}, {businessName}, {unknown}", vars)).toBe("Call 1588-0000, A &amp; B &lt;Co&gt; &quot;K&quot;, {unknown}");
+  });
+
+  it("does not let a substituted value open markup or bold", () => {
+    expect(renderInline("{x}", { x: "**not bold** <b>" })).toBe("**not bold** &lt;b&gt;");
+  });
+
+  it("does not read inherited object properties as placeholders", () => {
+    expect(renderInline("{constructor} {toString}")).toBe("{constructor} {toString}");
+  });
+});
+
+describe("renderMarkdown", () => {
+  it("renders headings one level below the modal title", () => {
+    expect(renderMarkdown("## 1. Purpose\n\n### Sign-up")).toBe("<h3>1. Purpose</h3>\n<h4>Sign-up</h4>");
+  });
+
+  it("joins the lines of a paragraph and separates paragraphs at blank lines", () => {
+    expect(renderMarkdown("one\ntwo\n\nthree")).toBe("<p>one two</p>\n<p>three</p>");
+  });
+
+  it("renders bullets and numbered lists, with start when numbering does not begin at 1", () => {
+    expect(renderMarkdown("- a\n- **b**: c")).toBe("<ul><li>a</li><li><strong>b</strong>: c</li></ul>");
+    expect(renderMarkdown("1. a\n2. b")).toBe("<ol><li>a</li><li>b</li></ol>");
+    expect(renderMarkdown("3. c\n4. d")).toBe('<ol start="3"><li>c</li><li>d</li></ol>');
+  });
+
+  it("ends a list at a paragraph, a heading or a list of the other kind", () => {
+    expect(renderMarkdown("- a\ntext\n## H\n1. x\n- y")).toBe(
+      "<ul><li>a</li></ul>\n<p>text</p>\n<h3>H</h3>\n<ol><li>x</li></ol>\n<ul><li>y</li></ul>",
+    );
+  });
+
+  it("treats syntax outside the subset as text", () => {
+    expect(renderMarkdown("# Title\n\n#### Deep\n\n> quote [link](javascript:alert(1)) *em*")).toBe(
+      "<p># Title</p>\n<p>#### Deep</p>\n<p>&gt; quote [link](javascript:alert(1)) *em*</p>",
+    );
+  });
+
+  it("accepts Windows line endings and surrounding whitespace", () => {
+    expect(renderMarkdown("\r\n## A\r\n\r\n  text  \r\n")).toBe("<h3>A</h3>\n<p>text</p>");
+  });
+
+  it("substitutes placeholders in every kind of block", () => {
+    const html = renderMarkdown("## {brandName}\n\n{email}\n\n- {phone}\n1. {address}", {
+      brandName: "K", email: "e@example.com", phone: "1", address: "Seoul",
+    });
+    expect(html).toBe("<h3>K</h3>\n<p>e@example.com</p>\n<ul><li>1</li></ul>\n<ol><li>Seoul</li></ol>");
+  });
+});

@@ -1,0 +1,57 @@
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { useT } from "~/i18n/useT";
+import { site } from "~/config/site";
+import { POLICY_KINDS, policyHref } from "~/features/legal/links";
+import styles from "./Footer.module.css";
+
+/**
+ * The footer of every page (spec §1): the business's registration details,
+ * the help centre (phone shown as text), the registration certificate and
+ * the four policies, which open the legal modal over the current page.
+ */
+export function Footer() {
+  const t = useT();
+  const location = useLocation();
+  const facts: [string, ReactNode][] = [
+    [t("site.footer.company"), site.businessName],
+    [t("site.footer.representative"), site.representative],
+    [t("site.footer.registrationNumber"), site.businessRegistrationNumber],
+    [t("site.footer.brokerRegistration"), `${site.brokerRegistrationNumber} (${t("site.footer.registeredOn", { date: site.brokerRegistrationDate })})`],
+    [t("site.footer.address"), site.address],
+    [t("site.footer.helpCentre"), site.phone],
+    [t("site.footer.email"), <a key="email" href={`mailto:${site.email}`}>{site.email}</a>],
+  ];
+  return (
+    <footer className={styles.footer}>
+      <nav aria-label={t("site.footer.policies")}>
+        <ul className={styles.policies}>
+          {POLICY_KINDS.map((kind) => (
+            <li key={kind}>
+              <Link to={policyHref(location, kind)} preventScrollReset className={kind === "privacy" ? styles.strong : undefined}>
+                {t(`site.legal.titles.${kind}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-label={t("site.footer.label")}>
+        <p className={styles.brand}>{site.brandName}</p>
+        <dl className={styles.facts}>
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p>
+          <a href={site.registrationCertificateUrl} className={styles.certificate} type="application/pdf">
+            {t("site.footer.certificate")}
+          </a>
+        </p>
+        <p className={styles.disclosure}>{t("site.footer.disclosure")}</p>
+      </section>
+    </footer>
+  );
+}

@@ -1,0 +1,22 @@
+import { PauseIcon, PlayIcon } from "./icons";
+import styles from "./RotationButton.module.css";
+
+/**
+ * Stops and restarts content that changes by itself (carousels, rotating
+ * figures), as WCAG 2.2.2 asks for anything that moves for more than five
+ * seconds.
+ */
+export function RotationButton({ paused, onToggle, pauseLabel, playLabel, className }: {
+  paused: boolean;
+  onToggle: () => void;
+  pauseLabel: string;
+  playLabel: string;
+  className?: string;
+}) {
+  return (
+    <button type="button" className={[styles.button, className].filter(Boolean).join(" ")} onClick={onToggle}
+      aria-label={paused ? playLabel : pauseLabel}>
+      {paused ? <PlayIcon size={16} /> : <PauseIcon size={16} />}
+    </button>
+  );
+}

@@ -1,0 +1,484 @@
+import { existsSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
+import type { Locator, Page } from "@playwright/test";
+import { test, expect, hydrated, axeViolations } from "./fixtures";
+
+const BANNER_LOG = "**/svc/banner/redirect/logs/create";
+const PARTNERS = [
+  { name: "Regional bank general loan", partner_name: "regional-bank-general", url: "https://bank.example.com/loans/general" },
+  { name: "Regional bank student loan", partner_name: "regional-bank-student", url: "https://bank.example.com/loans/student" },
+  { name: "Savings bank loan", partner_name: "savings-bank", url: "https://savings.example.com/loan" },
+];
+
+/** The SQLite file the test server writes (playwright.config.ts names it after the runner's pid). */
+function bannerLogRows(partner: string): number {
+  const url = process.env.E2E_DATABASE_URL ?? `file:./data/e2e-${process.ppid}.db`;
+  const file = url.replace(/^file:/, "");
+  if (!existsSync(file)) throw new Error(`test database not found at ${file}`);
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    const row = db.prepare("select count(*) as n from banner_redirect_logs where partner_name = ?").get(partner) as { n: number };
+    return Number(row.n);
+  } finally {
+    db.close();
+  }
+}
+
+/** Partner sites are not reached: every example.com page is a stub. */
+async function stubPartnerSites(page: Page) {
+  await page.context().route(/^https:\/\/[^/]*example\.(com|org|net)\//, (route) =>
+    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>partner</title><p>partner page</p>" }),
+  );
+}
+
+const banner = (page: Page, name: string) => page.getByRole("link", { name: new RegExp(`^${name}`) });
+
+test.describe("home landing (spec §1)", () => {
+  test("hero, Contact Us button and the Korean rate disclaimer", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Loans in Korea, explained in your language");
+    const contact = page.getByRole("link", { name: "Contact Us", exact: true });
+    await expect(contact).toHaveAttribute("href", "/company/contact-us");
+    const disclaimer = page.getByText(/^※ 금리는 광고 게시 시점을 기준으로 산출된 것이며, 최신 금리는 해당 금융기관 홈페이지 또는 영업점에서 확인하시기 바랍니다\.$/);
+    await expect(disclaimer).toBeVisible();
+    await expect(disclaimer).toHaveAttribute("lang", "ko");
+    await hydrated(page);
+    await contact.click();
+    await expect(page).toHaveURL(/\/company\/contact-us$/);
+  });
+
+  for (const lang of ["en", "vi", "id", "my", "mn"]) {
+    test(`is complete in ${lang}, the disclaimer staying Korean`, async ({ page }) => {
+      await page.goto(`/?lang=${lang}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      const text = await page.locator("body").innerText();
+      expect(text).not.toMatch(/\b(home|site|common)\.[a-zA-Z]+\.[a-zA-Z]/);
+      expect(text).toContain("※ 금리는 광고 게시 시점을 기준으로");
+      if (lang !== "en") expect(text).not.toContain("Must-know Information for Living in Korea");
+    });
+  }
+
+  test("passes axe", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("partner banners (spec §2, §4, §7)", () => {
+  test.beforeEach(async ({ page }) => stubPartnerSites(page));
+
+  test("the three partners, each a new-tab link to its page", async ({ page }) => {
+    await page.goto("/");
+    for (const partner of PARTNERS) {
+      const link = banner(page, partner.name);
+      await expect(link).toHaveAttribute("href", partner.url);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+  });
+
+  test("a tap opens the partner's page in a new tab and records the redirect in the database", async ({ page }) => {
+    const partner = PARTNERS[1]!;
+    await page.goto("/");
+    await hydrated(page);
+    const before = bannerLogRows(partner.partner_name);
+    const [tab, request] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.waitForRequest(BANNER_LOG),
+      banner(page, partner.name).click(),
+    ]);
+    await expect(tab).toHaveURL(partner.url);
+    expect(request.method()).toBe("POST");
+    expect(request.postDataJSON()).toEqual({ partner_name: partner.partner_name, redirect_url: partner.url });
+    expect((await request.response())?.status()).toBe(200);
+    await expect.poll(() => bannerLogRows(partner.partner_name)).toBe(before + 1);
+    await expect(banner(page, partner.name)).not.toHaveAttribute("aria-disabled");
+  });
+
+  for (const failure of ["a network error", "a server error"]) {
+    test(`with ${failure} the tab still opens, the banner returns to idle and the console says recording failed`, async ({ page }) => {
+      const partner = PARTNERS[0]!;
+      await page.route(BANNER_LOG, (route) => (failure === "a network error" ? route.abort("failed") : route.fulfill({ status: 500, body: "{}" })));
+      const messages: string[] = [];
+      page.on("console", (message) => messages.push(message.text()));
+      await page.goto("/");
+      await hydrated(page);
+      const [tab] = await Promise.all([page.waitForEvent("popup"), banner(page, partner.name).click()]);
+      await expect(tab).toHaveURL(partner.url);
+      await expect.poll(() => messages.some((m) => m.includes("Recording the banner redirect failed"))).toBe(true);
+      await expect(banner(page, partner.name)).not.toHaveAttribute("aria-disabled");
+    });
+  }
+
+  test("while the call is in flight the banner is dimmed and ignores taps", async ({ page, context }) => {
+    const partner = PARTNERS[2]!;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    await page.route(BANNER_LOG, async (route) => {
+      calls++;
+      await held;
+      await route.fulfill({ status: 200, contentType: "application/json", body: '{"res_status":200,"data":{}}' });
+    });
+    await page.goto("/");
+    await hydrated(page);
+    const link = banner(page, partner.name);
+    await Promise.all([page.waitForEvent("popup"), link.click()]);
+    await expect(link).toHaveAttribute("aria-disabled", "true");
+    expect(Number(await link.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(0.6);
+    const tabs = context.pages().length;
+    await link.click({ force: true });
+    await link.click({ force: true });
+    expect(context.pages().length).toBe(tabs);
+    expect(calls).toBe(1);
+    release();
+    await expect(link).not.toHaveAttribute("aria-disabled");
+    await Promise.all([page.waitForEvent("popup"), link.click()]);
+    await expect.poll(() => calls).toBe(2);
+  });
+
+  test("the endpoint answers 400 to bad input and stores nothing", async ({ page }) => {
+    const before = bannerLogRows("evil");
+    for (const data of [{ partner_name: "evil", redirect_url: "https://evil.example.com" }, { partner_name: "" }, "not json"]) {
+      const response = await page.request.post("/svc/banner/redirect/logs/create", { data, headers: { "content-type": "application/json" } });
+      expect(response.status()).toBe(400);
+      expect((await response.json()).res_status).toBe(400);
+    }
+    expect(bannerLogRows("evil")).toBe(before);
+  });
+});
+
+test.describe("services list (spec §1)", () => {
+  test("loan goes to the loan guide; mobile and insurance are not links and do nothing", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const services = page.getByRole("region", { name: "Our services" });
+    await expect(services.getByRole("link")).toHaveCount(1);
+    for (const title of ["Loan", "Mobile", "Insurance"]) {
+      await expect(services.getByText(title, { exact: true })).toBeVisible();
+    }
+    const mobile = services.getByText("Mobile", { exact: true });
+    await mobile.click();
+    await services.getByText("Insurance", { exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const colors = await services.locator("li > *").evaluateAll((cards) => cards.map((c) => [getComputedStyle(c).backgroundImage, getComputedStyle(c).backgroundColor, getComputedStyle(c).color]));
+    expect(colors[0]![0]).toContain("rgb(26, 58, 143)"); // dark blue
+    expect(colors[0]![2]).toBe("rgb(255, 255, 255)"); // white text
+    expect(colors[1]![1]).toBe("rgb(239, 233, 251)"); // light purple
+    expect(colors[2]![1]).toBe("rgb(228, 240, 252)"); // light blue
+    expect(colors[1]![2]).toBe(colors[2]![2]); // the same grey text
+    await services.getByRole("link", { name: /^Loan/ }).click();
+    await expect(page).toHaveURL(/\/our-products\/loan$/);
+  });
+});
+
+test.describe("information hub (spec §1)", () => {
+  test("the five tiles go exactly where the spec lists them (first and last crossed)", async ({ page }) => {
+    await page.goto("/");
+    const hub = page.getByRole("region", { name: "Must-know Information for Living in Korea" });
+    const expected: [string, string][] = [
+      ["Loan FAQ", "/information-service/loan"],
+      ["Social Channels", "/information-service/social-channels"],
+      ["Blogs", "/information-service/blogs"],
+      ["Currency Exchange", "/information-service/currency-exchange"],
+      ["Loan", "/information-service/loan-faq"],
+    ];
+    await expect(hub.getByRole("link")).toHaveText(expected.map(([name]) => name));
+    for (const [name, href] of expected) await expect(hub.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    await hydrated(page);
+    await hub.getByRole("link", { name: "Loan FAQ" }).click();
+    await expect(page).toHaveURL(/\/information-service\/loan$/);
+  });
+});
+
+/** Which slide the carousel shows (by its scroll position). */
+const currentSlide = (track: Locator) =>
+  track.evaluate((el) => {
+    const [a, b] = el.children as unknown as HTMLElement[];
+    return Math.round(el.scrollLeft / (b!.offsetLeft - a!.offsetLeft));
+  });
+
+async function setHidden(page: Page, hidden: boolean) {
+  await page.evaluate((hidden) => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+}
+
+test.describe("testimonials and statistics (spec §1, §4)", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install({ time: new Date("2024-06-10T10:00:00") });
+    await page.clock.pauseAt(new Date("2024-06-10T10:00:01"));
+  });
+
+  test("headings, five stars and three reviews with flag, masked name, rating 5 and quote", async ({ page }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Real people Real results" });
+    await expect(section.getByRole("img", { name: "Rated 5 out of 5 by our customers" })).toBeVisible();
+    const slides = section.getByRole("group", { name: /^Review \d of 3$/ });
+    await expect(slides).toHaveCount(3);
+    for (const [i, [flag, lang]] of ([["Indonesia", "id"], ["Philippines", "en"], ["Vietnam", "vi"]] as const).entries()) {
+      const slide = slides.nth(i);
+      await expect(slide.getByRole("img", { name: flag })).toHaveAttribute("width", "30");
+      await expect(slide.getByText(/\*\*\*/)).toHaveCount(1);
+      await expect(slide.getByRole("img", { name: "Rated 5 out of 5" })).toHaveCount(1);
+      await expect(slide.locator("blockquote")).toHaveAttribute("lang", lang);
+    }
+    const box = await slides.nth(0).boundingBox();
+    const next = await slides.nth(1).boundingBox();
+    expect(next!.x - (box!.x + box!.width)).toBe(16);
+    const track = section.getByRole("group", { name: "Customer reviews" });
+    expect(box!.width).toBe((await track.boundingBox())!.width);
+  });
+
+  test("the carousel advances every 2000 ms, goes on from where a swipe left it, pauses while the tab is hidden", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const track = page.getByRole("group", { name: "Customer reviews" });
+    expect(await currentSlide(track)).toBe(0);
+    await page.clock.runFor(1900);
+    expect(await currentSlide(track)).toBe(0);
+    await page.clock.runFor(100);
+    await expect.poll(() => currentSlide(track)).toBe(1);
+
+    // A swipe to the third review: the carousel continues from there.
+    await track.evaluate((el) => el.scrollTo({ left: el.scrollWidth, behavior: "instant" }));
+    await expect.poll(() => currentSlide(track)).toBe(2);
+    await page.clock.runFor(2000);
+    await expect.poll(() => currentSlide(track)).toBe(0);
+
+    await setHidden(page, true);
+    await page.clock.runFor(8000);
+    expect(await currentSlide(track)).toBe(0);
+    await setHidden(page, false);
+    await page.clock.runFor(2000);
+    await expect.poll(() => currentSlide(track)).toBe(1);
+  });
+
+  test("the carousel's pause button stops and resumes it", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const section = page.getByRole("region", { name: "Real people Real results" });
+    const track = section.getByRole("group", { name: "Customer reviews" });
+    await section.getByRole("button", { name: "Pause the automatic change" }).click();
+    await page.clock.runFor(6000);
+    expect(await currentSlide(track)).toBe(0);
+    await section.getByRole("button", { name: "Resume the automatic change" }).click();
+    await page.clock.runFor(2000);
+    await expect.poll(() => currentSlide(track)).toBe(1);
+  });
+
+  test("the statistics banner cycles through the four figures every 2 s, with a 0.4 s fade and slide, and pauses while hidden", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const stats = page.getByRole("region", { name: "Our results in numbers" });
+    // Screen readers get all four at once.
+    await expect(stats.getByRole("listitem")).toHaveText([
+      "Total Sign-ups 100,000+",
+      "Approved Loan Applications 50,000+",
+      "Loan Approval Rate 85%",
+      "Total Loan Disbursed $3.85M",
+    ]);
+    const shown = async () => {
+      const visible = [];
+      for (const label of ["Total Sign-ups", "Approved Loan Applications", "Loan Approval Rate", "Total Loan Disbursed"]) {
+        if (await stats.getByText(label, { exact: true }).isVisible()) visible.push(label);
+      }
+      return visible;
+    };
+    expect(await shown()).toEqual(["Total Sign-ups"]);
+    await expect(stats.getByText("100,000+", { exact: true })).toBeVisible();
+    for (const label of ["Approved Loan Applications", "Loan Approval Rate", "Total Loan Disbursed", "Total Sign-ups"]) {
+      await page.clock.runFor(2000);
+      await expect.poll(shown).toEqual([label]);
+    }
+    const animation = await stats.getByText("Total Sign-ups", { exact: true }).evaluate((el) => {
+      const style = getComputedStyle(el.parentElement!);
+      return [style.animationName, style.animationDuration];
+    });
+    expect(animation[0]).not.toBe("none");
+    expect(animation[1]).toBe("0.4s");
+    await setHidden(page, true);
+    await page.clock.runFor(6000);
+    expect(await shown()).toEqual(["Total Sign-ups"]);
+    await setHidden(page, false);
+    await page.clock.runFor(2000);
+    await expect.poll(shown).toEqual(["Approved Loan Applications"]);
+  });
+
+  test("with reduced motion the figures change without animation and sections do not slide", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    await hydrated(page);
+    const stats = page.getByRole("region", { name: "Our results in numbers" });
+    await page.clock.runFor(2000);
+    const current = stats.getByText("Approved Loan Applications", { exact: true });
+    await expect(current).toBeVisible();
+    expect(await current.evaluate((el) => getComputedStyle(el.parentElement!).animationName)).toBe("none");
+    await expect(page.locator("[data-reveal]")).toHaveCount(0);
+  });
+});
+
+test.describe("section slide-in (spec §2)", () => {
+  test("content is in the server HTML and visible without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    const contact = page.getByRole("region", { name: "Questions or a partnership idea?" });
+    await contact.scrollIntoViewIfNeeded();
+    await expect(contact).toBeVisible();
+    expect(await contact.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    await context.close();
+  });
+
+  test("a section below the fold waits off to the left and slides in when 30% of it is visible", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const above = page.getByRole("region", { name: "Partner bank loans" });
+    await expect(above).not.toHaveAttribute("data-reveal");
+    const contact = page.getByRole("region", { name: "Questions or a partnership idea?" });
+    await expect(contact).toHaveAttribute("data-reveal", "waiting");
+    expect(await contact.evaluate((el) => [getComputedStyle(el).opacity, getComputedStyle(el).transform])).toEqual(["0", "matrix(1, 0, 0, 1, -40, 0)"]);
+    // Bring 10% of it into view: not yet.
+    const box = (await contact.boundingBox())!;
+    await page.evaluate((y) => window.scrollTo(0, y), box.y + box.height * 0.1 - 844);
+    await page.waitForTimeout(200);
+    await expect(contact).toHaveAttribute("data-reveal", "waiting");
+    await contact.scrollIntoViewIfNeeded();
+    await expect(contact).toHaveAttribute("data-reveal", "in");
+    await expect.poll(() => contact.evaluate((el) => [getComputedStyle(el).opacity, getComputedStyle(el).transform])).toEqual(["1", "none"]);
+  });
+});
+
+test.describe("event popup (spec §2, §4)", () => {
+  test.use({ eventPopup: true, timezoneId: "Asia/Seoul" });
+  const popup = (page: Page) => page.getByRole("dialog", { name: "Welcome event at our partner bank" });
+  const endOfDay = Date.parse("2024-06-10T23:59:59.999+09:00");
+
+  test.beforeEach(async ({ page }) => {
+    await stubPartnerSites(page);
+    await page.clock.install({ time: new Date("2024-06-10T10:00:00+09:00") });
+  });
+
+  test("shows on load; its image opens the bank's event page in a new tab; at most 480px wide", async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto("/");
+    await hydrated(page);
+    await expect(popup(page)).toBeVisible();
+    expect((await popup(page).boundingBox())!.width).toBeLessThanOrEqual(480);
+    const image = popup(page).getByRole("link", { name: /Welcome event/ });
+    await expect(image.locator("img")).toHaveAttribute("width", "480");
+    const [tab] = await Promise.all([page.waitForEvent("popup"), image.click()]);
+    await expect(tab).toHaveURL("https://bank.example.com/events/welcome");
+  });
+
+  test("closing with 'Don't show again today' keeps it away until the end of the local day", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await popup(page).getByLabel("Don't show again today").check();
+    await popup(page).getByRole("button", { name: "Close" }).last().click();
+    await expect(popup(page)).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem("eventPopupDismissUntil"))).toBe(String(endOfDay));
+    await page.reload();
+    await hydrated(page);
+    await expect(popup(page)).toBeHidden();
+    await page.clock.setSystemTime(new Date(endOfDay + 1));
+    await page.reload();
+    await hydrated(page);
+    await expect(popup(page)).toBeVisible();
+  });
+
+  test("closing without the tick stores nothing, so it shows again", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await popup(page).getByRole("button", { name: "Close" }).first().click();
+    await expect(popup(page)).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem("eventPopupDismissUntil"))).toBeNull();
+    await page.reload();
+    await hydrated(page);
+    await expect(popup(page)).toBeVisible();
+  });
+
+  test("a tap on the backdrop closes it (and counts as closing: the tick is honoured)", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await popup(page).getByLabel("Don't show again today").check();
+    await page.mouse.click(10, 10);
+    await expect(popup(page)).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem("eventPopupDismissUntil"))).toBe(String(endOfDay));
+  });
+
+  test("is a modal dialog that passes axe, and is not in the server HTML", async ({ page }) => {
+    const html = await (await page.request.get("/")).text();
+    expect(html).not.toContain("/images/event/event-popup.svg");
+    await page.goto("/");
+    await hydrated(page);
+    await expect(popup(page)).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("layout stability and largest paint on / (engineering budgets)", () => {
+  test.use({ eventPopup: true });
+
+  test("CLS ≤ 0.02 through load, popup, closing it, scrolling the whole page and the timers", async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number; __shifts: string[] };
+      w.__cls = 0;
+      w.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+          if (entry.hadRecentInput) continue;
+          w.__cls += entry.value;
+          w.__shifts.push(`${entry.value.toFixed(4)} ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(",")}`);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/");
+    await hydrated(page);
+    const popup = page.getByRole("dialog", { name: "Welcome event at our partner bank" });
+    await expect(popup).toBeVisible();
+    await page.waitForTimeout(500);
+    await popup.getByRole("button", { name: "Close" }).last().click();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y <= height; y += 300) {
+      await page.evaluate((y) => window.scrollTo(0, y), y);
+      await page.waitForTimeout(120);
+    }
+    await page.waitForTimeout(4200); // two turns of the carousel and the statistics
+    const { cls, shifts } = await page.evaluate(() => {
+      const w = window as unknown as { __cls: number; __shifts: string[] };
+      return { cls: w.__cls, shifts: w.__shifts };
+    });
+    test.info().annotations.push({ type: "CLS on /", description: cls.toFixed(4) });
+    console.log(`CLS on /: ${cls.toFixed(4)}`);
+    expect(cls, shifts.join("\n")).toBeLessThanOrEqual(0.02);
+  });
+
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  test(`the event popup does not become the largest contentful paint (${viewport.width}px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lcp: Element[] };
+      w.__lcp = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) if (entry.element) w.__lcp.push(entry.element);
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+    });
+    await page.goto("/");
+    await hydrated(page);
+    const popup = page.getByRole("dialog", { name: "Welcome event at our partner bank" });
+    await expect(popup.locator("img")).toHaveJSProperty("complete", true);
+    await page.waitForTimeout(1000);
+    const last = await page.evaluate(() => {
+      const list = (window as unknown as { __lcp: Element[] }).__lcp;
+      const element = list[list.length - 1];
+      return { inDialog: !!element?.closest("dialog"), what: element ? `${element.tagName} ${element.getAttribute("src") ?? element.textContent?.slice(0, 40)}` : "none" };
+    });
+    expect(last.inDialog, last.what).toBe(false);
+    expect(last.what).toContain("/images/home/hero.svg");
+  });
+  }
+});
