@@ -4,6 +4,7 @@ import { connect, migrate } from "../db/connect.ts";
 import { readConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { createRateLimiter } from "./rate-limit.ts";
+import { startRetentionJob } from "../app/features/admin/retention.server.ts";
 
 /**
  * Starts the site: reads the environment, opens and migrates the database,
@@ -14,6 +15,8 @@ const config = readConfig();
 const log = createLogger({ level: config.logLevel });
 const database = connect(config.databaseUrl);
 await migrate(database.db);
+// Spec §9 retention, daily (also `npm run retention`).
+const stopRetention = startRetentionJob(database.db, log);
 
 const services = {
   db: database.db,
@@ -57,6 +60,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("server.stopping", { signal });
+  stopRetention();
   const force = setTimeout(() => {
     log.warn("server.forced_exit", {});
     process.exit(1);
