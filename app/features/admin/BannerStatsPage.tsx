@@ -37,7 +37,8 @@ export function BannerStatsPage({ stats, today }: { stats: BannerStats; today: s
         <p className={styles.muted}>{t("banners.total", { count: stats.total })}</p>
       </section>
 
-      <div className={styles.scrollX}>
+      {/* Wide on a phone: the table scrolls sideways, and can be scrolled with the keyboard. */}
+      <div className={styles.scrollX} tabIndex={0} role="region" aria-label={t("banners.perDay")}>
         <table className={`${styles.table} ${styles.numbers}`}>
           <caption className={styles.caption}>{t("banners.perDay")}</caption>
           <thead>

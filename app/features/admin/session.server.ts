@@ -12,7 +12,9 @@ import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from "./policy
 /**
  * Server-side sessions: the cookie holds 32 random bytes; the database holds
  * only their SHA-256, with idle and absolute expiry. The cookie is HttpOnly,
- * SameSite=Lax, scoped to /admin, and Secure behind HTTPS.
+ * SameSite=Lax, and Secure behind HTTPS. Its Path is `/`, not `/admin`: React
+ * Router fetches the console index's data from `/admin.data`, which a
+ * `Path=/admin` cookie would not reach.
  */
 export const SESSION_COOKIE = "admin_session";
 
@@ -86,11 +88,11 @@ export async function deleteSession(db: Kysely<Database>, sessionId: number): Pr
 }
 
 export function sessionCookie(token: string, secure: boolean): string {
-  return `${SESSION_COOKIE}=${token}; Path=/admin; Max-Age=${SESSION_ABSOLUTE_MS / 1000}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${SESSION_ABSOLUTE_MS / 1000}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 export function clearSessionCookie(secure: boolean): string {
-  return `${SESSION_COOKIE}=; Path=/admin; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 export function sessionToken(request: Request): string | undefined {
