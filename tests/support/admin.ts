@@ -29,7 +29,7 @@ type Handler = (args: { request: Request; context: ReturnType<typeof testContext
 interface RouteModule {
   loader?: unknown;
   action?: unknown;
-  middleware?: MiddlewareFunction<Response>[];
+  middleware?: unknown;
 }
 
 /** Where a console route sits: under the guarded page layout (routes/admin.console), or directly under routes/admin. */
@@ -56,7 +56,7 @@ export async function callRoute(
   const chain = [
     ...(adminLayout.middleware as MiddlewareFunction<Response>[]),
     ...(placement === "guarded" ? (consoleLayout.middleware as MiddlewareFunction<Response>[]) : []),
-    ...(module === adminLayout || module === consoleLayout ? [] : (module.middleware ?? [])),
+    ...(module === adminLayout || module === consoleLayout ? [] : ((module.middleware ?? []) as MiddlewareFunction<Response>[])),
   ];
   const handler = (request.method === "GET" || request.method === "HEAD" ? module.loader : module.action) as Handler | undefined;
   let i = 0;
