@@ -34,7 +34,7 @@ export function BlogLinksPage({ data, result }: { data: BlogLinksData; result?: 
           <input type="hidden" name="intent" value="add" />
           <TextField label={t("blog.url")} name="url" type="url" inputMode="url" required requiredLabel={t("form.required")}
             placeholder="https://" maxLength={2048} defaultValue={addError ? (result as { url?: string }).url : undefined}
-            error={addError ? t(`blog.error.${addError}`) : undefined} className={styles.wide} />
+            error={addError ? t(`blog.error.${addError}`) : undefined} />
           <Button type="submit" disabled={adding}>{adding ? t("blog.adding") : t("blog.add")}</Button>
         </Form>
       </section>

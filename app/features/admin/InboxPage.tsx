@@ -48,8 +48,9 @@ export function InboxPage({ data }: { data: InboxData }) {
         </SelectField>
         <TextField label={t("inbox.from")} name="from" type="date" defaultValue={filter.from ?? ""} max={data.today} />
         <TextField label={t("inbox.to")} name="to" type="date" defaultValue={filter.to ?? ""} max={data.today} />
-        <TextField label={t("inbox.search")} name="q" type="search" defaultValue={filter.q ?? ""} maxLength={100}
-          hint={t("inbox.searchHint")} className={styles.wide} />
+        <div className={styles.wide}>
+          <TextField label={t("inbox.search")} name="q" type="search" defaultValue={filter.q ?? ""} maxLength={100} hint={t("inbox.searchHint")} />
+        </div>
         <div className={styles.filterActions}>
           <Button type="submit">{t("inbox.apply")}</Button>
           {filtered ? <ButtonLink to="/admin" variant="secondary">{t("inbox.reset")}</ButtonLink> : null}

@@ -30,7 +30,7 @@ export function RequestPage({ data, saved, error }: { data: RequestPageData; sav
         <section className={styles.card} aria-labelledby="request-fields">
           <h2 id="request-fields" className={styles.subtitle}>{t("detail.content")}</h2>
           <dl className={styles.fields}>
-            <div><dt>{t("field.received")}</dt><dd>{detail.received} <span className={styles.muted}>KST</span></dd></div>
+            <div><dt>{t("field.received")}</dt><dd>{detail.received}</dd></div>
             {detail.fields.map((field) => (
               <div key={field.label} className={field.long ? styles.longField : undefined}>
                 <dt>{t(`field.${field.label}` as AdminKey)}</dt>
