@@ -71,7 +71,7 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
     const as = await handle.db.insertInto("as_requests").values({ submission_id: null, lang: "en", applicant_name: secretName, contact_phone: "01011112222", applicant_addr: "Seoul", inquiry_content: "broken", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
     const p = await handle.db.insertInto("as_request_photos").values({ as_request_id: as.id, content_type: "image/jpeg", byte_size: 3, width: 1, height: 1, data: new Uint8Array([1, 2, 3]), created_at: at }).returning("id").executeTakeFirstOrThrow();
     ids = { consultation: String(answer.id), photo: String(p.id) };
-  });
+  }, 30_000); // a fresh schema and migrations: slow on a busy PostgreSQL
   afterAll(async () => handle.cleanup());
 
   const url = (path: string) => path.replace("{consultation}", ids.consultation!).replace("{photo}", ids.photo!);

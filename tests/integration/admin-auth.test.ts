@@ -21,7 +21,7 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
     operatorId = await createOperator(handle.db, EMAIL, PASSWORD);
-  });
+  }, 30_000); // a fresh schema and migrations: slow on a busy PostgreSQL
   afterAll(async () => handle.cleanup());
   beforeEach(async () => {
     await handle.db.deleteFrom("admin_login_throttle").execute();

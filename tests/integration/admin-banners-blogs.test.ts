@@ -42,7 +42,7 @@ describe.each(DIALECTS)("banner statistics and blog links on %s", (dialect) => {
     handle = await freshDatabase(dialect);
     await createOperator(handle.db, "ops@example.com", "correct horse battery");
     cookie = cookieFrom(await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app()))!;
-  });
+  }, 30_000); // a fresh schema and migrations: slow on a busy PostgreSQL
   afterAll(async () => handle.cleanup());
 
   describe("banner taps per partner per Seoul day", () => {

@@ -45,7 +45,7 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
     ids.as = (await db.insertInto("as_requests").values({ submission_id: null, lang: "my", applicant_name: "မောင်မောင်", contact_phone: "01077778888", applicant_addr: "Ansan", inquiry_content: "Screen is black", created_at: "2026-11-03T00:00:00.000Z", updated_at: "2026-11-03T00:00:00.000Z", status: "contacted" }).returning("id").executeTakeFirstOrThrow()).id;
     ids.photo = (await db.insertInto("as_request_photos").values({ as_request_id: ids.as, content_type: "image/webp", byte_size: 4, width: 640, height: 480, data: new Uint8Array([0x52, 0x49, 0x46, 0x46]), created_at: "2026-11-03T00:00:00.000Z" }).returning("id").executeTakeFirstOrThrow()).id;
     ids.purchase = (await db.insertInto("purchase_requests").values({ submission_id: null, lang: "id", applicant_name: "Siti 100%_off", contact_phone: "01033334444", applicant_addr: "Busan", inquiry_content: "Price?", created_at: "2026-11-04T00:00:00.000Z", updated_at: "2026-11-04T00:00:00.000Z", status: "closed" }).returning("id").executeTakeFirstOrThrow()).id;
-  });
+  }, 30_000); // a fresh schema and migrations: slow on a busy PostgreSQL
   afterAll(async () => handle.cleanup());
 
   const list = (query: string) => listInbox(handle.db, readInboxFilter(new URLSearchParams(query)));

@@ -63,7 +63,7 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
     await seed(handle.db);
-  });
+  }, 30_000); // a fresh schema and migrations: slow on a busy PostgreSQL
   afterAll(async () => handle.cleanup());
 
   it("removes exactly what is past its period, with photos, answers and consents", async () => {
