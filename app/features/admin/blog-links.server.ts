@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema.ts";
+import { CodedError } from "./coded-error";
 import { formatSeoul } from "./time";
 import { paging } from "./paging";
 import { checkUrl, fetchOpenGraph, OgFetchError, type OgFetchOptions } from "./og-fetch.server";
@@ -26,13 +27,7 @@ export interface AdminBlogLink {
 
 export type BlogLinkError = "url" | "duplicate" | "blocked" | "unreachable" | "not_html" | "image" | "missing";
 
-export class BlogLinkProblem extends Error {
-  readonly code: BlogLinkError;
-  constructor(code: BlogLinkError) {
-    super(code);
-    this.code = code;
-  }
-}
+export class BlogLinkProblem extends CodedError<BlogLinkError> {}
 
 export async function listAdminBlogLinks(db: Db, page: number): Promise<{ links: AdminBlogLink[]; total: number; page: number; pages: number }> {
   const { total, page: current, pages, limit, offset } = paging(

@@ -2,6 +2,7 @@ import { lookup } from "node:dns/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
+import { CodedError } from "./coded-error";
 
 /**
  * Reads a page's Open Graph title and image for the blog list, without
@@ -25,13 +26,7 @@ export interface OgFetchOptions {
 
 export type OgFetchErrorCode = "url" | "blocked" | "network" | "timeout" | "status" | "not_html" | "redirects";
 
-export class OgFetchError extends Error {
-  readonly code: OgFetchErrorCode;
-  constructor(code: OgFetchErrorCode) {
-    super(code);
-    this.code = code;
-  }
-}
+export class OgFetchError extends CodedError<OgFetchErrorCode> {}
 
 export interface OpenGraph {
   /** The URL the page was finally read from (after redirects). */
