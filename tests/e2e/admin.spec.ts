@@ -102,7 +102,7 @@ async function inboxFlow(page: Page, name: string, phone: string) {
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Loan consultation #\d+$/);
   const content = page.getByRole("region", { name: "What the visitor sent" });
-  for (const value of ["E-9", "2027-12-31", "Vietnam", name, phone, "Agreed"]) await expect(content).toContainText(value);
+  for (const value of ["Yes", "E-9", "2027-12-31", "Vietnam", name, phone, "Agreed"]) await expect(content).toContainText(value);
   await expect(content).toContainText("privacy (version 2023-03-06): agreed");
 
   await hydrated(page);

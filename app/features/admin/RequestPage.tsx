@@ -17,6 +17,13 @@ export interface RequestPageData {
 /** One request: everything the visitor sent, its photos, consents, workflow and who has seen it. */
 export function RequestPage({ data, saved, error }: { data: RequestPageData; saved?: boolean; error?: boolean }) {
   const t = useAdminT();
+  /** Coded answers in the operator's words; anything else as the visitor typed it. */
+  const readable = (label: string, value: string): string => {
+    if (label === "marketing") return t(value === "Y" ? "detail.agreed" : "detail.notAgreed");
+    if (label === "intent" && (value === "yes" || value === "no")) return t(value === "yes" ? "detail.yes" : "detail.no");
+    if (label === "expiry" && value.toLowerCase() === "unknown") return t("detail.expiryUnknown");
+    return value || "—";
+  };
   const { detail } = data;
   const busy = useNavigation().state === "submitting";
   return (
@@ -34,9 +41,7 @@ export function RequestPage({ data, saved, error }: { data: RequestPageData; sav
             {detail.fields.map((field) => (
               <div key={field.label} className={field.long ? styles.longField : undefined}>
                 <dt>{t(`field.${field.label}` as AdminKey)}</dt>
-                <dd className={field.long ? styles.prewrap : undefined}>
-                  {field.label === "marketing" ? t(field.value === "Y" ? "detail.agreed" : "detail.notAgreed") : field.value || "—"}
-                </dd>
+                <dd className={field.long ? styles.prewrap : undefined}>{readable(field.label, field.value)}</dd>
               </div>
             ))}
             <div><dt>{t("field.lang")}</dt><dd>{detail.lang}</dd></div>
