@@ -5,7 +5,10 @@ import { defineConfig, devices } from "@playwright/test";
  * browser) against the production build, on a throwaway SQLite database.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DB = process.env.E2E_DATABASE_URL ?? `file:./data/e2e-${process.pid}.db`;
+// Workers load this file again in their own processes: the main process's
+// choice goes into the environment they inherit, so tests and server share one file.
+process.env.E2E_DATABASE_URL ??= `file:./data/e2e-${process.pid}.db`;
+export const E2E_DB = process.env.E2E_DATABASE_URL;
 
 export default defineConfig({
   testDir: "tests/e2e",

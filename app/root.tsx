@@ -1,6 +1,6 @@
 // Global tokens and resets first: component styles come after them.
 import "./styles/global.css";
-import { Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { localeMiddleware } from "~/i18n/middleware.server";
@@ -81,6 +81,9 @@ function useHydratedMark() {
 export default function App({ loaderData }: Route.ComponentProps) {
   useRememberLocale(loaderData.i18n.locale);
   useHydratedMark();
+  // A route tree with its own layout (the operator console) renders without the visitors' shell.
+  const ownShell = useMatches().some((m) => (m.handle as { ownShell?: boolean } | undefined)?.ownShell);
+  if (ownShell) return <Outlet />;
   return (
     <AppShell chrome={<SiteChrome legal={loaderData.legal} />}>
       <Outlet />

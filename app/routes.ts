@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 /**
  * Every URL of the site. Pages (spec §2) render in the shared layout of
@@ -37,6 +37,27 @@ export default [
   // Search engines.
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+
+  // The operator console (issue 7), in its own shell (routes/admin.tsx). Pages
+  // behind routes/admin.console.tsx redirect to sign-in without a session;
+  // its data routes (photos, CSV, posts) answer 401.
+  ...prefix("admin", [
+    layout("routes/admin.tsx", [
+      route("sign-in", "routes/admin.sign-in.tsx"),
+      route("sign-out", "routes/admin.sign-out.ts"),
+      route("lang", "routes/admin.lang.ts"),
+      route("photos/:id", "routes/admin.photo.ts"),
+      route("export", "routes/admin.export.ts"),
+      layout("routes/admin.console.tsx", [
+        index("routes/admin.inbox.tsx"),
+        route("requests/:kind/:id", "routes/admin.request.tsx"),
+        route("blog-links", "routes/admin.blog-links.tsx"),
+        route("banners", "routes/admin.banners.tsx"),
+        route("audit", "routes/admin.audit.tsx"),
+        route("*", "routes/admin.not-found.tsx"),
+      ]),
+    ]),
+  ]),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

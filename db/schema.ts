@@ -92,6 +92,52 @@ export interface BlogLinkTable {
   updated_at: string;
 }
 
+/** An operator of the console (issue 7); the first is made with `npm run admin:create`. */
+export interface AdminOperatorTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  /** `scrypt$N$r$p$salt$hash` (base64): the parameters travel with the hash. */
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+  last_sign_in_at: string | null;
+}
+
+/** A signed-in browser. Only the SHA-256 of the cookie's token is stored. */
+export interface AdminSessionTable {
+  id: Generated<number>;
+  token_hash: string;
+  operator_id: number;
+  created_at: string;
+  last_seen_at: string;
+  /** Absolute end, whatever the activity. */
+  expires_at: string;
+}
+
+/** Consecutive failed sign-ins per e-mail (hashed), and a temporary lock. */
+export interface AdminLoginThrottleTable {
+  id: Generated<number>;
+  email_hash: string;
+  failures: Generated<number>;
+  locked_until: string | null;
+  updated_at: string;
+}
+
+export type AuditAction = "sign_in" | "sign_out" | "view" | "export" | "update" | "blog_add" | "blog_update" | "blog_delete";
+
+/** Which operator viewed, changed or exported which record, when. */
+export interface AdminAuditLogTable {
+  id: Generated<number>;
+  operator_id: number | null;
+  operator_email: string;
+  action: AuditAction;
+  record_kind: string | null;
+  record_id: number | null;
+  detail: Generated<string>;
+  created_at: string;
+}
+
 export interface Database {
   banner_redirect_logs: BannerRedirectLogTable;
   proposals: ProposalTable;
@@ -102,4 +148,8 @@ export interface Database {
   consultation_answer_items: ConsultationAnswerItemTable;
   consent_records: ConsentRecordTable;
   blog_links: BlogLinkTable;
+  admin_operators: AdminOperatorTable;
+  admin_sessions: AdminSessionTable;
+  admin_login_throttle: AdminLoginThrottleTable;
+  admin_audit_log: AdminAuditLogTable;
 }

@@ -4,7 +4,10 @@
  *    missing or extra, an empty string, or `{placeholders}` that differ;
  *  - a key used in code as t("ns.key") that the English catalog lacks;
  *  - a content file (content/<lang>/*.json, content/legal/<kind>/<lang>.md)
- *    missing in a language, or JSON content whose ids differ between languages.
+ *    missing in a language, or JSON content whose ids differ between languages;
+ *  - the operator console's catalogs (app/features/admin/i18n/ko.json and
+ *    en.json, Korean and English only) with a key in one and not the other,
+ *    an empty string or differing `{placeholders}`.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -71,11 +74,17 @@ function walk(dir: string, out: string[] = []): string[] {
   }
   return out;
 }
+// The operator console (app/features/admin, routes/admin.*) has its own catalog: see 4.
+const adminCatalog = new Map<string, string>();
+const adminEnglish = join(root, "app/features/admin/i18n/en.json");
+if (existsSync(adminEnglish)) flatten(readJson(adminEnglish), "", adminCatalog);
+const isConsole = (file: string) => /app\/(features\/admin\/|routes\/admin[.])/.test(file);
 for (const file of walk(join(root, "app"))) {
   const source = readFileSync(file, "utf8");
+  const catalog = isConsole(file) ? adminCatalog : english;
   for (const match of source.matchAll(/\b(?:t|serverT\([^,]+,)\s*\(?\s*"([a-zA-Z][\w-]*\.[\w.-]+)"/g)) {
     const key = match[1]!;
-    if (!english.has(key)) problems.push(`${relative(root, file)}: uses unknown key ${key}`);
+    if (!catalog.has(key)) problems.push(`${relative(root, file)}: uses unknown key ${key}`);
   }
   for (const match of source.matchAll(/(?:labelKey|titleKey|messageKey):\s*"([a-zA-Z][\w-]*\.[\w.-]+)"/g)) {
     const key = match[1]!;
@@ -102,6 +111,26 @@ if (existsSync(legal)) {
     for (const locale of ["ko", ...LOCALES]) {
       const path = join(legal, kind, `${locale}.md`);
       if (!existsSync(path) || !readFileSync(path, "utf8").trim()) problems.push(`content/legal/${kind}/${locale}.md: missing`);
+    }
+  }
+}
+
+// 4. The operator console: Korean and English, the same keys.
+const adminDir = join(root, "app/features/admin/i18n");
+if (existsSync(adminDir)) {
+  const admin = Object.fromEntries(["ko", "en"].map((lang) => {
+    const map = new Map<string, string>();
+    const path = join(adminDir, `${lang}.json`);
+    if (!existsSync(path)) problems.push(`${relative(root, path)}: missing`);
+    else flatten(readJson(path), "", map);
+    return [lang, map];
+  })) as Record<"ko" | "en", Map<string, string>>;
+  for (const [lang, other] of [["ko", "en"], ["en", "ko"]] as const) {
+    for (const [key, value] of admin[lang]) {
+      const counterpart = admin[other].get(key);
+      if (counterpart === undefined) problems.push(`app/features/admin/i18n/${other}.json: missing key ${key} (present in ${lang}.json)`);
+      else if (lang === "ko" && placeholders(value) !== placeholders(counterpart)) problems.push(`app/features/admin/i18n: placeholders of ${key} differ between ko and en`);
+      if (!value.trim()) problems.push(`app/features/admin/i18n/${lang}.json: empty ${key}`);
     }
   }
 }

@@ -5,6 +5,7 @@ import { readConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { publicCss } from "./client-manifest.ts";
+import { startRetentionJob } from "../app/features/admin/retention.server.ts";
 
 /**
  * Starts the site: reads the environment, opens and migrates the database,
@@ -15,6 +16,8 @@ const config = readConfig();
 const log = createLogger({ level: config.logLevel });
 const database = connect(config.databaseUrl);
 await migrate(database.db);
+// Spec §9 retention, daily (also `npm run retention`).
+const stopRetention = startRetentionJob(database.db, log);
 
 const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
 const services = {
@@ -60,6 +63,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("server.stopping", { signal });
+  stopRetention();
   const force = setTimeout(() => {
     log.warn("server.forced_exit", {});
     process.exit(1);

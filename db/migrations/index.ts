@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial.ts";
+import * as m0010 from "./0010_admin.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -8,4 +9,5 @@ import * as m0001 from "./0001_initial.ts";
  */
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
+  "0010_admin": m0010,
 };

@@ -1,0 +1,17 @@
+import { Link, isRouteErrorResponse } from "react-router";
+import { useAdminT } from "./i18n";
+import { PageTitle } from "./parts";
+import styles from "./admin.module.css";
+
+/** The console's error page (inside its own shell), 404 or otherwise. */
+export function AdminError({ error }: { error: unknown }) {
+  const t = useAdminT();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className={styles.card}>
+      <PageTitle>{notFound ? t("error.notFound") : t("error.title")}</PageTitle>
+      <p>{notFound ? t("error.notFoundBody") : t("error.body")}</p>
+      <p><Link to="/admin">{t("error.home")}</Link></p>
+    </section>
+  );
+}

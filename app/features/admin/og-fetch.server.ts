@@ -1,0 +1,269 @@
+import { lookup } from "node:dns/promises";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { BlockList, isIP, type LookupFunction } from "node:net";
+import { CodedError } from "./coded-error";
+
+/**
+ * Reads a page's Open Graph title and image for the blog list, without
+ * letting an operator's URL (or a redirect from it) reach the server's own
+ * network: http/https only; every address the host resolves to must be
+ * public, and the connection goes to the address that was checked (no DNS
+ * rebinding); at most 3 redirects, each checked again; an overall timeout;
+ * at most `maxBytes` of the body are read.
+ *
+ * `allowHosts` ("127.0.0.1:4100") lets tests reach a local server; the app
+ * passes OG_FETCH_ALLOW_HOSTS, which is for tests only.
+ */
+export interface OgFetchOptions {
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  allowHosts?: readonly string[];
+  /** DNS resolution, replaceable in tests. */
+  resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
+}
+
+export type OgFetchErrorCode = "url" | "blocked" | "network" | "timeout" | "status" | "not_html" | "redirects";
+
+export class OgFetchError extends CodedError<OgFetchErrorCode> {}
+
+export interface OpenGraph {
+  /** The URL the page was finally read from (after redirects). */
+  finalUrl: string;
+  title: string | null;
+  image: string | null;
+  domain: string;
+}
+
+const DEFAULTS = { timeoutMs: 5000, maxBytes: 512 * 1024, maxRedirects: 3 };
+
+// Everything that is not the public internet: this host, private networks,
+// link-local (cloud metadata 169.254.169.254), carrier NAT, multicast, reserved.
+// Two lists: Node's BlockList would also match IPv4 addresses against IPv6
+// rules through their IPv4-mapped form (::ffff:0:0/96 would then block all).
+const blocked4 = new BlockList();
+const blocked6 = new BlockList();
+for (const [net, prefix] of [
+  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
+  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.88.99.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24],
+  ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
+] as const) blocked4.addSubnet(net, prefix, "ipv4");
+for (const [net, prefix] of [
+  ["::", 128], ["::1", 128], ["::ffff:0:0", 96], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["100::", 64], ["2001::", 23],
+  ["2001:db8::", 32], ["2002::", 16], ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
+] as const) blocked6.addSubnet(net, prefix, "ipv6");
+
+/** Only public unicast addresses. IPv4 inside IPv6 (::ffff:a.b.c.d, NAT64) is refused by the list above. */
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return !blocked4.check(address, "ipv4");
+  if (family === 6) return !blocked6.check(address, "ipv6");
+  return false;
+}
+
+async function systemResolve(hostname: string) {
+  return lookup(hostname, { all: true, verbatim: true });
+}
+
+/** A URL we may fetch, or an error: http(s), no credentials, a host name. */
+export function checkUrl(input: string, base?: string): URL {
+  let url: URL;
+  try {
+    url = new URL(input, base);
+  } catch {
+    throw new OgFetchError("url");
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname || url.username || url.password) {
+    throw new OgFetchError("url");
+  }
+  url.hash = "";
+  return url;
+}
+
+/** Resolves the host and answers the address to connect to; refuses when any resolved address is not public. */
+async function pinnedAddress(url: URL, options: OgFetchOptions): Promise<{ address: string; family: number } | null> {
+  if (options.allowHosts?.includes(url.host)) return null;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  let addresses: { address: string; family: number }[];
+  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
+  else {
+    try {
+      addresses = await (options.resolve ?? systemResolve)(host);
+    } catch {
+      throw new OgFetchError("network");
+    }
+  }
+  if (!addresses.length || !addresses.every((a) => isPublicAddress(a.address))) throw new OgFetchError("blocked");
+  return addresses[0]!;
+}
+
+interface Hop {
+  status: number;
+  location: string | null;
+  contentType: string;
+  body: Buffer;
+}
+
+function get(url: URL, pinned: { address: string; family: number } | null, maxBytes: number, signal: AbortSignal): Promise<Hop> {
+  return new Promise((resolve, reject) => {
+    const pin: LookupFunction | undefined = pinned
+      ? (_hostname, opts, callback) => {
+          if (opts?.all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
+          else callback(null, pinned.address, pinned.family);
+        }
+      : undefined;
+    const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+    const req = send(url, {
+      method: "GET",
+      signal,
+      lookup: pin,
+      headers: {
+        "User-Agent": "Mozilla/5.0 (compatible; K-Loan-Guide-LinkPreview/1.0)",
+        Accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1",
+        "Accept-Encoding": "identity",
+      },
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => reject(error.name === "AbortError" ? new OgFetchError("timeout") : new OgFetchError("network")));
+    req.on("response", (res: IncomingMessage) => {
+      const status = res.statusCode ?? 0;
+      const location = typeof res.headers.location === "string" ? res.headers.location : null;
+      const contentType = String(res.headers["content-type"] ?? "");
+      if (status >= 300 && status < 400) {
+        res.resume();
+        req.destroy();
+        resolve({ status, location, contentType, body: Buffer.alloc(0) });
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        resolve({ status, location, contentType, body: Buffer.concat(chunks, Math.min(size, maxBytes)) });
+      };
+      res.on("data", (chunk: Buffer) => {
+        if (done) return;
+        chunks.push(chunk);
+        size += chunk.length;
+        // The head of a page is all we need: stop reading at the cap.
+        if (size >= maxBytes) {
+          finish();
+          req.destroy();
+        }
+      });
+      res.on("end", finish);
+      const fail = () => {
+        if (done) return;
+        done = true;
+        reject(new OgFetchError(signal.aborted ? "timeout" : "network"));
+      };
+      res.on("error", fail);
+      res.on("close", fail);
+    });
+    req.end();
+  });
+}
+
+export async function fetchOpenGraph(input: string, options: OgFetchOptions = {}): Promise<OpenGraph> {
+  const { timeoutMs, maxBytes, maxRedirects } = { ...DEFAULTS, ...options };
+  const first = checkUrl(input);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    let url = first;
+    for (let redirects = 0; ; redirects++) {
+      const pinned = await pinnedAddress(url, options);
+      if (controller.signal.aborted) throw new OgFetchError("timeout");
+      const hop = await get(url, pinned, maxBytes, controller.signal);
+      if (hop.status >= 300 && hop.status < 400 && hop.location) {
+        if (redirects >= maxRedirects) throw new OgFetchError("redirects");
+        url = checkUrl(hop.location, url.href);
+        continue;
+      }
+      if (hop.status < 200 || hop.status >= 300) throw new OgFetchError("status");
+      const type = hop.contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+      if (type && type !== "text/html" && type !== "application/xhtml+xml") throw new OgFetchError("not_html");
+      const html = decodeHtml(hop.body, hop.contentType);
+      const og = parseOpenGraph(html, url.href);
+      return { finalUrl: url.href, title: og.title, image: og.image, domain: first.hostname };
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Parsing
+
+function charsetOf(contentType: string, head: string): string {
+  const fromHeader = /charset\s*=\s*["']?([\w-]+)/i.exec(contentType);
+  if (fromHeader) return fromHeader[1]!;
+  const fromMeta = /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(head);
+  return fromMeta ? fromMeta[1]! : "utf-8";
+}
+
+/** Bytes to text in the page's declared charset (Korean blogs still send EUC-KR). */
+export function decodeHtml(body: Buffer, contentType = ""): string {
+  const charset = charsetOf(contentType, body.subarray(0, 2048).toString("latin1"));
+  try {
+    return new TextDecoder(charset).decode(body);
+  } catch {
+    return new TextDecoder("utf-8").decode(body);
+  }
+}
+
+const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", "#39": "'" };
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isInteger(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED[name.toLowerCase()] ?? whole;
+  });
+}
+
+function attributes(tag: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of tag.matchAll(/([^\s=/<>"']+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g)) {
+    out[m[1]!.toLowerCase()] = decodeEntities(m[2] ?? m[3] ?? m[4] ?? "");
+  }
+  return out;
+}
+
+function clean(text: string | undefined, max: number): string | null {
+  const value = (text ?? "").replace(/\s+/g, " ").trim();
+  return value ? value.slice(0, max) : null;
+}
+
+/** og:title (else twitter:title, else <title>) and og:image (else twitter:image), resolved against the page's URL. */
+export function parseOpenGraph(html: string, pageUrl: string): { title: string | null; image: string | null } {
+  const head = html.slice(0, 512 * 1024);
+  const meta = new Map<string, string>();
+  for (const m of head.matchAll(/<meta\b[^>]*>/gi)) {
+    const attrs = attributes(m[0]);
+    const key = (attrs.property ?? attrs.name ?? "").toLowerCase();
+    if (key && attrs.content !== undefined && !meta.has(key)) meta.set(key, attrs.content);
+  }
+  const titleTag = /<title\b[^>]*>([\s\S]*?)<\/title>/i.exec(head)?.[1];
+  const title = clean(meta.get("og:title") ?? meta.get("twitter:title") ?? (titleTag ? decodeEntities(titleTag) : undefined), 500);
+  const rawImage = clean(meta.get("og:image") ?? meta.get("og:image:url") ?? meta.get("og:image:secure_url") ?? meta.get("twitter:image"), 2048);
+  let image: string | null = null;
+  if (rawImage) {
+    try {
+      const resolved = new URL(rawImage, pageUrl);
+      if (resolved.protocol === "http:" || resolved.protocol === "https:") image = resolved.href.slice(0, 2048);
+    } catch {
+      image = null;
+    }
+  }
+  return { title, image };
+}
+
+/** Hosts a test server may use (OG_FETCH_ALLOW_HOSTS="127.0.0.1:4100,…"); empty in production. */
+export function allowHostsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.OG_FETCH_ALLOW_HOSTS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+}

@@ -1,0 +1,56 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.blog-links";
+import { services } from "~/lib/services.server";
+import { consoleForm, consoleTitle, positiveId } from "~/features/admin/console.server";
+import { addBlogLink, BlogLinkProblem, deleteBlogLink, listAdminBlogLinks, updateBlogLink } from "~/features/admin/blog-links.server";
+import { allowHostsFromEnv } from "~/features/admin/og-fetch.server";
+import { audit } from "~/features/admin/audit.server";
+import { adminMeta } from "~/features/admin/meta";
+import { BlogLinksPage, type BlogLinksResult } from "~/features/admin/BlogLinksPage";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = Number(new URL(request.url).searchParams.get("page")) || 1;
+  return { title: consoleTitle(context, "blog.title"), ...(await listAdminBlogLinks(services(context).db, page)) };
+}
+
+export const meta = adminMeta;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { form, who } = await consoleForm(request, context, 8 * 1024);
+  const { db, log } = services(context);
+  const intent = form.get("intent");
+  const id = positiveId(form.get("id"));
+  try {
+    if (intent === "add") {
+      const url = form.get("url") ?? "";
+      try {
+        const link = await addBlogLink(db, url, { allowHosts: allowHostsFromEnv() });
+        await audit(db, who, "blog_add", { kind: "blog_link", id: link.id }, link.domain);
+        return data<BlogLinksResult>({ ok: "added", id: link.id });
+      } catch (error) {
+        if (error instanceof BlogLinkProblem) {
+          log.info("admin.blog_link_refused", { reason: error.code });
+          return data<BlogLinksResult>({ error: error.code, url: url.slice(0, 2048) }, { status: 400 });
+        }
+        throw error;
+      }
+    }
+    if ((intent === "update" || intent === "delete") && id) {
+      if (intent === "update") {
+        await updateBlogLink(db, id, { title: form.get("title") ?? "", image: form.get("image") ?? "" });
+      } else {
+        await deleteBlogLink(db, id);
+      }
+      await audit(db, who, intent === "update" ? "blog_update" : "blog_delete", { kind: "blog_link", id });
+      return data<BlogLinksResult>({ ok: intent === "update" ? "updated" : "deleted", id });
+    }
+  } catch (error) {
+    if (error instanceof BlogLinkProblem) return data<BlogLinksResult>({ error: error.code, id: id ?? undefined }, { status: 400 });
+    throw error;
+  }
+  return data<BlogLinksResult>({ error: "missing" }, { status: 400 });
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <BlogLinksPage data={loaderData} result={actionData} />;
+}

@@ -1,0 +1,10 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/admin.console";
+import { requireOperatorPage } from "~/features/admin/session.server";
+
+/** Every console page below needs a session; without one, the sign-in page. */
+export const middleware: Route.MiddlewareFunction[] = [requireOperatorPage];
+
+export default function Console() {
+  return <Outlet />;
+}

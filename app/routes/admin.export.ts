@@ -1,0 +1,37 @@
+import type { Route } from "./+types/admin.export";
+import { services } from "~/lib/services.server";
+import { consoleT } from "~/features/admin/console.server";
+import { exportRequests } from "~/features/admin/export.server";
+import { audit } from "~/features/admin/audit.server";
+import { isRequestKind } from "~/features/admin/kinds";
+import { isIsoDay } from "~/features/admin/time";
+import { requireOperatorData, signedIn } from "~/features/admin/session.server";
+
+/**
+ * GET /admin/export?kind=consultation&from=2026-11-01&to=2026-11-30 → a CSV
+ * download (UTF-8 with BOM), recorded in the audit log for every record in it.
+ */
+export const middleware: Route.MiddlewareFunction[] = [requireOperatorData];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const who = signedIn(context);
+  const params = new URL(request.url).searchParams;
+  const kind = params.get("kind");
+  const from = params.get("from") || undefined;
+  const to = params.get("to") || undefined;
+  if (!isRequestKind(kind) || (from && !isIsoDay(from)) || (to && !isIsoDay(to)) || (from && to && from > to)) {
+    return Response.json({ res_status: 400, message: "kind, from and to (YYYY-MM-DD) are needed", errors: {} }, { status: 400 });
+  }
+  const { db, log } = services(context);
+  const result = await exportRequests(db, kind, { from, to }, consoleT(context));
+  const range = `${kind} ${from ?? "…"} – ${to ?? "…"}`;
+  await audit(db, who, "export", result.ids.length ? result.ids.map((id) => ({ kind, id })) : null, range);
+  log.info("admin.export", { kind, rows: result.ids.length });
+  return new Response(result.csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${result.filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import type { Route } from "./+types/admin.inbox";
+import { services } from "~/lib/services.server";
+import { consoleTitle } from "~/features/admin/console.server";
+import { listInbox, newCounts, readInboxFilter } from "~/features/admin/inbox.server";
+import { seoulDay } from "~/features/admin/time";
+import { adminMeta } from "~/features/admin/meta";
+import { InboxPage } from "~/features/admin/InboxPage";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const filter = readInboxFilter(new URL(request.url).searchParams);
+  const [list, counts] = await Promise.all([listInbox(db, filter), newCounts(db)]);
+  return { title: consoleTitle(context, "inbox.title"), filter, ...list, newCounts: counts, today: seoulDay(new Date()) };
+}
+
+export const meta = adminMeta;
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <InboxPage data={loaderData} />;
+}

@@ -1,0 +1,26 @@
+import type { Route } from "./+types/admin.photo";
+import { services } from "~/lib/services.server";
+import { positiveId } from "~/features/admin/console.server";
+import { photo } from "~/features/admin/inbox.server";
+import { requireOperatorData } from "~/features/admin/session.server";
+
+/** An A/S photo, from the database, to a signed-in operator only (401 otherwise). */
+export const middleware: Route.MiddlewareFunction[] = [requireOperatorData];
+
+const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"]);
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = positiveId(params.id);
+  const found = id ? await photo(services(context).db, id) : null;
+  if (!found) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
+  const image = IMAGE_TYPES.has(found.contentType);
+  return new Response(found.data as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "Content-Type": image ? found.contentType : "application/octet-stream",
+      "Content-Length": String(found.data.byteLength),
+      "Content-Disposition": image ? "inline" : "attachment",
+      "Cache-Control": "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.request";
+import { services } from "~/lib/services.server";
+import { consoleForm, consoleT, positiveId } from "~/features/admin/console.server";
+import { NOTE_MAX, requestDetail, updateRequest } from "~/features/admin/inbox.server";
+import { audit, listAudit, recentlyViewed } from "~/features/admin/audit.server";
+import { isRequestKind, isRequestStatus } from "~/features/admin/kinds";
+import { signedIn } from "~/features/admin/session.server";
+import { adminMeta } from "~/features/admin/meta";
+import { RequestPage } from "~/features/admin/RequestPage";
+
+function target(params: Route.LoaderArgs["params"]) {
+  const id = positiveId(params.id);
+  if (!isRequestKind(params.kind) || !id) throw data(null, { status: 404 });
+  return { kind: params.kind, id };
+}
+
+/** Opening a request is recorded in the audit log (once per operator per few minutes, not per reload). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const who = signedIn(context);
+  const { kind, id } = target(params);
+  const { db } = services(context);
+  const detail = await requestDetail(db, kind, id);
+  if (!detail) throw data(null, { status: 404 });
+  if (!(await recentlyViewed(db, who, { kind, id }))) await audit(db, who, "view", { kind, id });
+  const history = await listAudit(db, { page: 1, record: { kind, id } });
+  const t = consoleT(context);
+  return { title: `${t(`kind.${kind}`)} #${id}`, detail, history: history.entries.slice(0, 20), noteMax: NOTE_MAX };
+}
+
+export const meta = adminMeta;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { kind, id } = target(params);
+  const { form, who } = await consoleForm(request, context);
+  const status = form.get("status");
+  const note = (form.get("note") ?? "").replace(/\r\n/g, "\n");
+  if (!isRequestStatus(status) || note.length > NOTE_MAX) return data({ saved: false }, { status: 400 });
+  const { db } = services(context);
+  if (!(await updateRequest(db, kind, id, status, note))) throw data(null, { status: 404 });
+  await audit(db, who, "update", { kind, id }, `status=${status}`);
+  return { saved: true };
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <RequestPage data={loaderData} saved={actionData?.saved === true} error={actionData?.saved === false} />;
+}

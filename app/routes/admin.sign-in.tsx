@@ -1,0 +1,57 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/admin.sign-in";
+import { BadRequest, readUrlEncoded } from "~/lib/http.server";
+import { rateLimited } from "~/lib/svc.server";
+import { services } from "~/lib/services.server";
+import { consoleTitle } from "~/features/admin/console.server";
+import { operatorContext, safeNext, sessionCookie } from "~/features/admin/session.server";
+import { attemptSignIn, normaliseEmail } from "~/features/admin/sign-in.server";
+import { audit } from "~/features/admin/audit.server";
+import { adminMeta } from "~/features/admin/meta";
+import { SignInPage, type SignInError } from "~/features/admin/SignInPage";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  if (context.get(operatorContext)) throw redirect(next);
+  return { title: consoleTitle(context, "signIn.title"), next };
+}
+
+export const meta = adminMeta;
+
+type Failure = { error: SignInError; email: string; next: string; retryMinutes?: number };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = services(context);
+  const wait = rateLimited({ context }, "admin-sign-in");
+  if (wait > 0) {
+    return data<Failure>({ error: "rate_limited", email: "", next: "/admin", retryMinutes: Math.ceil(wait / 60) }, { status: 429, headers: { "Retry-After": String(wait) } });
+  }
+  let form: URLSearchParams;
+  try {
+    form = await readUrlEncoded(request, 4 * 1024);
+  } catch (error) {
+    if (error instanceof BadRequest) return data<Failure>({ error: "missing", email: "", next: "/admin" }, { status: 400 });
+    throw error;
+  }
+  const next = safeNext(form.get("next"));
+  const email = normaliseEmail(form.get("email")).slice(0, 320);
+  const password = form.get("password") ?? "";
+  if (!email || !password) return data<Failure>({ error: "missing", email, next }, { status: 400 });
+
+  const now = new Date();
+  const result = await attemptSignIn(app.db, { email, password }, now);
+  if (!result.ok) {
+    app.log.info("admin.sign_in_failed", { reason: result.reason });
+    return result.reason === "locked"
+      ? data<Failure>({ error: "locked", email, next, retryMinutes: Math.ceil(result.retryAfterSeconds / 60) }, { status: 423 })
+      : data<Failure>({ error: "invalid", email, next }, { status: 401 });
+  }
+  await audit(app.db, { operator: result.operator }, "sign_in", null, "", now);
+  app.log.info("admin.signed_in", { operatorId: result.operator.id });
+  return redirect(next, { headers: { "Set-Cookie": sessionCookie(result.token, app.secureCookies) } });
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const failure = actionData as Failure | undefined;
+  return <SignInPage next={failure?.next ?? loaderData.next} error={failure?.error} email={failure?.email} retryMinutes={failure?.retryMinutes} />;
+}

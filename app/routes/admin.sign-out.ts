@@ -1,0 +1,21 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/admin.sign-out";
+import { services } from "~/lib/services.server";
+import { consoleForm } from "~/features/admin/console.server";
+import { audit } from "~/features/admin/audit.server";
+import { clearSessionCookie, deleteSession, operatorContext } from "~/features/admin/session.server";
+
+/** POST only: ends the session (deletes it) and clears the cookie. */
+export function loader() {
+  return redirect("/admin");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = services(context);
+  if (context.get(operatorContext)) {
+    const { who } = await consoleForm(request, context, 2 * 1024);
+    await deleteSession(app.db, who.sessionId);
+    await audit(app.db, who, "sign_out", null);
+  }
+  return redirect("/admin/sign-in", { headers: { "Set-Cookie": clearSessionCookie(app.secureCookies) } });
+}

@@ -1,0 +1,38 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/admin";
+import { adminMiddleware, adminLang, operatorContext } from "~/features/admin/session.server";
+import { adminMessages } from "~/features/admin/i18n.server";
+import type { AdminShellData } from "~/features/admin/i18n";
+import { AdminShell } from "~/features/admin/AdminShell";
+import { AdminError } from "~/features/admin/AdminError";
+
+/**
+ * The operator console's layout: its own shell (root renders no visitor
+ * chrome for a route whose handle says `ownShell`), the operator's language
+ * (ko/en) and session for every /admin request.
+ */
+export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
+
+export const handle = { ownShell: true };
+
+export function loader({ context }: Route.LoaderArgs): AdminShellData {
+  const lang = adminLang(context);
+  const who = context.get(operatorContext);
+  return { lang, messages: adminMessages(lang), operator: who ? { email: who.operator.email } : null, csrf: who?.csrf ?? null };
+}
+
+export default function AdminLayout() {
+  return (
+    <AdminShell>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminShell>
+      <AdminError error={error} />
+    </AdminShell>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * Deletes what is past its retention period (spec §9) once, now, and logs
+ * the counts: `npm run retention`. The server also does this daily.
+ * Uses DATABASE_URL like the server.
+ */
+import { connect, migrate } from "../db/connect.ts";
+import { createLogger } from "../server/logger.ts";
+import { runRetentionLogged } from "../app/features/admin/retention.server.ts";
+
+const log = createLogger({ level: "info" });
+const database = connect(process.env.DATABASE_URL || undefined);
+try {
+  await migrate(database.db);
+  const counts = await runRetentionLogged(database.db, log);
+  process.exitCode = counts ? 0 : 1;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,243 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import type { BrowserContext, Page } from "@playwright/test";
+import { test, expect, hydrated, axeViolations } from "./fixtures";
+import { E2E_DB } from "../../playwright.config";
+import { CONSOLE_ROUTES } from "../support/admin-routes";
+
+/**
+ * The operator console against the production build. Operators are created
+ * with the real `npm run admin:create` script on the server's SQLite file;
+ * requests are seeded by a test-only script (tests/support/admin-seed.ts).
+ */
+const NODE = "node_modules/.bin/node";
+const PASSWORD = "correct horse battery staple";
+const env = { ...process.env, DATABASE_URL: E2E_DB };
+
+function createOperator(email: string) {
+  execFileSync(NODE, ["scripts/admin-create.ts", "--email", email], { input: `${PASSWORD}\n`, env, stdio: ["pipe", "ignore", "inherit"] });
+}
+
+function seed(kind: string, input: Record<string, string | number> = {}): Record<string, number> {
+  return JSON.parse(execFileSync(NODE, ["tests/support/admin-seed.ts", kind, JSON.stringify(input)], { env, encoding: "utf8" }).trim().split("\n").at(-1)!);
+}
+
+/** Today in Seoul (YYYY-MM-DD), as the console's date filters read it. */
+const seoulToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(new Date());
+
+async function english(context: BrowserContext) {
+  await context.addCookies([{ name: "admin_lang", value: "en", domain: "127.0.0.1", path: "/" }]);
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/admin/sign-in");
+  await hydrated(page);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("navigation", { name: "Console sections" })).toBeVisible();
+}
+
+let operator = "";
+test.beforeAll(async () => {
+  operator = `ops-${test.info().workerIndex}-${Date.now()}@example.com`;
+  createOperator(operator);
+});
+
+test.describe("without a session", () => {
+  test("every console page redirects to sign-in, every data route answers 401, nothing leaks", async ({ request, baseURL }) => {
+    const secret = `SECRET PERSON ${Date.now()}`;
+    const { id: consultation } = seed("consultation", { name: secret, phone: "01099990000" });
+    const { photo } = seed("as", { name: secret });
+    for (const route of CONSOLE_ROUTES) {
+      const path = route.path.replace("{consultation}", String(consultation)).replace("{photo}", String(photo));
+      const response = await request.get(path, { maxRedirects: 0 });
+      const body = await response.text();
+      expect(body, path).not.toContain(secret);
+      expect(body, path).not.toContain("01099990000");
+      if (route.access === "page") {
+        expect(response.status(), path).toBe(302);
+        expect(response.headers().location, path).toBe(`/admin/sign-in?next=${encodeURIComponent(path)}`);
+        const data = await request.get(`${path.split("?")[0]}.data`, { maxRedirects: 0 });
+        expect(await data.text(), `${path}.data`).not.toContain(secret);
+      } else if (route.access === "data") {
+        expect(response.status(), path).toBe(401);
+        expect(response.headers()["cache-control"]).toContain("no-store");
+      }
+      if (route.post) {
+        const posted = await request.post(path, { form: route.post, maxRedirects: 0, headers: { Origin: baseURL! } });
+        expect(posted.status(), `POST ${path}`).toBe(302);
+        expect(posted.headers().location).toMatch(/^\/admin\/sign-in/);
+      }
+    }
+  });
+
+  test("the sign-in page is Korean by default, refuses a wrong password, and is accessible", async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("운영자 로그인");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Operator sign-in");
+    await page.getByLabel("E-mail").fill(operator);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("The e-mail or password is not correct.");
+    await expect(page).toHaveURL(/\/admin\/sign-in/);
+  });
+});
+
+/** Finds the consultation in the inbox, moves it to "contacted" with a note, and exports it. */
+async function inboxFlow(page: Page, name: string, phone: string) {
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
+  const search = page.getByRole("search");
+  await search.getByLabel("Name or phone").fill(name);
+  await search.getByRole("button", { name: "Apply" }).click();
+  const row = page.getByRole("row").filter({ hasText: name }).first();
+  await expect(row).toContainText("Loan consultation");
+  await expect(row).toContainText(phone);
+  await expect(row).toContainText("New");
+  await row.getByRole("link", { name }).click();
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Loan consultation #\d+$/);
+  const content = page.getByRole("region", { name: "What the visitor sent" });
+  for (const value of ["Yes", "E-9", "2027-12-31", "Vietnam", name, phone, "Agreed"]) await expect(content).toContainText(value);
+  await expect(content).toContainText("privacy (version 2023-03-06): agreed");
+
+  await hydrated(page);
+  await page.getByRole("radio", { name: "Contacted" }).check();
+  await page.getByLabel("Operator note").fill("Called; will send the documents list.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(page.getByText("Changed status or note").first()).toBeVisible();
+
+  await page.getByRole("link", { name: "← Back to the inbox" }).click();
+  const filters = page.getByRole("search");
+  await filters.getByLabel("Status").selectOption("contacted");
+  await filters.getByLabel("Name or phone").fill(phone.slice(-8));
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("row").filter({ hasText: name }).first()).toContainText("Contacted");
+
+  const exporter = page.getByRole("region", { name: "Export to CSV" });
+  await exporter.getByLabel("Kind").selectOption("consultation");
+  await exporter.getByLabel("From").fill(seoulToday());
+  await exporter.getByLabel("To").fill(seoulToday());
+  const [download] = await Promise.all([page.waitForEvent("download"), exporter.getByRole("button", { name: "Download CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe(`consultation_${seoulToday()}_${seoulToday()}.csv`);
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csv = bytes.toString("utf8");
+  expect(csv).toContain("No.,Received (KST),Status,Wants a loan,Visa type,Visa expiry,Nationality,Name,Phone");
+  const line = csv.split("\r\n").find((l) => l.includes(name))!;
+  expect(line).toContain(`,Contacted,yes,E-9,2027-12-31,Vietnam,${name},${phone},Y,`);
+  expect(line).toContain("Called; will send the documents list.");
+
+  await page.getByRole("link", { name: "Audit log" }).click();
+  await expect(page.getByRole("row").filter({ hasText: "Exported" }).first()).toContainText(operator);
+  await expect(page.getByRole("row").filter({ hasText: "Viewed" }).first()).toContainText("Loan consultation");
+}
+
+test.describe("signed in", () => {
+  test.beforeEach(async ({ context }) => english(context));
+
+  test("a consultation seeded into the database appears in the inbox, changes status, and is exported", async ({ page }) => {
+    const name = `NGUYEN SEEDED ${Date.now()}`;
+    const phone = `010${String(Date.now()).slice(-8)}`;
+    seed("consultation", { name, phone });
+    await signIn(page, operator);
+    await inboxFlow(page, name, phone);
+  });
+
+  test("a consultation submitted on the public site appears in the inbox, changes status, and is exported", async ({ page, request }) => {
+    const submission_id = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const response = await request.post("/svc/answer/create", {
+      data: {
+        submission_id,
+        marketing_yn: "Y",
+        answer_list: [
+          { question_seq: 1, answer_content: "yes" },
+          { question_seq: 2, answer_content: "E-9" },
+          { question_seq: 3, answer_content: "20271231" },
+          { question_seq: 4, answer_content: "Vietnam" },
+          { question_seq: 5, answer_content: "NGUYEN VAN A" },
+          { question_seq: 6, answer_content: "01012345678" },
+        ],
+      },
+    });
+    // The public consultation API is built in parallel (issue: consultation form);
+    // until it is merged the path has no action (404/405) and the test is pending.
+    test.fixme([404, 405].includes(response.status()), "POST /svc/answer/create is not in this build yet");
+    expect(response.status()).toBe(200);
+    await signIn(page, operator);
+    await inboxFlow(page, "NGUYEN VAN A", "01012345678");
+  });
+
+  test("an A/S request shows its photo (from the database, private) and the pages pass axe", async ({ page, request }) => {
+    test.slow(); // five axe scans
+    const name = `ANSAN SHOP ${Date.now()}`;
+    const { id, photo } = seed("as", { name });
+    seed("banner", { count: 9 });
+    await signIn(page, operator);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`/admin/requests/as/${id}`);
+    const image = page.getByRole("img", { name: "Photo 1 sent with the request" });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    const served = await page.request.get(`/admin/photos/${photo}`);
+    expect(served.headers()["content-type"]).toBe("image/png");
+    expect(served.headers()["cache-control"]).toBe("private, no-store");
+    expect((await request.get(`/admin/photos/${photo}`)).status()).toBe(401);
+    await expect(page.getByText("The screen goes black.")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    for (const section of ["Banner taps", "Blog links", "Audit log"]) {
+      await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: section }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(section);
+      expect(await axeViolations(page), section).toEqual([]);
+    }
+  });
+
+  test("banner taps are shown per partner and day", async ({ page }) => {
+    seed("banner", { count: 6 });
+    await signIn(page, operator);
+    await page.goto("/admin/banners");
+    const table = page.getByRole("table", { name: "Taps per day" });
+    await expect(table.getByRole("columnheader", { name: "savings-bank" })).toBeVisible();
+    const today = table.getByRole("row", { name: new RegExp(`^${seoulToday()}`) });
+    await expect(today).toBeVisible();
+    expect(Number(await today.getByRole("cell").last().innerText())).toBeGreaterThan(0);
+  });
+
+  test("blog links: a private address is refused; a title is corrected; a link is deleted", async ({ page }) => {
+    const title = `Seeded link ${Date.now()}`;
+    seed("blog", { title });
+    await signIn(page, operator);
+    await page.goto("/admin/blog-links");
+    await hydrated(page);
+    await page.getByLabel("Page address (URL)").fill("http://127.0.0.1:9/internal");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(page.getByText("This address points to a private or local network and cannot be read.")).toBeVisible();
+
+    const item = page.getByRole("listitem").filter({ hasText: title });
+    await item.getByText("Edit or delete").click();
+    await item.getByLabel("Title").fill(`${title} (fixed)`);
+    await item.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Link saved." })).toBeVisible();
+    const fixed = page.getByRole("listitem").filter({ hasText: `${title} (fixed)` });
+    await expect(fixed).toBeVisible();
+    await fixed.getByText("Edit or delete").click();
+    await fixed.getByRole("button", { name: "Delete this link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Link deleted." })).toBeVisible();
+    await expect(page.getByText(title)).toHaveCount(0);
+  });
+
+  test("signing out ends the session", async ({ page }) => {
+    await signIn(page, operator);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/admin\/sign-in$/);
+    await page.goto("/admin/audit");
+    await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Faudit$/);
+  });
+});

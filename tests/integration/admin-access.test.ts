@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
+import { testServices } from "../support/services";
+import { callRoute, cookieFrom, createOperator, get, post, type Placement } from "../support/admin";
+import { CONSOLE_LAYOUTS, CONSOLE_ROUTES } from "../support/admin-routes";
+import * as signIn from "~/routes/admin.sign-in";
+import * as signOut from "~/routes/admin.sign-out";
+import * as lang from "~/routes/admin.lang";
+import * as photo from "~/routes/admin.photo";
+import * as exportCsv from "~/routes/admin.export";
+import * as inbox from "~/routes/admin.inbox";
+import * as request from "~/routes/admin.request";
+import * as blogLinks from "~/routes/admin.blog-links";
+import * as banners from "~/routes/admin.banners";
+import * as audit from "~/routes/admin.audit";
+import * as notFound from "~/routes/admin.not-found";
+
+const MODULES: Record<string, { module: object; placement: Placement }> = {
+  "routes/admin.sign-in.tsx": { module: signIn, placement: "open" },
+  "routes/admin.sign-out.ts": { module: signOut, placement: "open" },
+  "routes/admin.lang.ts": { module: lang, placement: "open" },
+  "routes/admin.photo.ts": { module: photo, placement: "open" },
+  "routes/admin.export.ts": { module: exportCsv, placement: "open" },
+  "routes/admin.inbox.tsx": { module: inbox, placement: "guarded" },
+  "routes/admin.request.tsx": { module: request, placement: "guarded" },
+  "routes/admin.blog-links.tsx": { module: blogLinks, placement: "guarded" },
+  "routes/admin.banners.tsx": { module: banners, placement: "guarded" },
+  "routes/admin.audit.tsx": { module: audit, placement: "guarded" },
+  "routes/admin.not-found.tsx": { module: notFound, placement: "guarded" },
+};
+
+interface Entry {
+  file: string;
+  path?: string;
+  index?: boolean;
+  children?: Entry[];
+}
+function consoleFiles(entries: Entry[], inConsole = false, guarded = false, out: { file: string; guarded: boolean }[] = []) {
+  for (const e of entries) {
+    const here = inConsole || e.file === "routes/admin.tsx";
+    const guard = guarded || e.file === "routes/admin.console.tsx";
+    if (here && !CONSOLE_LAYOUTS.includes(e.file)) out.push({ file: e.file, guarded: guard });
+    if (e.children) consoleFiles(e.children, here, guard, out);
+  }
+  return out;
+}
+
+describe("the list of console routes", () => {
+  it("holds every /admin route of app/routes.ts, each under the guard that its access needs", () => {
+    const declared = consoleFiles(routes as unknown as Entry[]);
+    expect(declared.map((d) => d.file).sort()).toEqual(CONSOLE_ROUTES.map((r) => r.file).sort());
+    for (const d of declared) {
+      const listed = CONSOLE_ROUTES.find((r) => r.file === d.file)!;
+      expect(d.guarded, d.file).toBe(listed.access === "page");
+      expect(MODULES[d.file]!.placement, d.file).toBe(d.guarded ? "guarded" : "open");
+    }
+  });
+});
+
+describe.each(DIALECTS)("no console page, data or photo without a session, on %s", (dialect) => {
+  let handle: TestDatabase;
+  let ids: Record<string, string>;
+  const secretName = "SECRET PERSON";
+  beforeAll(async () => {
+    handle = await freshDatabase(dialect);
+    await createOperator(handle.db, "ops@example.com", "correct horse battery");
+    const at = "2026-11-20T03:00:00.000Z";
+    const answer = await handle.db.insertInto("consultation_answers").values({ submission_id: null, lang: "vi", marketing_yn: "N", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+    await handle.db.insertInto("consultation_answer_items").values([{ answer_id: answer.id, question_seq: 5, answer_content: secretName }, { answer_id: answer.id, question_seq: 6, answer_content: "01099998888" }]).execute();
+    const as = await handle.db.insertInto("as_requests").values({ submission_id: null, lang: "en", applicant_name: secretName, contact_phone: "01011112222", applicant_addr: "Seoul", inquiry_content: "broken", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+    const p = await handle.db.insertInto("as_request_photos").values({ as_request_id: as.id, content_type: "image/jpeg", byte_size: 3, width: 1, height: 1, data: new Uint8Array([1, 2, 3]), created_at: at }).returning("id").executeTakeFirstOrThrow();
+    ids = { consultation: String(answer.id), photo: String(p.id) };
+  }, 30_000); // a fresh schema and migrations: slow on a busy PostgreSQL
+  afterAll(async () => handle.cleanup());
+
+  const url = (path: string) => path.replace("{consultation}", ids.consultation!).replace("{photo}", ids.photo!);
+  const paramsOf = (path: string): Record<string, string> => {
+    const m = /\/requests\/(\w+)\/(\d+)/.exec(path) ?? /\/photos\/(\d+)/.exec(path);
+    if (!m) return {};
+    return m.length === 3 ? { kind: m[1]!, id: m[2]! } : { id: m[1]! };
+  };
+
+  for (const route of CONSOLE_ROUTES) {
+    it(`${route.access}: ${route.path}`, async () => {
+      const { module, placement } = MODULES[route.file]!;
+      const app = testServices(handle.db);
+      const path = url(route.path);
+      const params = paramsOf(path);
+      const noCookie = [undefined, "admin_session=forged-or-expired"];
+      for (const cookie of noCookie) {
+        const response = await callRoute(module, placement, get(path, cookie), app, params);
+        const body = await response.text();
+        expect(body, path).not.toContain(secretName);
+        expect(body).not.toContain("01099998888");
+        if (route.access === "page") {
+          expect(response.status, path).toBe(302);
+          expect(response.headers.get("location")).toBe(`/admin/sign-in?next=${encodeURIComponent(path)}`);
+        } else if (route.access === "data") {
+          expect(response.status, path).toBe(401);
+        } else {
+          expect([200, 302], path).toContain(response.status);
+        }
+        if (route.post) {
+          const posted = await callRoute(module, placement, post(path, route.post, cookie), app, params);
+          expect(posted.status, `POST ${path}`).toBe(302);
+          expect(posted.headers.get("location")).toMatch(/^\/admin\/sign-in/);
+        }
+      }
+      // Nothing changed, nothing was added.
+      const row = await handle.db.selectFrom("consultation_answers").select(["status", "operator_note"]).where("id", "=", Number(ids.consultation)).executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: "new", operator_note: "" });
+      expect(await handle.db.selectFrom("blog_links").selectAll().where("og_url", "=", "https://example.com/").execute()).toHaveLength(0);
+    });
+  }
+
+  it("answers every console route to a signed-in operator", async () => {
+    const app = testServices(handle.db);
+    const cookie = cookieFrom(await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app))!;
+    for (const route of CONSOLE_ROUTES.filter((r) => r.access !== "public")) {
+      const { module, placement } = MODULES[route.file]!;
+      const path = url(route.path);
+      const response = await callRoute(module, placement, get(path, cookie), app, paramsOf(path));
+      expect(response.status, path).toBe(route.file.endsWith("not-found.tsx") ? 404 : 200);
+    }
+  });
+});

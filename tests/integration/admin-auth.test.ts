@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
+import { testServices } from "../support/services";
+import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "../support/admin";
+import { createRateLimiter } from "../../server/rate-limit.ts";
+import { attemptSignIn } from "~/features/admin/sign-in.server";
+import { createSession, findSession, sha256 } from "~/features/admin/session.server";
+import { MAX_SIGN_IN_FAILURES, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SIGN_IN_LOCK_MS } from "~/features/admin/policy";
+import * as signIn from "~/routes/admin.sign-in";
+import * as signOut from "~/routes/admin.sign-out";
+import * as inbox from "~/routes/admin.inbox";
+import * as request from "~/routes/admin.request";
+
+const EMAIL = "ops@example.com";
+const PASSWORD = "correct horse battery";
+const FAST = { N: 1024, r: 8, p: 1 };
+
+describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
+  let handle: TestDatabase;
+  let operatorId: number;
+  beforeAll(async () => {
+    handle = await freshDatabase(dialect);
+    operatorId = await createOperator(handle.db, EMAIL, PASSWORD);
+  }, 30_000); // a fresh schema and migrations: slow on a busy PostgreSQL
+  afterAll(async () => handle.cleanup());
+  beforeEach(async () => {
+    await handle.db.deleteFrom("admin_login_throttle").execute();
+    await handle.db.deleteFrom("admin_sessions").execute();
+  });
+  const services = (overrides = {}) => testServices(handle.db, overrides);
+  const attempt = (password: string, email = EMAIL, app = services(), ip?: string) =>
+    callRoute(signIn, "open", post("/admin/sign-in", { email, password, next: "/admin/audit" }), app, {}, ip);
+
+  it("signs in: a session row holding only the token's hash, an HttpOnly SameSite cookie, back to `next`", async () => {
+    const response = await attempt(PASSWORD, "  OPS@example.com ");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin/audit");
+    const setCookie = response.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/admin_session=[\w-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    const token = /admin_session=([^;]+)/.exec(setCookie)![1]!;
+    const rows = await handle.db.selectFrom("admin_sessions").selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).toBe(sha256(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+    const audit = await handle.db.selectFrom("admin_audit_log").selectAll().where("action", "=", "sign_in").execute();
+    expect(audit.at(-1)).toMatchObject({ operator_id: operatorId, operator_email: EMAIL });
+  });
+
+  it("sets Secure on the cookie behind HTTPS", async () => {
+    const response = await attempt(PASSWORD, EMAIL, services({ secureCookies: true }));
+    expect(response.headers.get("set-cookie")).toMatch(/; Secure$/);
+  });
+
+  it("refuses a wrong password and an unknown e-mail alike, with no cookie", async () => {
+    for (const response of [await attempt("wrong password!"), await attempt(PASSWORD, "nobody@example.com")]) {
+      expect(response.status).toBe(401);
+      expect(response.headers.get("set-cookie")).toBeNull();
+      expect(await response.json()).toMatchObject({ error: "invalid" });
+    }
+    expect(await handle.db.selectFrom("admin_sessions").selectAll().execute()).toHaveLength(0);
+  });
+
+  it(`locks the account after ${MAX_SIGN_IN_FAILURES} consecutive failures, even for the right password`, async () => {
+    for (let i = 1; i < MAX_SIGN_IN_FAILURES; i++) expect((await attempt("wrong password!")).status).toBe(401);
+    const fifth = await attempt("wrong password!");
+    expect(fifth.status).toBe(423);
+    expect(await fifth.json()).toMatchObject({ error: "locked", retryMinutes: 15 });
+    const right = await attempt(PASSWORD);
+    expect(right.status).toBe(423);
+    expect(right.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("unlocks when the lock has passed, and a success resets the count", async () => {
+    const t0 = new Date("2026-11-22T01:00:00.000Z");
+    for (let i = 0; i < MAX_SIGN_IN_FAILURES; i++) await attemptSignIn(handle.db, { email: EMAIL, password: "nope nope nope" }, t0, FAST);
+    const justBefore = new Date(t0.getTime() + SIGN_IN_LOCK_MS - 1000);
+    expect(await attemptSignIn(handle.db, { email: EMAIL, password: PASSWORD }, justBefore, FAST)).toMatchObject({ ok: false, reason: "locked", retryAfterSeconds: 1 });
+    const after = new Date(t0.getTime() + SIGN_IN_LOCK_MS);
+    expect(await attemptSignIn(handle.db, { email: EMAIL, password: PASSWORD }, after, FAST)).toMatchObject({ ok: true });
+    // After a success the count starts again: four failures do not lock.
+    for (let i = 1; i < MAX_SIGN_IN_FAILURES; i++) {
+      expect(await attemptSignIn(handle.db, { email: EMAIL, password: "nope nope nope" }, after, FAST)).toEqual({ ok: false, reason: "invalid" });
+    }
+    expect(await attemptSignIn(handle.db, { email: EMAIL, password: PASSWORD }, after, FAST)).toMatchObject({ ok: true });
+  });
+
+  it("locks unknown addresses the same way (a lock says nothing about which addresses exist)", async () => {
+    for (let i = 1; i < MAX_SIGN_IN_FAILURES; i++) await attempt("whatever pw", "ghost@example.com");
+    expect((await attempt("whatever pw", "ghost@example.com")).status).toBe(423);
+    const stored = await handle.db.selectFrom("admin_login_throttle").select("email_hash").execute();
+    expect(JSON.stringify(stored)).not.toContain("ghost");
+  }, 20_000); // unknown addresses cost a full-strength scrypt each
+
+  it("rate-limits sign-in per IP address (429 with Retry-After), even with the right password", async () => {
+    const app = services({ limiter: createRateLimiter({ max: 3, windowMs: 60_000 }) });
+    for (let i = 0; i < 3; i++) await attempt("wrong password!", `user${i}@example.com`, app, "10.9.9.9");
+    const limited = await attempt(PASSWORD, EMAIL, app, "10.9.9.9");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.headers.get("set-cookie")).toBeNull();
+    expect((await attempt(PASSWORD, EMAIL, app, "10.9.9.10")).status).toBe(302);
+  });
+
+  it("ends a session after the idle time and after the absolute time, and deletes it", async () => {
+    const start = new Date("2026-11-22T00:00:00.000Z");
+    const idle = await createSession(handle.db, operatorId, start);
+    expect(await findSession(handle.db, "s", idle, new Date(start.getTime() + SESSION_IDLE_MS - 1))).not.toBeNull();
+    // That request moved last_seen_at: the idle clock restarts from it.
+    const seen = start.getTime() + SESSION_IDLE_MS - 1;
+    expect(await findSession(handle.db, "s", idle, new Date(seen + SESSION_IDLE_MS))).toBeNull();
+    expect(await handle.db.selectFrom("admin_sessions").selectAll().where("token_hash", "=", sha256(idle)).execute()).toHaveLength(0);
+
+    const busy = await createSession(handle.db, operatorId, start);
+    let at = start.getTime();
+    while (at + 30 * 60_000 < start.getTime() + SESSION_ABSOLUTE_MS) {
+      at += 30 * 60_000;
+      expect(await findSession(handle.db, "s", busy, new Date(at))).not.toBeNull();
+    }
+    expect(await findSession(handle.db, "s", busy, new Date(start.getTime() + SESSION_ABSOLUTE_MS))).toBeNull();
+  });
+
+  it("redirects the sign-in page to the console when already signed in", async () => {
+    const cookie = cookieFrom(await attempt(PASSWORD))!;
+    const response = await callRoute(signIn, "open", get("/admin/sign-in?next=%2Fadmin%2Fbanners", cookie), services());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin/banners");
+  });
+
+  it("clears the cookie of a session that has ended", async () => {
+    const response = await callRoute(inbox, "guarded", get("/admin", "admin_session=not-a-live-session"), services());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("set-cookie")).toMatch(/admin_session=; Path=\/; Max-Age=0/);
+  });
+
+  it("signs out: the session row is deleted and the cookie cleared; the old cookie no longer works", async () => {
+    const app = services();
+    const cookie = cookieFrom(await attempt(PASSWORD))!;
+    const csrf = await csrfOf(app, cookie);
+    const out = await callRoute(signOut, "open", post("/admin/sign-out", { csrf }, cookie), app);
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe("/admin/sign-in");
+    expect(out.headers.get("set-cookie")).toMatch(/admin_session=; .*Max-Age=0/);
+    expect(await handle.db.selectFrom("admin_sessions").selectAll().execute()).toHaveLength(0);
+    const after = await callRoute(inbox, "guarded", get("/admin", cookie), app);
+    expect(after.status).toBe(302);
+    expect(after.headers.get("location")).toMatch(/^\/admin\/sign-in/);
+  });
+
+  it("refuses a console form post without the session's token (403) and changes nothing", async () => {
+    const app = services();
+    const cookie = cookieFrom(await attempt(PASSWORD))!;
+    const at = new Date().toISOString();
+    const { id } = await handle.db.insertInto("proposals").values({ submission_id: null, lang: "en", proposer_name: "Org", proposer_phone: "0212345678", proposer_email: "a@example.com", proposal_content: "Hi", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+    const params = { kind: "proposal", id: String(id) };
+    for (const csrf of [undefined, "forged-token"]) {
+      const fields: Record<string, string> = { status: "closed", note: "x" };
+      if (csrf) fields.csrf = csrf;
+      expect((await callRoute(request, "guarded", post(`/admin/requests/proposal/${id}`, fields, cookie), app, params)).status).toBe(403);
+    }
+    expect((await callRoute(signOut, "open", post("/admin/sign-out", { csrf: "forged" }, cookie), app)).status).toBe(403);
+    expect(await handle.db.selectFrom("admin_sessions").selectAll().execute()).toHaveLength(1);
+    const row = await handle.db.selectFrom("proposals").select(["status", "operator_note"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "new", operator_note: "" });
+    const ok = await callRoute(request, "guarded", post(`/admin/requests/proposal/${id}`, { status: "closed", note: "x", csrf: await csrfOf(app, cookie) }, cookie), app, params);
+    expect(ok.status).toBe(200);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Every URL of the operator console and who may reach it. Shared by the
+ * integration test (which also checks that app/routes.ts has no console route
+ * missing from this list) and the browser test (which requests each over HTTP).
+ *
+ * - page: without a session, a redirect to /admin/sign-in (GET and POST)
+ * - data: without a session, 401 (photos, CSV)
+ * - public: the sign-in page, the language switch, sign-out (a no-op without a session)
+ */
+export type Access = "page" | "data" | "public";
+
+export interface ConsoleRoute {
+  file: string;
+  /** A URL of it; `{consultation}` and `{photo}` are replaced by seeded ids. */
+  path: string;
+  access: Access;
+  /** It has an action: POST is checked too. */
+  post?: Record<string, string>;
+}
+
+export const CONSOLE_ROUTES: ConsoleRoute[] = [
+  { file: "routes/admin.sign-in.tsx", path: "/admin/sign-in", access: "public" },
+  { file: "routes/admin.sign-out.ts", path: "/admin/sign-out", access: "public" },
+  { file: "routes/admin.lang.ts", path: "/admin/lang", access: "public" },
+  { file: "routes/admin.photo.ts", path: "/admin/photos/{photo}", access: "data" },
+  { file: "routes/admin.export.ts", path: "/admin/export?kind=consultation", access: "data" },
+  { file: "routes/admin.inbox.tsx", path: "/admin", access: "page" },
+  { file: "routes/admin.request.tsx", path: "/admin/requests/consultation/{consultation}", access: "page", post: { status: "closed", note: "hacked" } },
+  { file: "routes/admin.blog-links.tsx", path: "/admin/blog-links", access: "page", post: { intent: "add", url: "https://example.com/" } },
+  { file: "routes/admin.banners.tsx", path: "/admin/banners", access: "page" },
+  { file: "routes/admin.audit.tsx", path: "/admin/audit", access: "page" },
+  { file: "routes/admin.not-found.tsx", path: "/admin/no-such-page", access: "page" },
+];
+
+/** Layout routes of the console (no URL of their own). */
+export const CONSOLE_LAYOUTS = ["routes/admin.tsx", "routes/admin.console.tsx"];

@@ -1,0 +1,50 @@
+/**
+ * Test-only seeding for the browser tests (never bundled: it lives under
+ * tests/). Runs natively on Node 24 against DATABASE_URL and prints the new
+ * ids as JSON:
+ *
+ *   DATABASE_URL=file:… node tests/support/admin-seed.ts consultation '{"name":"…"}'
+ */
+import sharp from "sharp";
+import { connect, migrate } from "../../db/connect.ts";
+
+const [kind = "", json = "{}"] = process.argv.slice(2);
+const input = JSON.parse(json) as Record<string, string>;
+const database = connect(process.env.DATABASE_URL || undefined);
+const db = database.db;
+await migrate(db);
+const at = input.at ?? new Date().toISOString();
+let out: Record<string, number> = {};
+
+if (kind === "consultation") {
+  const { id } = await db.insertInto("consultation_answers").values({ submission_id: null, lang: "vi", marketing_yn: "Y", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+  const answers = ["yes", input.visa ?? "E-9", "20271231", input.nationality ?? "Vietnam", input.name ?? "NGUYEN VAN A", input.phone ?? "01012345678"];
+  await db.insertInto("consultation_answer_items").values(answers.map((answer_content, i) => ({ answer_id: id, question_seq: i + 1, answer_content }))).execute();
+  await db.insertInto("consent_records").values([
+    { answer_id: id, policy_kind: "privacy", policy_version: "2023-03-06", agreed_yn: "Y", lang: "vi", created_at: at },
+    { answer_id: id, policy_kind: "marketing", policy_version: "2023-03-06", agreed_yn: "Y", lang: "vi", created_at: at },
+  ]).execute();
+  out = { id };
+} else if (kind === "as") {
+  const { id } = await db.insertInto("as_requests").values({ submission_id: null, lang: "my", applicant_name: input.name ?? "မောင်မောင်", contact_phone: "01077778888", applicant_addr: "경기도 안산시 단원구", inquiry_content: "지폐가 걸리고 화면이 꺼집니다.\nThe screen goes black.", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+  const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 26, g: 58, b: 143 } } }).png().toBuffer();
+  const photo = await db.insertInto("as_request_photos").values({ as_request_id: id, content_type: "image/png", byte_size: png.length, width: 320, height: 240, data: new Uint8Array(png), created_at: at }).returning("id").executeTakeFirstOrThrow();
+  out = { id, photo: photo.id };
+} else if (kind === "banner") {
+  const partners = ["regional-bank-general", "regional-bank-student", "savings-bank"];
+  const rows = Array.from({ length: Number(input.count ?? 12) }, (_, i) => ({
+    partner_name: partners[i % 3]!,
+    redirect_url: "https://bank.example.com/loans/general",
+    created_at: new Date(Date.now() - (i % 5) * 86_400_000).toISOString(),
+  }));
+  await db.insertInto("banner_redirect_logs").values(rows).execute();
+  out = { count: rows.length };
+} else if (kind === "blog") {
+  const { id } = await db.insertInto("blog_links").values({ og_title: input.title ?? "Seeded link", og_url: input.url ?? `https://blog.example.com/seed-${Date.now()}`, og_image: null, domain_addr: "blog.example.com", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+  out = { id };
+} else {
+  console.error(`unknown kind ${kind}`);
+  process.exitCode = 1;
+}
+await database.close();
+console.log(JSON.stringify(out));

@@ -1,0 +1,102 @@
+import type { Kysely } from "kysely";
+import type { MiddlewareFunction } from "react-router";
+import type { Database } from "../../db/schema.ts";
+import type { AppServices } from "~/lib/services.server";
+import { hashPassword, type ScryptParams } from "~/features/admin/password.server";
+import * as adminLayout from "~/routes/admin";
+import * as consoleLayout from "~/routes/admin.console";
+import { testContext } from "./services";
+
+/**
+ * Calling console routes the way React Router does: the layout middlewares
+ * (session, guard) in order, then the loader or action; thrown responses and
+ * `data()` results become Responses.
+ */
+export const FAST_SCRYPT: ScryptParams = { N: 1024, r: 8, p: 1 };
+export const ORIGIN = "http://localhost";
+
+export async function createOperator(db: Kysely<Database>, email: string, password: string): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto("admin_operators")
+    .values({ email, password_hash: await hashPassword(password, FAST_SCRYPT), created_at: now, updated_at: now, last_sign_in_at: null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+type Handler = (args: { request: Request; context: ReturnType<typeof testContext>; params: Record<string, string> }) => unknown;
+interface RouteModule {
+  loader?: unknown;
+  action?: unknown;
+  middleware?: unknown;
+}
+
+/** Where a console route sits: under the guarded page layout (routes/admin.console), or directly under routes/admin. */
+export type Placement = "guarded" | "open";
+
+function toResponse(value: unknown): Response {
+  if (value instanceof Response) return value;
+  if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") {
+    const { data, init } = value as { data: unknown; init?: ResponseInit };
+    return Response.json(data, init ?? {});
+  }
+  return Response.json(value ?? null);
+}
+
+export async function callRoute(
+  module: RouteModule,
+  placement: Placement,
+  request: Request,
+  services: AppServices,
+  params: Record<string, string> = {},
+  clientIp = "127.0.0.1",
+): Promise<Response> {
+  const context = testContext(services, "en", clientIp);
+  const chain = [
+    ...(adminLayout.middleware as MiddlewareFunction<Response>[]),
+    ...(placement === "guarded" ? (consoleLayout.middleware as MiddlewareFunction<Response>[]) : []),
+    ...(module === adminLayout || module === consoleLayout ? [] : ((module.middleware ?? []) as MiddlewareFunction<Response>[])),
+  ];
+  const handler = (request.method === "GET" || request.method === "HEAD" ? module.loader : module.action) as Handler | undefined;
+  let i = 0;
+  const next = async (): Promise<Response> => {
+    const middleware = chain[i++];
+    try {
+      if (middleware) return toResponse(await middleware({ request, context, params, unstable_pattern: "", url: new URL(request.url) } as never, next));
+      if (!handler) return new Response(null, { status: 405 });
+      return toResponse(await handler({ request, context, params }));
+    } catch (thrown) {
+      if (thrown instanceof Response || (thrown && typeof thrown === "object" && (thrown as { type?: string }).type === "DataWithResponseInit")) return toResponse(thrown);
+      throw thrown;
+    }
+  };
+  return next();
+}
+
+export function get(path: string, cookie?: string): Request {
+  return new Request(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
+}
+
+export function post(path: string, fields: Record<string, string>, cookie?: string): Request {
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The `name=value` part of a Set-Cookie header, for the next request. */
+export function cookieFrom(response: Response, name = "admin_session"): string | undefined {
+  const header = response.headers.get("set-cookie") ?? "";
+  const match = new RegExp(`${name}=([^;]*)`).exec(header);
+  return match && match[1] ? `${name}=${match[1]}` : undefined;
+}
+
+/** The csrf token of a signed-in browser, as the console layout gives it to forms. */
+export async function csrfOf(services: AppServices, cookie: string): Promise<string> {
+  const response = await callRoute(adminLayout, "open", get("/admin", cookie), services);
+  const body = (await response.json()) as { csrf: string | null };
+  if (!body.csrf) throw new Error("not signed in");
+  return body.csrf;
+}
