@@ -37,8 +37,8 @@ export function routeBundles(clientDir: string): { shared: { jsGzip: number; css
   const sharedJs = new Set([...files(manifest.entry), ...files(manifest.routes.root)].map(strip));
   const sharedCss = new Set((manifest.routes.root?.css ?? []).map(strip));
   const sum = (set: Iterable<string>) => [...set].reduce((n, f) => n + gzip(clientDir, f), 0);
-  // The framework's part: the client entry and everything it imports (React, React DOM, the router).
-  const frameworkGzip = sum(new Set(files(manifest.entry).map(strip)));
+  // The framework's part: the chunk vite.config.ts groups React, React DOM and React Router into.
+  const frameworkGzip = sum([...sharedJs].filter((f) => /(^|\/)framework-[\w-]+\.js$/.test(f)));
   const routes: RouteBundle[] = [];
   for (const [routeId, route] of Object.entries(manifest.routes)) {
     if (routeId === "root") continue;
