@@ -26,6 +26,7 @@ export function pageMeta({ loaderData, matches, location }: { loaderData?: unkno
     origin: root.origin ?? "",
     pathname: location.pathname,
     locale,
+    explicitLocale: isLocale(new URLSearchParams(location.search).get("lang")),
     noindex: location.pathname === "/loan-consultation-complete" || location.pathname === "/company/hitachi/complete",
   });
 }

@@ -9,6 +9,11 @@ describe("seoTags", () => {
   it("gives the canonical URL of this language", () => {
     expect(find(tags, (t) => t.rel === "canonical")).toEqual([{ tagName: "link", rel: "canonical", href: "https://k.example/information-service/loan-faq?lang=vi" }]);
   });
+  it("keeps a bare path (the x-default alternate) canonical to itself", () => {
+    const bare = seoTags({ origin: "https://k.example", pathname: "/company/about", locale: "vi", explicitLocale: false });
+    expect(find(bare, (t) => t.rel === "canonical")[0]?.href).toBe("https://k.example/company/about");
+    expect(find(bare, (t) => t.property === "og:locale")[0]?.content).toBe("vi_VN");
+  });
   it("lists every language and x-default as hreflang alternates", () => {
     const alternates = find(tags, (t) => t.rel === "alternate").map((t) => [t.hrefLang, t.href]);
     expect(alternates).toEqual([

@@ -18,9 +18,20 @@ export function languageUrl(origin: string, pathname: string, locale: Locale | n
   return `${origin}${pathname}${locale ? `?lang=${locale}` : ""}`;
 }
 
-export function seoTags(input: { title?: string; description?: string; origin: string; pathname: string; locale: Locale; noindex?: boolean }) {
+export function seoTags(input: {
+  title?: string;
+  description?: string;
+  origin: string;
+  pathname: string;
+  locale: Locale;
+  /** The URL named its language (`?lang=`); a bare path is the x-default alternate. */
+  explicitLocale?: boolean;
+  noindex?: boolean;
+}) {
   const title = input.title ? `${input.title} | ${site.brandName}` : site.brandName;
-  const canonical = languageUrl(input.origin, input.pathname, input.locale);
+  // Each alternate is its own canonical: the bare path (x-default, the visitor's language)
+  // must not point at a language URL, which search engines read as a conflict.
+  const canonical = languageUrl(input.origin, input.pathname, input.explicitLocale === false ? null : input.locale);
   const image = `${input.origin}${OG_IMAGE.path}`;
   const tags: Record<string, unknown>[] = [
     { title },

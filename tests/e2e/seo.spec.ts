@@ -38,3 +38,10 @@ test.describe("SEO for a multilingual site", () => {
     expect(image.headers()["content-type"]).toBe("image/png");
   });
 });
+
+test("a bare path is the x-default alternate and its own canonical", async ({ page }) => {
+  await page.goto("/company/about");
+  const origin = new URL(page.url()).origin;
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/company/about`);
+  await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", `${origin}/company/about`);
+});

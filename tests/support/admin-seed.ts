@@ -40,7 +40,9 @@ if (kind === "consultation") {
   await db.insertInto("banner_redirect_logs").values(rows).execute();
   out = { count: rows.length };
 } else if (kind === "blog") {
-  const { id } = await db.insertInto("blog_links").values({ og_title: input.title ?? "Seeded link", og_url: input.url ?? `https://blog.example.com/seed-${Date.now()}`, og_image: null, domain_addr: "blog.example.com", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+  // Dated in the past so it sorts last in the public feed, whose tests (run in parallel) page from the newest.
+  const old = "2020-01-01T00:00:00.000Z";
+  const { id } = await db.insertInto("blog_links").values({ og_title: input.title ?? "Seeded link", og_url: input.url ?? `https://blog.example.com/seed-${Date.now()}`, og_image: null, domain_addr: "blog.example.com", created_at: old, updated_at: old }).returning("id").executeTakeFirstOrThrow();
   out = { id };
 } else {
   console.error(`unknown kind ${kind}`);
