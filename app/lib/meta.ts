@@ -27,6 +27,5 @@ export function pageMeta({ loaderData, matches, location }: { loaderData?: unkno
     pathname: location.pathname,
     locale,
     explicitLocale: isLocale(new URLSearchParams(location.search).get("lang")),
-    noindex: location.pathname === "/loan-consultation-complete" || location.pathname === "/company/hitachi/complete",
   });
 }

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/company.about";
 import { pageMeta } from "~/lib/meta";
+import { sharedPage } from "~/lib/cache";
 import { companyPageData } from "~/features/company/page.server";
 import { AboutPage } from "~/features/company/AboutPage";
 
@@ -12,3 +13,6 @@ export const meta = pageMeta;
 export default function Page() {
   return <AboutPage />;
 }
+
+/** The same for every visitor of a language (per-visitor parts, like the event popup, run in the browser). */
+export const headers = sharedPage();

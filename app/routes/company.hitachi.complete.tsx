@@ -1,6 +1,7 @@
 import type { Route } from "./+types/company.hitachi.complete";
 import { pageData } from "~/lib/page.server";
 import { pageMeta } from "~/lib/meta";
+import { sharedPage } from "~/lib/cache";
 import { isInquiryType } from "~/features/counter-inquiry/types";
 import { CompletePage } from "~/features/counter-inquiry/CompletePage";
 
@@ -14,3 +15,6 @@ export const meta = pageMeta;
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <CompletePage queryType={loaderData.type} />;
 }
+
+/** The same for every visitor of a language (per-visitor parts, like the event popup, run in the browser). */
+export const headers = sharedPage();

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/company.location";
 import { pageMeta } from "~/lib/meta";
+import { sharedPage } from "~/lib/cache";
 import { services } from "~/lib/services.server";
 import { companyPageData } from "~/features/company/page.server";
 import { LocationPage } from "~/features/company/LocationPage";
@@ -14,3 +15,6 @@ export const meta = pageMeta;
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <LocationPage appKey={loaderData.kakaoMapAppKey} />;
 }
+
+/** The same for every visitor of a language (per-visitor parts, like the event popup, run in the browser). */
+export const headers = sharedPage();

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/company.our-partners";
 import { pageMeta } from "~/lib/meta";
+import { sharedPage } from "~/lib/cache";
 import { companyPageData } from "~/features/company/page.server";
 import { PartnersPage } from "~/features/company/PartnersPage";
 
@@ -12,3 +13,6 @@ export const meta = pageMeta;
 export default function Page() {
   return <PartnersPage />;
 }
+
+/** The same for every visitor of a language (per-visitor parts, like the event popup, run in the browser). */
+export const headers = sharedPage();

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/home";
 import { pageData } from "~/lib/page.server";
 import { pageMeta } from "~/lib/meta";
+import { sharedPage } from "~/lib/cache";
 import { HomePage, HERO_IMAGE } from "~/features/home/HomePage";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -16,3 +17,6 @@ export const meta: Route.MetaFunction = (args) => [
 export default function Page() {
   return <HomePage />;
 }
+
+/** The same for every visitor of a language (per-visitor parts, like the event popup, run in the browser). */
+export const headers = sharedPage();

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import type { Sharp, SharpOptions } from "sharp";
 import { BadRequest } from "~/lib/http.server";
 
 /**
@@ -41,12 +41,22 @@ export interface StoredPhoto {
  * most 2048 px on its longest side). Anything that is not a readable image
  * is a BadRequest on `field`.
  */
+/**
+ * sharp (libvips) is loaded on the first upload, not at start: the server at
+ * rest stays ~20 MB lighter, and most instances never see a photo.
+ */
+let sharpModule: Promise<(input: Uint8Array, options: SharpOptions) => Sharp> | undefined;
+function loadSharp() {
+  sharpModule ??= import("sharp").then((m) => m.default);
+  return sharpModule;
+}
+
 export async function reencodePhoto(bytes: Uint8Array, field: string): Promise<StoredPhoto> {
   const rejected = () => new BadRequest("invalid", { [field]: "counter.errors.photoType" });
   const sniffed = sniffImage(bytes);
   if (!sniffed) throw rejected();
   try {
-    const image = sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+    const image = (await loadSharp())(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, animated: false });
     const meta = await image.metadata();
     const format = meta.format === "heif" ? "heif" : meta.format;
     if (format !== sniffed) throw rejected();

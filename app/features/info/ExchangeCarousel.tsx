@@ -39,12 +39,20 @@ export function ExchangeCarousel({ slides }: { slides: Slide[] }) {
   useEffect(() => {
     const el = track.current;
     if (!el) return;
+    const sync = () => {
+      if (el.clientWidth > 0) setIndex(Math.round(el.scrollLeft / el.clientWidth));
+    };
+    // `scrollend` fires once a swipe or a smooth scroll has really stopped; a
+    // debounce is only the fallback where it is missing (it could read a
+    // half-way position while a smooth scroll is still running).
+    if ("onscrollend" in window) {
+      el.addEventListener("scrollend", sync);
+      return () => el.removeEventListener("scrollend", sync);
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const settle = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (el.clientWidth > 0) setIndex(Math.round(el.scrollLeft / el.clientWidth));
-      }, 120);
+      timer = setTimeout(sync, 120);
     };
     el.addEventListener("scroll", settle, { passive: true });
     return () => {
@@ -67,19 +75,19 @@ export function ExchangeCarousel({ slides }: { slides: Slide[] }) {
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
       <div ref={track} className={styles.track} tabIndex={0} aria-live={paused || focusInside ? "polite" : "off"}>
         {slides.map((slide, i) => (
-          <figure
+          <div
             key={slide.id}
             className={styles.slide}
             role="group"
             aria-roledescription={t("info.exchange.carousel.slide")}
             aria-label={t("info.exchange.carousel.position", { n: i + 1, total: slides.length })}
           >
-            <img src={slide.image} alt={slide.name} width={800} height={500} loading={i === 0 ? "eager" : "lazy"} decoding="async" />
-            <figcaption>
+            <img src={slide.image} alt={slide.name} width={800} height={500} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} decoding="async" />
+            <div className={styles.caption}>
               <strong>{slide.name}</strong>
               <span>{slide.area}</span>
-            </figcaption>
-          </figure>
+            </div>
+          </div>
         ))}
       </div>
       <div className={styles.controls}>
