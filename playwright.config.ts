@@ -31,7 +31,12 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  projects: [{ name: "mobile-chromium" }],
+  projects: [
+    // The visitors' site, then the operator console: the console's tests write
+    // what the public pages show (blog links), so they run once the site's are done.
+    { name: "mobile-chromium", testIgnore: /admin\.spec\.ts$/ },
+    { name: "console", testMatch: /admin\.spec\.ts$/, dependencies: ["mobile-chromium"] },
+  ],
   webServer: {
     command: "npm run build --silent && node server/main.ts",
     url: `http://127.0.0.1:${PORT}/healthz`,

@@ -1,5 +1,5 @@
 import type { Page, Request, Route } from "@playwright/test";
-import { test, expect, hydrated, axeViolations } from "./fixtures";
+import { test, expect, hydrated, renderedFrames, axeViolations } from "./fixtures";
 
 const PATH = "/information-service/blogs";
 const OG_LIST = "**/svc/og/list";
@@ -65,7 +65,7 @@ test.describe("blog feed (spec §2 /information-service/blogs)", () => {
       document.dispatchEvent(new Event("visibilitychange"));
     });
     await expect(page.getByRole("link", { name: "Show more articles" })).toHaveCount(0);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await renderedFrames(page);
     expect(calls).toEqual([2, 3]);
     expect(await axeViolations(page)).toEqual([]);
   });

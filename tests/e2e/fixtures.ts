@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { PUBLIC_PATHS } from "../../app/config/public-routes.ts";
 
@@ -9,6 +9,47 @@ export const ROUTES: { path: string; heading: RegExp }[] = PUBLIC_PATHS.map((pat
 /** Waits until React has hydrated the page (the root sets data-hydrated). */
 export async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Resolves once the browser has rendered two more frames and run the tasks
+ * they queued: IntersectionObserver callbacks, scroll and resize work, paint
+ * timing entries. For asserting that something did *not* happen, without a sleep.
+ */
+export async function renderedFrames(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+}
+
+/** Waits until every finite CSS animation and transition on the page has finished. */
+export async function animationsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/**
+ * A finger swipe across an element, as on a phone: real touch events, and
+ * the browser's own (scroll-snapping) scrolling. "left" brings in what is on
+ * the right.
+ */
+export async function swipe(page: Page, target: Locator, direction: "left" | "right") {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error("swipe: the element is not visible");
+  const y = Math.round(box.y + box.height / 2);
+  const [from, to] = direction === "left" ? [0.85, 0.1] : [0.1, 0.85];
+  const steps = 20;
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: box.x + box.width * from, y }] });
+    for (let i = 1; i <= steps; i++) {
+      const x = box.x + box.width * (from + ((to - from) * i) / steps);
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y }] });
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  } finally {
+    await cdp.detach();
+  }
 }
 
 /** Serious and critical axe violations on the page, as readable lines. */

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { test, expect, hydrated, axeViolations } from "./fixtures";
+import { test, expect, hydrated, swipe, axeViolations } from "./fixtures";
 
 /** External sites answer locally, so a new tab has something to open. */
 async function stubExternalSites(context: BrowserContext) {
@@ -106,6 +106,35 @@ test.describe("currency exchange (spec §2)", () => {
       await expect(dot(page, n)).toHaveAttribute("aria-current", "true");
       await expect.poll(() => track(page).evaluate((el) => Math.round(el.scrollLeft / el.clientWidth))).toBe(n - 1);
     }
+  });
+
+  test("a turn that comes while the last one is still scrolling is not taken for a swipe", async ({ page }) => {
+    await pausedClock(page);
+    await page.goto("/information-service/currency-exchange");
+    await hydrated(page);
+    const position = () =>
+      track(page).evaluate((el) => {
+        const [a, b] = el.children as unknown as HTMLElement[];
+        return Math.round((el.scrollLeft / (b!.offsetLeft - a!.offsetLeft)) * 100) / 100;
+      });
+    // Two turns back to back: the second starts while the smooth scroll of the first is under way.
+    await page.clock.runFor(2000);
+    await expect.poll(position).toBeGreaterThan(0);
+    await page.clock.runFor(2000);
+    await expect(dot(page, 3)).toHaveAttribute("aria-current", "true");
+    await expect.poll(position).toBe(2);
+    await expect(dot(page, 3)).toHaveAttribute("aria-current", "true");
+  });
+
+  test("a swipe chooses the photo, and the rotation goes on from there", async ({ page }) => {
+    await pausedClock(page);
+    await page.goto("/information-service/currency-exchange");
+    await hydrated(page);
+    await swipe(page, track(page), "left");
+    await expect(dot(page, 2)).toHaveAttribute("aria-current", "true");
+    await page.getByRole("heading", { level: 1 }).click(); // the swipe focused nothing, but be sure focus is outside
+    await page.clock.runFor(2000);
+    await expect(dot(page, 3)).toHaveAttribute("aria-current", "true");
   });
 
   test("pauses with the pause button and while the tab is hidden", async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, hydrated, axeViolations } from "./fixtures";
+import { test, expect, hydrated, renderedFrames, axeViolations } from "./fixtures";
 
 const KINDS = [
   { kind: "privacy", title: "Privacy policy", version: "2023-03-06", text: "Purposes of processing and the information processed" },
@@ -82,7 +82,7 @@ test.describe("legal modal (spec §2 Overlays, §4)", () => {
     expect(await scrollY(page)).toBe(before);
     await page.mouse.move(195, 20);
     await page.mouse.wheel(0, -600);
-    await page.waitForTimeout(200);
+    await renderedFrames(page);
     expect(await scrollY(page)).toBe(before);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();

@@ -1,19 +1,15 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useT } from "~/i18n/useT";
 import { Section } from "~/ui/Section";
 import { StarRating } from "~/ui/StarRating";
 import { RotationButton } from "~/ui/RotationButton";
 import { useAutoAdvance, usePrefersReducedMotion } from "~/ui/useAutoAdvance";
+import { useSnapTrack } from "~/ui/useSnapTrack";
 import { TESTIMONIALS } from "./testimonials";
 import styles from "./Testimonials.module.css";
 
 /** Spec §4, §9: one slide per view, 16px apart, a new one every 2000 ms. */
 export const TESTIMONIAL_INTERVAL_MS = 2000;
-
-function slideStep(track: HTMLElement): number {
-  const [first, second] = track.children as unknown as HTMLElement[];
-  return second && first ? second.offsetLeft - first.offsetLeft : track.clientWidth;
-}
 
 /**
  * The testimonials carousel: CSS scroll-snap (a swipe is the browser's own
@@ -29,34 +25,7 @@ export function Testimonials() {
   const reduced = usePrefersReducedMotion();
   const [index, setIndex] = useAutoAdvance(TESTIMONIALS.length, TESTIMONIAL_INTERVAL_MS, { paused: paused || touching });
 
-  // The timer moved the index: scroll to that slide.
-  useEffect(() => {
-    const el = track.current;
-    if (!el) return;
-    const left = index * slideStep(el);
-    if (Math.abs(el.scrollLeft - left) > 1) el.scrollTo({ left, behavior: reduced ? "auto" : "smooth" });
-  }, [index, reduced]);
-
-  // The visitor scrolled: the slide where the scrolling stopped is the current one.
-  useEffect(() => {
-    const el = track.current;
-    if (!el) return;
-    const settle = () => setIndex(Math.min(TESTIMONIALS.length - 1, Math.max(0, Math.round(el.scrollLeft / slideStep(el)))));
-    if ("onscrollend" in window) {
-      el.addEventListener("scrollend", settle);
-      return () => el.removeEventListener("scrollend", settle);
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onScroll = () => {
-      clearTimeout(timer);
-      timer = setTimeout(settle, 150);
-    };
-    el.addEventListener("scroll", onScroll, { passive: true });
-    return () => {
-      clearTimeout(timer);
-      el.removeEventListener("scroll", onScroll);
-    };
-  }, [setIndex]);
+  useSnapTrack(track, { count: TESTIMONIALS.length, index, setIndex, reducedMotion: reduced });
 
   return (
     <Section className={styles.section} aria-labelledby="testimonials-title">

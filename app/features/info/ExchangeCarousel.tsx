@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useT } from "~/i18n/useT";
 import { useAutoAdvance, usePrefersReducedMotion } from "~/ui/useAutoAdvance";
+import { useSnapTrack } from "~/ui/useSnapTrack";
 import styles from "./ExchangeCarousel.module.css";
 
 export const EXCHANGE_INTERVAL_MS = 2000;
@@ -27,39 +28,7 @@ export function ExchangeCarousel({ slides }: { slides: Slide[] }) {
   const [index, setIndex] = useAutoAdvance(slides.length, EXCHANGE_INTERVAL_MS, { paused: paused || focusInside });
   const track = useRef<HTMLDivElement>(null);
 
-  // Index → scroll position.
-  useEffect(() => {
-    const el = track.current;
-    if (!el) return;
-    const left = index * el.clientWidth;
-    if (Math.abs(el.scrollLeft - left) > 1) el.scrollTo({ left, behavior: reducedMotion ? "auto" : "smooth" });
-  }, [index, reducedMotion]);
-
-  // A swipe → index (once the scroll settles on a slide).
-  useEffect(() => {
-    const el = track.current;
-    if (!el) return;
-    const sync = () => {
-      if (el.clientWidth > 0) setIndex(Math.round(el.scrollLeft / el.clientWidth));
-    };
-    // `scrollend` fires once a swipe or a smooth scroll has really stopped; a
-    // debounce is only the fallback where it is missing (it could read a
-    // half-way position while a smooth scroll is still running).
-    if ("onscrollend" in window) {
-      el.addEventListener("scrollend", sync);
-      return () => el.removeEventListener("scrollend", sync);
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const settle = () => {
-      clearTimeout(timer);
-      timer = setTimeout(sync, 120);
-    };
-    el.addEventListener("scroll", settle, { passive: true });
-    return () => {
-      clearTimeout(timer);
-      el.removeEventListener("scroll", settle);
-    };
-  }, [setIndex]);
+  useSnapTrack(track, { count: slides.length, index, setIndex, reducedMotion });
 
   return (
     <section
