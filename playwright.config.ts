@@ -38,7 +38,7 @@ export default defineConfig({
     { name: "console", testMatch: /admin\.spec\.ts$/, dependencies: ["mobile-chromium"] },
   ],
   webServer: {
-    command: "npm run build --silent && node server/main.ts",
+    command: "npm run build --silent && npm run serve --silent",
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -7,6 +7,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { requestContext, servicesContext } from "./lib/services.server";
 import { InlineCssContext } from "./styles";
 import { NonceContext } from "./nonce";
+import { paintFirst } from "./lib/paint-first.server";
 
 export const streamTimeout = 5_000;
 
@@ -49,7 +50,14 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          if (import.meta.env.PROD) {
+            // The page paints before its JavaScript starts loading (docs/decisions/0012).
+            const deferred = paintFirst();
+            deferred.pipe(body);
+            pipe(deferred);
+          } else {
+            pipe(body);
+          }
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

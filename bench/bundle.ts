@@ -1,20 +1,34 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { readClientManifest as readManifest, type ManifestEntry } from "../server/client-manifest.ts";
+import { publicCss, readClientManifest as readManifest, type ClientManifest, type ManifestEntry } from "../server/client-manifest.ts";
 
 export { readManifest };
 
 /**
- * First-load JavaScript and CSS per route, gzip, from the client build's
- * React Router manifest: what a visitor downloads when a route is the first
- * page they open (entry + root + the route's module and their imports).
+ * First-load JavaScript and CSS per page, gzip, from the client build's
+ * React Router manifest: what a visitor downloads when a page is the first
+ * they open — the entry, and the module of every route that matches its URL
+ * (root, layouts, the page) with their imports.
  */
-export interface RouteBundle {
+export interface PageBundle {
+  /** The URL pattern, e.g. `/company/about` or `/admin/requests/:kind/:id`. */
+  path: string;
   routeId: string;
   jsGzip: number;
+  /** Beyond what every page loads (entry + root). */
   extraJsGzip: number;
+  /**
+   * The CSS the page arrives with: for the public pages, all their CSS inlined
+   * in the HTML (docs/decisions/0009); for the console, its stylesheets.
+   */
   cssGzip: number;
+  cssInline: boolean;
+}
+
+export interface Bundles {
+  shared: { jsGzip: number; cssGzip: number; frameworkGzip: number; inlineCssGzip: number };
+  pages: PageBundle[];
 }
 
 const gzSize = new Map<string, number>();
@@ -27,25 +41,48 @@ function gzip(clientDir: string, file: string): number {
   return size;
 }
 
-function files(entry: ManifestEntry | undefined): string[] {
-  return entry ? [entry.module, ...(entry.imports ?? [])] : [];
+const strip = (p: string) => p.replace(/^\//, "");
+const jsOf = (entry: ManifestEntry | undefined): string[] => (entry ? [entry.module, ...(entry.imports ?? [])].map(strip) : []);
+
+/** The route and its ancestors, root first. */
+function chainOf(manifest: ClientManifest, routeId: string): ManifestEntry[] {
+  const chain: ManifestEntry[] = [];
+  for (let route = manifest.routes[routeId]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) chain.unshift(route);
+  return chain;
 }
 
-export function routeBundles(clientDir: string): { shared: { jsGzip: number; cssGzip: number; frameworkGzip: number }; routes: RouteBundle[] } {
+/** A route's URL pattern: its own segment under its parents' (index and layout routes add none). */
+export function pathOf(manifest: ClientManifest, routeId: string): string {
+  const segments = chainOf(manifest, routeId).map((r) => r.path ?? "").filter(Boolean);
+  return `/${segments.join("/")}`.replace(/\/+/g, "/");
+}
+
+/** Every page (a route with a component and no child routes), with what its first load costs. */
+export function pageBundles(clientDir: string): Bundles {
   const manifest = readManifest(clientDir);
-  const strip = (p: string) => p.replace(/^\//, "");
-  const sharedJs = new Set([...files(manifest.entry), ...files(manifest.routes.root)].map(strip));
+  const sharedJs = new Set([...jsOf(manifest.entry), ...jsOf(manifest.routes.root)]);
   const sharedCss = new Set((manifest.routes.root?.css ?? []).map(strip));
-  const sum = (set: Iterable<string>) => [...set].reduce((n, f) => n + gzip(clientDir, f), 0);
+  const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzip(clientDir, f), 0);
   // The framework's part: the chunk vite.config.ts groups React, React DOM and React Router into.
   const frameworkGzip = sum([...sharedJs].filter((f) => /(^|\/)framework-[\w-]+\.js$/.test(f)));
-  const routes: RouteBundle[] = [];
+  // What server/main.ts inlines in every public page (the console is left out).
+  const inlineCssGzip = gzipSync(publicCss(clientDir), { level: 9 }).length;
+  const parents = new Set(Object.values(manifest.routes).map((r) => r.parentId));
+  const pages: PageBundle[] = [];
   for (const [routeId, route] of Object.entries(manifest.routes)) {
-    if (routeId === "root") continue;
-    const own = new Set(files(route).map(strip));
-    const extra = [...own].filter((f) => !sharedJs.has(f));
-    const css = new Set([...sharedCss, ...(route.css ?? []).map(strip)]);
-    routes.push({ routeId, jsGzip: sum(new Set([...sharedJs, ...own])), extraJsGzip: sum(extra), cssGzip: sum(css) });
+    if (routeId === "root" || parents.has(routeId) || !route.hasDefaultExport) continue;
+    const chain = chainOf(manifest, routeId);
+    const js = new Set([...sharedJs, ...chain.flatMap(jsOf)]);
+    const css = new Set([...sharedCss, ...chain.flatMap((r) => (r.css ?? []).map(strip))]);
+    const cssInline = !routeId.startsWith("routes/admin");
+    pages.push({
+      path: pathOf(manifest, routeId),
+      routeId,
+      jsGzip: sum(js),
+      extraJsGzip: sum([...js].filter((f) => !sharedJs.has(f))),
+      cssGzip: cssInline ? inlineCssGzip : sum(css),
+      cssInline,
+    });
   }
-  return { shared: { jsGzip: sum(sharedJs), cssGzip: sum(sharedCss), frameworkGzip }, routes };
+  return { shared: { jsGzip: sum(sharedJs), cssGzip: sum(sharedCss), frameworkGzip, inlineCssGzip }, pages };
 }

@@ -8,14 +8,15 @@
  *
  *   npm run bench                 everything
  *   npm run bench -- --bundle-only   only the deterministic bundle budgets (CI)
- *   npm run bench -- --routes /,/company/about   a subset of routes for Lighthouse
+ *   npm run bench -- --routes=/,/company/about   a subset of routes for Lighthouse
+ *   npm run bench -- --runs=5     Lighthouse runs per route (default 3; the median run is reported)
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { BUDGETS, PUBLIC_ROUTES } from "./budgets.ts";
-import { readManifest, routeBundles } from "./bundle.ts";
+import { pageBundles } from "./bundle.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const clientDir = join(root, "build/client");
@@ -24,6 +25,8 @@ const bundleOnly = args.includes("--bundle-only");
 const skipBuild = args.includes("--no-build");
 const routesArg = args.find((a) => a.startsWith("--routes="))?.slice("--routes=".length);
 const routes: string[] = routesArg ? routesArg.split(",") : [...PUBLIC_ROUTES];
+const runsArg = Number(args.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 3);
+const RUNS = Number.isInteger(runsArg) && runsArg > 0 ? runsArg : 3;
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const base = `http://127.0.0.1:${PORT}`;
 
@@ -48,30 +51,34 @@ if (!skipBuild) {
 }
 
 // 2. Bundle budgets (deterministic).
-const manifest = readManifest(clientDir);
-const bundles = routeBundles(clientDir);
-/** A route's full path: its own segment under its parents' (index routes take the parent's). */
-const pathOf = (routeId: string): string => {
-  const segments: string[] = [];
-  for (let route = manifest.routes[routeId]; route && route.parentId !== undefined; route = manifest.routes[route.parentId]) {
-    if (route.path) segments.unshift(route.path);
-  }
-  return `/${segments.join("/")}`;
-};
-const bundleRows = bundles.routes
-  .map((r) => ({ ...r, path: pathOf(r.routeId) }))
-  .filter((r) => (PUBLIC_ROUTES as readonly string[]).includes(r.path) || r.path.startsWith("/admin"));
+const bundles = pageBundles(clientDir);
+/** The public pages of spec §2 and the operator console's pages (splat routes are 404 pages). */
+const bundleRows = bundles.pages
+  .filter((r) => (PUBLIC_ROUTES as readonly string[]).includes(r.path) || (r.path.startsWith("/admin") && !r.path.includes("*")))
+  .sort((a, b) => Number(a.path.startsWith("/admin")) - Number(b.path.startsWith("/admin")) || (PUBLIC_ROUTES as readonly string[]).indexOf(a.path) - (PUBLIC_ROUTES as readonly string[]).indexOf(b.path));
 const home = bundleRows.find((r) => r.path === "/");
-if (home) {
-  check("first-load JS on / (gzip)", home.jsGzip, BUDGETS.firstLoadJsHome, "<=", kb);
-  check("our own JS on / (gzip, beyond the framework)", home.jsGzip - bundles.shared.frameworkGzip, BUDGETS.ownJsHome, "<=", kb);
-}
+if (!home) throw new Error("bench: no page for / in the client manifest");
+check("first-load JS on / (gzip)", home.jsGzip, BUDGETS.firstLoadJsHome, "<=", kb);
+check("our own JS on / (gzip, beyond the framework)", home.jsGzip - bundles.shared.frameworkGzip, BUDGETS.ownJsHome, "<=", kb);
 for (const row of bundleRows) {
-  if (row.path !== "/") check(`extra JS for ${row.path} (gzip)`, row.extraJsGzip, BUDGETS.extraJsPerRoute, "<=", kb);
+  if (row !== home) check(`extra JS for ${row.path} (gzip)`, row.extraJsGzip, BUDGETS.extraJsPerRoute, "<=", kb);
   check(`CSS for ${row.path} (gzip)`, row.cssGzip, BUDGETS.css, "<=", kb);
 }
 
-interface LighthouseRow { route: string; performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; tbtMs: number; cls: number; bytes: number }
+interface LighthouseRow {
+  route: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+  /** Every valid run's LCP, to show the spread behind the median. */
+  lcpRunsMs: number[];
+}
 const lighthouseRows: LighthouseRow[] = [];
 const load: Record<string, unknown> = {};
 const memory: Record<string, number> = {};
@@ -102,8 +109,14 @@ process.exit(failed.length ? 1 : 0);
 
 // ---------------------------------------------------------------------------
 
+/** The Node flags of `npm run serve` (package.json), so the benchmark measures the server as it runs. */
+function serveFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
+  return (pkg.scripts.serve ?? "").split(/\s+/).filter((word) => word.startsWith("--"));
+}
+
 async function startServer(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, [...serveFlags(), "server/main.ts"], {
     cwd: root,
     env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, RATE_LIMIT_DISABLED: "1", LOG_LEVEL: "warn", NODE_ENV: "production", APP_SECRET_FILE: join(root, "bench/tmp/secret.key") },
     stdio: ["ignore", "ignore", "inherit"],
@@ -131,31 +144,62 @@ function rssMb(child: ChildProcess): number {
   return kbValue / 1024;
 }
 
+type Lhr = import("lighthouse").Result;
+
 async function lighthouse() {
   const { default: run } = await import("lighthouse");
+  // The run closest to the median FCP and TTI, as Lighthouse's own CLI picks it.
+  const { computeMedianRun, filterToValidRuns } = (await import("lighthouse/core/lib/median-run.js")) as unknown as {
+    computeMedianRun(runs: Lhr[]): Lhr;
+    filterToValidRuns(runs: Lhr[]): Lhr[];
+  };
   const chromeLauncher = await import("chrome-launcher");
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  const launch = () =>
+    chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+  let chrome = await launch();
+  /** One Lighthouse run; a run that fails (Chrome lost the page, a protocol error) gives null and a fresh Chrome. */
+  const once = async (url: string): Promise<Lhr | null> => {
+    try {
+      const lhr = (await run(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] }))?.lhr;
+      if (lhr && !lhr.runtimeError && filterToValidRuns([lhr]).length === 1) return lhr;
+      log(`  run failed: ${lhr?.runtimeError?.code ?? "no valid result"}`);
+    } catch (error) {
+      log(`  run failed: ${(error as Error).message}`);
+    }
+    await chrome.kill();
+    chrome = await launch();
+    return null;
+  };
   try {
     for (const route of routes) {
-      log(`lighthouse ${route}`);
-      const result = await run(base + route, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
-      const lhr = result?.lhr;
-      if (!lhr) continue;
+      log(`lighthouse ${route} (${RUNS} runs)`);
+      const runs: Lhr[] = [];
+      for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 3; attempt++) {
+        const lhr = await once(base + route);
+        if (lhr) runs.push(lhr);
+      }
+      if (!runs.length) {
+        checks.push({ what: `Lighthouse ${route}`, value: "no valid run", budget: "a result", ok: false });
+        continue;
+      }
+      const lhr = computeMedianRun(runs);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+      const audit = (result: Lhr, id: string) => Number(result.audits[id]?.numericValue ?? NaN);
       const row: LighthouseRow = {
         route,
         performance: score("performance"),
         accessibility: score("accessibility"),
         bestPractices: score("best-practices"),
         seo: score("seo"),
-        lcpMs: Math.round(audit("largest-contentful-paint")),
-        tbtMs: Math.round(audit("total-blocking-time")),
-        cls: Number(audit("cumulative-layout-shift").toFixed(3)),
-        bytes: audit("total-byte-weight"),
+        fcpMs: Math.round(audit(lhr, "first-contentful-paint")),
+        lcpMs: Math.round(audit(lhr, "largest-contentful-paint")),
+        tbtMs: Math.round(audit(lhr, "total-blocking-time")),
+        cls: Number(audit(lhr, "cumulative-layout-shift").toFixed(3)),
+        bytes: audit(lhr, "total-byte-weight"),
+        lcpRunsMs: runs.map((r) => Math.round(audit(r, "largest-contentful-paint"))),
       };
       lighthouseRows.push(row);
       check(`Lighthouse performance ${route}`, row.performance, BUDGETS.performance, ">=");
@@ -164,8 +208,8 @@ async function lighthouse() {
       check(`Lighthouse SEO ${route}`, row.seo, BUDGETS.seo, ">=");
       check(`LCP ${route}`, row.lcpMs, BUDGETS.lcpMs, "<=", (n) => `${n} ms`);
       check(`CLS ${route}`, row.cls, BUDGETS.cls, "<=");
-      if (row.seo < 100 || row.accessibility < 100 || row.bestPractices < 95) {
-        const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && ["binary", "numeric"].includes(a.scoreDisplayMode)).map((a) => a.id);
+      if (row.performance < BUDGETS.performance || row.seo < 100 || row.accessibility < 100 || row.bestPractices < BUDGETS.bestPractices) {
+        const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode)).map((a) => a.id);
         log(`  ${route}: audits below 1: ${failing.slice(0, 12).join(", ")}`);
       }
     }
@@ -233,18 +277,25 @@ async function answerLoad() {
 }
 
 function writeReport() {
-  const report = { date: new Date().toISOString(), budgets: BUDGETS, bundles: { shared: bundles.shared, routes: bundleRows }, lighthouse: lighthouseRows, load, memory, checks };
+  const report = { date: new Date().toISOString(), lighthouseRuns: RUNS, budgets: BUDGETS, bundles: { shared: bundles.shared, pages: bundleRows }, lighthouse: lighthouseRows, load, memory, checks };
   // A bundle-only run (CI) must not overwrite the committed full report.
   const out = bundleOnly ? join(root, "bench/tmp/bundle") : join(root, "bench/report");
   mkdirSync(join(root, "bench/tmp"), { recursive: true });
   writeFileSync(`${out}.json`, JSON.stringify(report, null, 2) + "\n");
   const lines: string[] = [`# Benchmark report`, "", `Run ${report.date}. Budgets from engineering.md; ✅ met, ❌ missed.`, ""];
-  lines.push("## Bundles (gzip)", "", "| route | first-load JS | extra JS (budget ≤ 20 KB) | CSS (budget ≤ 20 KB) |", "|---|---|---|---|");
-  for (const r of bundleRows) lines.push(`| ${r.path} | ${kb(r.jsGzip)}${r.path === "/" ? " (budget ≤ 130 KB)" : ""} | ${kb(r.extraJsGzip)} | ${kb(r.cssGzip)} |`);
-  lines.push("", `Framework (the framework chunk: React, React DOM, React Router): ${kb(bundles.shared.frameworkGzip)}; shared root JS: ${kb(bundles.shared.jsGzip)}.`, "");
+  lines.push("## Bundles (gzip)", "", "First load of each page: the entry and every route module matching its URL, with their imports.", "", "| page | first-load JS | extra JS beyond every page's (budget ≤ 20 KB) | CSS (budget ≤ 20 KB) |", "|---|---|---|---|");
+  for (const r of bundleRows) lines.push(`| ${r.path} | ${kb(r.jsGzip)}${r === home ? " (budget ≤ 130 KB; ours beyond the framework " + kb(r.jsGzip - bundles.shared.frameworkGzip) + ", budget ≤ 20 KB)" : ""} | ${kb(r.extraJsGzip)} | ${kb(r.cssGzip)}${r.cssInline ? " inline" : ""} |`);
+  lines.push("", `Framework (the framework chunk: React, React DOM, React Router): ${kb(bundles.shared.frameworkGzip)}; JS every page loads (entry + root): ${kb(bundles.shared.jsGzip)}. "inline": the CSS of all public pages, inlined in each page's HTML (docs/decisions/0009), so a client-side navigation needs no stylesheet.`, "");
   if (lighthouseRows.length) {
-    lines.push("## Lighthouse (mobile, simulated slow 4G)", "", "| route | perf (≥95) | a11y (100) | best pr. (≥95) | SEO (100) | LCP (≤2000 ms) | TBT | CLS (≤0.02) | bytes |", "|---|---|---|---|---|---|---|---|---|");
-    for (const r of lighthouseRows) lines.push(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${kb(r.bytes)} |`);
+    lines.push(
+      "## Lighthouse (mobile, simulated slow 4G)",
+      "",
+      `The median of ${RUNS} runs per route (the run closest to the median FCP and TTI, as Lighthouse's CLI picks it); "LCP of each run" shows the spread.`,
+      "",
+      "| route | perf (≥95) | a11y (100) | best pr. (≥95) | SEO (100) | FCP | LCP (≤2000 ms) | LCP of each run | TBT | CLS (≤0.02) | bytes |",
+      "|---|---|---|---|---|---|---|---|---|---|---|",
+    );
+    for (const r of lighthouseRows) lines.push(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.lcpRunsMs.join(", ")} | ${r.tbtMs} | ${r.cls} | ${kb(r.bytes)} |`);
     lines.push("");
   }
   if (Object.keys(load).length) lines.push("## Load", "", "```json", JSON.stringify(load, null, 2), "```", "");

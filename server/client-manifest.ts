@@ -9,6 +9,8 @@ export interface ManifestEntry {
   path?: string;
   index?: boolean;
   parentId?: string;
+  /** False for resource routes (no component). */
+  hasDefaultExport?: boolean;
 }
 export interface ClientManifest {
   entry: ManifestEntry;

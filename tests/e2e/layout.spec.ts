@@ -158,6 +158,24 @@ test.describe("HTTP layer", () => {
 });
 
 test.describe("first paint", () => {
+  test("the page paints before any of its JavaScript is requested, then hydrates (docs/decisions/0012)", async ({ page, request }) => {
+    for (const path of ["/", "/loan-consultation", "/our-products/insurance"]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toContain('rel="modulepreload"');
+      await page.goto(path);
+      await hydrated(page);
+      const { paintedAt, firstScriptAt } = await page.evaluate(() => {
+        const fcp = performance.getEntriesByName("first-contentful-paint")[0] as PerformanceEntry & { paintTime?: number };
+        const scripts = performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname.endsWith(".js"));
+        return { paintedAt: fcp?.paintTime ?? fcp?.startTime, firstScriptAt: Math.min(...scripts.map((e) => e.startTime)) };
+      });
+      expect(paintedAt, path).toBeGreaterThan(0);
+      expect(firstScriptAt, path).toBeGreaterThanOrEqual(paintedAt!);
+      // The same modules, preloaded in parallel once it has painted.
+      expect(await page.locator('head link[rel="modulepreload"]').count(), path).toBeGreaterThan(5);
+    }
+  });
+
   test("the CSS is inlined (nothing render-blocking) and hydration logs no error", async ({ page }) => {
     const errors: string[] = [];
     page.on("console", (message) => {

@@ -1,0 +1,70 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { paintFirst, rewriteShell } from "./paint-first.server";
+
+/** The shape of React Router 8's <Scripts> output, as React streams it. */
+const head = '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><link rel="icon" href="/favicon.svg"/>'
+  + '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="N0"/>'
+  + '<link rel="modulepreload" href="/assets/framework-B.js" nonce="N0"/>'
+  + '<link rel="modulepreload" href="/assets/root-C.js" nonce="N0"/>'
+  + '<link rel="modulepreload" href="/assets/framework-B.js" nonce="N0"/>'
+  + "<style>body{margin:0}</style></head>";
+const body = '<body><main><h1>Insurance — Даатгал — အာမခံ</h1></main>'
+  + '<script nonce="N0">window.__reactRouterContext = {};</script>'
+  + '<script nonce="N0" type="module" async="">;\nimport "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-C.js";\nimport * as route1 from "/assets/page-D.js";\n'
+  + '  window.__reactRouterRouteModules = {"root":route0,"routes/page":route1};\n\nimport("/assets/entry.client-A.js");</script>';
+const tail = '<script nonce="N0">window.__reactRouterContext.streamController.enqueue("[]");</script></body></html>';
+const page = head + body + tail;
+
+async function streamed(chunks: Buffer[]): Promise<string> {
+  const out: Buffer[] = [];
+  for await (const chunk of Readable.from(chunks).pipe(paintFirst())) out.push(chunk as Buffer);
+  return Buffer.concat(out).toString("utf8");
+}
+
+describe("paint first, then load the JavaScript (ADR 0012)", () => {
+  it("takes the module preloads out of the head, and keeps every other tag", () => {
+    const html = rewriteShell(page)!;
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg"/>');
+    expect(html).toContain("<style>body{margin:0}</style>");
+    expect(html).toContain("<h1>Insurance — Даатгал — အာမခံ</h1>");
+    expect(html.endsWith(tail)).toBe(true);
+  });
+
+  it("waits for the first paint, then preloads the same modules once each, with the script's nonce", () => {
+    const html = rewriteShell(page)!;
+    const code = /<script nonce="N0" type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const [wait, preload] = code.split("\n");
+    expect(wait).toContain("requestAnimationFrame(() => setTimeout(go, 0))");
+    expect(wait).toContain('document.visibilityState === "hidden" ? go()');
+    expect(preload).toContain('["/assets/entry.client-A.js","/assets/framework-B.js","/assets/root-C.js"]');
+    expect(preload).toContain('link.nonce = "N0"');
+    expect(code.indexOf("requestAnimationFrame")).toBeLessThan(code.indexOf("import("));
+  });
+
+  it("imports the same modules in the same order, dynamically, and starts the app last", () => {
+    const code = rewriteShell(page)!;
+    const order = ['await import("/assets/manifest-1.js");', 'const route0 = await import("/assets/root-C.js");', 'const route1 = await import("/assets/page-D.js");', 'window.__reactRouterRouteModules = {"root":route0,"routes/page":route1};', 'import("/assets/entry.client-A.js");'];
+    const at = order.map((piece) => code.indexOf(piece));
+    expect(at.every((i) => i > 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(code).not.toMatch(/^\s*import \* as/m);
+    expect(code).not.toMatch(/^\s*import "/m);
+  });
+
+  it("holds nothing back once the module script is through: a later chunk passes as it came", async () => {
+    const bytes = Buffer.from(page);
+    // Cut everywhere, including inside multi-byte characters and inside the script.
+    const chunks: Buffer[] = [];
+    for (let i = 0; i < bytes.length; i += 7) chunks.push(bytes.subarray(i, i + 7));
+    expect(await streamed(chunks)).toBe(rewriteShell(page));
+  });
+
+  it("a document without a module script passes through unchanged", async () => {
+    const plain = head + "<body><p>Ünïcödé</p></body></html>";
+    expect(rewriteShell(plain)).toBeNull();
+    const bytes = Buffer.from(plain);
+    expect(await streamed([bytes.subarray(0, 101), bytes.subarray(101)])).toBe(plain);
+  });
+});

@@ -1,0 +1,74 @@
+import { Transform, type TransformCallback } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+
+/**
+ * Paint first, then load the JavaScript (docs/decisions/0012).
+ *
+ * React Router's `<Scripts>` asks for every module of the page at once:
+ * `<link rel="modulepreload">` tags (React hoists them into the <head>) and
+ * a module script whose static imports start the route modules. On a slow
+ * link those ~120 KB compete with the HTML and the hero image for the first
+ * paint, which needs none of them: the page is server-rendered, its CSS is
+ * inline, and every form and menu works before hydration.
+ *
+ * This rewrites the shell as it streams out: the preload tags are taken out
+ * of the <head>, and the module script first waits for the page to paint,
+ * then adds the same preloads (all modules download in parallel, no
+ * waterfall) and imports the same modules in the same order. A hidden tab
+ * has nothing to paint and loads at once. Everything after the module
+ * script streams through untouched; a shell without one (an API answer, a
+ * future React Router that renders its scripts differently) passes through
+ * unchanged.
+ */
+export function paintFirst(): Transform {
+  const decoder = new StringDecoder("utf8");
+  let shell = "";
+  let done = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      if (done) return callback(null, chunk);
+      shell += decoder.write(chunk);
+      const rewritten = rewriteShell(shell);
+      if (rewritten === null) return callback();
+      done = true;
+      shell = "";
+      callback(null, rewritten);
+    },
+    flush(callback: TransformCallback) {
+      if (!done) shell += decoder.end();
+      callback(null, done ? undefined : shell);
+    },
+  });
+}
+
+const MODULE_SCRIPT = /<script\b([^>]*\btype="module"[^>]*)>([\s\S]*?)<\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
+
+/**
+ * The shell with its scripts deferred, once it holds the whole module
+ * script; null while that script has not fully arrived.
+ */
+export function rewriteShell(html: string): string | null {
+  const script = MODULE_SCRIPT.exec(html);
+  if (!script) return null;
+  const [whole, attributes = "", code = ""] = script;
+  const nonce = /\bnonce="([^"]*)"/.exec(attributes)?.[1] ?? "";
+  const preloads: string[] = [];
+  const before = html.slice(0, script.index).replace(MODULE_PRELOAD, (_tag, href: string) => {
+    if (!preloads.includes(href)) preloads.push(href);
+    return "";
+  });
+  const after = html.slice(script.index + whole.length);
+  return `${before}<script${attributes}>${deferredModuleCode(code, preloads, nonce)}</script>${after}`;
+}
+
+/** The module script's code, waiting for the first paint and importing the same modules dynamically. */
+export function deferredModuleCode(code: string, preloads: string[], nonce: string): string {
+  const imports = code
+    .replace(/\bimport \* as (\w+) from ("[^"]+");/g, "const $1 = await import($2);")
+    .replace(/(^|[;\n])\s*import ("[^"]+");/g, "$1await import($2);");
+  const waitForPaint =
+    'await new Promise((go) => document.visibilityState === "hidden" ? go() : requestAnimationFrame(() => setTimeout(go, 0)));';
+  const preload = `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; link.nonce = ${JSON.stringify(nonce)}; document.head.append(link); }`;
+  return `${waitForPaint}\n${preload}\n${imports}`;
+}
