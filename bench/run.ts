@@ -87,6 +87,9 @@ if (!bundleOnly) {
   const dataDir = join(root, "bench/tmp");
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
+  // The static twins of the measured pages are written here during the run; the folder exists
+  // before the server starts, which serves the build's top-level names as static files.
+  mkdirSync(join(clientDir, "__bench"), { recursive: true });
   const server = await startServer(`file:${join(dataDir, "bench.db")}`);
   try {
     await warmUp();

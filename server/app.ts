@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import express from "express";
 import compression from "compression";
 import { RouterContextProvider } from "react-router";
@@ -71,7 +72,11 @@ export function createApp(options: AppOptions) {
   if (options.clientDir) {
     // Hashed file names never change: cache them for a year.
     app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    // The other public files (images/, videos/, favicon.svg …), by the names at the top of the
+    // build: a page URL goes straight to React Router without a look at the disk.
+    const topLevel = new Set(readdirSync(options.clientDir));
+    const files = express.static(options.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (topLevel.has(req.path.split("/", 2)[1] ?? "") ? files(req, res, next) : next()));
   }
 
   app.use(sameOrigin(options.allowedOrigins));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPageCache, sharedMaxAge, withNonce } from "./page-cache.ts";
+import { cachedPage, createPageCache, sharedMaxAge, withNonce } from "./page-cache.ts";
 
 const html = (headers: Record<string, string>, status = 200) =>
   new Response("<html></html>", { status, headers: { "content-type": "text/html; charset=utf-8", ...headers } });
@@ -21,7 +21,7 @@ describe("sharedMaxAge: only pages a route declared shareable", () => {
 });
 
 describe("page cache", () => {
-  const page = (expires: number) => ({ status: 200, headers: [], body: 'a nonce="N1" b nonce="N1"', nonce: "N1", expires });
+  const page = (expires: number) => cachedPage({ status: 200, headers: [], body: 'a nonce="N1" b nonce="N1" — Даатгал', nonce: "N1", expires });
   it("expires entries", () => {
     const cache = createPageCache();
     cache.set("k", page(1000));
@@ -39,6 +39,11 @@ describe("page cache", () => {
     expect(cache.size).toBe(2);
   });
   it("gives every served copy its own nonce", () => {
-    expect(withNonce(page(0), "N2")).toBe('a nonce="N2" b nonce="N2"');
+    expect(withNonce(page(0), "N2").toString("utf8")).toBe('a nonce="N2" b nonce="N2" — Даатгал');
+    expect(withNonce(page(0), "N3").toString("utf8")).toBe('a nonce="N3" b nonce="N3" — Даатгал');
+  });
+  it("keeps a page rendered without a nonce as it is", () => {
+    const plain = cachedPage({ status: 200, headers: [], body: "<p>ü</p>", nonce: "", expires: 0 });
+    expect(withNonce(plain, "N2").toString("utf8")).toBe("<p>ü</p>");
   });
 });

@@ -10,9 +10,15 @@
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: string;
-  nonce: string;
+  /** The body's bytes, cut where the nonce of the response it was rendered for stood. */
+  parts: Buffer[];
   expires: number;
+}
+
+/** A page to keep: its body is cut once at its nonce, so each hit only joins bytes. */
+export function cachedPage(page: { status: number; headers: [string, string][]; body: string; nonce: string; expires: number }): CachedPage {
+  const pieces = page.nonce ? page.body.split(page.nonce) : [page.body];
+  return { status: page.status, headers: page.headers, parts: pieces.map((piece) => Buffer.from(piece, "utf8")), expires: page.expires };
 }
 
 export interface PageCache {
@@ -60,7 +66,14 @@ export function sharedMaxAge(response: Response): number {
   return match ? Number(match[1]) : 0;
 }
 
-/** Puts a fresh nonce into a cached body. */
-export function withNonce(page: CachedPage, nonce: string): string {
-  return page.nonce ? page.body.split(page.nonce).join(nonce) : page.body;
+/** The cached body with a fresh nonce where the old one stood. */
+export function withNonce(page: CachedPage, nonce: string): Buffer {
+  if (page.parts.length === 1) return page.parts[0]!;
+  const fresh = Buffer.from(nonce, "utf8");
+  const pieces: Buffer[] = [];
+  page.parts.forEach((part, i) => {
+    if (i > 0) pieces.push(fresh);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
 }

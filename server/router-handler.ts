@@ -2,7 +2,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { detectLocale } from "~/i18n/detect";
-import { createPageCache, sharedMaxAge, withNonce, type PageCache } from "./page-cache.ts";
+import { cachedPage, createPageCache, sharedMaxAge, withNonce, type PageCache } from "./page-cache.ts";
 
 /**
  * Express → React Router, with the page cache in between. Adapted from
@@ -37,7 +37,7 @@ export function reactRouterHandler(options: {
         const body = await response.text();
         const headers = [...response.headers.entries()].filter(([name]) => name !== "cache-control" && name !== "content-length");
         headers.push(["cache-control", "no-cache"]);
-        cache.set(key, { status: response.status, headers, body, nonce, expires: Date.now() + maxAge * 1000 });
+        cache.set(key, cachedPage({ status: response.status, headers, body, nonce, expires: Date.now() + maxAge * 1000 }));
         res.status(response.status);
         for (const [name, value] of headers) res.append(name, value);
         res.setHeader("X-Page-Cache", "miss");
