@@ -9,7 +9,7 @@
  *   npm run bench                 everything
  *   npm run bench -- --bundle-only   only the deterministic bundle budgets (CI)
  *   npm run bench -- --routes=/,/company/about   a subset of routes for Lighthouse
- *   npm run bench -- --runs=5     Lighthouse runs per route (default 3; the median run is reported)
+ *   npm run bench -- --runs=7     Lighthouse runs per route (default 5; the median run is reported)
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -25,8 +25,8 @@ const bundleOnly = args.includes("--bundle-only");
 const skipBuild = args.includes("--no-build");
 const routesArg = args.find((a) => a.startsWith("--routes="))?.slice("--routes=".length);
 const routes: string[] = routesArg ? routesArg.split(",") : [...PUBLIC_ROUTES];
-const runsArg = Number(args.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 3);
-const RUNS = Number.isInteger(runsArg) && runsArg > 0 ? runsArg : 3;
+const runsArg = Number(args.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 5);
+const RUNS = Number.isInteger(runsArg) && runsArg > 0 ? runsArg : 5;
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const base = `http://127.0.0.1:${PORT}`;
 
