@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { BUDGETS, PUBLIC_ROUTES } from "./budgets.ts";
 import { pageBundles } from "./bundle.ts";
+import { sampleConsultation } from "../tests/support/consultation-sample.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const clientDir = join(root, "build/client");
@@ -248,22 +249,10 @@ async function throughput() {
 }
 
 async function answerLoad() {
-  const body = (id: string) => JSON.stringify({
-    submission_id: id,
-    marketing_yn: "N",
-    answer_list: [
-      { question_seq: 1, answer_content: "yes" },
-      { question_seq: 2, answer_content: "E-9" },
-      { question_seq: 3, answer_content: "20281231" },
-      { question_seq: 4, answer_content: "Vietnam" },
-      { question_seq: 5, answer_content: "BENCH TEST" },
-      { question_seq: 6, answer_content: "01012345678" },
-    ],
-  });
+  const body = (id: string) => JSON.stringify(sampleConsultation({ submissionId: id, name: "BENCH TEST" }));
   const probe = await fetch(`${base}/svc/answer/create`, { method: "POST", headers: { "content-type": "application/json" }, body: body(randomUUID()) });
-  if (probe.status === 404) {
-    log("POST /svc/answer/create does not exist yet: skipped");
-    load["POST /svc/answer/create"] = "not built";
+  if (probe.status !== 200) {
+    checks.push({ what: "POST /svc/answer/create answers a valid consultation", value: `HTTP ${probe.status}`, budget: "HTTP 200", ok: false });
     return;
   }
   log("autocannon POST /svc/answer/create");

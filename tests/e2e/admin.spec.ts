@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { test, expect, hydrated, axeViolations } from "./fixtures";
 import { E2E_DB } from "../../playwright.config";
 import { CONSOLE_ROUTES } from "../support/admin-routes";
+import { sampleConsultation } from "../support/consultation-sample";
 
 /**
  * The operator console against the production build. Operators are created
@@ -155,20 +156,7 @@ test.describe("signed in", () => {
     // Unique: the public site's own tests send consultations to the same database.
     const name = `NGUYEN PUBLIC ${Date.now()}`;
     const phone = `010${String(Date.now()).slice(-8)}`;
-    const response = await request.post("/svc/answer/create", {
-      data: {
-        submission_id,
-        marketing_yn: "Y",
-        answer_list: [
-          { question_seq: 1, answer_content: "yes" },
-          { question_seq: 2, answer_content: "E-9" },
-          { question_seq: 3, answer_content: "20271231" },
-          { question_seq: 4, answer_content: "Vietnam" },
-          { question_seq: 5, answer_content: name },
-          { question_seq: 6, answer_content: phone },
-        ],
-      },
-    });
+    const response = await request.post("/svc/answer/create", { data: sampleConsultation({ submissionId: submission_id, name, phone, marketing: "Y" }) });
     expect(response.status()).toBe(200);
     await signIn(page, operator);
     await inboxFlow(page, name, phone);
