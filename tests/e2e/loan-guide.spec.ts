@@ -30,6 +30,13 @@ test.describe("loan guide (spec §2 /our-products/loan)", () => {
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
   });
 
+  test("the poster of the reader's video (the largest paint) is preloaded with high priority", async ({ request }) => {
+    for (const [path, poster] of [[PATH, "/videos/loan-guide-en.webp"], [`${PATH}?lang=id`, "/videos/loan-guide-id.webp"], [`${PATH}?video=id`, "/videos/loan-guide-id.webp"]]) {
+      const html = await (await request.get(path!)).text();
+      expect(html, path).toMatch(new RegExp(`<link rel="preload" as="image" href="${poster}"[^>]*fetchPriority="high"`));
+    }
+  });
+
   test("the English / Bahasa Indonesia toggle switches the video", async ({ page }) => {
     await page.goto(PATH);
     await hydrated(page);
