@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { paintFirst, rewriteShell } from "./paint-first.server";
+import { WAIT_FOR_PAINT, paintFirst, rewriteShell } from "./paint-first.server";
 
 /** The shape of React Router 8's <Scripts> output, as React streams it. */
 const head = '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><link rel="icon" href="/favicon.svg"/>'
@@ -36,11 +36,12 @@ describe("paint first, then load the JavaScript (ADR 0012)", () => {
     const html = rewriteShell(page)!;
     const code = /<script nonce="N0" type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1]!;
     const [wait, preload] = code.split("\n");
-    expect(wait).toContain("requestAnimationFrame(() => setTimeout(go, 0))");
-    expect(wait).toContain('document.visibilityState === "hidden" ? go()');
+    expect(wait).toContain('observe({ type: "paint", buffered: true })');
+    expect(wait).toContain('getEntriesByName("first-contentful-paint")');
+    expect(wait).toContain('document.visibilityState === "hidden"');
     expect(preload).toContain('["/assets/entry.client-A.js","/assets/framework-B.js","/assets/root-C.js"]');
     expect(preload).toContain('link.nonce = "N0"');
-    expect(code.indexOf("requestAnimationFrame")).toBeLessThan(code.indexOf("import("));
+    expect(code.indexOf("PerformanceObserver")).toBeLessThan(code.indexOf("import("));
   });
 
   it("imports the same modules in the same order, dynamically, and starts the app last", () => {
@@ -66,5 +67,73 @@ describe("paint first, then load the JavaScript (ADR 0012)", () => {
     expect(rewriteShell(plain)).toBeNull();
     const bytes = Buffer.from(plain);
     expect(await streamed([bytes.subarray(0, 101), bytes.subarray(101)])).toBe(plain);
+  });
+
+  describe("the wait for the first paint, run against a stand-in browser", () => {
+    function browser({ hidden = false, painted = false, paintTiming = true } = {}) {
+      const calls: string[] = [];
+      let observer: ((list: { getEntriesByName(name: string): unknown[] }, o: { disconnect(): void }) => void) | undefined;
+      let timer: (() => void) | undefined;
+      let frame: (() => void) | undefined;
+      let went = 0;
+      const run = new Function("go", "document", "performance", "PerformanceObserver", "requestAnimationFrame", "setTimeout", WAIT_FOR_PAINT);
+      const PerformanceObserverStub = Object.assign(
+        function (this: unknown, callback: typeof observer) {
+          observer = callback;
+          return { observe: (options: unknown) => calls.push(`observe ${JSON.stringify(options)}`) };
+        },
+        { supportedEntryTypes: paintTiming ? ["navigation", "paint"] : ["navigation"] },
+      );
+      run(
+        () => went++,
+        { visibilityState: hidden ? "hidden" : "visible" },
+        { getEntriesByName: (name: string) => (painted && name === "first-contentful-paint" ? [{}] : []) },
+        PerformanceObserverStub,
+        (callback: () => void) => (frame = callback),
+        (callback: () => void, ms: number) => {
+          calls.push(`timer ${ms}`);
+          timer = callback;
+        },
+      );
+      return {
+        calls,
+        went: () => went,
+        paint: (names: string[]) => observer?.({ getEntriesByName: (name: string) => names.filter((n) => n === name) }, { disconnect: () => calls.push("disconnect") }),
+        frame: () => frame?.(),
+        timer: () => timer?.(),
+      };
+    }
+
+    it("waits for the first contentful paint, not for a timer", () => {
+      const page = browser();
+      expect(page.went()).toBe(0);
+      expect(page.calls).toContain('observe {"type":"paint","buffered":true}');
+      page.paint(["first-paint"]);
+      expect(page.went()).toBe(0);
+      page.paint(["first-contentful-paint"]);
+      expect(page.went()).toBe(1);
+      expect(page.calls).toContain("disconnect");
+    });
+
+    it("goes on at once in a hidden tab, or when the page has already painted", () => {
+      expect(browser({ hidden: true }).went()).toBe(1);
+      expect(browser({ painted: true }).went()).toBe(1);
+    });
+
+    it("without paint timing, waits for the next frame to be drawn", () => {
+      const page = browser({ paintTiming: false });
+      expect(page.went()).toBe(0);
+      page.frame();
+      expect(page.calls).toEqual(["timer 0"]);
+      page.timer();
+      expect(page.went()).toBe(1);
+    });
+
+    it("loads anyway when no paint is reported within 3 s", () => {
+      const page = browser();
+      expect(page.calls).toContain("timer 3000");
+      page.timer();
+      expect(page.went()).toBe(1);
+    });
   });
 });

@@ -12,8 +12,8 @@ import { StringDecoder } from "node:string_decoder";
  * inline, and every form and menu works before hydration.
  *
  * This rewrites the shell as it streams out: the preload tags are taken out
- * of the <head>, and the module script first waits for the page to paint,
- * then adds the same preloads (all modules download in parallel, no
+ * of the <head>, and the module script first waits for the page to paint
+ * its content, then adds the same preloads (all modules download in parallel, no
  * waterfall) and imports the same modules in the same order. A hidden tab
  * has nothing to paint and loads at once. Everything after the module
  * script streams through untouched; a shell without one (an API answer, a
@@ -62,13 +62,26 @@ export function rewriteShell(html: string): string | null {
   return `${before}<script${attributes}>${deferredModuleCode(code, preloads, nonce)}</script>${after}`;
 }
 
+/**
+ * The body of a promise that settles once the page has painted its content:
+ * the browser's first-contentful-paint entry (reported after the frame is on
+ * screen, by a task no timer drives). A hidden tab has nothing to paint and
+ * goes on at once; a browser without paint timing waits for the next frame;
+ * and should no paint be reported within 3 s, the page loads anyway.
+ */
+export const WAIT_FOR_PAINT = [
+  'if (document.visibilityState === "hidden" || performance.getEntriesByName("first-contentful-paint").length) return go();',
+  'if (!(PerformanceObserver.supportedEntryTypes || []).includes("paint")) return requestAnimationFrame(() => setTimeout(go, 0));',
+  'new PerformanceObserver((list, observer) => { if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); go(); } }).observe({ type: "paint", buffered: true });',
+  "setTimeout(go, 3000);",
+].join(" ");
+
 /** The module script's code, waiting for the first paint and importing the same modules dynamically. */
 export function deferredModuleCode(code: string, preloads: string[], nonce: string): string {
   const imports = code
     .replace(/\bimport \* as (\w+) from ("[^"]+");/g, "const $1 = await import($2);")
     .replace(/(^|[;\n])\s*import ("[^"]+");/g, "$1await import($2);");
-  const waitForPaint =
-    'await new Promise((go) => document.visibilityState === "hidden" ? go() : requestAnimationFrame(() => setTimeout(go, 0)));';
+  const waitForPaint = `await new Promise((go) => {${WAIT_FOR_PAINT}});`;
   const preload = `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; link.nonce = ${JSON.stringify(nonce)}; document.head.append(link); }`;
   return `${waitForPaint}\n${preload}\n${imports}`;
 }

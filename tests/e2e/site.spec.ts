@@ -96,6 +96,8 @@ test.describe("legal modal (spec §2 Overlays, §4)", () => {
     await hydrated(page);
     await footer(page).getByRole("link", { name: "Privacy policy" }).click();
     await expect(page.getByRole("dialog", { name: "Privacy policy" })).toBeVisible();
+    // The dialog opens at once; the history entry comes when the document has loaded.
+    await expect(page).toHaveURL(/\?policy=privacy$/);
     await page.goBack();
     await expect(page.getByRole("dialog", { name: "Privacy policy" })).toBeHidden();
     await expect(page).toHaveURL(/\/company\/location$/);
