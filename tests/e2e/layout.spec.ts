@@ -176,6 +176,25 @@ test.describe("first paint", () => {
     }
   });
 
+  test("every public route hydrates, in English and in Burmese, without an error or warning in the console", async ({ page, baseURL }) => {
+    test.slow(); // forty page loads
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error" && message.type() !== "warning") return;
+      // The map SDK's host is unreachable from the tests (a fake key, no network): not ours.
+      if (message.text().startsWith("Failed to load resource") && !message.location().url.startsWith(baseURL!)) return;
+      problems.push(`${page.url()} ${message.type()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`${page.url()} ${error.message}`));
+    for (const lang of ["en", "my"]) {
+      for (const { path } of ROUTES) {
+        await page.goto(`${path}?lang=${lang}`);
+        await hydrated(page);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   test("the CSS is inlined (nothing render-blocking) and hydration logs no error", async ({ page }) => {
     const errors: string[] = [];
     page.on("console", (message) => {
