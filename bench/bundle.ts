@@ -3,8 +3,6 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { publicCss, readClientManifest as readManifest, type ClientManifest, type ManifestEntry } from "../server/client-manifest.ts";
 
-export { readManifest };
-
 /**
  * First-load JavaScript and CSS per page, gzip, from the client build's
  * React Router manifest: what a visitor downloads when a page is the first
@@ -52,7 +50,7 @@ function chainOf(manifest: ClientManifest, routeId: string): ManifestEntry[] {
 }
 
 /** A route's URL pattern: its own segment under its parents' (index and layout routes add none). */
-export function pathOf(manifest: ClientManifest, routeId: string): string {
+function pathOf(manifest: ClientManifest, routeId: string): string {
   const segments = chainOf(manifest, routeId).map((r) => r.path ?? "").filter(Boolean);
   return `/${segments.join("/")}`.replace(/\/+/g, "/");
 }
