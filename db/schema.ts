@@ -17,6 +17,8 @@ interface RequestColumns {
   operator_note: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** When an operator first opened it in the console (null: unread). */
+  first_opened_at: Generated<string | null>;
 }
 
 export interface BannerRedirectLogTable {
@@ -102,6 +104,8 @@ export interface AdminOperatorTable {
   created_at: string;
   updated_at: string;
   last_sign_in_at: string | null;
+  /** Set by `npm run admin:disable`: no sign-in, no session, no alerts. */
+  disabled_at: Generated<string | null>;
 }
 
 /** A signed-in browser. Only the SHA-256 of the cookie's token is stored. */
@@ -138,6 +142,41 @@ export interface AdminAuditLogTable {
   created_at: string;
 }
 
+export type AlertChannel = "push" | "email" | "webhook";
+export type AlertStatus = "pending" | "delivered" | "failed" | "cancelled";
+
+/** The alerts outbox (issue 12): one row per channel and recipient of a new request. */
+export interface AlertDeliveryTable {
+  id: Generated<number>;
+  channel: AlertChannel;
+  /** Push subscription id, e-mail address or "webhook": never a visitor's data. */
+  recipient: string;
+  request_kind: string;
+  request_id: number;
+  request_lang: string;
+  request_created_at: string;
+  status: Generated<AlertStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claim_token: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  first_failed_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One device of an operator that receives Web Push alerts. */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  operator_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
 export interface Database {
   banner_redirect_logs: BannerRedirectLogTable;
   proposals: ProposalTable;
@@ -152,4 +191,6 @@ export interface Database {
   admin_sessions: AdminSessionTable;
   admin_login_throttle: AdminLoginThrottleTable;
   admin_audit_log: AdminAuditLogTable;
+  alert_deliveries: AlertDeliveryTable;
+  push_subscriptions: PushSubscriptionTable;
 }

@@ -6,6 +6,8 @@ import { createLogger } from "./logger.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { publicCss } from "./client-manifest.ts";
 import { startRetentionJob } from "../app/features/admin/retention.server.ts";
+import { readAlertConfig } from "../app/features/alerts/config.server.ts";
+import { createAlerts } from "../app/features/alerts/alerts.server.ts";
 
 /**
  * Starts the site: reads the environment, opens and migrates the database,
@@ -18,12 +20,16 @@ const database = connect(config.databaseUrl);
 await migrate(database.db);
 // Spec §9 retention, daily (also `npm run retention`).
 const stopRetention = startRetentionJob(database.db, log);
+// Alerts to operators (issue 12): rows written with each request, delivered by this worker.
+const alerts = createAlerts(database.db, readAlertConfig(), log);
+alerts.startWorker();
 
 const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
 const services = {
   db: database.db,
   log,
   limiter: createRateLimiter(config.rateLimit),
+  alerts,
   secret: config.secret,
   secureCookies: config.secureCookies,
   kakaoMapAppKey: config.kakaoMapAppKey,
@@ -73,6 +79,7 @@ async function shutdown(signal: string) {
   const sweep = setInterval(() => server.closeIdleConnections(), 50);
   server.close(async () => {
     clearInterval(sweep);
+    await alerts.stop().catch(() => {});
     await database.close().catch(() => {});
     log.info("server.stopped", {});
     process.exit(0);

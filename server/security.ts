@@ -16,6 +16,7 @@ export function contentSecurityPolicy(nonce: string, extra: { scriptSrc?: string
     "media-src 'self'",
     "font-src 'self'",
     `connect-src 'self' ${(extra.connectSrc ?? []).join(" ")}`.trim(),
+    "worker-src 'self'",
     "frame-src 'none'",
     "object-src 'none'",
     "base-uri 'self'",

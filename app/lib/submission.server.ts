@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import type { AppServices } from "./services.server";
 
 /** The request tables that carry a unique `submission_id` (docs/decisions/0003). */
 export type SubmissionTable = "proposals" | "as_requests" | "purchase_requests";
@@ -35,4 +36,29 @@ export async function insertOnce<T extends SubmissionTable>(
 export function requestTimes(now = new Date()) {
   const iso = now.toISOString();
   return { created_at: iso, updated_at: iso };
+}
+
+/** What storing a visitor's request needs: the database and the alerts outbox. */
+export type RequestStore = Pick<AppServices, "db" | "alerts">;
+
+/**
+ * Stores a new request of any kind and schedules its alerts in the same
+ * transaction (docs/decisions/0014): a request that is committed has its
+ * alerts, and a retried submission (`created: false`) schedules none. The
+ * worker is woken after the commit; the visitor never waits on a delivery.
+ */
+export async function recordRequest<R extends { id: number; created: boolean }>(
+  store: RequestStore,
+  request: { kind: string; lang: string; now: Date },
+  insert: (trx: Transaction<Database>) => Promise<R>,
+): Promise<R> {
+  const stored = await store.db.transaction().execute(async (trx) => {
+    const result = await insert(trx);
+    if (result.created) {
+      await store.alerts.schedule(trx, { kind: request.kind, id: result.id, lang: request.lang, createdAt: request.now.toISOString() });
+    }
+    return result;
+  });
+  if (stored.created) store.alerts.wake();
+  return stored;
 }

@@ -16,6 +16,6 @@ export const action = svcAction(PROPOSAL_BUCKET, async ({ request, context }: Ro
   if (body && typeof body === "object" && isSpam((body as Record<string, unknown>)[HONEYPOT_FIELD])) return svcOk({ accepted: true });
   const result = validate(proposalSchema, body);
   if (!result.success) throw new BadRequest("invalid", result.errors);
-  await createProposal(services(context).db, result.output, localeOf(context));
+  await createProposal(services(context), result.output, localeOf(context));
   return svcOk({ accepted: true });
 });

@@ -16,6 +16,6 @@ export const action = svcAction(PURCHASE_BUCKET, async ({ request, context }: Ro
   if (body && typeof body === "object" && isSpam((body as Record<string, unknown>)[HONEYPOT_FIELD])) return svcOk({ accepted: true });
   const result = validate(inquirySchema("purchase"), body);
   if (!result.success) throw new BadRequest("invalid", result.errors);
-  await createPurchaseRequest(services(context).db, result.output, localeOf(context));
+  await createPurchaseRequest(services(context), result.output, localeOf(context));
   return svcOk({ accepted: true });
 });

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial.ts";
 import * as m0010 from "./0010_admin.ts";
+import * as m0020 from "./0020_alerts.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -10,4 +11,5 @@ import * as m0010 from "./0010_admin.ts";
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0010_admin": m0010,
+  "0020_alerts": m0020,
 };

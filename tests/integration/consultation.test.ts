@@ -140,7 +140,7 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
     it("races at the store itself answer the winner's row to every copy", async () => {
       const answers: Answers = { type: "yes", visaType: "E-9", expiryChoice: "date", expiryDate: "20270315", nationality: "X", name: "Y", phone: "01012345678" };
       const input = { answers, marketing: false, submissionId: "race-0001-zzzz", lang: "en" as const };
-      const stored = await Promise.all(Array.from({ length: 5 }, () => storeConsultation(handle.db, input)));
+      const stored = await Promise.all(Array.from({ length: 5 }, () => storeConsultation(testServices(handle.db), input)));
       expect(new Set(stored.map((s) => s.id)).size).toBe(1);
       expect(stored.filter((s) => s.created)).toHaveLength(1);
       expect(await counts()).toEqual({ answers: 1, items: 6, consents: 2 });

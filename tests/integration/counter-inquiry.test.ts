@@ -137,7 +137,7 @@ describe.each(DIALECTS)("cash-counter inquiries on %s", (dialect) => {
         transformResult: async (args) => args.result,
       }) as Kysely<Database>;
       const photoRow = { content_type: "image/jpeg" as const, byte_size: 3, width: 1, height: 1, data: Buffer.from([1, 2, 3]) };
-      await expect(createAsRequest(failing, { ...fields }, [photoRow], "en")).rejects.toThrow("disk full");
+      await expect(createAsRequest(testServices(failing), { ...fields }, [photoRow], "en")).rejects.toThrow("disk full");
       expect(await counts()).toEqual({ as: 0, photos: 0, purchase: 0 });
     });
   });

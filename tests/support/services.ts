@@ -3,13 +3,25 @@ import type { Database } from "../../db/schema.ts";
 import { createRateLimiter } from "../../server/rate-limit.ts";
 import { silentLogger } from "../../server/logger.ts";
 import { makeContext, type AppServices } from "~/lib/services.server";
+import { createAlerts } from "~/features/alerts/alerts.server";
+import type { AlertConfig } from "~/features/alerts/config.server";
+import webpush from "web-push";
 import { localeContext } from "~/i18n/context";
 import type { Locale } from "~/i18n/locales";
+
+/** One VAPID key pair for the whole test process (generating one takes a moment). */
+const TEST_VAPID = { ...webpush.generateVAPIDKeys(), subject: "mailto:alerts@example.com" };
+
+/** Alert settings for tests: no channel unless given, a local push allow list. */
+export function testAlertConfig(overrides: Partial<AlertConfig> = {}): AlertConfig {
+  return { origin: "https://console.example.com", lang: "ko", webhook: null, email: null, vapid: TEST_VAPID, pushAllowHosts: [], ...overrides };
+}
 
 export function testServices(db: Kysely<Database>, overrides: Partial<AppServices> = {}): AppServices {
   return {
     db,
     log: silentLogger,
+    alerts: createAlerts(db, testAlertConfig(), silentLogger),
     limiter: createRateLimiter({ max: 1000, windowMs: 60_000 }),
     secret: "test-secret-test-secret-test-secret-0000",
     secureCookies: false,

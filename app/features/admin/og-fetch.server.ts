@@ -1,8 +1,9 @@
-import { lookup } from "node:dns/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { BlockList, isIP, type LookupFunction } from "node:net";
+import { hostList, OutboundRefused, pinLookup, pinnedAddress as resolvePinned, type OutboundOptions, type PinnedAddress } from "~/lib/outbound.server";
 import { CodedError } from "./coded-error";
+
+export { isPublicAddress } from "~/lib/outbound.server";
 
 /**
  * Reads a page's Open Graph title and image for the blog list, without
@@ -15,13 +16,10 @@ import { CodedError } from "./coded-error";
  * `allowHosts` ("127.0.0.1:4100") lets tests reach a local server; the app
  * passes OG_FETCH_ALLOW_HOSTS, which is for tests only.
  */
-export interface OgFetchOptions {
+export interface OgFetchOptions extends OutboundOptions {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
-  allowHosts?: readonly string[];
-  /** DNS resolution, replaceable in tests. */
-  resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
 }
 
 export type OgFetchErrorCode = "url" | "blocked" | "network" | "timeout" | "status" | "not_html" | "redirects";
@@ -37,34 +35,6 @@ export interface OpenGraph {
 }
 
 const DEFAULTS = { timeoutMs: 5000, maxBytes: 512 * 1024, maxRedirects: 3 };
-
-// Everything that is not the public internet: this host, private networks,
-// link-local (cloud metadata 169.254.169.254), carrier NAT, multicast, reserved.
-// Two lists: Node's BlockList would also match IPv4 addresses against IPv6
-// rules through their IPv4-mapped form (::ffff:0:0/96 would then block all).
-const blocked4 = new BlockList();
-const blocked6 = new BlockList();
-for (const [net, prefix] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.88.99.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24],
-  ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) blocked4.addSubnet(net, prefix, "ipv4");
-for (const [net, prefix] of [
-  ["::", 128], ["::1", 128], ["::ffff:0:0", 96], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["100::", 64], ["2001::", 23],
-  ["2001:db8::", 32], ["2002::", 16], ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
-] as const) blocked6.addSubnet(net, prefix, "ipv6");
-
-/** Only public unicast addresses. IPv4 inside IPv6 (::ffff:a.b.c.d, NAT64) is refused by the list above. */
-export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return !blocked4.check(address, "ipv4");
-  if (family === 6) return !blocked6.check(address, "ipv6");
-  return false;
-}
-
-async function systemResolve(hostname: string) {
-  return lookup(hostname, { all: true, verbatim: true });
-}
 
 /** A URL we may fetch, or an error: http(s), no credentials, a host name. */
 export function checkUrl(input: string, base?: string): URL {
@@ -82,20 +52,13 @@ export function checkUrl(input: string, base?: string): URL {
 }
 
 /** Resolves the host and answers the address to connect to; refuses when any resolved address is not public. */
-async function pinnedAddress(url: URL, options: OgFetchOptions): Promise<{ address: string; family: number } | null> {
-  if (options.allowHosts?.includes(url.host)) return null;
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  let addresses: { address: string; family: number }[];
-  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
-  else {
-    try {
-      addresses = await (options.resolve ?? systemResolve)(host);
-    } catch {
-      throw new OgFetchError("network");
-    }
+async function pinnedAddress(url: URL, options: OgFetchOptions): Promise<PinnedAddress | null> {
+  try {
+    return await resolvePinned(url, options);
+  } catch (error) {
+    if (error instanceof OutboundRefused) throw new OgFetchError(error.code);
+    throw error;
   }
-  if (!addresses.length || !addresses.every((a) => isPublicAddress(a.address))) throw new OgFetchError("blocked");
-  return addresses[0]!;
 }
 
 interface Hop {
@@ -105,14 +68,9 @@ interface Hop {
   body: Buffer;
 }
 
-function get(url: URL, pinned: { address: string; family: number } | null, maxBytes: number, signal: AbortSignal): Promise<Hop> {
+function get(url: URL, pinned: PinnedAddress | null, maxBytes: number, signal: AbortSignal): Promise<Hop> {
   return new Promise((resolve, reject) => {
-    const pin: LookupFunction | undefined = pinned
-      ? (_hostname, opts, callback) => {
-          if (opts?.all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
-          else callback(null, pinned.address, pinned.family);
-        }
-      : undefined;
+    const pin = pinLookup(pinned);
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
     const req = send(url, {
       method: "GET",
@@ -265,5 +223,5 @@ export function parseOpenGraph(html: string, pageUrl: string): { title: string |
 
 /** Hosts a test server may use (OG_FETCH_ALLOW_HOSTS="127.0.0.1:4100,…"); empty in production. */
 export function allowHostsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (env.OG_FETCH_ALLOW_HOSTS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return hostList(env.OG_FETCH_ALLOW_HOSTS);
 }

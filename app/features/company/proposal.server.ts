@@ -1,28 +1,28 @@
 import { data, type ActionFunctionArgs } from "react-router";
-import type { Kysely } from "kysely";
-import type { Database } from "../../../db/schema.ts";
 import { localeOf } from "~/i18n/route.server";
 import { isSpam, HONEYPOT_FIELD } from "~/lib/honeypot";
 import { BadRequest, formObject, readUrlEncoded } from "~/lib/http.server";
 import { validate, type FieldErrors } from "~/lib/schema";
 import { requestContext, services } from "~/lib/services.server";
-import { insertOnce, requestTimes } from "~/lib/submission.server";
+import { insertOnce, recordRequest, requestTimes, type RequestStore } from "~/lib/submission.server";
 import { rateLimited } from "~/lib/svc.server";
 import { PROPOSAL_FIELDS, proposalFormSchema, type ProposalInput } from "./schema";
 
 export const PROPOSAL_BUCKET = "proposal";
 
-/** Stores a partnership proposal once per submission id. */
-export async function createProposal(db: Kysely<Database>, input: ProposalInput, lang: string, now = new Date()) {
-  return insertOnce(db, "proposals", {
-    proposer_name: input.proposer_name,
-    proposer_phone: input.proposer_phone,
-    proposer_email: input.proposer_email,
-    proposal_content: input.proposal_content,
-    submission_id: input.submission_id ?? null,
-    lang,
-    ...requestTimes(now),
-  });
+/** Stores a partnership proposal once per submission id, with its alerts. */
+export async function createProposal(store: RequestStore, input: ProposalInput, lang: string, now = new Date()) {
+  return recordRequest(store, { kind: "proposal", lang, now }, (trx) =>
+    insertOnce(trx, "proposals", {
+      proposer_name: input.proposer_name,
+      proposer_phone: input.proposer_phone,
+      proposer_email: input.proposer_email,
+      proposal_content: input.proposal_content,
+      submission_id: input.submission_id ?? null,
+      lang,
+      ...requestTimes(now),
+    }),
+  );
 }
 
 /** What the contact-us page's action answers (a plain form post, no JavaScript). */
@@ -52,7 +52,7 @@ export async function proposalFormAction({ request, context }: ActionFunctionArg
     return data<ProposalActionData>({ status: "invalid", errors: result.errors, values }, { status: 400 });
   }
   try {
-    await createProposal(services(context).db, result.output, localeOf(context));
+    await createProposal(services(context), result.output, localeOf(context));
   } catch (error) {
     services(context).log.error("proposal.store_failed", { requestId: context.get(requestContext).requestId }, error);
     return data<ProposalActionData>({ status: "failed" }, { status: 500 });

@@ -21,7 +21,7 @@ export const BODY_LIMIT = 16 * 1024;
 /** Stores an accepted request (idempotent on its submission id) and logs it without personal data. */
 export async function acceptConsultation(context: Readonly<RouterContextProvider>, consultation: ConsultationOutput, via: "api" | "form") {
   const app = services(context);
-  const stored = await storeConsultation(app.db, { ...consultation, lang: localeOf(context) });
+  const stored = await storeConsultation(app, { ...consultation, lang: localeOf(context) });
   app.log.info("consultation.accepted", { id: stored.id, created: stored.created, via, requestId: context.get(requestContext).requestId });
   return stored;
 }

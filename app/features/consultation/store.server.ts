@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema.ts";
+import { recordRequest, type RequestStore } from "~/lib/submission.server";
 import { POLICY_VERSIONS } from "~/features/legal/links";
 import type { Locale } from "~/i18n/locales";
 import { answerList, type ConsultationOutput } from "./schema";
@@ -21,30 +22,31 @@ export interface StoredConsultation {
 }
 
 /**
- * Stores one request — the answer, its six items and its consent records —
- * in one transaction. Idempotent on the submission id: a retried submission
+ * Stores one request — the answer, its six items, its consent records and
+ * its alerts — in one transaction. Idempotent on the submission id: a retried submission
  * answers the row stored the first time, also when two copies race (the
  * unique index decides; the loser inserts nothing and reads the winner's row).
  */
 export async function storeConsultation(
-  db: Kysely<Database>,
+  store: RequestStore,
   input: ConsultationOutput & { lang: Locale },
   now = new Date(),
 ): Promise<StoredConsultation> {
+  const { db } = store;
   const { submissionId } = input;
   if (submissionId) {
     const existing = await findBySubmissionId(db, submissionId);
     if (existing) return { id: existing, created: false };
   }
   const at = now.toISOString();
-  const id = await db.transaction().execute(async (trx) => {
+  const stored = await recordRequest(store, { kind: "consultation", lang: input.lang, now }, async (trx) => {
     const row = await trx
       .insertInto("consultation_answers")
       .values({ submission_id: submissionId, lang: input.lang, marketing_yn: input.marketing ? "Y" : "N", created_at: at, updated_at: at })
       .onConflict((oc) => oc.column("submission_id").doNothing())
       .returning("id")
       .executeTakeFirst();
-    if (!row) return null;
+    if (!row) return { id: 0, created: false };
     await trx
       .insertInto("consultation_answer_items")
       .values(answerList(input.answers).map((a) => ({ answer_id: row.id, ...a })))
@@ -56,9 +58,9 @@ export async function storeConsultation(
         { answer_id: row.id, policy_kind: CONSENTS.marketing.kind, policy_version: CONSENTS.marketing.version, agreed_yn: input.marketing ? "Y" : "N", lang: input.lang, created_at: at },
       ])
       .execute();
-    return row.id;
+    return { id: row.id, created: true };
   });
-  if (id !== null) return { id, created: true };
+  if (stored.created) return stored;
   // Lost the race to a copy of the same submission: answer with the stored row.
   const winner = submissionId ? await findBySubmissionId(db, submissionId) : undefined;
   if (winner === undefined) throw new Error("consultation insert conflicted but no row was found");

@@ -1,6 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { insertOnce, requestTimes } from "~/lib/submission.server";
+import { insertOnce, recordRequest, requestTimes, type RequestStore } from "~/lib/submission.server";
 import type { InquiryInput } from "./schema";
 import type { StoredPhoto } from "./photos.server";
 
@@ -21,13 +19,13 @@ function columns(input: InquiryInput, lang: string, now: Date) {
 }
 
 /**
- * An A/S request and its photos, in one transaction: both are stored or
- * neither. The photos are bytes in the database, readable only through the
+ * An A/S request, its photos and its alerts, in one transaction: all are
+ * stored or none. The photos are bytes in the database, readable only through the
  * operator console (no file on a public path, no guessable URL). A retried
  * submission finds its first row and adds no photos.
  */
-export async function createAsRequest(db: Kysely<Database>, input: InquiryInput, photos: readonly StoredPhoto[], lang: string, now = new Date()) {
-  return db.transaction().execute(async (trx) => {
+export async function createAsRequest(store: RequestStore, input: InquiryInput, photos: readonly StoredPhoto[], lang: string, now = new Date()) {
+  return recordRequest(store, { kind: "as", lang, now }, async (trx) => {
     const request = await insertOnce(trx, "as_requests", columns(input, lang, now));
     if (request.created && photos.length > 0) {
       await trx
@@ -39,6 +37,6 @@ export async function createAsRequest(db: Kysely<Database>, input: InquiryInput,
   });
 }
 
-export async function createPurchaseRequest(db: Kysely<Database>, input: InquiryInput, lang: string, now = new Date()) {
-  return insertOnce(db, "purchase_requests", columns(input, lang, now));
+export async function createPurchaseRequest(store: RequestStore, input: InquiryInput, lang: string, now = new Date()) {
+  return recordRequest(store, { kind: "purchase", lang, now }, (trx) => insertOnce(trx, "purchase_requests", columns(input, lang, now)));
 }

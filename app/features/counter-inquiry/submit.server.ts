@@ -58,7 +58,7 @@ export async function createAsFromApi(args: ActionFunctionArgs): Promise<Respons
   const countError = photoCountError(body.files.length);
   if (countError) throw new BadRequest("invalid", { [API_FILE_FIELD]: countError });
   const photos = await reencodePhotos(body.files, API_FILE_FIELD);
-  await createAsRequest(services(context).db, result.output, photos, localeOf(context));
+  await createAsRequest(services(context), result.output, photos, localeOf(context));
   return svcOk({ accepted: true });
 }
 
@@ -96,14 +96,14 @@ export async function inquiryFormAction({ request, context }: ActionFunctionArgs
 
   const check = validateInquiryForm({ type: fields.type, agree: fields.agree, photoCount: files.length, fields });
   if (!check.success) return invalid(check.errors, fields);
-  const db = services(context).db;
+  const store = services(context);
   const lang = localeOf(context);
   try {
     if (check.type === "as") {
       const photos = await reencodePhotos(files, FORM_FILE_FIELD);
-      await createAsRequest(db, check.output, photos, lang);
+      await createAsRequest(store, check.output, photos, lang);
     } else {
-      await createPurchaseRequest(db, check.output, lang);
+      await createPurchaseRequest(store, check.output, lang);
     }
   } catch (error) {
     if (error instanceof BadRequest) return invalid(error.errors, fields);

@@ -1,0 +1,31 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { alertEmail, type Alert, type AlertLang } from "../message.ts";
+import { SEND_TIMEOUT_MS } from "../policy.ts";
+import type { SendResult } from "./result.ts";
+
+/** E-mail through any SMTP server (SMTP_URL: smtp:// or smtps://user:pass@host:port). */
+export interface EmailTarget {
+  smtpUrl: string;
+  from: string;
+}
+
+export function mailTransport(target: EmailTarget): Transporter {
+  return nodemailer.createTransport({
+    url: target.smtpUrl,
+    connectionTimeout: SEND_TIMEOUT_MS,
+    greetingTimeout: SEND_TIMEOUT_MS,
+    socketTimeout: SEND_TIMEOUT_MS * 2,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+}
+
+export async function sendEmail(transport: Transporter, from: string, to: string, alert: Alert, lang: AlertLang): Promise<SendResult> {
+  const mail = alertEmail(alert, lang);
+  try {
+    await transport.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
+    return { ok: true };
+  } catch (error) {
+    const e = error as { responseCode?: number; code?: string; message?: string };
+    const reason = e.responseCode ? `SMTP ${e.responseCode}` : e.code ? `SMTP ${e.code}` : "SMTP error";
+    return { ok: false, reason };
+  }
+}

@@ -1,0 +1,90 @@
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import webpush from "web-push";
+import { OutboundRefused, pinLookup, pinnedAddress, type OutboundOptions, type PinnedAddress } from "../../../lib/outbound.server.ts";
+import type { Alert } from "../message.ts";
+import type { VapidKeys } from "../config.server.ts";
+import { SEND_TIMEOUT_MS } from "../policy.ts";
+import type { SendResult } from "./result.ts";
+
+/**
+ * Web Push to an operator's device: the payload is encrypted for the device
+ * (aes128gcm) and the request signed with our VAPID key by `web-push`; we send
+ * it ourselves so that the endpoint gets the same guard as every outbound
+ * request: https on the public internet, connected to the address checked.
+ */
+export interface PushDevice {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+const B64URL = /^[A-Za-z0-9_-]+$/;
+
+/** An endpoint we may send to: https (tests: an allow-listed host, plain http too), no credentials. */
+export function pushEndpoint(endpoint: unknown, allowHosts: readonly string[] = []): URL | null {
+  if (typeof endpoint !== "string" || endpoint.length > 2048) return null;
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password || !url.hostname) return null;
+  if (url.protocol === "https:" || (url.protocol === "http:" && allowHosts.includes(url.host))) return url;
+  return null;
+}
+
+/** The keys a browser's PushSubscription gives: p256dh a P-256 point (65 bytes), auth 16 bytes. */
+export function validDeviceKeys(p256dh: unknown, auth: unknown): boolean {
+  return (
+    typeof p256dh === "string" && B64URL.test(p256dh) && Buffer.from(p256dh, "base64url").length === 65 &&
+    typeof auth === "string" && B64URL.test(auth) && Buffer.from(auth, "base64url").length === 16
+  );
+}
+
+/** What the service worker shows: no personal data, a link into the console. */
+export function pushPayload(alert: Alert): string {
+  return JSON.stringify({ title: alert.title, body: alert.body, url: alert.url, tag: `${alert.kind}-${alert.id}` });
+}
+
+function post(url: URL, headers: Record<string, string | number>, body: Buffer | null, pinned: PinnedAddress | null): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+    const req = send(url, { method: "POST", headers, lookup: pinLookup(pinned), signal: AbortSignal.timeout(SEND_TIMEOUT_MS) }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body ?? undefined);
+  });
+}
+
+export async function sendPush(device: PushDevice, alert: Alert, vapid: VapidKeys, options: OutboundOptions = {}): Promise<SendResult> {
+  const url = pushEndpoint(device.endpoint, options.allowHosts);
+  if (!url) return { ok: false, reason: "endpoint not allowed", gone: true };
+  let pinned: PinnedAddress | null;
+  try {
+    pinned = await pinnedAddress(url, options);
+  } catch (error) {
+    if (!(error instanceof OutboundRefused)) throw error;
+    return error.code === "blocked" ? { ok: false, reason: "endpoint not on the public internet", gone: true } : { ok: false, reason: "network: DNS" };
+  }
+  const details = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, pushPayload(alert), {
+    vapidDetails: vapid,
+    TTL: 24 * 60 * 60,
+    contentEncoding: "aes128gcm",
+    urgency: "high",
+  });
+  try {
+    const status = await post(url, details.headers as Record<string, string | number>, details.body as Buffer | null, pinned);
+    if (status >= 200 && status < 300) return { ok: true };
+    // The browser unsubscribed or the subscription expired: remove it.
+    if (status === 404 || status === 410) return { ok: false, reason: `push service: HTTP ${status} (subscription gone)`, gone: true };
+    return { ok: false, reason: `push service: HTTP ${status}` };
+  } catch (error) {
+    const e = error as { name?: string; code?: string };
+    return { ok: false, reason: e.name === "TimeoutError" || e.name === "AbortError" ? "timeout" : `network: ${e.code ?? "error"}` };
+  }
+}

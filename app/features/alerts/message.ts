@@ -1,0 +1,87 @@
+import ko from "../admin/i18n/ko.json" with { type: "json" };
+import en from "../admin/i18n/en.json" with { type: "json" };
+import { formatSeoul } from "../admin/time.ts";
+
+/**
+ * What an alert says, on every channel: the kind of request, the visitor's
+ * language, the time in Korea and a link into the console. Never a name, a
+ * phone number, an address or a message: push services, mail providers and
+ * chat tools are third parties (engineering.md, "Security and reliability").
+ * The texts are the console's catalogs (Korean by default).
+ */
+export type AlertLang = "ko" | "en";
+
+/** A new request (or, with kind "test", a test alert). */
+export interface AlertEvent {
+  kind: string;
+  id: number;
+  lang: string;
+  createdAt: string;
+}
+
+export interface Alert {
+  event: "request.created" | "alert.test";
+  kind: string;
+  id: number;
+  lang: string;
+  created_at: string;
+  /** The request in the console (behind the sign-in). */
+  url: string;
+  title: string;
+  body: string;
+  /** One line: title, body and link (chat webhooks show it as it is). */
+  text: string;
+}
+
+const CATALOGS: Record<AlertLang, Record<string, string>> = { ko, en };
+
+function t(lang: AlertLang, key: string, vars: Record<string, string | number> = {}): string {
+  const template = CATALOGS[lang][key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+export const TEST_KIND = "test";
+
+export function consoleUrl(origin: string, event: AlertEvent): string {
+  return event.kind === TEST_KIND ? `${origin}/admin/notifications` : `${origin}/admin/requests/${event.kind}/${event.id}`;
+}
+
+export function buildAlert(event: AlertEvent, options: { origin: string; lang: AlertLang }): Alert {
+  const { lang } = options;
+  const test = event.kind === TEST_KIND;
+  const time = formatSeoul(event.createdAt);
+  const url = consoleUrl(options.origin, event);
+  const title = test ? t(lang, "alert.testTitle") : t(lang, "alert.title", { kind: t(lang, `kind.${event.kind}`), id: event.id });
+  const body = test
+    ? t(lang, "alert.testBody", { time })
+    : t(lang, "alert.body", { lang: CATALOGS[lang][`lang.${event.lang}`] ?? event.lang, time });
+  return {
+    event: test ? "alert.test" : "request.created",
+    kind: event.kind,
+    id: event.id,
+    lang: event.lang,
+    created_at: event.createdAt,
+    url,
+    title,
+    body,
+    text: `${title} · ${body} · ${url}`,
+  };
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** The e-mail: a subject, plain text and simple HTML in the same words. */
+export function alertEmail(alert: Alert, lang: AlertLang): { subject: string; text: string; html: string } {
+  const intro = t(lang, alert.event === "alert.test" ? "alert.emailTestIntro" : "alert.emailIntro");
+  const footer = t(lang, "alert.emailFooter");
+  const open = t(lang, "alert.open");
+  return {
+    subject: alert.title,
+    text: `${intro}\n\n${alert.title}\n${alert.body}\n\n${open}: ${alert.url}\n\n${footer}\n`,
+    html:
+      `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">` +
+      `<p>${escape(intro)}</p><p><strong>${escape(alert.title)}</strong><br>${escape(alert.body)}</p>` +
+      `<p><a href="${escape(alert.url)}">${escape(open)}</a></p><p style="color:#555;font-size:0.9em">${escape(footer)}</p></body></html>`,
+  };
+}
