@@ -6,7 +6,7 @@ import { createLogger } from "./logger.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { publicCss } from "./client-manifest.ts";
 import { startRetentionJob } from "../app/features/admin/retention.server.ts";
-import { readAlertConfig } from "../app/features/alerts/config.server.ts";
+import { AlertConfigError, readAlertConfig } from "../app/features/alerts/config.server.ts";
 import { createAlerts } from "../app/features/alerts/alerts.server.ts";
 
 /**
@@ -21,7 +21,15 @@ await migrate(database.db);
 // Spec §9 retention, daily (also `npm run retention`).
 const stopRetention = startRetentionJob(database.db, log);
 // Alerts to operators (issue 12): rows written with each request, delivered by this worker.
-const alerts = createAlerts(database.db, readAlertConfig(), log);
+let alertConfig;
+try {
+  alertConfig = readAlertConfig();
+} catch (error) {
+  if (!(error instanceof AlertConfigError)) throw error;
+  log.error("config.invalid", { setting: error.message });
+  process.exit(1);
+}
+const alerts = createAlerts(database.db, alertConfig, log);
 alerts.startWorker();
 
 const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));

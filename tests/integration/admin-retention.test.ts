@@ -108,6 +108,18 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
     expect((await handle.db.selectFrom("admin_login_throttle").select("email_hash").orderBy("email_hash").execute()).map((r) => r.email_hash[0])).toEqual(["d", "e"]);
   });
 
+  it("deletes alert delivery rows 30 days after they were written", async () => {
+    const row = (created_at: string) => ({
+      channel: "webhook" as const, recipient: "webhook", request_kind: "proposal", request_id: 1, request_lang: "en", request_created_at: created_at,
+      status: "delivered" as const, next_attempt_at: created_at, claim_token: null, claimed_until: null, last_error: null, first_failed_at: null,
+      delivered_at: created_at, created_at, updated_at: created_at,
+    });
+    const thirtyDays = 30 * 86_400_000;
+    await handle.db.insertInto("alert_deliveries").values([row(plus(NOW.toISOString(), -thirtyDays)), row(plus(NOW.toISOString(), -thirtyDays + 1))]).execute();
+    expect(await runRetention(handle.db, NOW)).toMatchObject({ alertDeliveries: 1 });
+    expect(await handle.db.selectFrom("alert_deliveries").select("created_at").execute()).toEqual([{ created_at: plus(NOW.toISOString(), -thirtyDays + 1) }]);
+  });
+
   it("logs counts only, never what it deleted", async () => {
     await handle.db.insertInto("proposals").values({ submission_id: null, lang: "en", proposer_name: "Secret Org", proposer_phone: "0299998888", proposer_email: "secret@example.com", proposal_content: "private", created_at: "2020-01-01T00:00:00.000Z", updated_at: "2020-01-01T00:00:00.000Z" }).execute();
     const lines: string[] = [];

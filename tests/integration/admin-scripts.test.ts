@@ -6,15 +6,17 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { connect } from "../../db/connect.ts";
 import { verifyPassword } from "~/features/admin/password.server";
+import { attemptSignIn } from "~/features/admin/sign-in.server";
+import { closedOrigin, startWebhookReceiver } from "../support/alert-receivers";
 
 /** The CLI scripts, run as an operator would: `npm run admin:create` and `npm run retention`. */
 const root = new URL("../..", import.meta.url).pathname;
 const file = join(tmpdir(), `admin-cli-${randomBytes(4).toString("hex")}.db`);
 const env = { ...process.env, DATABASE_URL: `file:${file}`, LOG_LEVEL: "info" };
 
-function run(script: string, args: string[], stdin: string): Promise<{ code: number; out: string }> {
+function run(script: string, args: string[], stdin: string, extraEnv: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(join(root, "node_modules/.bin/node"), [join(root, "scripts", script), ...args], { cwd: root, env, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(join(root, "node_modules/.bin/node"), [join(root, "scripts", script), ...args], { cwd: root, env: { ...env, ...extraEnv }, stdio: ["pipe", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d));
     child.stderr.on("data", (d: Buffer) => (out += d));
@@ -32,6 +34,8 @@ async function operator(email: string) {
     await handle.close();
   }
 }
+
+const runWith = (script: string, extraEnv: Record<string, string>) => run(script, [], "", extraEnv);
 
 afterAll(() => {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
@@ -70,5 +74,58 @@ describe("npm run retention", () => {
     expect(result.code).toBe(0);
     const line = result.out.split("\n").find((l) => l.includes("retention.run"));
     expect(JSON.parse(line!)).toMatchObject({ event: "retention.run", proposals: 0, consultations: 0 });
+  });
+});
+
+describe("npm run admin:disable", () => {
+  it("ends the operator's sessions, removes its devices from alerts and refuses its sign-in; --enable lets it in again", async () => {
+    expect((await run("admin-create.ts", ["--email", "leaver@example.com"], "a long enough passphrase\n")).code).toBe(0);
+    const handle = connect(`file:${file}`);
+    try {
+      const { id } = (await operator("leaver@example.com"))!;
+      const at = new Date().toISOString();
+      await handle.db.insertInto("admin_sessions").values({ token_hash: "f".repeat(64), operator_id: id, created_at: at, last_seen_at: at, expires_at: new Date(Date.now() + 3600_000).toISOString() }).execute();
+      await handle.db.insertInto("push_subscriptions").values({ operator_id: id, endpoint: "https://push.example.com/x", p256dh: "k", auth: "a", created_at: at }).execute();
+
+      const result = await run("admin-disable.ts", ["--email", "Leaver@example.com"], "");
+      expect(result.code).toBe(0);
+      expect(result.out).toContain("1 sessions ended, 1 devices removed");
+      expect((await operator("leaver@example.com"))!.disabled_at).not.toBeNull();
+      expect(await handle.db.selectFrom("admin_sessions").selectAll().where("operator_id", "=", id).execute()).toHaveLength(0);
+      expect(await handle.db.selectFrom("push_subscriptions").selectAll().where("operator_id", "=", id).execute()).toHaveLength(0);
+      const refused = await attemptSignIn(handle.db, { email: "leaver@example.com", password: "a long enough passphrase" }, new Date());
+      expect(refused).toMatchObject({ ok: false, reason: "invalid" });
+
+      expect((await run("admin-disable.ts", ["--email", "leaver@example.com", "--enable"], "")).code).toBe(0);
+      expect(await attemptSignIn(handle.db, { email: "leaver@example.com", password: "a long enough passphrase" }, new Date())).toMatchObject({ ok: true });
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("says so when there is no such operator", async () => {
+    const result = await run("admin-disable.ts", ["--email", "nobody@example.com"], "");
+    expect(result.code).toBe(1);
+    expect(result.out).toContain("no operator nobody@example.com");
+  });
+});
+
+describe("npm run alerts:test", () => {
+  it("says per channel what worked and why not, and exits 1 when one failed", async () => {
+    const hook = await startWebhookReceiver();
+    try {
+      const ok = await runWith("alerts-test.ts", { ALERT_WEBHOOK_URL: hook.url, ALERT_WEBHOOK_SECRET: "s3cret-s3cret", APP_SECRET_FILE: join(tmpdir(), `cli-secret-${process.pid}`) });
+      expect(ok.out).toMatch(/webhook\s+127\.0\.0\.1:\d+: ok/);
+      expect(ok.out).toContain("email    not configured");
+      expect(hook.received).toHaveLength(1);
+      expect(hook.received[0]!.json).toMatchObject({ event: "alert.test" });
+      expect(ok.code).toBe(0);
+      const closed = await closedOrigin();
+      const failed = await runWith("alerts-test.ts", { ALERT_WEBHOOK_URL: `${closed}/x`, APP_SECRET_FILE: join(tmpdir(), `cli-secret-${process.pid}`) });
+      expect(failed.out).toMatch(/webhook\s+127\.0\.0\.1:\d+: FAILED — network: ECONNREFUSED/);
+      expect(failed.code).toBe(1);
+    } finally {
+      await hook.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { Logger } from "../../../server/logger.ts";
 import { RETENTION_MONTHS, SESSION_IDLE_MS, SIGN_IN_FAILURE_MEMORY_MS } from "./policy.ts";
+import { DELIVERY_RETENTION_MS } from "../alerts/policy.ts";
 
 /**
  * Retention (spec §9): what is past its period is deleted, with everything
@@ -18,6 +19,7 @@ export interface RetentionCounts {
   consultations: number;
   expiredSessions: number;
   staleSignInCounters: number;
+  alertDeliveries: number;
 }
 
 /** The same instant `months` calendar months earlier (the 31st falls back to the month's last day). */
@@ -73,7 +75,12 @@ export async function runRetention(db: Kysely<Database>, now = new Date()): Prom
         .executeTakeFirst(),
     );
 
-    return { proposals, asRequests, asPhotos, purchaseRequests, consultations, expiredSessions, staleSignInCounters };
+    // Alert delivery rows (issue 12) are kept 30 days.
+    const alertDeliveries = n(
+      await tx.deleteFrom("alert_deliveries").where("created_at", "<=", new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString()).executeTakeFirst(),
+    );
+
+    return { proposals, asRequests, asPhotos, purchaseRequests, consultations, expiredSessions, staleSignInCounters, alertDeliveries };
   });
 }
 

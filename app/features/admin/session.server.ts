@@ -69,6 +69,7 @@ export async function findSession(db: Kysely<Database>, secret: string, token: s
     .innerJoin("admin_operators as o", "o.id", "s.operator_id")
     .select(["s.id as sessionId", "s.last_seen_at", "s.expires_at", "o.id as operatorId", "o.email"])
     .where("s.token_hash", "=", tokenHash)
+    .where("o.disabled_at", "is", null)
     .executeTakeFirst();
   if (!row) return null;
   const at = now.getTime();

@@ -44,13 +44,14 @@ export async function attemptSignIn(
   if (wait > 0) return { ok: false, reason: "locked", retryAfterSeconds: wait };
 
   const operator = looksLikeEmail(email)
-    ? await db.selectFrom("admin_operators").select(["id", "email", "password_hash"]).where("email", "=", email).executeTakeFirst()
+    ? await db.selectFrom("admin_operators").select(["id", "email", "password_hash", "disabled_at"]).where("email", "=", email).executeTakeFirst()
     : undefined;
   let valid = false;
   if (operator) valid = await verifyPassword(password, operator.password_hash);
   else await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), await dummyHash(scrypt));
 
-  if (!valid || !operator) return recordFailure(db, emailHash, now);
+  // A disabled operator is answered like a wrong password: nothing tells the account exists.
+  if (!valid || !operator || operator.disabled_at) return recordFailure(db, emailHash, now);
 
   await db.deleteFrom("admin_login_throttle").where("email_hash", "=", emailHash).execute();
   await db.updateTable("admin_operators").set({ last_sign_in_at: now.toISOString() }).where("id", "=", operator.id).execute();
