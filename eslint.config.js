@@ -24,6 +24,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/features/alerts/service-worker.js"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ["app/ui/ExternalLink.tsx"],
     rules: { "no-restricted-syntax": "off" },
   },

@@ -42,6 +42,9 @@ export default [
   // behind routes/admin.console.tsx redirect to sign-in without a session;
   // its data routes (photos, CSV, posts) answer 401.
   ...prefix("admin", [
+    // The console as an installable app with push alerts (issue 12); no session needed to fetch them.
+    route("sw.js", "routes/admin.sw.ts"),
+    route("manifest.webmanifest", "routes/admin.manifest.ts"),
     layout("routes/admin.tsx", [
       route("sign-in", "routes/admin.sign-in.tsx"),
       route("sign-out", "routes/admin.sign-out.ts"),
@@ -54,6 +57,7 @@ export default [
         route("blog-links", "routes/admin.blog-links.tsx"),
         route("banners", "routes/admin.banners.tsx"),
         route("audit", "routes/admin.audit.tsx"),
+        route("notifications", "routes/admin.notifications.tsx"),
         route("*", "routes/admin.not-found.tsx"),
       ]),
     ]),

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.request";
 import { services } from "~/lib/services.server";
 import { consoleForm, consoleT, positiveId } from "~/features/admin/console.server";
-import { NOTE_MAX, requestDetail, updateRequest } from "~/features/admin/inbox.server";
+import { markOpened, NOTE_MAX, requestDetail, updateRequest } from "~/features/admin/inbox.server";
 import { audit, listAudit, recentlyViewed } from "~/features/admin/audit.server";
 import { isRequestKind, isRequestStatus } from "~/features/admin/kinds";
 import { signedIn } from "~/features/admin/session.server";
@@ -15,13 +15,17 @@ function target(params: Route.LoaderArgs["params"]) {
   return { kind: params.kind, id };
 }
 
-/** Opening a request is recorded in the audit log (once per operator per few minutes, not per reload). */
+/**
+ * Opening a request is recorded in the audit log (once per operator per few
+ * minutes, not per reload); the first opening by anyone marks it read.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const who = signedIn(context);
   const { kind, id } = target(params);
   const { db } = services(context);
   const detail = await requestDetail(db, kind, id);
   if (!detail) throw data(null, { status: 404 });
+  await markOpened(db, kind, id);
   if (!(await recentlyViewed(db, who, { kind, id }))) await audit(db, who, "view", { kind, id });
   const history = await listAudit(db, { page: 1, record: { kind, id } });
   const t = consoleT(context);

@@ -15,6 +15,14 @@ export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
 
 export const handle = { ownShell: true };
 
+/** The console is an installable app (issue 12): its manifest and home-screen icon. */
+export function links() {
+  return [
+    { rel: "manifest", href: "/admin/manifest.webmanifest" },
+    { rel: "apple-touch-icon", href: "/images/console/icon-192.png" },
+  ];
+}
+
 export function loader({ context }: Route.LoaderArgs): AdminShellData {
   const lang = adminLang(context);
   const who = context.get(operatorContext);

@@ -15,6 +15,7 @@ import * as blogLinks from "~/routes/admin.blog-links";
 import * as banners from "~/routes/admin.banners";
 import * as audit from "~/routes/admin.audit";
 import * as notFound from "~/routes/admin.not-found";
+import * as notifications from "~/routes/admin.notifications";
 
 const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.sign-in.tsx": { module: signIn, placement: "open" },
@@ -28,6 +29,7 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.banners.tsx": { module: banners, placement: "guarded" },
   "routes/admin.audit.tsx": { module: audit, placement: "guarded" },
   "routes/admin.not-found.tsx": { module: notFound, placement: "guarded" },
+  "routes/admin.notifications.tsx": { module: notifications, placement: "guarded" },
 };
 
 interface Entry {
@@ -111,6 +113,7 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
       const row = await handle.db.selectFrom("consultation_answers").select(["status", "operator_note"]).where("id", "=", Number(ids.consultation)).executeTakeFirstOrThrow();
       expect(row).toEqual({ status: "new", operator_note: "" });
       expect(await handle.db.selectFrom("blog_links").selectAll().where("og_url", "=", "https://example.com/").execute()).toHaveLength(0);
+      expect(await handle.db.selectFrom("push_subscriptions").selectAll().execute()).toHaveLength(0);
     });
   }
 

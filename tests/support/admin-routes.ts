@@ -29,6 +29,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { file: "routes/admin.blog-links.tsx", path: "/admin/blog-links", access: "page", post: { intent: "add", url: "https://example.com/" } },
   { file: "routes/admin.banners.tsx", path: "/admin/banners", access: "page" },
   { file: "routes/admin.audit.tsx", path: "/admin/audit", access: "page" },
+  { file: "routes/admin.notifications.tsx", path: "/admin/notifications", access: "page", post: { intent: "subscribe", endpoint: "https://push.example.com/x", p256dh: "BAAA", auth: "AAAA" } },
   { file: "routes/admin.not-found.tsx", path: "/admin/no-such-page", access: "page" },
 ];
 

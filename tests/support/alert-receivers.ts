@@ -32,26 +32,28 @@ export async function closedOrigin(): Promise<string> {
 }
 
 export interface ReceivedWebhook {
+  path: string;
   raw: string;
   json: Record<string, unknown>;
   signature: string | undefined;
   at: number;
 }
 
-/** Answers `status()` (200 by default) to every POST and keeps what came. */
-export async function startWebhookReceiver() {
+/** Answers 200 to every POST (after `delayMs`, like a real service's latency) and keeps what came. */
+export async function startWebhookReceiver(options: { delayMs?: number } = {}) {
   const received: ReceivedWebhook[] = [];
   let failures = 0;
   let hits = 0;
   const server = createServer(async (req, res) => {
     const raw = (await readBody(req)).toString("utf8");
     hits++;
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     if (failures > 0) {
       failures--;
       res.writeHead(503).end("unavailable");
       return;
     }
-    received.push({ raw, json: JSON.parse(raw) as Record<string, unknown>, signature: req.headers["x-signature"] as string | undefined, at: Date.now() });
+    received.push({ path: req.url ?? "", raw, json: JSON.parse(raw) as Record<string, unknown>, signature: req.headers["x-signature"] as string | undefined, at: Date.now() });
     res.writeHead(200, { "content-type": "application/json" }).end("{}");
   });
   const port = await listen(server);

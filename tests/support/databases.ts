@@ -17,6 +17,8 @@ if (!process.env.TEST_POSTGRES_URL && !process.env.QUIET_DIALECT_NOTICE) {
 }
 
 export interface TestDatabase extends DatabaseHandle {
+  /** Its DATABASE_URL, for another process. */
+  url: string;
   cleanup(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function freshDatabase(dialect: Dialect): Promise<TestDatabase> {
     await migrate(handle.db);
     return {
       ...handle,
+      url: `file:${file}`,
       async cleanup() {
         await handle.close();
         for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
@@ -47,6 +50,7 @@ export async function freshDatabase(dialect: Dialect): Promise<TestDatabase> {
   await migrate(handle.db);
   return {
     ...handle,
+    url: url.toString(),
     async cleanup() {
       await handle.close();
       const c = new pg.Client({ connectionString: base });

@@ -9,6 +9,7 @@ import styles from "./AdminShell.module.css";
 
 const NAV: { to: string; label: AdminKey; end?: boolean }[] = [
   { to: "/admin", label: "nav.inbox", end: true },
+  { to: "/admin/notifications", label: "nav.notifications" },
   { to: "/admin/blog-links", label: "nav.blogLinks" },
   { to: "/admin/banners", label: "nav.banners" },
   { to: "/admin/audit", label: "nav.audit" },

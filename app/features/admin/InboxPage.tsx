@@ -6,6 +6,8 @@ import { REQUEST_KINDS, REQUEST_STATUSES, requestHref, type RequestKind } from "
 import type { InboxFilter, InboxRow } from "./inbox.server";
 import { KindLabel, PageTitle, Pager, StatusBadge } from "./parts";
 import styles from "./admin.module.css";
+import { FailingAlerts } from "../alerts/FailingAlerts";
+import type { AlertChannel } from "../../../db/schema.ts";
 
 export interface InboxData {
   filter: InboxFilter;
@@ -14,6 +16,8 @@ export interface InboxData {
   page: number;
   pages: number;
   newCounts: Record<RequestKind, number>;
+  /** Alert channels failing for more than 15 minutes (issue 12). */
+  failing: { channel: AlertChannel; minutes: number }[];
   today: string;
 }
 
@@ -24,6 +28,7 @@ export function InboxPage({ data }: { data: InboxData }) {
   const filtered = !!(filter.kind || filter.status || filter.from || filter.to || filter.q);
   return (
     <>
+      <FailingAlerts failing={data.failing} />
       <PageTitle aside={<span className={styles.muted}>{t("time.zoneNote")}</span>}>{t("inbox.title")}</PageTitle>
 
       <ul className={styles.counters} aria-label={t("inbox.newCounts")}>
@@ -73,13 +78,16 @@ export function InboxPage({ data }: { data: InboxData }) {
           </thead>
           <tbody>
             {data.rows.map((row) => (
-              <tr key={`${row.kind}-${row.id}`}>
+              <tr key={`${row.kind}-${row.id}`} className={row.unread ? styles.unread : undefined}>
                 <td data-label={t("inbox.col.received")}><time dateTime={row.createdAt}>{row.received}</time></td>
                 <td data-label={t("inbox.col.kind")}><KindLabel kind={row.kind} /></td>
                 <td data-label={t("inbox.col.name")}>
-                  <Link to={requestHref(row.kind, row.id)} className={styles.rowLink}>
-                    {row.name || t("inbox.noName")}
-                  </Link>
+                  <span>
+                    <Link to={requestHref(row.kind, row.id)} className={styles.rowLink}>
+                      {row.name || t("inbox.noName")}
+                    </Link>
+                    {row.unread ? <span className={styles.unreadBadge}>{t("inbox.unread")}</span> : null}
+                  </span>
                 </td>
                 <td data-label={t("inbox.col.phone")} className={styles.nowrap}>{row.phone}</td>
                 <td data-label={t("inbox.col.status")}><StatusBadge status={row.status} /></td>

@@ -72,7 +72,7 @@ export async function listAudit(
   };
 }
 
-export const AUDIT_ACTIONS: readonly AuditAction[] = ["view", "export", "update", "sign_in", "sign_out", "blog_add", "blog_update", "blog_delete"];
+export const AUDIT_ACTIONS: readonly AuditAction[] = ["view", "export", "update", "sign_in", "sign_out", "blog_add", "blog_update", "blog_delete", "push_on", "push_off"];
 
 /** Reloads within this window do not add another "view" of the same record by the same operator. */
 export const VIEW_DEDUPE_MS = 5 * 60 * 1000;

@@ -49,6 +49,8 @@ export interface InboxRow {
   phone: string;
   createdAt: string;
   received: string;
+  /** No operator has opened it yet. */
+  unread: boolean;
 }
 
 type Db = Kysely<Database>;
@@ -60,6 +62,7 @@ interface UnionRow {
   name: string | null;
   phone: string | null;
   created_at: string;
+  first_opened_at: string | null;
 }
 type UnionPart = SelectQueryBuilder<Database, keyof Database, UnionRow>;
 
@@ -71,11 +74,11 @@ function kindQuery(db: Db, kind: RequestKind): UnionPart {
 function kindSelect(db: Db, kind: RequestKind) {
   switch (kind) {
     case "proposal":
-      return db.selectFrom("proposals").select([sql.lit("proposal").as("kind"), "id", "status", "proposer_name as name", "proposer_phone as phone", "created_at"]);
+      return db.selectFrom("proposals").select([sql.lit("proposal").as("kind"), "id", "status", "proposer_name as name", "proposer_phone as phone", "created_at", "first_opened_at"]);
     case "as":
-      return db.selectFrom("as_requests").select([sql.lit("as").as("kind"), "id", "status", "applicant_name as name", "contact_phone as phone", "created_at"]);
+      return db.selectFrom("as_requests").select([sql.lit("as").as("kind"), "id", "status", "applicant_name as name", "contact_phone as phone", "created_at", "first_opened_at"]);
     case "purchase":
-      return db.selectFrom("purchase_requests").select([sql.lit("purchase").as("kind"), "id", "status", "applicant_name as name", "contact_phone as phone", "created_at"]);
+      return db.selectFrom("purchase_requests").select([sql.lit("purchase").as("kind"), "id", "status", "applicant_name as name", "contact_phone as phone", "created_at", "first_opened_at"]);
     case "consultation":
       return db
         .selectFrom("consultation_answers as a")
@@ -88,6 +91,7 @@ function kindSelect(db: Db, kind: RequestKind) {
           sql<string>`coalesce(${sql.ref("n.answer_content")}, '')`.as("name"),
           sql<string>`coalesce(${sql.ref("p.answer_content")}, '')`.as("phone"),
           "a.created_at as created_at",
+          "a.first_opened_at as first_opened_at",
         ]);
   }
 }
@@ -123,7 +127,7 @@ export async function listInbox(db: Db, filter: InboxFilter): Promise<{ rows: In
     INBOX_PAGE_SIZE,
   );
   const rows = await query
-    .select(["u.kind", "u.id", "u.status", "u.name", "u.phone", "u.created_at"])
+    .select(["u.kind", "u.id", "u.status", "u.name", "u.phone", "u.created_at", "u.first_opened_at"])
     .orderBy("u.created_at", "desc")
     .orderBy("u.kind")
     .orderBy("u.id", "desc")
@@ -139,6 +143,7 @@ export async function listInbox(db: Db, filter: InboxFilter): Promise<{ rows: In
       phone: r.phone ?? "",
       createdAt: r.created_at,
       received: formatSeoul(r.created_at),
+      unread: r.first_opened_at === null,
     })),
     total,
     page,
@@ -267,6 +272,11 @@ export async function requestDetail(db: Db, kind: RequestKind, id: number): Prom
     detail.consents = consents.map((c) => ({ kind: c.policy_kind, version: c.policy_version, agreed: c.agreed_yn === "Y", at: formatSeoul(c.created_at) }));
   }
   return detail;
+}
+
+/** The first time any operator opens a request (the inbox's unread marker, the response-time figure). */
+export async function markOpened(db: Db, kind: RequestKind, id: number, now = new Date()): Promise<void> {
+  await db.updateTable(TABLE[kind]).set({ first_opened_at: now.toISOString() }).where("id", "=", id).where("first_opened_at", "is", null).execute();
 }
 
 /** Moves a request along the workflow and keeps the operator's note. False when it does not exist. */

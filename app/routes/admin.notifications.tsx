@@ -1,0 +1,54 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.notifications";
+import { services } from "~/lib/services.server";
+import { consoleForm, consoleTitle } from "~/features/admin/console.server";
+import { audit } from "~/features/admin/audit.server";
+import { signedIn } from "~/features/admin/session.server";
+import { adminMeta } from "~/features/admin/meta";
+import { channelOverview, responseTimes } from "~/features/alerts/status.server";
+import { findDevice, operatorEndpoints, readDevice, removeDevice, saveDevice } from "~/features/alerts/devices.server";
+import { NotificationsPage, type DeviceActionResult } from "~/features/alerts/NotificationsPage";
+
+/** The console's Alerts page: this device's push switch and test, every channel's deliveries, the response time. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const who = signedIn(context);
+  const { db, alerts } = services(context);
+  const now = new Date();
+  const [channels, response, endpoints] = await Promise.all([channelOverview(db, alerts, now), responseTimes(db, now), operatorEndpoints(db, who.operator.id)]);
+  return { title: consoleTitle(context, "notify.title"), channels, response, endpoints, vapidPublicKey: alerts.config.vapid.publicKey };
+}
+
+export const meta = adminMeta;
+
+/** intent=subscribe | unsubscribe | test, with this browser's PushSubscription. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { form, who } = await consoleForm(request, context);
+  const { db, alerts } = services(context);
+  const intent = form.get("intent");
+  const bad = () => data<DeviceActionResult>({ ok: false, intent: "invalid" }, { status: 400 });
+  if (intent === "unsubscribe") {
+    const endpoint = form.get("endpoint") ?? "";
+    if (!endpoint || endpoint.length > 2048) return bad();
+    if (await removeDevice(db, who.operator.id, endpoint)) await audit(db, who, "push_off", null);
+    return { ok: true, intent } satisfies DeviceActionResult;
+  }
+  const device = readDevice(form, alerts.config.pushAllowHosts);
+  if (!device) return bad();
+  if (intent === "subscribe") {
+    await saveDevice(db, who.operator.id, device);
+    await audit(db, who, "push_on", null);
+    return { ok: true, intent } satisfies DeviceActionResult;
+  }
+  if (intent === "test") {
+    const known = await findDevice(db, who.operator.id, device.endpoint);
+    if (!known) return data<DeviceActionResult>({ ok: false, intent, reason: "not subscribed" }, { status: 409 });
+    const result = await alerts.sendTestPush(known);
+    if (!result.ok && result.gone) await removeDevice(db, who.operator.id, known.endpoint);
+    return result.ok ? ({ ok: true, intent } satisfies DeviceActionResult) : data<DeviceActionResult>({ ok: false, intent, reason: result.reason }, { status: 502 });
+  }
+  return bad();
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <NotificationsPage data={loaderData} />;
+}
