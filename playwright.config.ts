@@ -5,6 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
  * browser) against the production build, on a throwaway SQLite database.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The fake push service of the console's alert tests (tests/e2e/admin-alerts.spec.ts). */
+export const E2E_PUSH_PORT = PORT + 7;
 // Workers load this file again in their own processes: the main process's
 // choice goes into the environment they inherit, so tests and server share one file.
 process.env.E2E_DATABASE_URL ??= `file:./data/e2e-${process.pid}.db`;
@@ -34,8 +36,8 @@ export default defineConfig({
   projects: [
     // The visitors' site, then the operator console: the console's tests write
     // what the public pages show (blog links), so they run once the site's are done.
-    { name: "mobile-chromium", testIgnore: /admin\.spec\.ts$/ },
-    { name: "console", testMatch: /admin\.spec\.ts$/, dependencies: ["mobile-chromium"] },
+    { name: "mobile-chromium", testIgnore: /admin[\w-]*\.spec\.ts$/ },
+    { name: "console", testMatch: /admin[\w-]*\.spec\.ts$/, dependencies: ["mobile-chromium"] },
   ],
   webServer: {
     command: "npm run build --silent && npm run serve --silent",
@@ -53,6 +55,8 @@ export default defineConfig({
       NODE_ENV: "production",
       // A fake key: the location spec answers the SDK request with a stub (or fails it).
       KAKAO_MAP_APP_KEY: "test-kakao-key",
+      // Tests only: the console's push tests use a fake push service on this machine.
+      PUSH_ALLOW_HOSTS: `127.0.0.1:${PORT + 7}`,
     },
   },
 });

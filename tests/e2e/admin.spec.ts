@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { test, expect, hydrated, axeViolations } from "./fixtures";
-import { E2E_DB } from "../../playwright.config";
+import { createOperator, english, seed, seoulToday, signIn } from "./console";
 import { CONSOLE_ROUTES } from "../support/admin-routes";
 import { sampleConsultation } from "../support/consultation-sample";
 
@@ -11,34 +10,6 @@ import { sampleConsultation } from "../support/consultation-sample";
  * with the real `npm run admin:create` script on the server's SQLite file;
  * requests are seeded by a test-only script (tests/support/admin-seed.ts).
  */
-const NODE = "node_modules/.bin/node";
-const PASSWORD = "correct horse battery staple";
-const env = { ...process.env, DATABASE_URL: E2E_DB };
-
-function createOperator(email: string) {
-  execFileSync(NODE, ["scripts/admin-create.ts", "--email", email], { input: `${PASSWORD}\n`, env, stdio: ["pipe", "ignore", "inherit"] });
-}
-
-function seed(kind: string, input: Record<string, string | number> = {}): Record<string, number> {
-  return JSON.parse(execFileSync(NODE, ["tests/support/admin-seed.ts", kind, JSON.stringify(input)], { env, encoding: "utf8" }).trim().split("\n").at(-1)!);
-}
-
-/** Today in Seoul (YYYY-MM-DD), as the console's date filters read it. */
-const seoulToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(new Date());
-
-async function english(context: BrowserContext) {
-  await context.addCookies([{ name: "admin_lang", value: "en", domain: "127.0.0.1", path: "/" }]);
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto("/admin/sign-in");
-  await hydrated(page);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("navigation", { name: "Console sections" })).toBeVisible();
-}
-
 let operator = "";
 test.beforeAll(async () => {
   operator = `ops-${test.info().workerIndex}-${Date.now()}@example.com`;

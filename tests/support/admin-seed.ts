@@ -44,6 +44,23 @@ if (kind === "consultation") {
   const old = "2020-01-01T00:00:00.000Z";
   const { id } = await db.insertInto("blog_links").values({ og_title: input.title ?? "Seeded link", og_url: input.url ?? `https://blog.example.com/seed-${Date.now()}`, og_image: null, domain_addr: "blog.example.com", created_at: old, updated_at: old }).returning("id").executeTakeFirstOrThrow();
   out = { id };
+} else if (kind === "alert-failing") {
+  // A webhook alert failing for `minutes`, retried later (not due: the server's worker leaves it).
+  const minutes = Number(input.minutes ?? 20);
+  const ago = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+  const { id } = await db
+    .insertInto("alert_deliveries")
+    .values({
+      channel: "webhook", recipient: "webhook", request_kind: "consultation", request_id: Number(input.request ?? 1), request_lang: "vi", request_created_at: ago(minutes),
+      status: "pending", attempts: 4, next_attempt_at: ago(-60), claim_token: null, claimed_until: null, last_error: "network: ECONNREFUSED",
+      first_failed_at: ago(minutes), delivered_at: null, created_at: ago(minutes), updated_at: ago(1),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  out = { id };
+} else if (kind === "alert-clear") {
+  const { numDeletedRows } = await db.deleteFrom("alert_deliveries").where("channel", "=", "webhook").executeTakeFirst();
+  out = { count: Number(numDeletedRows) };
 } else {
   console.error(`unknown kind ${kind}`);
   process.exitCode = 1;

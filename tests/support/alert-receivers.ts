@@ -9,8 +9,11 @@ import { SMTPServer } from "smtp-server";
  * and a fake push service that checks VAPID and decrypts aes128gcm bodies
  * with the subscriber's keys (RFC 8291), as a browser's push service would.
  */
-async function listen(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+async function listen(server: Server, port = 0): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
   return (server.address() as AddressInfo).port;
 }
 
@@ -44,9 +47,12 @@ export async function startWebhookReceiver(options: { delayMs?: number } = {}) {
   const received: ReceivedWebhook[] = [];
   let failures = 0;
   let hits = 0;
+  let holding = false;
   const server = createServer(async (req, res) => {
     const raw = (await readBody(req)).toString("utf8");
     hits++;
+    // Held: no answer at all (the sender's attempt hangs until it gives up or dies).
+    if (holding) return;
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     if (failures > 0) {
       failures--;
@@ -67,7 +73,15 @@ export async function startWebhookReceiver(options: { delayMs?: number } = {}) {
     failNext(n: number) {
       failures = n;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** While on, POSTs get no answer and are not kept. */
+    hold(on: boolean) {
+      holding = on;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -185,7 +199,7 @@ function readVapid(header: string | undefined): ReceivedPush["vapid"] {
 }
 
 /** A push service: each subscriber has a path; `answer(path, status)` makes it answer 404/410/500… */
-export async function startFakePushService() {
+export async function startFakePushService(options: { port?: number } = {}) {
   const subscribers = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
   const answers = new Map<string, number>();
   const received: ReceivedPush[] = [];
@@ -205,7 +219,7 @@ export async function startFakePushService() {
     });
     res.writeHead(status).end();
   });
-  const port = await listen(server);
+  const port = await listen(server, options.port);
   const origin = `http://127.0.0.1:${port}`;
   return {
     origin,

@@ -9,8 +9,12 @@ export const LATER_RETRY_MS = 60 * 60_000;
 /** …until this long after the alert was written; then the row is failed for good. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 
-/** How long a worker may hold claimed rows before another may take them over. */
-export const CLAIM_LEASE_MS = 60_000;
+/**
+ * How long a worker may hold claimed rows before another may take them over:
+ * longer than any attempt (SEND_TIMEOUT_MS, with margin), so a live worker never
+ * loses its rows; the longest an alert waits when its worker dies mid-delivery.
+ */
+export const CLAIM_LEASE_MS = 30_000;
 /** The worker looks for due rows this often even when nothing woke it (other instances' rows, retries). */
 export const POLL_MS = 2_000;
 /** Rows claimed per round, delivered in parallel. */

@@ -14,18 +14,25 @@ export function mailTransport(target: EmailTarget): Transporter {
     url: target.smtpUrl,
     connectionTimeout: SEND_TIMEOUT_MS,
     greetingTimeout: SEND_TIMEOUT_MS,
-    socketTimeout: SEND_TIMEOUT_MS * 2,
+    socketTimeout: SEND_TIMEOUT_MS,
   } as Parameters<typeof nodemailer.createTransport>[0]);
 }
 
 export async function sendEmail(transport: Transporter, from: string, to: string, alert: Alert, lang: AlertLang): Promise<SendResult> {
   const mail = alertEmail(alert, lang);
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await transport.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
+    // One attempt, however slow the server: within SEND_TIMEOUT_MS (with margin) or it failed.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error("timeout"), { code: "timeout" })), SEND_TIMEOUT_MS * 1.5);
+    });
+    await Promise.race([transport.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html }), timeout]);
     return { ok: true };
   } catch (error) {
     const e = error as { responseCode?: number; code?: string; message?: string };
     const reason = e.responseCode ? `SMTP ${e.responseCode}` : e.code ? `SMTP ${e.code}` : "SMTP error";
     return { ok: false, reason };
+  } finally {
+    clearTimeout(timer);
   }
 }
