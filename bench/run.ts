@@ -10,20 +10,24 @@
  *   npm run bench -- --bundle-only   only the deterministic bundle budgets (CI)
  *   npm run bench -- --routes=/,/company/about   a subset of routes for Lighthouse
  *   npm run bench -- --runs=7     Lighthouse runs per route (default 5; the median run is reported)
+ *   npm run bench -- --load-only  only the consultation API under load and its alerts (no Lighthouse)
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
+import { DatabaseSync } from "node:sqlite";
 import { BUDGETS, PUBLIC_ROUTES } from "./budgets.ts";
 import { pageBundles } from "./bundle.ts";
 import { sampleConsultation } from "../tests/support/consultation-sample.ts";
+import { startWebhookReceiver } from "../tests/support/alert-receivers.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const clientDir = join(root, "build/client");
 const args = process.argv.slice(2);
 const bundleOnly = args.includes("--bundle-only");
 const skipBuild = args.includes("--no-build");
+const loadOnly = args.includes("--load-only");
 const routesArg = args.find((a) => a.startsWith("--routes="))?.slice("--routes=".length);
 const routes: string[] = routesArg ? routesArg.split(",") : [...PUBLIC_ROUTES];
 const runsArg = Number(args.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 5);
@@ -91,18 +95,23 @@ if (!bundleOnly) {
   // The static twins of the measured pages are written here during the run; the folder exists
   // before the server starts, which serves the build's top-level names as static files.
   mkdirSync(join(clientDir, "__bench"), { recursive: true });
-  const server = await startServer(`file:${join(dataDir, "bench.db")}`);
+  // The operators' webhook: every consultation of the load test is announced there (issue 12).
+  const hooks = await startWebhookReceiver();
+  const server = await startServer(`file:${join(dataDir, "bench.db")}`, hooks.url);
   try {
     await warmUp();
     memory.restMb = rssMb(server);
-    await lighthouse();
-    await throughput();
-    await answerLoad();
+    if (!loadOnly) {
+      await lighthouse();
+      await throughput();
+    }
+    await answerLoad(hooks);
     memory.afterLoadMb = rssMb(server);
     check("server memory at rest (RSS)", memory.restMb, BUDGETS.rssMb, "<=", (n) => `${n.toFixed(0)} MB`);
     checks.push({ what: "server memory after the load (RSS)", value: `${memory.afterLoadMb.toFixed(0)} MB`, budget: "(reported)", ok: true });
   } finally {
     server.kill("SIGTERM");
+    await hooks.close();
   }
 }
 
@@ -119,10 +128,13 @@ function serveFlags(): string[] {
   return (pkg.scripts.serve ?? "").split(/\s+/).filter((word) => word.startsWith("--"));
 }
 
-async function startServer(databaseUrl: string): Promise<ChildProcess> {
+async function startServer(databaseUrl: string, webhookUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...serveFlags(), "server/main.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, RATE_LIMIT_DISABLED: "1", LOG_LEVEL: "warn", NODE_ENV: "production", APP_SECRET_FILE: join(root, "bench/tmp/secret.key") },
+    env: {
+      ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, RATE_LIMIT_DISABLED: "1", LOG_LEVEL: "warn", NODE_ENV: "production",
+      APP_SECRET_FILE: join(root, "bench/tmp/secret.key"), ALERT_WEBHOOK_URL: webhookUrl, ALERT_WEBHOOK_SECRET: "bench-webhook-secret",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 100; i++) {
@@ -229,6 +241,7 @@ async function autocannonRun(options: Record<string, unknown>) {
     latency: { p99: number; average: number };
     non2xx: number;
     errors: number;
+    "2xx": number;
   };
 }
 
@@ -248,7 +261,7 @@ async function throughput() {
   rmSync(staticDir, { recursive: true, force: true });
 }
 
-async function answerLoad() {
+async function answerLoad(hooks: Awaited<ReturnType<typeof startWebhookReceiver>>) {
   const body = (id: string) => JSON.stringify(sampleConsultation({ submissionId: id, name: "BENCH TEST" }));
   const probe = await fetch(`${base}/svc/answer/create`, { method: "POST", headers: { "content-type": "application/json" }, body: body(randomUUID()) });
   if (probe.status !== 200) {
@@ -266,12 +279,46 @@ async function answerLoad() {
   });
   load["POST /svc/answer/create"] = { rps: Math.round(result.requests.average), p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
   checks.push({ what: "POST /svc/answer/create under load", value: `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`, budget: "(reported; no errors)", ok: result.non2xx === 0 && result.errors === 0 });
+  // Requests still in flight when autocannon stopped finish within milliseconds.
+  await new Promise((r) => setTimeout(r, 500));
+  await alertLatency(hooks, consultationsStored());
+}
+
+/** How many consultations the server stored (its SQLite file): each must have one alert. */
+function consultationsStored(): number {
+  const db = new DatabaseSync(join(root, "bench/tmp/bench.db"), { readOnly: true });
+  try {
+    return Number((db.prepare("select count(*) as n from consultation_answers").get() as { n: number }).n);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Each accepted consultation's alert at the webhook: its arrival minus the
+ * request's stored time (`created_at`, taken just before the commit and the
+ * 200, so this slightly overstates the delay). Every stored consultation's
+ * alert must arrive, once.
+ */
+async function alertLatency(hooks: Awaited<ReturnType<typeof startWebhookReceiver>>, expected: number) {
+  for (let waited = 0; hooks.received.length < expected && waited < 60_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  const ids = new Set(hooks.received.map((h) => h.json.id));
+  const ms = hooks.received.map((h) => h.at - Date.parse(String(h.json.created_at))).sort((a, b) => a - b);
+  const pct = (p: number) => ms[Math.min(ms.length - 1, Math.ceil((p / 100) * ms.length) - 1)] ?? Number.NaN;
+  load["alert webhook after 200"] = { delivered: hooks.received.length, expected, p50Ms: pct(50), p95Ms: pct(95), maxMs: ms.at(-1) ?? null };
+  checks.push({
+    what: "alerts delivered to the webhook (one per stored consultation)",
+    value: `${ids.size} of ${expected}, ${hooks.received.length - ids.size} twice`,
+    budget: "all, once",
+    ok: ids.size === expected && hooks.received.length === expected,
+  });
+  check("a request's 200 to its webhook alert, p95 (p50 " + `${pct(50)} ms)`, pct(95), BUDGETS.alertP95Ms, "<=", (n) => `${n} ms`);
 }
 
 function writeReport() {
   const report = { date: new Date().toISOString(), lighthouseRuns: RUNS, budgets: BUDGETS, bundles: { shared: bundles.shared, pages: bundleRows }, lighthouse: lighthouseRows, load, memory, checks };
-  // A bundle-only run (CI) must not overwrite the committed full report.
-  const out = bundleOnly ? join(root, "bench/tmp/bundle") : join(root, "bench/report");
+  // A bundle-only run (CI) or a load-only run must not overwrite the committed full report.
+  const out = bundleOnly ? join(root, "bench/tmp/bundle") : loadOnly ? join(root, "bench/tmp/load") : join(root, "bench/report");
   mkdirSync(join(root, "bench/tmp"), { recursive: true });
   writeFileSync(`${out}.json`, JSON.stringify(report, null, 2) + "\n");
   const lines: string[] = [`# Benchmark report`, "", `Run ${report.date}. Budgets from engineering.md; ✅ met, ❌ missed.`, ""];
