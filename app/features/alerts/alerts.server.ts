@@ -7,8 +7,7 @@ import { buildAlert, type Alert, type AlertEvent } from "./message.ts";
 import { scheduleAlerts, type AlertTargets, type Delivery } from "./outbox.server.ts";
 import { startAlertWorker, type AlertWorker, type WorkerOptions } from "./worker.server.ts";
 import { sendWebhook } from "./channels/webhook.server.ts";
-import { mailTransport, sendEmail } from "./channels/email.server.ts";
-import { sendPush, type PushDevice } from "./channels/push.server.ts";
+import type { PushDevice } from "./channels/endpoint.server.ts";
 import type { SendResult } from "./channels/result.ts";
 
 /**
@@ -55,8 +54,15 @@ export function createAlerts(db: Kysely<Database>, config: AlertConfig, log: Log
     return result;
   }
 
-  function email(to: string, alert: Alert): Promise<SendResult> {
-    if (!config.email) return Promise.resolve({ ok: false, reason: "e-mail is no longer configured", gone: true });
+  // The channel libraries load on first use: a server without e-mail never loads nodemailer,
+  // and none of them weighs on the memory of a server at rest.
+  const emailChannel = () => import("./channels/email.server.ts");
+  const pushChannel = () => import("./channels/push.server.ts");
+  const sendPush: typeof import("./channels/push.server.ts").sendPush = async (...args) => (await pushChannel()).sendPush(...args);
+
+  async function email(to: string, alert: Alert): Promise<SendResult> {
+    if (!config.email) return { ok: false, reason: "e-mail is no longer configured", gone: true };
+    const { mailTransport, sendEmail } = await emailChannel();
     transport ??= mailTransport(config.email);
     return sendEmail(transport, config.email.from, to, alert, config.lang);
   }

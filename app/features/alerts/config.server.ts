@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import webpush from "web-push";
+import { createECDH } from "node:crypto";
 import { hostList } from "../../lib/outbound.server.ts";
 import type { AlertLang } from "./message.ts";
 
@@ -41,7 +41,11 @@ function vapidKeys(env: NodeJS.ProcessEnv, origin: string): VapidKeys {
     const stored = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
     return { ...stored, subject };
   }
-  const keys = webpush.generateVAPIDKeys();
+  // A P-256 key pair, base64url: the uncompressed public point and the private scalar (as web-push makes them).
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const scalar = ecdh.getPrivateKey();
+  const keys = { publicKey: ecdh.getPublicKey().toString("base64url"), privateKey: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString("base64url") };
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return { ...keys, subject };

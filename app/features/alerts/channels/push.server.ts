@@ -6,6 +6,7 @@ import type { Alert } from "../message.ts";
 import type { VapidKeys } from "../config.server.ts";
 import { SEND_TIMEOUT_MS } from "../policy.ts";
 import type { SendResult } from "./result.ts";
+import { pushEndpoint, type PushDevice } from "./endpoint.server.ts";
 
 /**
  * Web Push to an operator's device: the payload is encrypted for the device
@@ -13,35 +14,7 @@ import type { SendResult } from "./result.ts";
  * it ourselves so that the endpoint gets the same guard as every outbound
  * request: https on the public internet, connected to the address checked.
  */
-export interface PushDevice {
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
-
-const B64URL = /^[A-Za-z0-9_-]+$/;
-
-/** An endpoint we may send to: https (tests: an allow-listed host, plain http too), no credentials. */
-export function pushEndpoint(endpoint: unknown, allowHosts: readonly string[] = []): URL | null {
-  if (typeof endpoint !== "string" || endpoint.length > 2048) return null;
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return null;
-  }
-  if (url.username || url.password || !url.hostname) return null;
-  if (url.protocol === "https:" || (url.protocol === "http:" && allowHosts.includes(url.host))) return url;
-  return null;
-}
-
-/** The keys a browser's PushSubscription gives: p256dh a P-256 point (65 bytes), auth 16 bytes. */
-export function validDeviceKeys(p256dh: unknown, auth: unknown): boolean {
-  return (
-    typeof p256dh === "string" && B64URL.test(p256dh) && Buffer.from(p256dh, "base64url").length === 65 &&
-    typeof auth === "string" && B64URL.test(auth) && Buffer.from(auth, "base64url").length === 16
-  );
-}
+export type { PushDevice };
 
 /** What the service worker shows: no personal data, a link into the console. */
 export function pushPayload(alert: Alert): string {
