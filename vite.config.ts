@@ -1,12 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { fileURLToPath } from "node:url";
 
 export default defineConfig({
   plugins: [reactRouter()],
-  resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
-  },
   // Per checkout, so parallel worktrees sharing node_modules do not share caches.
   cacheDir: ".vite-cache",
   build: {

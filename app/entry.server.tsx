@@ -4,10 +4,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { requestContext, servicesContext } from "./lib/services.server";
-import { InlineCssContext } from "./styles";
-import { NonceContext } from "./nonce";
-import { paintFirst } from "./lib/paint-first.server";
+import { requestContext, servicesContext } from "#app/lib/services.server.ts";
+import { InlineCssContext } from "#app/styles.tsx";
+import { NonceContext } from "#app/nonce.ts";
+import { paintFirst } from "#app/lib/paint-first.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -17,4 +17,4 @@ export const BUDGETS = {
 } as const;
 
 /** Every public route of spec §2 (one list for the sitemap, the tests and this benchmark). */
-export { PUBLIC_PATHS as PUBLIC_ROUTES } from "../app/config/public-routes.ts";
+export { PUBLIC_PATHS as PUBLIC_ROUTES } from "#app/config/public-routes.ts";

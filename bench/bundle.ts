@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { publicCss, readClientManifest as readManifest, type ClientManifest, type ManifestEntry } from "../server/client-manifest.ts";
+import { publicCss, readClientManifest as readManifest, type ClientManifest, type ManifestEntry } from "#server/client-manifest.ts";
 
 /**
  * First-load JavaScript and CSS per page, gzip, from the client build's

@@ -17,10 +17,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
-import { BUDGETS, PUBLIC_ROUTES } from "./budgets.ts";
-import { pageBundles } from "./bundle.ts";
-import { sampleConsultation } from "../tests/support/consultation-sample.ts";
-import { startWebhookReceiver } from "../tests/support/alert-receivers.ts";
+import { BUDGETS, PUBLIC_ROUTES } from "#bench/budgets.ts";
+import { pageBundles } from "#bench/bundle.ts";
+import { sampleConsultation } from "#tests/support/consultation-sample.ts";
+import { startWebhookReceiver } from "#tests/support/alert-receivers.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const clientDir = join(root, "build/client");

@@ -2,10 +2,10 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
-import type { Database } from "./schema.ts";
-import { migrations } from "./migrations/index.ts";
-import { seed } from "./seed.ts";
-import { openSqlite } from "./sqlite-driver.ts";
+import type { Database } from "#db/schema.ts";
+import { migrations } from "#db/migrations/index.ts";
+import { seed } from "#db/seed.ts";
+import { openSqlite } from "#db/sqlite-driver.ts";
 
 export type Dialect = "sqlite" | "postgres";
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database } from "./schema.ts";
-import { SAMPLE_BLOG_LINKS } from "./sample-blog-links.ts";
+import type { Database } from "#db/schema.ts";
+import { SAMPLE_BLOG_LINKS } from "#db/sample-blog-links.ts";
 
 /** Sample blog/link items for a fresh database, so the blog feed is not empty. */
 export async function seed(db: Kysely<Database>): Promise<void> {

@@ -10,8 +10,8 @@
  * migrates it first. Never prints the password or its hash.
  */
 import { parseArgs } from "node:util";
-import { connect, migrate } from "../db/connect.ts";
-import { hashPassword, passwordProblem, MIN_PASSWORD_LENGTH } from "../app/features/admin/password.server.ts";
+import { connect, migrate } from "#db/connect.ts";
+import { hashPassword, passwordProblem, MIN_PASSWORD_LENGTH } from "#app/features/admin/password.server.ts";
 
 function fail(message: string): never {
   console.error(`admin:create: ${message}`);

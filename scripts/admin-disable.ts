@@ -8,7 +8,7 @@
  * audit log keeps its entries. Uses DATABASE_URL like the server.
  */
 import { parseArgs } from "node:util";
-import { connect, migrate } from "../db/connect.ts";
+import { connect, migrate } from "#db/connect.ts";
 
 function fail(message: string): never {
   console.error(`admin:disable: ${message}`);

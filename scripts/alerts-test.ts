@@ -8,10 +8,10 @@
  * DATABASE_URL for the operators' devices). Exits 1 when a channel failed or
  * none is configured.
  */
-import { connect, migrate } from "../db/connect.ts";
-import { silentLogger } from "../server/logger.ts";
-import { AlertConfigError, readAlertConfig } from "../app/features/alerts/config.server.ts";
-import { createAlerts } from "../app/features/alerts/alerts.server.ts";
+import { connect, migrate } from "#db/connect.ts";
+import { silentLogger } from "#app/lib/logger.server.ts";
+import { AlertConfigError, readAlertConfig } from "#app/features/alerts/config.server.ts";
+import { createAlerts } from "#app/features/alerts/alerts.server.ts";
 
 let config;
 try {

@@ -11,15 +11,15 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { LOCALES } from "#app/i18n/locales.ts";
+import { flatten as flattenCatalog } from "#app/i18n/format.ts";
 
-const LOCALES = ["en", "vi", "id", "my", "mn"];
 const root = new URL("..", import.meta.url).pathname;
 const problems: string[] = [];
 
+/** The app's own flattening of catalog JSON, into a Map. */
 function flatten(value: unknown, prefix: string, into: Map<string, string>) {
-  if (typeof value === "string") into.set(prefix, value);
-  else if (Array.isArray(value)) value.forEach((v, i) => flatten(v, `${prefix}.${i}`, into));
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, into);
+  for (const [key, text] of Object.entries(flattenCatalog(value, prefix))) into.set(key, text);
 }
 
 function readJson(path: string): unknown {

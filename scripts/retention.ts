@@ -3,9 +3,9 @@
  * the counts: `npm run retention`. The server also does this daily.
  * Uses DATABASE_URL like the server.
  */
-import { connect, migrate } from "../db/connect.ts";
-import { createLogger } from "../server/logger.ts";
-import { runRetentionLogged } from "../app/features/admin/retention.server.ts";
+import { connect, migrate } from "#db/connect.ts";
+import { createLogger } from "#app/lib/logger.server.ts";
+import { runRetentionLogged } from "#app/features/admin/retention.server.ts";
 
 const log = createLogger({ level: "info" });
 const database = connect(process.env.DATABASE_URL || undefined);

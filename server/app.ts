@@ -3,11 +3,11 @@ import { readdirSync } from "node:fs";
 import express from "express";
 import compression from "compression";
 import { RouterContextProvider } from "react-router";
-import { requestContext, servicesContext, type AppServices } from "~/lib/services.server";
-import { sameOrigin, securityHeaders } from "./security.ts";
-import { reactRouterHandler } from "./router-handler.ts";
-import { detectLocale, langCookie, readCookie } from "~/i18n/detect";
-import { LANG_COOKIE } from "~/i18n/locales";
+import { requestContext, servicesContext, type AppServices } from "#app/lib/services.server.ts";
+import { sameOrigin, securityHeaders } from "#server/security.ts";
+import { reactRouterHandler } from "#server/router-handler.ts";
+import { detectLocale, langCookie, readCookie } from "#app/i18n/detect.ts";
+import { LANG_COOKIE } from "#app/i18n/locales.ts";
 
 /**
  * The HTTP application: compression, security headers, static files, health

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
-import type { AppOptions } from "./app.ts";
-import { createApp, mountReactRouter } from "./app.ts";
+import type { AppOptions } from "#server/app.ts";
+import { createApp, mountReactRouter } from "#server/app.ts";
 
 /**
  * The production server bundle's entry (vite.config.ts makes it the SSR

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import type { LogLevel } from "./logger.ts";
+import type { LogLevel } from "#app/lib/logger.server.ts";
 
 /** Every environment variable the server reads (README "Configuration" lists them). */
 export interface ServerConfig {

@@ -1,13 +1,13 @@
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
-import { connect, migrate } from "../db/connect.ts";
-import { readConfig } from "./config.ts";
-import { createLogger } from "./logger.ts";
-import { createRateLimiter } from "./rate-limit.ts";
-import { publicCss } from "./client-manifest.ts";
-import { startRetentionJob } from "../app/features/admin/retention.server.ts";
-import { AlertConfigError, readAlertConfig } from "../app/features/alerts/config.server.ts";
-import { createAlerts } from "../app/features/alerts/alerts.server.ts";
+import { connect, migrate } from "#db/connect.ts";
+import { readConfig } from "#server/config.ts";
+import { createLogger } from "#app/lib/logger.server.ts";
+import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
+import { publicCss } from "#server/client-manifest.ts";
+import { startRetentionJob } from "#app/features/admin/retention.server.ts";
+import { AlertConfigError, readAlertConfig } from "#app/features/alerts/config.server.ts";
+import { createAlerts } from "#app/features/alerts/alerts.server.ts";
 
 /**
  * Starts the site: reads the environment, opens and migrates the database,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cachedPage, createPageCache, sharedMaxAge, withNonce } from "./page-cache.ts";
+import { cachedPage, createPageCache, sharedMaxAge, withNonce } from "#server/page-cache.ts";
 
 const html = (headers: Record<string, string>, status = 200) =>
   new Response("<html></html>", { status, headers: { "content-type": "text/html; charset=utf-8", ...headers } });

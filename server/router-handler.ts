@@ -1,8 +1,8 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
-import { detectLocale } from "~/i18n/detect";
-import { cachedPage, createPageCache, sharedMaxAge, withNonce, type PageCache } from "./page-cache.ts";
+import { detectLocale } from "#app/i18n/detect.ts";
+import { cachedPage, createPageCache, sharedMaxAge, withNonce, type PageCache } from "#server/page-cache.ts";
 
 /**
  * Express → React Router, with the page cache in between. Adapted from

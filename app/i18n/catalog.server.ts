@@ -1,5 +1,5 @@
-import { flatten, translate, type Messages, type Vars } from "./format";
-import { LOCALES, type Locale } from "./locales";
+import { flatten, translate, type Messages, type Vars } from "#app/i18n/format.ts";
+import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 
 /**
  * The UI catalogs, `locales/<lang>/<namespace>.json`, bundled into the server

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectLocale, fromAcceptLanguage } from "./detect";
+import { detectLocale, fromAcceptLanguage } from "#app/i18n/detect.ts";
 
 const req = (url: string, headers: Record<string, string> = {}) => new Request(`http://localhost${url}`, { headers });
 

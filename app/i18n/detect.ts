@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LANG_COOKIE, LANG_QUERY, isLocale, type Locale } from "./locales";
+import { DEFAULT_LOCALE, LANG_COOKIE, LANG_QUERY, isLocale, type Locale } from "#app/i18n/locales.ts";
 
 /** Reads one cookie from a Cookie header. */
 export function readCookie(header: string | null, name: string): string | undefined {

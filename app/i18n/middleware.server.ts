@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
-import { localeContext } from "./context";
-import { detectLocale } from "./detect";
+import { localeContext } from "#app/i18n/context.ts";
+import { detectLocale } from "#app/i18n/detect.ts";
 
 /**
  * Decides the request's language (spec §4) for every loader and action. The

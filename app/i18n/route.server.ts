@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import { loadMessages, serverT, type Namespace } from "./catalog.server";
-import { localeContext } from "./context";
-import type { I18nPayload } from "./useT";
-import type { Locale } from "./locales";
+import { loadMessages, serverT, type Namespace } from "#app/i18n/catalog.server.ts";
+import { localeContext } from "#app/i18n/context.ts";
+import type { I18nPayload } from "#app/i18n/useT.ts";
+import type { Locale } from "#app/i18n/locales.ts";
 
 /** For loaders: the page's namespaces in the request's language. */
 export function i18nFor(context: Readonly<RouterContextProvider>, ns: readonly Namespace[]): I18nPayload {

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from "react";
 import { useMatches, useRouteLoaderData } from "react-router";
-import { translate, type Messages, type Vars } from "./format";
-import { DEFAULT_LOCALE, type Locale } from "./locales";
+import { translate, type Messages, type Vars } from "#app/i18n/format.ts";
+import { DEFAULT_LOCALE, type Locale } from "#app/i18n/locales.ts";
 
 /** What a loader returns under `i18n` to give its page its strings. */
 export interface I18nPayload {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadRequest, readJson, readUrlEncoded } from "./http.server";
+import { BadRequest, readJson, readUrlEncoded } from "#app/lib/http.server.ts";
 
 const post = (body: BodyInit, type: string, headers: Record<string, string> = {}) =>
   new Request("http://localhost/x", { method: "POST", headers: { "content-type": type, ...headers }, body });

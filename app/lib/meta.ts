@@ -1,6 +1,6 @@
 import type { Location } from "react-router";
-import { DEFAULT_LOCALE, isLocale } from "~/i18n/locales";
-import { seoTags } from "./seo";
+import { DEFAULT_LOCALE, isLocale } from "#app/i18n/locales.ts";
+import { seoTags } from "#app/lib/seo.ts";
 
 interface PageLoaderData {
   title?: string;

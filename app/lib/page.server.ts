@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { i18nFor, tFor } from "~/i18n/route.server";
-import type { Namespace } from "~/i18n/catalog.server";
+import { i18nFor, tFor } from "#app/i18n/route.server.ts";
+import type { Namespace } from "#app/i18n/catalog.server.ts";
 
 /**
  * What every page loader returns at least: its strings (the namespaces it

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { WAIT_FOR_PAINT, paintFirst, rewriteShell } from "./paint-first.server";
+import { WAIT_FOR_PAINT, paintFirst, rewriteShell } from "#app/lib/paint-first.server.ts";
 
 /** The shape of React Router 8's <Scripts> output, as React streams it. */
 const head = '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><link rel="icon" href="/favicon.svg"/>'

@@ -1,5 +1,5 @@
-import { site } from "~/config/site";
-import { LOCALES, LOCALE_TAG, type Locale } from "~/i18n/locales";
+import { site } from "#app/config/site.ts";
+import { LOCALES, LOCALE_TAG, type Locale } from "#app/i18n/locales.ts";
 
 /**
  * Search and sharing metadata for a page in one language: title,

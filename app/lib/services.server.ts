@@ -1,9 +1,9 @@
 import { createContext, RouterContextProvider } from "react-router";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import type { Logger } from "../../server/logger.ts";
-import type { RateLimiter } from "../../server/rate-limit.ts";
-import type { Alerts } from "../features/alerts/alerts.server.ts";
+import type { Database } from "#db/schema.ts";
+import type { Logger } from "#app/lib/logger.server.ts";
+import type { RateLimiter } from "#app/lib/rate-limit.server.ts";
+import type { Alerts } from "#app/features/alerts/alerts.server.ts";
 
 /** Long-lived things the server made once: the database, the log, the limits. */
 export interface AppServices {

@@ -1,6 +1,6 @@
-import { LOCALES, LOCALE_TAG } from "~/i18n/locales";
-import { languageUrl } from "./seo";
-import { PUBLIC_ROUTES } from "~/config/public-routes";
+import { LOCALES, LOCALE_TAG } from "#app/i18n/locales.ts";
+import { languageUrl } from "#app/lib/seo.ts";
+import { PUBLIC_ROUTES } from "#app/config/public-routes.ts";
 
 /** The public pages search engines should list (completion pages are not). */
 export const SITEMAP_PATHS = PUBLIC_ROUTES.filter((r) => r.listed).map((r) => r.path);

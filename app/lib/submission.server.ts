@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import type { AppServices } from "./services.server";
+import type { Database } from "#db/schema.ts";
+import type { AppServices } from "#app/lib/services.server.ts";
 
 /** The request tables that carry a unique `submission_id` (docs/decisions/0003). */
 export type SubmissionTable = "proposals" | "as_requests" | "purchase_requests";

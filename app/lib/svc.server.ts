@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs } from "react-router";
-import { tFor } from "~/i18n/route.server";
-import { BadRequest } from "./http.server";
-import { requestContext, services } from "./services.server";
-import type { FieldErrors } from "./schema";
+import { tFor } from "#app/i18n/route.server.ts";
+import { BadRequest } from "#app/lib/http.server.ts";
+import { requestContext, services } from "#app/lib/services.server.ts";
+import type { FieldErrors } from "#app/lib/schema.ts";
 
 /**
  * The `/svc/*` JSON envelope (engineering.md, "The API contract"):

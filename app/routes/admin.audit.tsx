@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin.audit";
-import { services } from "~/lib/services.server";
-import { consoleTitle } from "~/features/admin/console.server";
-import { AUDIT_ACTIONS, listAudit } from "~/features/admin/audit.server";
-import { adminMeta } from "~/features/admin/meta";
-import { AuditPage } from "~/features/admin/AuditPage";
+import { services } from "#app/lib/services.server.ts";
+import { consoleTitle } from "#app/features/admin/console.server.ts";
+import { AUDIT_ACTIONS, listAudit } from "#app/features/admin/audit.server.ts";
+import { adminMeta } from "#app/features/admin/meta.ts";
+import { AuditPage } from "#app/features/admin/AuditPage.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

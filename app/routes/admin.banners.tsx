@@ -1,10 +1,10 @@
 import type { Route } from "./+types/admin.banners";
-import { services } from "~/lib/services.server";
-import { consoleTitle } from "~/features/admin/console.server";
-import { bannerStats, statsRange } from "~/features/admin/banner-stats.server";
-import { isIsoDay, seoulDay } from "~/features/admin/time";
-import { adminMeta } from "~/features/admin/meta";
-import { BannerStatsPage } from "~/features/admin/BannerStatsPage";
+import { services } from "#app/lib/services.server.ts";
+import { consoleTitle } from "#app/features/admin/console.server.ts";
+import { bannerStats, statsRange } from "#app/features/admin/banner-stats.server.ts";
+import { isIsoDay, seoulDay } from "#app/features/admin/time.ts";
+import { adminMeta } from "#app/features/admin/meta.ts";
+import { BannerStatsPage } from "#app/features/admin/BannerStatsPage.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

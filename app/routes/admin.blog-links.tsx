@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.blog-links";
-import { services } from "~/lib/services.server";
-import { consoleForm, consoleTitle, positiveId } from "~/features/admin/console.server";
-import { addBlogLink, BlogLinkProblem, deleteBlogLink, listAdminBlogLinks, updateBlogLink } from "~/features/admin/blog-links.server";
-import { allowHostsFromEnv } from "~/features/admin/og-fetch.server";
-import { audit } from "~/features/admin/audit.server";
-import { adminMeta } from "~/features/admin/meta";
-import { BlogLinksPage, type BlogLinksResult } from "~/features/admin/BlogLinksPage";
+import { services } from "#app/lib/services.server.ts";
+import { consoleForm, consoleTitle, positiveId } from "#app/features/admin/console.server.ts";
+import { addBlogLink, BlogLinkProblem, deleteBlogLink, listAdminBlogLinks, updateBlogLink } from "#app/features/admin/blog-links.server.ts";
+import { allowHostsFromEnv } from "#app/features/admin/og-fetch.server.ts";
+import { audit } from "#app/features/admin/audit.server.ts";
+import { adminMeta } from "#app/features/admin/meta.ts";
+import { BlogLinksPage, type BlogLinksResult } from "#app/features/admin/BlogLinksPage.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Number(new URL(request.url).searchParams.get("page")) || 1;

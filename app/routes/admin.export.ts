@@ -1,11 +1,11 @@
 import type { Route } from "./+types/admin.export";
-import { services } from "~/lib/services.server";
-import { consoleT } from "~/features/admin/console.server";
-import { exportRequests } from "~/features/admin/export.server";
-import { audit } from "~/features/admin/audit.server";
-import { isRequestKind } from "~/features/admin/kinds";
-import { isIsoDay } from "~/features/admin/time";
-import { requireOperatorData, signedIn } from "~/features/admin/session.server";
+import { services } from "#app/lib/services.server.ts";
+import { consoleT } from "#app/features/admin/console.server.ts";
+import { exportRequests } from "#app/features/admin/export.server.ts";
+import { audit } from "#app/features/admin/audit.server.ts";
+import { isRequestKind } from "#app/features/admin/kinds.ts";
+import { isIsoDay } from "#app/features/admin/time.ts";
+import { requireOperatorData, signedIn } from "#app/features/admin/session.server.ts";
 
 /**
  * GET /admin/export?kind=consultation&from=2026-11-01&to=2026-11-30 → a CSV

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/admin.inbox";
-import { services } from "~/lib/services.server";
-import { consoleTitle } from "~/features/admin/console.server";
-import { listInbox, newCounts, readInboxFilter } from "~/features/admin/inbox.server";
-import { seoulDay } from "~/features/admin/time";
-import { adminMeta } from "~/features/admin/meta";
-import { InboxPage } from "~/features/admin/InboxPage";
-import { failingChannels } from "~/features/alerts/status.server";
+import { services } from "#app/lib/services.server.ts";
+import { consoleTitle } from "#app/features/admin/console.server.ts";
+import { listInbox, newCounts, readInboxFilter } from "#app/features/admin/inbox.server.ts";
+import { seoulDay } from "#app/features/admin/time.ts";
+import { adminMeta } from "#app/features/admin/meta.ts";
+import { InboxPage } from "#app/features/admin/InboxPage.tsx";
+import { failingChannels } from "#app/features/alerts/status.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin.lang";
-import { readUrlEncoded } from "~/lib/http.server";
-import { services } from "~/lib/services.server";
-import { adminLangCookie } from "~/features/admin/i18n.server";
-import { isAdminLang } from "~/features/admin/i18n";
-import { safeNext } from "~/features/admin/session.server";
+import { readUrlEncoded } from "#app/lib/http.server.ts";
+import { services } from "#app/lib/services.server.ts";
+import { adminLangCookie } from "#app/features/admin/i18n.server.ts";
+import { isAdminLang } from "#app/features/admin/i18n.ts";
+import { safeNext } from "#app/features/admin/session.server.ts";
 
 /** The operator's language (ko/en), remembered in the `admin_lang` cookie; back to the same page. */
 export function loader() {

@@ -1,4 +1,4 @@
-import { site } from "~/config/site";
+import { site } from "#app/config/site.ts";
 
 /** GET /admin/manifest.webmanifest: the console as an installable app (Home Screen, standalone). */
 export function loader() {

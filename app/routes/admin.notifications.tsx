@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.notifications";
-import { services } from "~/lib/services.server";
-import { consoleForm, consoleTitle } from "~/features/admin/console.server";
-import { audit } from "~/features/admin/audit.server";
-import { signedIn } from "~/features/admin/session.server";
-import { adminMeta } from "~/features/admin/meta";
-import { channelOverview, responseTimes } from "~/features/alerts/status.server";
-import { findDevice, operatorEndpoints, readDevice, removeDevice, saveDevice } from "~/features/alerts/devices.server";
-import { NotificationsPage, type DeviceActionResult } from "~/features/alerts/NotificationsPage";
+import { services } from "#app/lib/services.server.ts";
+import { consoleForm, consoleTitle } from "#app/features/admin/console.server.ts";
+import { audit } from "#app/features/admin/audit.server.ts";
+import { signedIn } from "#app/features/admin/session.server.ts";
+import { adminMeta } from "#app/features/admin/meta.ts";
+import { channelOverview, responseTimes } from "#app/features/alerts/status.server.ts";
+import { findDevice, operatorEndpoints, readDevice, removeDevice, saveDevice } from "#app/features/alerts/devices.server.ts";
+import { NotificationsPage, type DeviceActionResult } from "#app/features/alerts/NotificationsPage.tsx";
 
 /** The console's Alerts page: this device's push switch and test, every channel's deliveries, the response time. */
 export async function loader({ context }: Route.LoaderArgs) {

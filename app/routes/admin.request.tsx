@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.request";
-import { services } from "~/lib/services.server";
-import { consoleForm, consoleT, positiveId } from "~/features/admin/console.server";
-import { markOpened, NOTE_MAX, requestDetail, updateRequest } from "~/features/admin/inbox.server";
-import { audit, listAudit, recentlyViewed } from "~/features/admin/audit.server";
-import { isRequestKind, isRequestStatus } from "~/features/admin/kinds";
-import { signedIn } from "~/features/admin/session.server";
-import { adminMeta } from "~/features/admin/meta";
-import { RequestPage } from "~/features/admin/RequestPage";
+import { services } from "#app/lib/services.server.ts";
+import { consoleForm, consoleT, positiveId } from "#app/features/admin/console.server.ts";
+import { markOpened, NOTE_MAX, requestDetail, updateRequest } from "#app/features/admin/inbox.server.ts";
+import { audit, listAudit, recentlyViewed } from "#app/features/admin/audit.server.ts";
+import { isRequestKind, isRequestStatus } from "#app/features/admin/kinds.ts";
+import { signedIn } from "#app/features/admin/session.server.ts";
+import { adminMeta } from "#app/features/admin/meta.ts";
+import { RequestPage } from "#app/features/admin/RequestPage.tsx";
 
 function target(params: Route.LoaderArgs["params"]) {
   const id = positiveId(params.id);

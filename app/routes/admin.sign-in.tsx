@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/admin.sign-in";
-import { BadRequest, readUrlEncoded } from "~/lib/http.server";
-import { rateLimited } from "~/lib/svc.server";
-import { services } from "~/lib/services.server";
-import { consoleTitle } from "~/features/admin/console.server";
-import { operatorContext, safeNext, sessionCookie } from "~/features/admin/session.server";
-import { attemptSignIn, normaliseEmail } from "~/features/admin/sign-in.server";
-import { audit } from "~/features/admin/audit.server";
-import { adminMeta } from "~/features/admin/meta";
-import { SignInPage, type SignInError } from "~/features/admin/SignInPage";
+import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
+import { rateLimited } from "#app/lib/svc.server.ts";
+import { services } from "#app/lib/services.server.ts";
+import { consoleTitle } from "#app/features/admin/console.server.ts";
+import { operatorContext, safeNext, sessionCookie } from "#app/features/admin/session.server.ts";
+import { attemptSignIn, normaliseEmail } from "#app/features/admin/sign-in.server.ts";
+import { audit } from "#app/features/admin/audit.server.ts";
+import { adminMeta } from "#app/features/admin/meta.ts";
+import { SignInPage, type SignInError } from "#app/features/admin/SignInPage.tsx";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const next = safeNext(new URL(request.url).searchParams.get("next"));

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin.sign-out";
-import { services } from "~/lib/services.server";
-import { consoleForm } from "~/features/admin/console.server";
-import { audit } from "~/features/admin/audit.server";
-import { clearSessionCookie, deleteSession, operatorContext } from "~/features/admin/session.server";
+import { services } from "#app/lib/services.server.ts";
+import { consoleForm } from "#app/features/admin/console.server.ts";
+import { audit } from "#app/features/admin/audit.server.ts";
+import { clearSessionCookie, deleteSession, operatorContext } from "#app/features/admin/session.server.ts";
 
 /** POST only: ends the session (deletes it) and clears the cookie. */
 export function loader() {

@@ -1,4 +1,4 @@
-import source from "~/features/alerts/service-worker.js?raw";
+import source from "#app/features/alerts/service-worker.js?raw";
 
 /**
  * GET /admin/sw.js: the console's service worker (Web Push alerts). Allowed

@@ -1,10 +1,10 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/admin";
-import { adminMiddleware, adminLang, operatorContext } from "~/features/admin/session.server";
-import { adminMessages } from "~/features/admin/i18n.server";
-import type { AdminShellData } from "~/features/admin/i18n";
-import { AdminShell } from "~/features/admin/AdminShell";
-import { AdminError } from "~/features/admin/AdminError";
+import { adminMiddleware, adminLang, operatorContext } from "#app/features/admin/session.server.ts";
+import { adminMessages } from "#app/features/admin/i18n.server.ts";
+import type { AdminShellData } from "#app/features/admin/i18n.ts";
+import { AdminShell } from "#app/features/admin/AdminShell.tsx";
+import { AdminError } from "#app/features/admin/AdminError.tsx";
 
 /**
  * The operator console's layout: its own shell (root renders no visitor

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/company.about";
-import { pageMeta } from "~/lib/meta";
-import { sharedPage } from "~/lib/cache";
-import { companyPageData } from "~/features/company/page.server";
-import { AboutPage } from "~/features/company/AboutPage";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
+import { companyPageData } from "#app/features/company/page.server.ts";
+import { AboutPage } from "#app/features/company/AboutPage.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   return companyPageData(context, "companyAbout", "about");

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/company.contact-us";
-import { pageMeta } from "~/lib/meta";
-import { newSubmissionId } from "~/lib/submission";
-import { companyPageData } from "~/features/company/page.server";
-import { proposalFormAction } from "~/features/company/proposal.server";
-import { ContactPage } from "~/features/company/ContactPage";
+import { pageMeta } from "#app/lib/meta.ts";
+import { newSubmissionId } from "#app/lib/submission.ts";
+import { companyPageData } from "#app/features/company/page.server.ts";
+import { proposalFormAction } from "#app/features/company/proposal.server.ts";
+import { ContactPage } from "#app/features/company/ContactPage.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { ...companyPageData(context, "companyContactUs", "contact"), submissionId: newSubmissionId() };

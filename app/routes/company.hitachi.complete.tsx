@@ -1,9 +1,9 @@
 import type { Route } from "./+types/company.hitachi.complete";
-import { pageData } from "~/lib/page.server";
-import { pageMeta } from "~/lib/meta";
-import { sharedPage } from "~/lib/cache";
-import { isInquiryType } from "~/features/counter-inquiry/types";
-import { CompletePage } from "~/features/counter-inquiry/CompletePage";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
+import { isInquiryType } from "#app/features/counter-inquiry/types.ts";
+import { CompletePage } from "#app/features/counter-inquiry/CompletePage.tsx";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const type = new URL(request.url).searchParams.get("type");

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/company.hitachi";
-import { pageData } from "~/lib/page.server";
-import { pageMeta } from "~/lib/meta";
-import { newSubmissionId } from "~/lib/submission";
-import { inquiryFormAction } from "~/features/counter-inquiry/submit.server";
-import { CounterPage } from "~/features/counter-inquiry/CounterPage";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { newSubmissionId } from "#app/lib/submission.ts";
+import { inquiryFormAction } from "#app/features/counter-inquiry/submit.server.ts";
+import { CounterPage } from "#app/features/counter-inquiry/CounterPage.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { ...pageData(context, ["counter"], "companyHitachi"), submissionId: newSubmissionId() };

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/company.location";
-import { pageMeta } from "~/lib/meta";
-import { sharedPage } from "~/lib/cache";
-import { services } from "~/lib/services.server";
-import { companyPageData } from "~/features/company/page.server";
-import { LocationPage } from "~/features/company/LocationPage";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
+import { services } from "#app/lib/services.server.ts";
+import { companyPageData } from "#app/features/company/page.server.ts";
+import { LocationPage } from "#app/features/company/LocationPage.tsx";
 
 /** The Kakao app key (KAKAO_MAP_APP_KEY) goes to this page only: it is a browser key, not a secret. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/company.our-partners";
-import { pageMeta } from "~/lib/meta";
-import { sharedPage } from "~/lib/cache";
-import { companyPageData } from "~/features/company/page.server";
-import { PartnersPage } from "~/features/company/PartnersPage";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
+import { companyPageData } from "#app/features/company/page.server.ts";
+import { PartnersPage } from "#app/features/company/PartnersPage.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   return companyPageData(context, "companyOurPartners", "partners");

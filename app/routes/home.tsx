@@ -1,8 +1,8 @@
 import type { Route } from "./+types/home";
-import { pageData } from "~/lib/page.server";
-import { pageMeta } from "~/lib/meta";
-import { sharedPage } from "~/lib/cache";
-import { HomePage, HERO_IMAGE } from "~/features/home/HomePage";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
+import { HomePage, HERO_IMAGE } from "#app/features/home/HomePage.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   return pageData(context, ["home"], "home");

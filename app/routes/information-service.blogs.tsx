@@ -1,12 +1,12 @@
 import type { Route } from "./+types/information-service.blogs";
-import { pageData } from "~/lib/page.server";
-import { pageMeta } from "~/lib/meta";
-import { sharedPage } from "~/lib/cache";
-import { services } from "~/lib/services.server";
-import { PageTitle } from "~/features/layout/PageTitle";
-import { firstPages, requestedPage } from "~/features/blogs/og-list.server";
-import { BLOG_PAGE_SIZE } from "~/features/blogs/types";
-import { BlogsPage } from "~/features/blogs/BlogsPage";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
+import { services } from "#app/lib/services.server.ts";
+import { PageTitle } from "#app/features/layout/PageTitle.tsx";
+import { firstPages, requestedPage } from "#app/features/blogs/og-list.server.ts";
+import { BLOG_PAGE_SIZE } from "#app/features/blogs/types.ts";
+import { BlogsPage } from "#app/features/blogs/BlogsPage.tsx";
 
 /** The first page (or pages 1…n for `?page=n`, the no-script "more") is in the HTML. */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/information-service.currency-exchange";
-import { pageData } from "~/lib/page.server";
-import { pageMeta } from "~/lib/meta";
-import { sharedPage } from "~/lib/cache";
-import { TitledPage } from "~/features/info/TitledPage";
-import { ExchangePage } from "~/features/info/ExchangePage";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
+import { TitledPage } from "#app/features/info/TitledPage.tsx";
+import { ExchangePage } from "#app/features/info/ExchangePage.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   return pageData(context, ["info"], "infoExchange");

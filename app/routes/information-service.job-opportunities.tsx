@@ -1,11 +1,11 @@
 import type { Route } from "./+types/information-service.job-opportunities";
-import { pageData } from "~/lib/page.server";
-import { pageMeta } from "~/lib/meta";
-import { sharedPage } from "~/lib/cache";
-import { localeOf } from "~/i18n/route.server";
-import { TitledPage } from "~/features/info/TitledPage";
-import { jobsContentFor } from "~/features/info/jobs.server";
-import { JobsPage } from "~/features/info/JobsPage";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
+import { localeOf } from "#app/i18n/route.server.ts";
+import { TitledPage } from "#app/features/info/TitledPage.tsx";
+import { jobsContentFor } from "#app/features/info/jobs.server.ts";
+import { JobsPage } from "#app/features/info/JobsPage.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { ...pageData(context, ["info"], "infoJobs"), content: jobsContentFor(localeOf(context)) };

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/information-service.loan-faq";
-import { pageData } from "~/lib/page.server";
-import { pageMeta } from "~/lib/meta";
-import { sharedPage } from "~/lib/cache";
-import { localeOf } from "~/i18n/route.server";
-import { PageTitle } from "~/features/layout/PageTitle";
-import { activeCategory, loanFaqFor } from "~/features/loan-faq/loan-faq.server";
-import { LoanFaq } from "~/features/loan-faq/LoanFaq";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
+import { localeOf } from "#app/i18n/route.server.ts";
+import { PageTitle } from "#app/features/layout/PageTitle.tsx";
+import { activeCategory, loanFaqFor } from "#app/features/loan-faq/loan-faq.server.ts";
+import { LoanFaq } from "#app/features/loan-faq/LoanFaq.tsx";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const faq = loanFaqFor(localeOf(context));

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/information-service.loan";
-import { pageData } from "~/lib/page.server";
-import { pageMeta } from "~/lib/meta";
-import { sharedPage } from "~/lib/cache";
-import { localeOf } from "~/i18n/route.server";
-import { PageTitle } from "~/features/layout/PageTitle";
-import { askedTerms, glossaryFor } from "~/features/glossary/glossary.server";
-import { GlossaryChat } from "~/features/glossary/GlossaryChat";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
+import { localeOf } from "#app/i18n/route.server.ts";
+import { PageTitle } from "#app/features/layout/PageTitle.tsx";
+import { askedTerms, glossaryFor } from "#app/features/glossary/glossary.server.ts";
+import { GlossaryChat } from "#app/features/glossary/GlossaryChat.tsx";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const glossary = glossaryFor(localeOf(context));

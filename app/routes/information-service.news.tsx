@@ -1,9 +1,9 @@
 import type { Route } from "./+types/information-service.news";
-import { pageData } from "~/lib/page.server";
-import { pageMeta } from "~/lib/meta";
-import { sharedPage } from "~/lib/cache";
-import { TitledPage } from "~/features/info/TitledPage";
-import { NewsPage } from "~/features/info/ServicePages";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
+import { TitledPage } from "#app/features/info/TitledPage.tsx";
+import { NewsPage } from "#app/features/info/ServicePages.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   return pageData(context, ["info"], "infoNews");

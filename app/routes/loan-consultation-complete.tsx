@@ -1,10 +1,10 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/loan-consultation-complete";
-import { pageData } from "~/lib/page.server";
-import { pageMeta } from "~/lib/meta";
-import { services } from "~/lib/services.server";
-import { ConsultationComplete } from "~/features/consultation/ConsultationComplete";
-import { clearFlashCookie, hasFlash, readFlash } from "~/features/consultation/flash.server";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { services } from "#app/lib/services.server.ts";
+import { ConsultationComplete } from "#app/features/consultation/ConsultationComplete.tsx";
+import { clearFlashCookie, hasFlash, readFlash } from "#app/features/consultation/flash.server.ts";
 
 /** The masked phone of a form posted without JavaScript arrives once, in a signed flash cookie. */
 export function loader({ request, context }: Route.LoaderArgs) {

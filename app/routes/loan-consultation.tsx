@@ -1,13 +1,13 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/loan-consultation";
-import { pageData } from "~/lib/page.server";
-import { pageMeta } from "~/lib/meta";
-import { newSubmissionId } from "~/lib/submission";
-import { useT } from "~/i18n/useT";
-import { PageHeading } from "~/ui/PageHeading";
-import { POLICY_PARAM } from "~/features/legal/links";
-import { ConsultationForm } from "~/features/consultation/ConsultationForm";
-import { consultationFormAction } from "~/features/consultation/consultation.server";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { newSubmissionId } from "#app/lib/submission.ts";
+import { useT } from "#app/i18n/useT.ts";
+import { PageHeading } from "#app/ui/PageHeading.tsx";
+import { POLICY_PARAM } from "#app/features/legal/links.ts";
+import { ConsultationForm } from "#app/features/consultation/ConsultationForm.tsx";
+import { consultationFormAction } from "#app/features/consultation/consultation.server.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   // The id of this showing of the form: a retried or double-tapped submit is stored once.

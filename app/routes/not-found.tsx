@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { pageData } from "~/lib/page.server";
-import { pageMeta } from "~/lib/meta";
-import { NotFound } from "~/features/layout/NotFound";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { NotFound } from "#app/features/layout/NotFound.tsx";
 
 /** Any unknown path: the translated 404 page, with HTTP status 404. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/our-products.insurance";
-import { pageData } from "~/lib/page.server";
-import { pageMeta } from "~/lib/meta";
-import { sharedPage } from "~/lib/cache";
-import { HeadingOnlyPage } from "~/features/layout/HeadingOnlyPage";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
+import { HeadingOnlyPage } from "#app/features/layout/HeadingOnlyPage.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
   return pageData(context, [], "productsInsurance");

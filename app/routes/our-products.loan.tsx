@@ -1,11 +1,11 @@
 import type { Route } from "./+types/our-products.loan";
-import { pageData } from "~/lib/page.server";
-import { pageMeta } from "~/lib/meta";
-import { sharedPage } from "~/lib/cache";
-import { localeOf } from "~/i18n/route.server";
-import { TitledPage } from "~/features/info/TitledPage";
-import { initialVideoLang, videoFor } from "~/features/loan-guide/videos";
-import { LoanGuide } from "~/features/loan-guide/LoanGuide";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
+import { localeOf } from "#app/i18n/route.server.ts";
+import { TitledPage } from "#app/features/info/TitledPage.tsx";
+import { initialVideoLang, videoFor } from "#app/features/loan-guide/videos.ts";
+import { LoanGuide } from "#app/features/loan-guide/LoanGuide.tsx";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return { ...pageData(context, ["guide"], "productsLoan"), videoLang: initialVideoLang(new URL(request.url), localeOf(context)) };

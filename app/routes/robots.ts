@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots";
-import { services } from "~/lib/services.server";
+import { services } from "#app/lib/services.server.ts";
 
 /** /robots.txt: everything public is crawlable; the console and the API are not. */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/svc.answer";
-import { readJson, BadRequest } from "~/lib/http.server";
-import { HONEYPOT_FIELD, isSpam } from "~/lib/honeypot";
-import { validate } from "~/lib/schema";
-import { svcAction, svcMethodNotAllowed, svcOk } from "~/lib/svc.server";
-import { answerPayloadSchema, payloadErrorKeys, toConsultation } from "~/features/consultation/schema";
-import { BODY_LIMIT, RATE_BUCKET, acceptConsultation } from "~/features/consultation/consultation.server";
+import { readJson, BadRequest } from "#app/lib/http.server.ts";
+import { HONEYPOT_FIELD, isSpam } from "#app/lib/honeypot.ts";
+import { validate } from "#app/lib/schema.ts";
+import { svcAction, svcMethodNotAllowed, svcOk } from "#app/lib/svc.server.ts";
+import { answerPayloadSchema, payloadErrorKeys, toConsultation } from "#app/features/consultation/schema.ts";
+import { BODY_LIMIT, RATE_BUCKET, acceptConsultation } from "#app/features/consultation/consultation.server.ts";
 
 export const loader = svcMethodNotAllowed;
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/svc.as";
-import { svcAction, svcMethodNotAllowed } from "~/lib/svc.server";
-import { AS_BUCKET } from "~/features/counter-inquiry/requests.server";
-import { createAsFromApi } from "~/features/counter-inquiry/submit.server";
+import { svcAction, svcMethodNotAllowed } from "#app/lib/svc.server.ts";
+import { AS_BUCKET } from "#app/features/counter-inquiry/requests.server.ts";
+import { createAsFromApi } from "#app/features/counter-inquiry/submit.server.ts";
 
 export const loader = svcMethodNotAllowed;
 

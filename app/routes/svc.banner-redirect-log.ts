@@ -1,10 +1,10 @@
 import type { Route } from "./+types/svc.banner-redirect-log";
-import { readJson, BadRequest } from "~/lib/http.server";
-import { validate } from "~/lib/schema";
-import { services } from "~/lib/services.server";
-import { svcAction, svcMethodNotAllowed, svcOk } from "~/lib/svc.server";
-import { bannerLogSchema } from "~/features/banners/schema";
-import { isKnownBanner, recordBannerRedirect } from "~/features/banners/banner-log.server";
+import { readJson, BadRequest } from "#app/lib/http.server.ts";
+import { validate } from "#app/lib/schema.ts";
+import { services } from "#app/lib/services.server.ts";
+import { svcAction, svcMethodNotAllowed, svcOk } from "#app/lib/svc.server.ts";
+import { bannerLogSchema } from "#app/features/banners/schema.ts";
+import { isKnownBanner, recordBannerRedirect } from "#app/features/banners/banner-log.server.ts";
 
 export const loader = svcMethodNotAllowed;
 

@@ -1,5 +1,5 @@
-import { svcError } from "~/lib/svc.server";
-import { tFor } from "~/i18n/route.server";
+import { svcError } from "#app/lib/svc.server.ts";
+import { tFor } from "#app/i18n/route.server.ts";
 import type { Route } from "./+types/svc.not-found";
 
 /** Any other /svc/* path, any method: a JSON 404 in the envelope. */

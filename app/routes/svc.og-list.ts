@@ -1,10 +1,10 @@
 import type { Route } from "./+types/svc.og-list";
-import { readJson, BadRequest } from "~/lib/http.server";
-import { validate } from "~/lib/schema";
-import { services } from "~/lib/services.server";
-import { svcAction, svcMethodNotAllowed, svcOk } from "~/lib/svc.server";
-import { ogListSchema } from "~/features/blogs/schema";
-import { listBlogLinks } from "~/features/blogs/og-list.server";
+import { readJson, BadRequest } from "#app/lib/http.server.ts";
+import { validate } from "#app/lib/schema.ts";
+import { services } from "#app/lib/services.server.ts";
+import { svcAction, svcMethodNotAllowed, svcOk } from "#app/lib/svc.server.ts";
+import { ogListSchema } from "#app/features/blogs/schema.ts";
+import { listBlogLinks } from "#app/features/blogs/og-list.server.ts";
 
 export const loader = svcMethodNotAllowed;
 

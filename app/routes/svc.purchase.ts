@@ -1,12 +1,12 @@
 import type { Route } from "./+types/svc.purchase";
-import { isSpam, HONEYPOT_FIELD } from "~/lib/honeypot";
-import { readJson, BadRequest } from "~/lib/http.server";
-import { validate } from "~/lib/schema";
-import { services } from "~/lib/services.server";
-import { svcAction, svcMethodNotAllowed, svcOk } from "~/lib/svc.server";
-import { localeOf } from "~/i18n/route.server";
-import { inquirySchema } from "~/features/counter-inquiry/schema";
-import { createPurchaseRequest, PURCHASE_BUCKET } from "~/features/counter-inquiry/requests.server";
+import { isSpam, HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
+import { readJson, BadRequest } from "#app/lib/http.server.ts";
+import { validate } from "#app/lib/schema.ts";
+import { services } from "#app/lib/services.server.ts";
+import { svcAction, svcMethodNotAllowed, svcOk } from "#app/lib/svc.server.ts";
+import { localeOf } from "#app/i18n/route.server.ts";
+import { inquirySchema } from "#app/features/counter-inquiry/schema.ts";
+import { createPurchaseRequest, PURCHASE_BUCKET } from "#app/features/counter-inquiry/requests.server.ts";
 
 export const loader = svcMethodNotAllowed;
 

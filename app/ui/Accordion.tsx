@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ChevronDownIcon } from "./icons";
+import { ChevronDownIcon } from "#app/ui/icons.tsx";
 import styles from "./Accordion.module.css";
 
 /**

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { Dialog } from "./Dialog";
-import { Button } from "./Button";
+import { Dialog } from "#app/ui/Dialog.tsx";
+import { Button } from "#app/ui/Button.tsx";
 import styles from "./AlertDialog.module.css";
 
 /**

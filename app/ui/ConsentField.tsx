@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { Checkbox } from "./Field";
+import { Checkbox } from "#app/ui/Field.tsx";
 import styles from "./ConsentField.module.css";
 
 /**

@@ -3,7 +3,7 @@
  * server treats a filled honeypot as spam: it answers success and stores
  * nothing. Name shared with `isSpam` in lib/honeypot.ts.
  */
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 
 export function Honeypot({ label }: { label: string }) {
   return (

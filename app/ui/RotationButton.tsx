@@ -1,4 +1,4 @@
-import { PauseIcon, PlayIcon } from "./icons";
+import { PauseIcon, PlayIcon } from "#app/ui/icons.tsx";
 import styles from "./RotationButton.module.css";
 
 /**

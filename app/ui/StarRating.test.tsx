@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { StarRating } from "./StarRating";
+import { StarRating } from "#app/ui/StarRating.tsx";
 
 const count = (html: string, part: string) => html.split(part).length - 1;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { starParts } from "./stars";
+import { starParts } from "#app/ui/stars.ts";
 
 describe("starParts (integer part full, half star from .5)", () => {
   it.each([

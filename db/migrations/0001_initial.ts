@@ -1,5 +1,5 @@
 import type { CreateTableBuilder, Kysely } from "kysely";
-import { blobType, withId } from "./dialect-types.ts";
+import { blobType, withId } from "#db/migrations/dialect-types.ts";
 
 /** The request tables share the operator workflow columns. */
 function requestColumns<T extends string>(table: CreateTableBuilder<T, never>) {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { withId } from "./dialect-types.ts";
+import { withId } from "#db/migrations/dialect-types.ts";
 
 /**
  * The operator console (issue 7): operators, their server-side sessions, the

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { withId } from "./dialect-types.ts";
+import { withId } from "#db/migrations/dialect-types.ts";
 
 /**
  * Alerts (issue 12): the outbox of deliveries, written in the same

@@ -1,7 +1,7 @@
 import type { Migration } from "kysely";
-import * as m0001 from "./0001_initial.ts";
-import * as m0010 from "./0010_admin.ts";
-import * as m0020 from "./0020_alerts.ts";
+import * as m0001 from "#db/migrations/0001_initial.ts";
+import * as m0010 from "#db/migrations/0010_admin.ts";
+import * as m0020 from "#db/migrations/0020_alerts.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the

@@ -1,4 +1,4 @@
-import { test, expect, axeViolations, ROUTES } from "./fixtures";
+import { test, expect, axeViolations, ROUTES } from "#tests/e2e/fixtures.ts";
 
 test.describe("accessibility (axe-core, no serious or critical violation)", () => {
   for (const route of ROUTES) {

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { test, expect, hydrated, axeViolations } from "./fixtures";
-import { createOperator, english, seed, signIn } from "./console";
+import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { createOperator, english, seed, signIn } from "#tests/e2e/console.ts";
 import { E2E_PUSH_PORT } from "../../playwright.config";
-import { startFakePushService, type Subscriber } from "../support/alert-receivers";
+import { startFakePushService, type Subscriber } from "#tests/support/alert-receivers.ts";
 
 /**
  * Alerts in the console (issue 12), against the production build: the

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { test, expect, hydrated, axeViolations } from "./fixtures";
-import { createOperator, english, seed, seoulToday, signIn } from "./console";
-import { CONSOLE_ROUTES } from "../support/admin-routes";
-import { sampleConsultation } from "../support/consultation-sample";
+import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { createOperator, english, seed, seoulToday, signIn } from "#tests/e2e/console.ts";
+import { CONSOLE_ROUTES } from "#tests/support/admin-routes.ts";
+import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 
 /**
  * The operator console against the production build. Operators are created

@@ -3,10 +3,10 @@ import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test, expect } from "./fixtures";
-import { DIALECTS, freshDatabase } from "../support/databases";
-import { startWebhookReceiver, validSignature } from "../support/alert-receivers";
-import { sampleConsultation } from "../support/consultation-sample";
+import { test, expect } from "#tests/e2e/fixtures.ts";
+import { DIALECTS, freshDatabase } from "#tests/support/databases.ts";
+import { startWebhookReceiver, validSignature } from "#tests/support/alert-receivers.ts";
+import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 
 /**
  * An alert is never lost (issue 12): a server killed (SIGKILL) right after it

@@ -1,5 +1,5 @@
 import type { Page, Request, Route } from "@playwright/test";
-import { test, expect, hydrated, renderedFrames, axeViolations } from "./fixtures";
+import { test, expect, hydrated, renderedFrames, axeViolations } from "#tests/e2e/fixtures.ts";
 
 const PATH = "/information-service/blogs";
 const OG_LIST = "**/svc/og/list";

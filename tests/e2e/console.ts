@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, hydrated } from "./fixtures";
+import { expect, hydrated } from "#tests/e2e/fixtures.ts";
 import { E2E_DB } from "../../playwright.config";
 
 /**

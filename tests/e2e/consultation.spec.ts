@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { Page, Request } from "@playwright/test";
-import { test, expect, hydrated, axeViolations } from "./fixtures";
+import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 
 const API = (url: URL) => url.pathname === "/svc/answer/create";
 const SHOTS = "/tmp/shots-4";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { test, expect, hydrated, axeViolations } from "./fixtures";
+import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 
 const image = async (name: string, color = "#c03030") => ({
   name,

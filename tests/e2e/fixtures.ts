@@ -1,6 +1,6 @@
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { PUBLIC_PATHS } from "../../app/config/public-routes.ts";
+import { PUBLIC_PATHS } from "#app/config/public-routes.ts";
 
 /** Every route of spec §2; the two heading-only pages with their exact heading. */
 const EXACT_HEADINGS: Record<string, RegExp> = { "/our-products/mobile": /^Mobile$/, "/our-products/insurance": /^Insurance$/ };

@@ -1,4 +1,4 @@
-import { test, expect, hydrated, axeViolations } from "./fixtures";
+import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 
 const PATH = "/information-service/loan";
 

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import type { Locator, Page } from "@playwright/test";
-import { test, expect, hydrated, renderedFrames, swipe, animationsSettled, axeViolations } from "./fixtures";
+import { test, expect, hydrated, renderedFrames, swipe, animationsSettled, axeViolations } from "#tests/e2e/fixtures.ts";
 
 const BANNER_LOG = "**/svc/banner/redirect/logs/create";
 const PARTNERS = [

@@ -1,4 +1,4 @@
-import { test, expect, hydrated } from "./fixtures";
+import { test, expect, hydrated } from "#tests/e2e/fixtures.ts";
 
 test.describe("language (spec §4)", () => {
   test("?lang= renders that language, sets <html lang>, and is remembered in cookie and localStorage", async ({ page, context }) => {

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { test, expect, hydrated, swipe, axeViolations } from "./fixtures";
+import { test, expect, hydrated, swipe, axeViolations } from "#tests/e2e/fixtures.ts";
 
 /** External sites answer locally, so a new tab has something to open. */
 async function stubExternalSites(context: BrowserContext) {

@@ -1,4 +1,4 @@
-import { test, expect, hydrated, ROUTES } from "./fixtures";
+import { test, expect, hydrated, ROUTES } from "#tests/e2e/fixtures.ts";
 
 test.describe("shared layout (spec §2)", () => {
   test("every route answers 200 in the shared layout with its heading", async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, hydrated, axeViolations } from "./fixtures";
+import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 
 const PATH = "/our-products/loan";
 const source = (page: Page) => page.locator("video source");

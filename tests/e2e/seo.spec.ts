@@ -1,4 +1,4 @@
-import { test, expect } from "./fixtures";
+import { test, expect } from "#tests/e2e/fixtures.ts";
 
 test.describe("SEO for a multilingual site", () => {
   test("a page has its title, description, canonical, hreflang alternates and share cards", async ({ page }) => {

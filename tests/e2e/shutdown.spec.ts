@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test, expect } from "./fixtures";
+import { test, expect } from "#tests/e2e/fixtures.ts";
 
 /**
  * Graceful shutdown (issue 2): on SIGTERM the server stops taking

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, hydrated, renderedFrames, axeViolations } from "./fixtures";
+import { test, expect, hydrated, renderedFrames, axeViolations } from "#tests/e2e/fixtures.ts";
 
 const KINDS = [
   { kind: "privacy", title: "Privacy policy", version: "2023-03-06", text: "Purposes of processing and the information processed" },

@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routes from "~/routes";
-import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
-import { testServices } from "../support/services";
-import { callRoute, cookieFrom, createOperator, get, post, type Placement } from "../support/admin";
-import { CONSOLE_LAYOUTS, CONSOLE_ROUTES } from "../support/admin-routes";
-import * as signIn from "~/routes/admin.sign-in";
-import * as signOut from "~/routes/admin.sign-out";
-import * as lang from "~/routes/admin.lang";
-import * as photo from "~/routes/admin.photo";
-import * as exportCsv from "~/routes/admin.export";
-import * as inbox from "~/routes/admin.inbox";
-import * as request from "~/routes/admin.request";
-import * as blogLinks from "~/routes/admin.blog-links";
-import * as banners from "~/routes/admin.banners";
-import * as audit from "~/routes/admin.audit";
-import * as notFound from "~/routes/admin.not-found";
-import * as notifications from "~/routes/admin.notifications";
+import routes from "#app/routes.ts";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { testServices } from "#tests/support/services.ts";
+import { callRoute, cookieFrom, createOperator, get, post, type Placement } from "#tests/support/admin.ts";
+import { CONSOLE_LAYOUTS, CONSOLE_ROUTES } from "#tests/support/admin-routes.ts";
+import * as signIn from "#app/routes/admin.sign-in.tsx";
+import * as signOut from "#app/routes/admin.sign-out.ts";
+import * as lang from "#app/routes/admin.lang.ts";
+import * as photo from "#app/routes/admin.photo.ts";
+import * as exportCsv from "#app/routes/admin.export.ts";
+import * as inbox from "#app/routes/admin.inbox.tsx";
+import * as request from "#app/routes/admin.request.tsx";
+import * as blogLinks from "#app/routes/admin.blog-links.tsx";
+import * as banners from "#app/routes/admin.banners.tsx";
+import * as audit from "#app/routes/admin.audit.tsx";
+import * as notFound from "#app/routes/admin.not-found.tsx";
+import * as notifications from "#app/routes/admin.notifications.tsx";
 
 const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.sign-in.tsx": { module: signIn, placement: "open" },

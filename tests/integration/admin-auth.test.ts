@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
-import { testServices } from "../support/services";
-import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "../support/admin";
-import { createRateLimiter } from "../../server/rate-limit.ts";
-import { attemptSignIn } from "~/features/admin/sign-in.server";
-import { createSession, findSession, sha256 } from "~/features/admin/session.server";
-import { MAX_SIGN_IN_FAILURES, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SIGN_IN_LOCK_MS } from "~/features/admin/policy";
-import * as signIn from "~/routes/admin.sign-in";
-import * as signOut from "~/routes/admin.sign-out";
-import * as inbox from "~/routes/admin.inbox";
-import * as request from "~/routes/admin.request";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { testServices } from "#tests/support/services.ts";
+import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "#tests/support/admin.ts";
+import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
+import { attemptSignIn } from "#app/features/admin/sign-in.server.ts";
+import { createSession, findSession, sha256 } from "#app/features/admin/session.server.ts";
+import { MAX_SIGN_IN_FAILURES, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SIGN_IN_LOCK_MS } from "#app/features/admin/policy.ts";
+import * as signIn from "#app/routes/admin.sign-in.tsx";
+import * as signOut from "#app/routes/admin.sign-out.ts";
+import * as inbox from "#app/routes/admin.inbox.tsx";
+import * as request from "#app/routes/admin.request.tsx";
 
 const EMAIL = "ops@example.com";
 const PASSWORD = "correct horse battery";

@@ -1,14 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
-import { callAction, jsonRequest, testContext, testServices } from "../support/services";
-import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "../support/admin";
-import { bannerStats, statsRange } from "~/features/admin/banner-stats.server";
-import * as signIn from "~/routes/admin.sign-in";
-import * as banners from "~/routes/admin.banners";
-import * as blogLinks from "~/routes/admin.blog-links";
-import { action as ogList } from "~/routes/svc.og-list";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
+import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "#tests/support/admin.ts";
+import { bannerStats, statsRange } from "#app/features/admin/banner-stats.server.ts";
+import * as signIn from "#app/routes/admin.sign-in.tsx";
+import * as banners from "#app/routes/admin.banners.tsx";
+import * as blogLinks from "#app/routes/admin.blog-links.tsx";
+import { action as ogList } from "#app/routes/svc.og-list.ts";
 
 let site: Server;
 let host: string;

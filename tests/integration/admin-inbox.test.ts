@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
-import { testServices } from "../support/services";
-import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "../support/admin";
-import { INBOX_PAGE_SIZE, listInbox, readInboxFilter } from "~/features/admin/inbox.server";
-import * as signIn from "~/routes/admin.sign-in";
-import * as inbox from "~/routes/admin.inbox";
-import * as request from "~/routes/admin.request";
-import * as photo from "~/routes/admin.photo";
-import * as exportCsv from "~/routes/admin.export";
-import * as auditPage from "~/routes/admin.audit";
+import type { Database } from "#db/schema.ts";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { testServices } from "#tests/support/services.ts";
+import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "#tests/support/admin.ts";
+import { INBOX_PAGE_SIZE, listInbox, readInboxFilter } from "#app/features/admin/inbox.server.ts";
+import * as signIn from "#app/routes/admin.sign-in.tsx";
+import * as inbox from "#app/routes/admin.inbox.tsx";
+import * as request from "#app/routes/admin.request.tsx";
+import * as photo from "#app/routes/admin.photo.ts";
+import * as exportCsv from "#app/routes/admin.export.ts";
+import * as auditPage from "#app/routes/admin.audit.tsx";
 
 /** Seoul 2026-11-01 is 2026-10-31T15:00Z .. 2026-11-01T15:00Z. */
 const LAST_MS_OF_NOV_1 = "2026-11-01T14:59:59.999Z";

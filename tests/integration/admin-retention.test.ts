@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
-import { createLogger } from "../../server/logger.ts";
-import { monthsBefore, retentionCutoffs, runRetention, runRetentionLogged, startRetentionJob } from "~/features/admin/retention.server";
+import type { Database } from "#db/schema.ts";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { createLogger } from "#app/lib/logger.server.ts";
+import { monthsBefore, retentionCutoffs, runRetention, runRetentionLogged, startRetentionJob } from "#app/features/admin/retention.server.ts";
 
 /**
  * Spec §9 with a fixed clock: proposals 1 month after receipt, counter

@@ -4,10 +4,10 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { connect } from "../../db/connect.ts";
-import { verifyPassword } from "~/features/admin/password.server";
-import { attemptSignIn } from "~/features/admin/sign-in.server";
-import { closedOrigin, startWebhookReceiver } from "../support/alert-receivers";
+import { connect } from "#db/connect.ts";
+import { verifyPassword } from "#app/features/admin/password.server.ts";
+import { attemptSignIn } from "#app/features/admin/sign-in.server.ts";
+import { closedOrigin, startWebhookReceiver } from "#tests/support/alert-receivers.ts";
 
 /** The CLI scripts, run as an operator would: `npm run admin:create` and `npm run retention`. */
 const root = new URL("../..", import.meta.url).pathname;

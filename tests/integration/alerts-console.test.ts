@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
-import { testAlertConfig, testServices } from "../support/services";
-import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "../support/admin";
-import { startFakePushService } from "../support/alert-receivers";
-import { silentLogger } from "../../server/logger.ts";
-import { createAlerts } from "~/features/alerts/alerts.server";
-import { failingChannels, responseTimes } from "~/features/alerts/status.server";
-import { listInbox } from "~/features/admin/inbox.server";
-import type { AppServices } from "~/lib/services.server";
-import * as signIn from "~/routes/admin.sign-in";
-import * as notifications from "~/routes/admin.notifications";
-import * as request from "~/routes/admin.request";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { testAlertConfig, testServices } from "#tests/support/services.ts";
+import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "#tests/support/admin.ts";
+import { startFakePushService } from "#tests/support/alert-receivers.ts";
+import { silentLogger } from "#app/lib/logger.server.ts";
+import { createAlerts } from "#app/features/alerts/alerts.server.ts";
+import { failingChannels, responseTimes } from "#app/features/alerts/status.server.ts";
+import { listInbox } from "#app/features/admin/inbox.server.ts";
+import type { AppServices } from "#app/lib/services.server.ts";
+import * as signIn from "#app/routes/admin.sign-in.tsx";
+import * as notifications from "#app/routes/admin.notifications.tsx";
+import * as request from "#app/routes/admin.request.tsx";
 
 /**
  * Issue 12 in the console: an operator turns alerts on for a device, tests

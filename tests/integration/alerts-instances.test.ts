@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
-import { startWebhookReceiver } from "../support/alert-receivers";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { startWebhookReceiver } from "#tests/support/alert-receivers.ts";
 
 /**
  * Several server instances on one database deliver each alert once

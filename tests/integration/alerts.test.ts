@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
-import { callAction, jsonRequest, testAlertConfig, testContext, testServices } from "../support/services";
-import { sampleConsultation } from "../support/consultation-sample";
-import { createOperator } from "../support/admin";
-import { closedOrigin, mailParts, startFakePushService, startSmtpServer, startWebhookReceiver, validSignature } from "../support/alert-receivers";
-import { silentLogger } from "../../server/logger.ts";
-import { createAlerts, type Alerts } from "~/features/alerts/alerts.server";
-import type { AlertConfig } from "~/features/alerts/config.server";
-import { claimDue } from "~/features/alerts/outbox.server";
-import { GIVE_UP_AFTER_MS } from "~/features/alerts/policy";
-import { action as answerCreate } from "~/routes/svc.answer";
-import { action as proposalCreate } from "~/routes/svc.proposal";
-import { action as purchaseCreate } from "~/routes/svc.purchase";
-import { action as contactUsAction } from "~/routes/company.contact-us";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { callAction, jsonRequest, testAlertConfig, testContext, testServices } from "#tests/support/services.ts";
+import { sampleConsultation } from "#tests/support/consultation-sample.ts";
+import { createOperator } from "#tests/support/admin.ts";
+import { closedOrigin, mailParts, startFakePushService, startSmtpServer, startWebhookReceiver, validSignature } from "#tests/support/alert-receivers.ts";
+import { silentLogger } from "#app/lib/logger.server.ts";
+import { createAlerts, type Alerts } from "#app/features/alerts/alerts.server.ts";
+import type { AlertConfig } from "#app/features/alerts/config.server.ts";
+import { claimDue } from "#app/features/alerts/outbox.server.ts";
+import { GIVE_UP_AFTER_MS } from "#app/features/alerts/policy.ts";
+import { action as answerCreate } from "#app/routes/svc.answer.ts";
+import { action as proposalCreate } from "#app/routes/svc.proposal.ts";
+import { action as purchaseCreate } from "#app/routes/svc.purchase.ts";
+import { action as contactUsAction } from "#app/routes/company.contact-us.tsx";
 
 /**
  * Issue 12: every accepted request writes its alert rows in its own

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
-import { callAction, jsonRequest, testContext, testServices } from "../support/services";
-import { action as proposalCreate } from "~/routes/svc.proposal";
-import { action as contactAction, loader as contactLoader } from "~/routes/company.contact-us";
-import { loader as locationLoader } from "~/routes/company.location";
-import { loader as aboutLoader } from "~/routes/company.about";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
+import { action as proposalCreate } from "#app/routes/svc.proposal.ts";
+import { action as contactAction, loader as contactLoader } from "#app/routes/company.contact-us.tsx";
+import { loader as locationLoader } from "#app/routes/company.location.tsx";
+import { loader as aboutLoader } from "#app/routes/company.about.tsx";
 
 const proposal = { proposer_name: "Example Foundation", proposer_phone: "02-123-4567", proposer_email: "partner@example.org", proposal_content: "A joint seminar for migrant workers." };
 

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Kysely, KyselyPlugin } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
-import { callAction, jsonRequest, testContext, testServices } from "../support/services";
-import { createRateLimiter } from "../../server/rate-limit.ts";
-import { action as answerCreate } from "~/routes/svc.answer";
-import { action as formAction, loader as formLoader } from "~/routes/loan-consultation";
-import { loader as completeLoader } from "~/routes/loan-consultation-complete";
-import { storeConsultation } from "~/features/consultation/store.server";
-import { FLASH_COOKIE } from "~/features/consultation/flash.server";
-import type { Answers, FormActionData } from "~/features/consultation/schema";
-import type { AppServices } from "~/lib/services.server";
-import type { Locale } from "~/i18n/locales";
+import type { Database } from "#db/schema.ts";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
+import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
+import { action as answerCreate } from "#app/routes/svc.answer.ts";
+import { action as formAction, loader as formLoader } from "#app/routes/loan-consultation.tsx";
+import { loader as completeLoader } from "#app/routes/loan-consultation-complete.tsx";
+import { storeConsultation } from "#app/features/consultation/store.server.ts";
+import { FLASH_COOKIE } from "#app/features/consultation/flash.server.ts";
+import type { Answers, FormActionData } from "#app/features/consultation/schema.ts";
+import type { AppServices } from "#app/lib/services.server.ts";
+import type { Locale } from "#app/i18n/locales.ts";
 
 const ID = "3c1f9a52-8b7e-4d10-a6c2-5e4f3b2a1d00";
 const answers = (over: Record<number, string> = {}) =>

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
-import { callAction, jsonRequest, testContext, testServices } from "../support/services";
-import { MB, multipartRequest, type Part } from "../support/multipart";
-import { hasGpsPointer, phoneJpeg, png } from "../support/images";
-import { action as asCreate } from "~/routes/svc.as";
-import { action as purchaseCreate } from "~/routes/svc.purchase";
-import { action as hitachiAction } from "~/routes/company.hitachi";
-import { createAsRequest } from "~/features/counter-inquiry/requests.server";
-import { createRateLimiter } from "../../server/rate-limit.ts";
+import type { Database } from "#db/schema.ts";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
+import { MB, multipartRequest, type Part } from "#tests/support/multipart.ts";
+import { hasGpsPointer, phoneJpeg, png } from "#tests/support/images.ts";
+import { action as asCreate } from "#app/routes/svc.as.ts";
+import { action as purchaseCreate } from "#app/routes/svc.purchase.ts";
+import { action as hitachiAction } from "#app/routes/company.hitachi.tsx";
+import { createAsRequest } from "#app/features/counter-inquiry/requests.server.ts";
+import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
 
 const fields = { applicant_name: "홍길동", contact_phone: "010-1234-5678", applicant_addr: "서울특별시 중구 샘플로 12", inquiry_content: "지폐가 자주 걸립니다." };
 const json = (value: unknown): Part => ({ name: "json_param", value: typeof value === "string" ? value : JSON.stringify(value) });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 
 const now = "2026-11-22T05:00:00.000Z";
 const request = { lang: "en", created_at: now, updated_at: now };
@@ -18,7 +18,7 @@ describe.each(DIALECTS)("data layer on %s", (dialect) => {
   });
 
   it("migrations are idempotent and seed a dozen sample blog links once", async () => {
-    const { migrate } = await import("../../db/connect.ts");
+    const { migrate } = await import("#db/connect.ts");
     await migrate(handle.db);
     const rows = await handle.db.selectFrom("blog_links").selectAll().execute();
     expect(rows).toHaveLength(12);

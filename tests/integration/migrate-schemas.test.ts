@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freshDatabase } from "../support/databases";
+import { freshDatabase } from "#tests/support/databases.ts";
 
 /**
  * Kysely finds its migration tables in any schema unless told which: a second

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
-import { callAction, jsonRequest, testContext, testServices } from "../support/services";
-import { action as ogList } from "~/routes/svc.og-list";
-import { loader as blogsLoader } from "~/routes/information-service.blogs";
-import { firstPages, listBlogLinks, requestedPage, MAX_SERVER_PAGES } from "~/features/blogs/og-list.server";
-import type { BlogPage } from "~/features/blogs/types";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
+import { action as ogList } from "#app/routes/svc.og-list.ts";
+import { loader as blogsLoader } from "#app/routes/information-service.blogs.tsx";
+import { firstPages, listBlogLinks, requestedPage, MAX_SERVER_PAGES } from "#app/features/blogs/og-list.server.ts";
+import type { BlogPage } from "#app/features/blogs/types.ts";
 
 const SEEDED = 12;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIALECTS, freshDatabase, type TestDatabase } from "../support/databases";
-import { callAction, jsonRequest, testContext, testServices } from "../support/services";
-import { createRateLimiter } from "../../server/rate-limit.ts";
-import { action as bannerLog } from "~/routes/svc.banner-redirect-log";
-import { action as ogList } from "~/routes/svc.og-list";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
+import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
+import { action as bannerLog } from "#app/routes/svc.banner-redirect-log.ts";
+import { action as ogList } from "#app/routes/svc.og-list.ts";
 
 const partner = { partner_name: "savings-bank", redirect_url: "https://savings.example.com/loan" };
 

@@ -6,7 +6,7 @@
  *   DATABASE_URL=file:… node tests/support/admin-seed.ts consultation '{"name":"…"}'
  */
 import sharp from "sharp";
-import { connect, migrate } from "../../db/connect.ts";
+import { connect, migrate } from "#db/connect.ts";
 
 const [kind = "", json = "{}"] = process.argv.slice(2);
 const input = JSON.parse(json) as Record<string, string>;

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { MiddlewareFunction } from "react-router";
-import type { Database } from "../../db/schema.ts";
-import type { AppServices } from "~/lib/services.server";
-import { hashPassword, type ScryptParams } from "~/features/admin/password.server";
-import * as adminLayout from "~/routes/admin";
-import * as consoleLayout from "~/routes/admin.console";
-import { testContext } from "./services";
+import type { Database } from "#db/schema.ts";
+import type { AppServices } from "#app/lib/services.server.ts";
+import { hashPassword, type ScryptParams } from "#app/features/admin/password.server.ts";
+import * as adminLayout from "#app/routes/admin.tsx";
+import * as consoleLayout from "#app/routes/admin.console.tsx";
+import { testContext } from "#tests/support/services.ts";
 
 /**
  * Calling console routes the way React Router does: the layout middlewares

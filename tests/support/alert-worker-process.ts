@@ -7,9 +7,9 @@
  * that several processes start at the same moment), delivers until no row
  * is pending, then exits.
  */
-import { connect } from "../../db/connect.ts";
-import { silentLogger } from "../../server/logger.ts";
-import { createAlerts } from "../../app/features/alerts/alerts.server.ts";
+import { connect } from "#db/connect.ts";
+import { silentLogger } from "#app/lib/logger.server.ts";
+import { createAlerts } from "#app/features/alerts/alerts.server.ts";
 
 const database = connect(process.env.DATABASE_URL);
 const alerts = createAlerts(

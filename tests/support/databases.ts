@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { connect, migrate, type DatabaseHandle, type Dialect } from "../../db/connect.ts";
+import { connect, migrate, type DatabaseHandle, type Dialect } from "#db/connect.ts";
 
 /**
  * The dialects the integration tests run on: SQLite always; PostgreSQL when

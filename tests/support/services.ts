@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import { createRateLimiter } from "../../server/rate-limit.ts";
-import { silentLogger } from "../../server/logger.ts";
-import { makeContext, type AppServices } from "~/lib/services.server";
-import { createAlerts } from "~/features/alerts/alerts.server";
-import type { AlertConfig } from "~/features/alerts/config.server";
+import type { Database } from "#db/schema.ts";
+import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
+import { silentLogger } from "#app/lib/logger.server.ts";
+import { makeContext, type AppServices } from "#app/lib/services.server.ts";
+import { createAlerts } from "#app/features/alerts/alerts.server.ts";
+import type { AlertConfig } from "#app/features/alerts/config.server.ts";
 import webpush from "web-push";
-import { localeContext } from "~/i18n/context";
-import type { Locale } from "~/i18n/locales";
+import { localeContext } from "#app/i18n/context.ts";
+import type { Locale } from "#app/i18n/locales.ts";
 
 /** One VAPID key pair for the whole test process (generating one takes a moment). */
 const TEST_VAPID = { ...webpush.generateVAPIDKeys(), subject: "mailto:alerts@example.com" };

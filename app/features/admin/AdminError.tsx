@@ -1,6 +1,6 @@
 import { Link, isRouteErrorResponse } from "react-router";
-import { useAdminT } from "./i18n";
-import { PageTitle } from "./parts";
+import { useAdminT } from "#app/features/admin/i18n.ts";
+import { PageTitle } from "#app/features/admin/parts.tsx";
 import styles from "./admin.module.css";
 
 /** The console's error page (inside its own shell), 404 or otherwise. */

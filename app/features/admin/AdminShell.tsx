@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { site } from "~/config/site";
-import { LogoMark } from "~/ui/icons";
-import { ADMIN_LANGS, useAdminShell, useAdminT, type AdminKey } from "./i18n";
-import { CsrfField } from "./parts";
-import appShell from "~/features/layout/AppShell.module.css";
+import { site } from "#app/config/site.ts";
+import { LogoMark } from "#app/ui/icons.tsx";
+import { ADMIN_LANGS, useAdminShell, useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
+import { CsrfField } from "#app/features/admin/parts.tsx";
+import appShell from "#app/features/layout/AppShell.module.css";
 import styles from "./AdminShell.module.css";
 
 const NAV: { to: string; label: AdminKey; end?: boolean }[] = [

@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
-import { Button } from "~/ui/Button";
-import { SelectField } from "~/ui/Field";
-import type { AuditAction } from "../../../db/schema.ts";
-import { useAdminT } from "./i18n";
-import { isRequestKind, requestHref } from "./kinds";
-import type { AuditEntry } from "./audit.server";
-import { PageTitle, Pager } from "./parts";
+import { Button } from "#app/ui/Button.tsx";
+import { SelectField } from "#app/ui/Field.tsx";
+import type { AuditAction } from "#db/schema.ts";
+import { useAdminT } from "#app/features/admin/i18n.ts";
+import { isRequestKind, requestHref } from "#app/features/admin/kinds.ts";
+import type { AuditEntry } from "#app/features/admin/audit.server.ts";
+import { PageTitle, Pager } from "#app/features/admin/parts.tsx";
 import styles from "./admin.module.css";
 
 export interface AuditData {

@@ -1,9 +1,9 @@
 import { Form } from "react-router";
-import { Button } from "~/ui/Button";
-import { TextField } from "~/ui/Field";
-import { useAdminT } from "./i18n";
-import type { BannerStats } from "./banner-stats.server";
-import { PageTitle } from "./parts";
+import { Button } from "#app/ui/Button.tsx";
+import { TextField } from "#app/ui/Field.tsx";
+import { useAdminT } from "#app/features/admin/i18n.ts";
+import type { BannerStats } from "#app/features/admin/banner-stats.server.ts";
+import { PageTitle } from "#app/features/admin/parts.tsx";
 import styles from "./admin.module.css";
 
 /** Taps on the partner banners per partner per Seoul day: a table with a bar per day. */

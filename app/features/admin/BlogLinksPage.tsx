@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
-import { Button } from "~/ui/Button";
-import { TextField } from "~/ui/Field";
-import { ExternalLink } from "~/ui/ExternalLink";
-import { useAdminT } from "./i18n";
-import type { AdminBlogLink, BlogLinkError } from "./blog-links.server";
-import { CsrfField, Notice, PageTitle, Pager } from "./parts";
+import { Button } from "#app/ui/Button.tsx";
+import { TextField } from "#app/ui/Field.tsx";
+import { ExternalLink } from "#app/ui/ExternalLink.tsx";
+import { useAdminT } from "#app/features/admin/i18n.ts";
+import type { AdminBlogLink, BlogLinkError } from "#app/features/admin/blog-links.server.ts";
+import { CsrfField, Notice, PageTitle, Pager } from "#app/features/admin/parts.tsx";
 import styles from "./admin.module.css";
 
 export interface BlogLinksData {

@@ -1,13 +1,13 @@
 import { Form, Link } from "react-router";
-import { Button, ButtonLink } from "~/ui/Button";
-import { SelectField, TextField } from "~/ui/Field";
-import { useAdminT } from "./i18n";
-import { REQUEST_KINDS, REQUEST_STATUSES, requestHref, type RequestKind } from "./kinds";
-import type { InboxFilter, InboxRow } from "./inbox.server";
-import { KindLabel, PageTitle, Pager, StatusBadge } from "./parts";
+import { Button, ButtonLink } from "#app/ui/Button.tsx";
+import { SelectField, TextField } from "#app/ui/Field.tsx";
+import { useAdminT } from "#app/features/admin/i18n.ts";
+import { REQUEST_KINDS, REQUEST_STATUSES, requestHref, type RequestKind } from "#app/features/admin/kinds.ts";
+import type { InboxFilter, InboxRow } from "#app/features/admin/inbox.server.ts";
+import { KindLabel, PageTitle, Pager, StatusBadge } from "#app/features/admin/parts.tsx";
 import styles from "./admin.module.css";
-import { FailingAlerts } from "../alerts/FailingAlerts";
-import type { AlertChannel } from "../../../db/schema.ts";
+import { FailingAlerts } from "#app/features/alerts/FailingAlerts.tsx";
+import type { AlertChannel } from "#db/schema.ts";
 
 export interface InboxData {
   filter: InboxFilter;

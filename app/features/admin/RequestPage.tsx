@@ -1,11 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Button } from "~/ui/Button";
-import { RadioGroup, TextArea } from "~/ui/Field";
-import { useAdminT, type AdminKey } from "./i18n";
-import { REQUEST_STATUSES } from "./kinds";
-import type { RequestDetail } from "./inbox.server";
-import type { AuditEntry } from "./audit.server";
-import { CsrfField, Notice, PageTitle, StatusBadge } from "./parts";
+import { Button } from "#app/ui/Button.tsx";
+import { RadioGroup, TextArea } from "#app/ui/Field.tsx";
+import { useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
+import { REQUEST_STATUSES } from "#app/features/admin/kinds.ts";
+import type { RequestDetail } from "#app/features/admin/inbox.server.ts";
+import type { AuditEntry } from "#app/features/admin/audit.server.ts";
+import { CsrfField, Notice, PageTitle, StatusBadge } from "#app/features/admin/parts.tsx";
 import styles from "./admin.module.css";
 
 export interface RequestPageData {

@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "react-router";
-import { Button } from "~/ui/Button";
-import { TextField } from "~/ui/Field";
-import { useAdminT } from "./i18n";
-import { Notice } from "./parts";
+import { Button } from "#app/ui/Button.tsx";
+import { TextField } from "#app/ui/Field.tsx";
+import { useAdminT } from "#app/features/admin/i18n.ts";
+import { Notice } from "#app/features/admin/parts.tsx";
 import styles from "./admin.module.css";
 
 export type SignInError = "invalid" | "locked" | "rate_limited" | "missing";

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { AuditAction, Database } from "../../../db/schema.ts";
-import type { SignedIn } from "./session.server";
-import { formatSeoul } from "./time";
-import { paging } from "./paging";
+import type { AuditAction, Database } from "#db/schema.ts";
+import type { SignedIn } from "#app/features/admin/session.server.ts";
+import { formatSeoul } from "#app/features/admin/time.ts";
+import { paging } from "#app/features/admin/paging.ts";
 
 /**
  * The audit log: which operator viewed, changed or exported which record,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { site } from "~/config/site";
-import { addDays, daysBetween, seoulDay, seoulRange } from "./time";
+import type { Database } from "#db/schema.ts";
+import { site } from "#app/config/site.ts";
+import { addDays, daysBetween, seoulDay, seoulRange } from "#app/features/admin/time.ts";
 
 /**
  * Banner taps per partner per Seoul day, from the redirect log. The database

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { CodedError } from "./coded-error";
-import { formatSeoul } from "./time";
-import { paging } from "./paging";
-import { checkUrl, fetchOpenGraph, OgFetchError, type OgFetchOptions } from "./og-fetch.server";
+import type { Database } from "#db/schema.ts";
+import { CodedError } from "#app/features/admin/coded-error.ts";
+import { formatSeoul } from "#app/features/admin/time.ts";
+import { paging } from "#app/features/admin/paging.ts";
+import { checkUrl, fetchOpenGraph, OgFetchError, type OgFetchOptions } from "#app/features/admin/og-fetch.server.ts";
 
 /**
  * The blog/link items of /information-service/blogs (served by /svc/og/list):

@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
-import { BadRequest, readUrlEncoded } from "~/lib/http.server";
-import { adminTFor } from "./i18n.server";
-import type { AdminKey } from "./i18n";
-import { adminLang, csrfMatches, forbidden, signedIn, type SignedIn } from "./session.server";
+import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
+import { adminTFor } from "#app/features/admin/i18n.server.ts";
+import type { AdminKey } from "#app/features/admin/i18n.ts";
+import { adminLang, csrfMatches, forbidden, signedIn, type SignedIn } from "#app/features/admin/session.server.ts";
 
 /**
  * Helpers for the console's route modules: the page title in the operator's

@@ -1,10 +1,10 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import type { AdminKey, AdminT } from "./i18n";
-import { consultationAnswers } from "./inbox.server";
-import { CONSULTATION_FIELDS, type RequestKind } from "./kinds";
-import { formatSeoul, seoulRange } from "./time";
-import { toCsv, type CsvValue } from "./csv";
+import type { Database } from "#db/schema.ts";
+import type { AdminKey, AdminT } from "#app/features/admin/i18n.ts";
+import { consultationAnswers } from "#app/features/admin/inbox.server.ts";
+import { CONSULTATION_FIELDS, type RequestKind } from "#app/features/admin/kinds.ts";
+import { formatSeoul, seoulRange } from "#app/features/admin/time.ts";
+import { toCsv, type CsvValue } from "#app/features/admin/csv.ts";
 
 /**
  * CSV export of one kind of request over a Seoul date range: what an

@@ -1,7 +1,7 @@
-import { readCookie } from "~/i18n/detect";
+import { readCookie } from "#app/i18n/detect.ts";
 import ko from "./i18n/ko.json";
 import en from "./i18n/en.json";
-import { ADMIN_LANG_COOKIE, DEFAULT_ADMIN_LANG, adminTranslate, isAdminLang, type AdminLang, type AdminMessages, type AdminT } from "./i18n";
+import { ADMIN_LANG_COOKIE, DEFAULT_ADMIN_LANG, adminTranslate, isAdminLang, type AdminLang, type AdminMessages, type AdminT } from "#app/features/admin/i18n.ts";
 
 /** Both catalogs live on the server; a page receives one (see i18n.ts). */
 const CATALOGS: Record<AdminLang, AdminMessages> = { ko, en };

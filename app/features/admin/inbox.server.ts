@@ -1,8 +1,8 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
-import type { Database, RequestStatus } from "../../../db/schema.ts";
-import { CONSULTATION_QUESTIONS, REQUEST_KINDS, isRequestKind, isRequestStatus, type RequestKind } from "./kinds";
-import { formatSeoul, isIsoDay, seoulRange } from "./time";
-import { paging } from "./paging";
+import type { Database, RequestStatus } from "#db/schema.ts";
+import { CONSULTATION_QUESTIONS, REQUEST_KINDS, isRequestKind, isRequestStatus, type RequestKind } from "#app/features/admin/kinds.ts";
+import { formatSeoul, isIsoDay, seoulRange } from "#app/features/admin/time.ts";
+import { paging } from "#app/features/admin/paging.ts";
 
 /**
  * The inbox: every request of the four kinds in one list, newest first, with

@@ -1,4 +1,4 @@
-import type { RequestStatus } from "../../../db/schema.ts";
+import type { RequestStatus } from "#db/schema.ts";
 
 /**
  * What the inbox holds: the four kinds of request visitors send, and the

@@ -1,4 +1,4 @@
-import { site } from "~/config/site";
+import { site } from "#app/config/site.ts";
 
 /** `<title>` of a console page (its loader returns `title`), never indexed. */
 export function adminMeta({ loaderData }: { loaderData?: unknown }) {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeEntities, fetchOpenGraph, isPublicAddress, OgFetchError, parseOpenGraph } from "./og-fetch.server";
+import { decodeEntities, fetchOpenGraph, isPublicAddress, OgFetchError, parseOpenGraph } from "#app/features/admin/og-fetch.server.ts";
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8">
 <title>Fallback title</title>

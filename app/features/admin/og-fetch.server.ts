@@ -1,9 +1,9 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { hostList, OutboundRefused, pinLookup, pinnedAddress as resolvePinned, type OutboundOptions, type PinnedAddress } from "~/lib/outbound.server";
-import { CodedError } from "./coded-error";
+import { hostList, OutboundRefused, pinLookup, pinnedAddress as resolvePinned, type OutboundOptions, type PinnedAddress } from "#app/lib/outbound.server.ts";
+import { CodedError } from "#app/features/admin/coded-error.ts";
 
-export { isPublicAddress } from "~/lib/outbound.server";
+export { isPublicAddress } from "#app/lib/outbound.server.ts";
 
 /**
  * Reads a page's Open Graph title and image for the blog list, without

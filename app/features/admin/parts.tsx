@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { useAdminShell, useAdminT, type AdminKey } from "./i18n";
-import type { RequestKind, RequestStatus } from "./kinds";
+import { useAdminShell, useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
+import type { RequestKind, RequestStatus } from "#app/features/admin/kinds.ts";
 import styles from "./admin.module.css";
 
 /** The session-bound form token every console form posts back. */

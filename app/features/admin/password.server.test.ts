@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, passwordProblem, verifyPassword } from "./password.server";
+import { hashPassword, passwordProblem, verifyPassword } from "#app/features/admin/password.server.ts";
 
 const fast = { N: 1024, r: 8, p: 1 };
 

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import type { Logger } from "../../../server/logger.ts";
-import { RETENTION_MONTHS, SESSION_IDLE_MS, SIGN_IN_FAILURE_MEMORY_MS } from "./policy.ts";
-import { DELIVERY_RETENTION_MS } from "../alerts/policy.ts";
+import type { Database } from "#db/schema.ts";
+import type { Logger } from "#app/lib/logger.server.ts";
+import { RETENTION_MONTHS, SESSION_IDLE_MS, SIGN_IN_FAILURE_MEMORY_MS } from "#app/features/admin/policy.ts";
+import { DELIVERY_RETENTION_MS } from "#app/features/alerts/policy.ts";
 
 /**
  * Retention (spec §9): what is past its period is deleted, with everything

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clearSessionCookie, safeNext, sessionCookie } from "./session.server";
+import { clearSessionCookie, safeNext, sessionCookie } from "#app/features/admin/session.server.ts";
 
 describe("console cookie and redirects", () => {
   it("is HttpOnly, SameSite=Lax, scoped to /admin, Secure only behind HTTPS", () => {

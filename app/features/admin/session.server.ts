@@ -1,13 +1,13 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Kysely } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { readCookie } from "~/i18n/detect";
-import { services } from "~/lib/services.server";
-import { adminLangOf } from "./i18n.server";
-import { DEFAULT_ADMIN_LANG, type AdminLang } from "./i18n";
-import { SIGN_IN_PATH } from "./kinds";
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from "./policy";
+import type { Database } from "#db/schema.ts";
+import { readCookie } from "#app/i18n/detect.ts";
+import { services } from "#app/lib/services.server.ts";
+import { adminLangOf } from "#app/features/admin/i18n.server.ts";
+import { DEFAULT_ADMIN_LANG, type AdminLang } from "#app/features/admin/i18n.ts";
+import { SIGN_IN_PATH } from "#app/features/admin/kinds.ts";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from "#app/features/admin/policy.ts";
 
 /**
  * Server-side sessions: the cookie holds 32 random bytes; the database holds

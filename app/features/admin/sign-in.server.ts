@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { DEFAULT_SCRYPT, MAX_PASSWORD_LENGTH, dummyHash, verifyPassword, type ScryptParams } from "./password.server";
-import { createSession, sha256 } from "./session.server";
-import { MAX_SIGN_IN_FAILURES, SIGN_IN_LOCK_MS } from "./policy";
+import type { Database } from "#db/schema.ts";
+import { DEFAULT_SCRYPT, MAX_PASSWORD_LENGTH, dummyHash, verifyPassword, type ScryptParams } from "#app/features/admin/password.server.ts";
+import { createSession, sha256 } from "#app/features/admin/session.server.ts";
+import { MAX_SIGN_IN_FAILURES, SIGN_IN_LOCK_MS } from "#app/features/admin/policy.ts";
 
 /**
  * One sign-in attempt. Consecutive failures are counted per e-mail address

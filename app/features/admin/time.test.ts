@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, formatSeoul, isIsoDay, seoulDay, seoulDayStart, seoulRange } from "./time";
+import { addDays, daysBetween, formatSeoul, isIsoDay, seoulDay, seoulDayStart, seoulRange } from "#app/features/admin/time.ts";
 
 describe("operator times in Asia/Seoul", () => {
   it("shows a UTC instant as Seoul wall time (UTC+9)", () => {

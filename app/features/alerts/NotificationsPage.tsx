@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import { useAdminT, type AdminKey } from "../admin/i18n";
-import { requestHref, isRequestKind } from "../admin/kinds";
-import { PageTitle } from "../admin/parts";
+import { useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
+import { requestHref, isRequestKind } from "#app/features/admin/kinds.ts";
+import { PageTitle } from "#app/features/admin/parts.tsx";
 import adminStyles from "../admin/admin.module.css";
-import { formatMinutes } from "./duration";
-import { PushSwitch } from "./PushSwitch";
-import type { ChannelView, DeliveryView, ResponseDay } from "./status.server";
+import { formatMinutes } from "#app/features/alerts/duration.ts";
+import { PushSwitch } from "#app/features/alerts/PushSwitch.tsx";
+import type { ChannelView, DeliveryView, ResponseDay } from "#app/features/alerts/status.server.ts";
 import styles from "./alerts.module.css";
 
-export type { DeviceActionResult } from "./PushSwitch";
+export type { DeviceActionResult } from "#app/features/alerts/PushSwitch.tsx";
 
 export interface NotificationsData {
   channels: ChannelView[];

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "~/ui/Button";
-import { useAdminShell, useAdminT, type AdminKey } from "../admin/i18n";
-import { Notice } from "../admin/parts";
+import { Button } from "#app/ui/Button.tsx";
+import { useAdminShell, useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
+import { Notice } from "#app/features/admin/parts.tsx";
 import styles from "./alerts.module.css";
 
 /** What the page's action answers to the switch and the test button. */

@@ -1,14 +1,14 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Transporter } from "nodemailer";
-import type { Database } from "../../../db/schema.ts";
-import type { Logger } from "../../../server/logger.ts";
-import type { AlertConfig } from "./config.server.ts";
-import { buildAlert, type Alert, type AlertEvent } from "./message.ts";
-import { scheduleAlerts, type AlertTargets, type Delivery } from "./outbox.server.ts";
-import { startAlertWorker, type AlertWorker, type WorkerOptions } from "./worker.server.ts";
-import { sendWebhook } from "./channels/webhook.server.ts";
-import type { PushDevice } from "./channels/endpoint.server.ts";
-import type { SendResult } from "./channels/result.ts";
+import type { Database } from "#db/schema.ts";
+import type { Logger } from "#app/lib/logger.server.ts";
+import type { AlertConfig } from "#app/features/alerts/config.server.ts";
+import { buildAlert, type Alert, type AlertEvent } from "#app/features/alerts/message.ts";
+import { scheduleAlerts, type AlertTargets, type Delivery } from "#app/features/alerts/outbox.server.ts";
+import { startAlertWorker, type AlertWorker, type WorkerOptions } from "#app/features/alerts/worker.server.ts";
+import { sendWebhook } from "#app/features/alerts/channels/webhook.server.ts";
+import type { PushDevice } from "#app/features/alerts/channels/endpoint.server.ts";
+import type { SendResult } from "#app/features/alerts/channels/result.ts";
 
 /**
  * The alerts of one server process: schedules a new request's rows in its
@@ -56,9 +56,9 @@ export function createAlerts(db: Kysely<Database>, config: AlertConfig, log: Log
 
   // The channel libraries load on first use: a server without e-mail never loads nodemailer,
   // and none of them weighs on the memory of a server at rest.
-  const emailChannel = () => import("./channels/email.server.ts");
-  const pushChannel = () => import("./channels/push.server.ts");
-  const sendPush: typeof import("./channels/push.server.ts").sendPush = async (...args) => (await pushChannel()).sendPush(...args);
+  const emailChannel = () => import("#app/features/alerts/channels/email.server.ts");
+  const pushChannel = () => import("#app/features/alerts/channels/push.server.ts");
+  const sendPush: typeof import("#app/features/alerts/channels/push.server.ts").sendPush = async (...args) => (await pushChannel()).sendPush(...args);
 
   async function email(to: string, alert: Alert): Promise<SendResult> {
     if (!config.email) return { ok: false, reason: "e-mail is no longer configured", gone: true };

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createECDH } from "node:crypto";
-import { hostList } from "../../lib/outbound.server.ts";
-import type { AlertLang } from "./message.ts";
+import { hostList } from "#app/lib/outbound.server.ts";
+import type { AlertLang } from "#app/features/alerts/message.ts";
 
 /**
  * The alert channels, each optional, each from the environment (README,

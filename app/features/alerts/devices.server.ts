@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { pushEndpoint, validDeviceKeys } from "./channels/endpoint.server.ts";
+import type { Database } from "#db/schema.ts";
+import { pushEndpoint, validDeviceKeys } from "#app/features/alerts/channels/endpoint.server.ts";
 
 /**
  * The operators' devices that receive Web Push alerts. A subscription belongs

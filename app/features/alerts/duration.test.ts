@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import en from "../admin/i18n/en.json";
-import { adminTranslate, type AdminKey, type AdminVars } from "../admin/i18n";
-import { formatMinutes } from "./duration";
-import { median } from "./status.server";
+import { adminTranslate, type AdminKey, type AdminVars } from "#app/features/admin/i18n.ts";
+import { formatMinutes } from "#app/features/alerts/duration.ts";
+import { median } from "#app/features/alerts/status.server.ts";
 
 const t = (key: AdminKey, vars?: AdminVars) => adminTranslate(en, key, vars);
 

@@ -1,6 +1,6 @@
 import ko from "../admin/i18n/ko.json" with { type: "json" };
 import en from "../admin/i18n/en.json" with { type: "json" };
-import { formatSeoul } from "../admin/time.ts";
+import { formatSeoul } from "#app/features/admin/time.ts";
 
 /**
  * What an alert says, on every channel: the kind of request, the visitor's

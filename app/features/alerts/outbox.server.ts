@@ -1,8 +1,8 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
-import type { AlertDeliveryTable, Database } from "../../../db/schema.ts";
-import { isPostgres } from "../../../db/migrations/dialect-types.ts";
-import type { AlertEvent } from "./message.ts";
-import { nextAttemptAt } from "./policy.ts";
+import type { AlertDeliveryTable, Database } from "#db/schema.ts";
+import { isPostgres } from "#db/migrations/dialect-types.ts";
+import type { AlertEvent } from "#app/features/alerts/message.ts";
+import { nextAttemptAt } from "#app/features/alerts/policy.ts";
 
 /**
  * The outbox (docs/decisions/0014): a new request's alert rows are written in

@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
-import type { AlertChannel, AlertStatus, Database } from "../../../db/schema.ts";
-import { REQUEST_KINDS } from "../admin/kinds.ts";
-import { REQUEST_TABLES } from "../admin/inbox.server.ts";
-import { addDays, daysBetween, formatSeoul, seoulDay, seoulDayStart } from "../admin/time.ts";
-import type { Alerts } from "./alerts.server.ts";
-import { FAILING_WARNING_MS } from "./policy.ts";
+import type { AlertChannel, AlertStatus, Database } from "#db/schema.ts";
+import { REQUEST_KINDS } from "#app/features/admin/kinds.ts";
+import { REQUEST_TABLES } from "#app/features/admin/inbox.server.ts";
+import { addDays, daysBetween, formatSeoul, seoulDay, seoulDayStart } from "#app/features/admin/time.ts";
+import type { Alerts } from "#app/features/alerts/alerts.server.ts";
+import { FAILING_WARNING_MS } from "#app/features/alerts/policy.ts";
 
 /**
  * What the console shows of the alerts: each channel's recent deliveries and

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import type { Logger } from "../../../server/logger.ts";
-import type { SendResult } from "./channels/result.ts";
-import { claimDue, markCancelled, markDelivered, markFailed, type Delivery } from "./outbox.server.ts";
-import { CLAIM_BATCH, CLAIM_LEASE_MS, POLL_MS } from "./policy.ts";
+import type { Database } from "#db/schema.ts";
+import type { Logger } from "#app/lib/logger.server.ts";
+import type { SendResult } from "#app/features/alerts/channels/result.ts";
+import { claimDue, markCancelled, markDelivered, markFailed, type Delivery } from "#app/features/alerts/outbox.server.ts";
+import { CLAIM_BATCH, CLAIM_LEASE_MS, POLL_MS } from "#app/features/alerts/policy.ts";
 
 /**
  * The delivery worker inside the server: woken at once when rows are written

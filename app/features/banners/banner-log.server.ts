@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { site } from "~/config/site";
-import type { BannerLogInput } from "./schema";
+import type { Database } from "#db/schema.ts";
+import { site } from "#app/config/site.ts";
+import type { BannerLogInput } from "#app/features/banners/schema.ts";
 
 /** Only the configured partners' banners are logged: the log is not a guestbook. */
 export function isKnownBanner(input: BannerLogInput): boolean {

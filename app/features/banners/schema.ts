@@ -1,4 +1,4 @@
-import { v } from "~/lib/schema";
+import { v } from "#app/lib/schema.ts";
 
 /** POST /svc/banner/redirect/logs/create (spec §7). */
 export const bannerLogSchema = v.object({

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { ExternalLink } from "~/ui/ExternalLink";
-import type { BlogItem } from "./types";
+import { ExternalLink } from "#app/ui/ExternalLink.tsx";
+import type { BlogItem } from "#app/features/blogs/types.ts";
 import styles from "./BlogFeed.module.css";
 
 /** Spec §2: the title shown when a link has none (Korean in every language). */

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useT } from "~/i18n/useT";
-import { Button } from "~/ui/Button";
-import { BlogCard, SkeletonCard, UNTITLED_KEY } from "./BlogCard";
-import { feedCache, fetchFeedPage, type FeedPage } from "./feed-client";
-import { BLOG_PAGE_SIZE, type BlogItem } from "./types";
+import { useT } from "#app/i18n/useT.ts";
+import { Button } from "#app/ui/Button.tsx";
+import { BlogCard, SkeletonCard, UNTITLED_KEY } from "#app/features/blogs/BlogCard.tsx";
+import { feedCache, fetchFeedPage, type FeedPage } from "#app/features/blogs/feed-client.ts";
+import { BLOG_PAGE_SIZE, type BlogItem } from "#app/features/blogs/types.ts";
 import styles from "./BlogFeed.module.css";
 
 /** What the route's loader rendered: pages 1…nextPage−1. */

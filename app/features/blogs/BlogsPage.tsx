@@ -1,7 +1,7 @@
-import { useT } from "~/i18n/useT";
-import { site } from "~/config/site";
-import { LinkList, LinkRow } from "~/features/info/LinkRow";
-import { BlogFeed, type FeedStart } from "./BlogFeed";
+import { useT } from "#app/i18n/useT.ts";
+import { site } from "#app/config/site.ts";
+import { LinkList, LinkRow } from "#app/features/info/LinkRow.tsx";
+import { BlogFeed, type FeedStart } from "#app/features/blogs/BlogFeed.tsx";
 import styles from "./BlogsPage.module.css";
 
 function hostOf(url: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseFeedPage } from "./feed-client";
+import { parseFeedPage } from "#app/features/blogs/feed-client.ts";
 
 const item = (og_seq: number, extra: Record<string, unknown> = {}) => ({
   og_seq, og_title: `Title ${og_seq}`, og_url: `https://blog.example.com/${og_seq}`, og_image: "/images/blog/sample-1.svg", domain_addr: "blog.example.com", ...extra,

@@ -1,5 +1,5 @@
-import { BLOG_PAGE_SIZE, type BlogItem } from "./types";
-import { createQueryCache } from "./query-cache";
+import { BLOG_PAGE_SIZE, type BlogItem } from "#app/features/blogs/types.ts";
+import { createQueryCache } from "#app/features/blogs/query-cache.ts";
 
 /** One page of the feed as the browser uses it. */
 export interface FeedPage {

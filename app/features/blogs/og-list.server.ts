@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import type { BlogItem, BlogPage } from "./types";
+import type { Database } from "#db/schema.ts";
+import type { BlogItem, BlogPage } from "#app/features/blogs/types.ts";
 
 const HTTP_URL = /^https?:\/\//i;
 

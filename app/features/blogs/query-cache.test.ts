@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryCache } from "./query-cache";
+import { createQueryCache } from "#app/features/blogs/query-cache.ts";
 
 const options = { freshMs: 30_000, keepMs: 300_000, retries: 1, retryDelayMs: 1_000 };
 

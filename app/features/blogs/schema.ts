@@ -1,8 +1,8 @@
-import { v } from "~/lib/schema";
-import { BLOG_MAX_PAGE_SIZE, BLOG_PAGE_SIZE } from "./types";
+import { v } from "#app/lib/schema.ts";
+import { BLOG_MAX_PAGE_SIZE, BLOG_PAGE_SIZE } from "#app/features/blogs/types.ts";
 
 // Types and constants live in ./types so the browser can use them without valibot.
-export { BLOG_MAX_PAGE_SIZE, BLOG_PAGE_SIZE, type BlogItem, type BlogPage } from "./types";
+export { BLOG_MAX_PAGE_SIZE, BLOG_PAGE_SIZE, type BlogItem, type BlogPage } from "#app/features/blogs/types.ts";
 
 /** POST /svc/og/list (spec §7): whole numbers, page from 1, size 1–50. */
 export const ogListSchema = v.object({

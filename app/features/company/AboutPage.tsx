@@ -1,9 +1,9 @@
-import { useT } from "~/i18n/useT";
-import { site } from "~/config/site";
-import { PageHeading } from "~/ui/PageHeading";
-import { usePageTitle } from "~/features/layout/PageTitle";
-import { ButtonLink } from "~/ui/Button";
-import { CheckIcon, GlobeIcon } from "~/ui/icons";
+import { useT } from "#app/i18n/useT.ts";
+import { site } from "#app/config/site.ts";
+import { PageHeading } from "#app/ui/PageHeading.tsx";
+import { usePageTitle } from "#app/features/layout/PageTitle.tsx";
+import { ButtonLink } from "#app/ui/Button.tsx";
+import { CheckIcon, GlobeIcon } from "#app/ui/icons.tsx";
 import styles from "./company.module.css";
 
 function ShieldIcon({ size = 22 }: { size?: number }) {

@@ -1,8 +1,8 @@
-import { useT } from "~/i18n/useT";
-import { PageHeading } from "~/ui/PageHeading";
-import { usePageTitle } from "~/features/layout/PageTitle";
-import { ProposalForm } from "./ProposalForm";
-import type { ProposalActionData } from "./proposal.server";
+import { useT } from "#app/i18n/useT.ts";
+import { PageHeading } from "#app/ui/PageHeading.tsx";
+import { usePageTitle } from "#app/features/layout/PageTitle.tsx";
+import { ProposalForm } from "#app/features/company/ProposalForm.tsx";
+import type { ProposalActionData } from "#app/features/company/proposal.server.ts";
 import styles from "./company.module.css";
 
 /** /company/contact-us (spec §2): the partnership proposal form. */

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { useT } from "~/i18n/useT";
-import { site, telHref } from "~/config/site";
-import { useHydrated } from "~/lib/useHydrated";
-import { PageHeading } from "~/ui/PageHeading";
-import { usePageTitle } from "~/features/layout/PageTitle";
-import { ExternalLink } from "~/ui/ExternalLink";
-import { ExternalIcon } from "~/ui/icons";
-import { loadKakaoMaps, type KakaoMaps } from "./kakao-maps";
-import { mapLinks, shouldLoadMap } from "./map-links";
+import { useT } from "#app/i18n/useT.ts";
+import { site, telHref } from "#app/config/site.ts";
+import { useHydrated } from "#app/lib/useHydrated.ts";
+import { PageHeading } from "#app/ui/PageHeading.tsx";
+import { usePageTitle } from "#app/features/layout/PageTitle.tsx";
+import { ExternalLink } from "#app/ui/ExternalLink.tsx";
+import { ExternalIcon } from "#app/ui/icons.tsx";
+import { loadKakaoMaps, type KakaoMaps } from "#app/features/company/kakao-maps.ts";
+import { mapLinks, shouldLoadMap } from "#app/features/company/map-links.ts";
 import styles from "./location.module.css";
 
 const office = { name: site.brandName, lat: site.office.lat, lng: site.office.lng, addressKo: site.addressKo };

@@ -1,4 +1,4 @@
-import { kakaoSdkUrl } from "./map-links";
+import { kakaoSdkUrl } from "#app/features/company/map-links.ts";
 
 /**
  * The small part of the Kakao Maps API the location page uses

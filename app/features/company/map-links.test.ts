@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { kakaoSdkUrl, mapLinks, shouldLoadMap } from "./map-links";
+import { kakaoSdkUrl, mapLinks, shouldLoadMap } from "#app/features/company/map-links.ts";
 
 describe("location page decisions", () => {
   it("does not try the Kakao SDK without an app key, or offline", () => {

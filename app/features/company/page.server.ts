@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { pageData } from "~/lib/page.server";
+import { pageData } from "#app/lib/page.server.ts";
 
 export type CompanySection = "about" | "partners" | "contact" | "location";
 

@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs } from "react-router";
-import { localeOf } from "~/i18n/route.server";
-import { isSpam, HONEYPOT_FIELD } from "~/lib/honeypot";
-import { BadRequest, formObject, readUrlEncoded } from "~/lib/http.server";
-import { validate, type FieldErrors } from "~/lib/schema";
-import { requestContext, services } from "~/lib/services.server";
-import { insertOnce, recordRequest, requestTimes, type RequestStore } from "~/lib/submission.server";
-import { rateLimited } from "~/lib/svc.server";
-import { PROPOSAL_FIELDS, proposalFormSchema, type ProposalInput } from "./schema";
+import { localeOf } from "#app/i18n/route.server.ts";
+import { isSpam, HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
+import { BadRequest, formObject, readUrlEncoded } from "#app/lib/http.server.ts";
+import { validate, type FieldErrors } from "#app/lib/schema.ts";
+import { requestContext, services } from "#app/lib/services.server.ts";
+import { insertOnce, recordRequest, requestTimes, type RequestStore } from "#app/lib/submission.server.ts";
+import { rateLimited } from "#app/lib/svc.server.ts";
+import { PROPOSAL_FIELDS, proposalFormSchema, type ProposalInput } from "#app/features/company/schema.ts";
 
 export const PROPOSAL_BUCKET = "proposal";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { validate } from "~/lib/schema";
-import { proposalFormSchema, proposalSchema } from "./schema";
+import { validate } from "#app/lib/schema.ts";
+import { proposalFormSchema, proposalSchema } from "#app/features/company/schema.ts";
 
 const filled = { proposer_name: "Example Org", proposer_phone: "02-1234-5678", proposer_email: "partner@example.com", proposal_content: "Let us work together." };
 

@@ -1,5 +1,5 @@
-import { digitsOnly, present, requiredText, v } from "~/lib/schema";
-import { SUBMISSION_ID_PATTERN } from "~/lib/submission";
+import { digitsOnly, present, requiredText, v } from "#app/lib/schema.ts";
+import { SUBMISSION_ID_PATTERN } from "#app/lib/submission.ts";
 
 const REQUIRED = "common.errors.required";
 

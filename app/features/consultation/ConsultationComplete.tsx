@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useT } from "~/i18n/useT";
-import { ButtonLink } from "~/ui/Button";
-import { clearDraft } from "./draft";
-import { maskPhone } from "./mask";
+import { useT } from "#app/i18n/useT.ts";
+import { ButtonLink } from "#app/ui/Button.tsx";
+import { clearDraft } from "#app/features/consultation/draft.ts";
+import { maskPhone } from "#app/features/consultation/mask.ts";
 import styles from "./ConsultationComplete.module.css";
 
 function phoneFromState(state: unknown): string | null {

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { useLocale, useT } from "~/i18n/useT";
-import { LANG_QUERY } from "~/i18n/locales";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { validate } from "~/lib/schema";
-import { policyHref } from "~/features/legal/links";
-import { Button } from "~/ui/Button";
-import { Checkbox, RadioGroup, SelectField, TextField } from "~/ui/Field";
-import { Honeypot } from "~/ui/Honeypot";
-import { useHydrated } from "~/ui/useHydrated";
-import { clearDraft, readDraft, saveDraft, typedBeforeHydration } from "./draft";
-import { editExpiryDate, formatExpiryDate, type DeleteDirection } from "./expiry-date";
+import { useLocale, useT } from "#app/i18n/useT.ts";
+import { LANG_QUERY } from "#app/i18n/locales.ts";
+import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
+import { validate } from "#app/lib/schema.ts";
+import { policyHref } from "#app/features/legal/links.ts";
+import { Button } from "#app/ui/Button.tsx";
+import { Checkbox, RadioGroup, SelectField, TextField } from "#app/ui/Field.tsx";
+import { Honeypot } from "#app/ui/Honeypot.tsx";
+import { useHydrated } from "#app/ui/useHydrated.ts";
+import { clearDraft, readDraft, saveDraft, typedBeforeHydration } from "#app/features/consultation/draft.ts";
+import { editExpiryDate, formatExpiryDate, type DeleteDirection } from "#app/features/consultation/expiry-date.ts";
 import {
   ANSWER_FIELDS,
   VISA_OPTIONS,
@@ -23,8 +23,8 @@ import {
   type ConsultationFormState,
   type FormActionData,
   type FormField,
-} from "./schema";
-import { sendConsultation } from "./send";
+} from "#app/features/consultation/schema.ts";
+import { sendConsultation } from "#app/features/consultation/send.ts";
 import styles from "./ConsultationForm.module.css";
 
 /** Navigation state the completion page reads (spec §4: the phone arrives in state). */

@@ -1,16 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type RouterContextProvider } from "react-router";
-import { localeOf } from "~/i18n/route.server";
-import { isLocale, LANG_QUERY } from "~/i18n/locales";
-import { HONEYPOT_FIELD, isSpam } from "~/lib/honeypot";
-import { BadRequest, readUrlEncoded } from "~/lib/http.server";
-import { validate } from "~/lib/schema";
-import { requestContext, services } from "~/lib/services.server";
-import { newSubmissionId } from "~/lib/submission";
-import { rateLimited } from "~/lib/svc.server";
-import { flashCookie } from "./flash.server";
-import { maskPhone } from "./mask";
-import { consultationFormSchema, emptyFormState, formStateFromForm, toConsultation, type ConsultationOutput, type FormActionData } from "./schema";
-import { storeConsultation } from "./store.server";
+import { localeOf } from "#app/i18n/route.server.ts";
+import { isLocale, LANG_QUERY } from "#app/i18n/locales.ts";
+import { HONEYPOT_FIELD, isSpam } from "#app/lib/honeypot.ts";
+import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
+import { validate } from "#app/lib/schema.ts";
+import { requestContext, services } from "#app/lib/services.server.ts";
+import { newSubmissionId } from "#app/lib/submission.ts";
+import { rateLimited } from "#app/lib/svc.server.ts";
+import { flashCookie } from "#app/features/consultation/flash.server.ts";
+import { maskPhone } from "#app/features/consultation/mask.ts";
+import { consultationFormSchema, emptyFormState, formStateFromForm, toConsultation, type ConsultationOutput, type FormActionData } from "#app/features/consultation/schema.ts";
+import { storeConsultation } from "#app/features/consultation/store.server.ts";
 
 /** Rate-limit bucket shared by the API and the form's action (per client IP). */
 export const RATE_BUCKET = "consultation";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DRAFT_KEY, clearDraft, isPristine, parseDraft, readDraft, saveDraft, typedBeforeHydration } from "./draft";
-import { emptyFormState, type ConsultationFormState } from "./schema";
+import { DRAFT_KEY, clearDraft, isPristine, parseDraft, readDraft, saveDraft, typedBeforeHydration } from "#app/features/consultation/draft.ts";
+import { emptyFormState, type ConsultationFormState } from "#app/features/consultation/schema.ts";
 
 class MemoryStorage implements Storage {
   private map = new Map<string, string>();

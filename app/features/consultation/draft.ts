@@ -1,4 +1,4 @@
-import type { ConsultationFormState } from "./schema";
+import type { ConsultationFormState } from "#app/features/consultation/schema.ts";
 
 /**
  * The half-filled form, kept in sessionStorage (this tab only, gone when it

@@ -1,4 +1,4 @@
-import { digitsOnly } from "~/lib/schema";
+import { digitsOnly } from "#app/lib/schema.ts";
 
 /**
  * The visa expiry date (spec §3, §5, §9): typed as digits, shown as

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FLASH_COOKIE, clearFlashCookie, flashCookie, readFlash } from "./flash.server";
+import { FLASH_COOKIE, clearFlashCookie, flashCookie, readFlash } from "#app/features/consultation/flash.server.ts";
 
 const SECRET = "test-secret-test-secret-test-secret-0000";
 const withCookie = (setCookie: string) => new Request("http://localhost/loan-consultation-complete", { headers: { cookie: setCookie.split(";")[0]! } });

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { readCookie } from "~/i18n/detect";
+import { readCookie } from "#app/i18n/detect.ts";
 
 /**
  * Carries the masked phone from the form's action to the completion page when

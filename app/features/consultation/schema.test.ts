@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { flatten } from "~/i18n/format";
-import { LOCALES } from "~/i18n/locales";
-import { validate } from "~/lib/schema";
+import { flatten } from "#app/i18n/format.ts";
+import { LOCALES } from "#app/i18n/locales.ts";
+import { validate } from "#app/lib/schema.ts";
 import {
   MESSAGES,
   VISA_OPTIONS,
@@ -18,7 +18,7 @@ import {
   toConsultation,
   toPayload,
   type ConsultationFormState,
-} from "./schema";
+} from "#app/features/consultation/schema.ts";
 
 const ID = "0f5b8c1e-7a4d-4e21-9c3b-2d6f8e9a1b00";
 const filled: ConsultationFormState = {

@@ -1,6 +1,6 @@
-import { digitsOnly, requiredText, v } from "~/lib/schema";
-import { SUBMISSION_ID_PATTERN } from "~/lib/submission";
-import { expiryDigits, isRealDate } from "./expiry-date";
+import { digitsOnly, requiredText, v } from "#app/lib/schema.ts";
+import { SUBMISSION_ID_PATTERN } from "#app/lib/submission.ts";
+import { expiryDigits, isRealDate } from "#app/features/consultation/expiry-date.ts";
 
 /**
  * The loan consultation request (spec §3, §5, §7): one set of field rules,

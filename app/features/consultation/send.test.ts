@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { sendConsultation } from "./send";
+import { sendConsultation } from "#app/features/consultation/send.ts";
 
 const body = { submission_id: "abcdefgh-1", marketing_yn: "N" as const, agree_yn: "Y" as const, answer_list: [] };
 const reply = (status: number, json: unknown) => vi.fn(async () => new Response(typeof json === "string" ? json : JSON.stringify(json), { status }));

@@ -1,4 +1,4 @@
-import type { toPayload } from "./schema";
+import type { toPayload } from "#app/features/consultation/schema.ts";
 
 /** The outcome of one POST /svc/answer/create from the browser. */
 export type SendOutcome =

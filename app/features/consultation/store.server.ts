@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { recordRequest, type RequestStore } from "~/lib/submission.server";
-import { POLICY_VERSIONS } from "~/features/legal/links";
-import type { Locale } from "~/i18n/locales";
-import { answerList, type ConsultationOutput } from "./schema";
+import type { Database } from "#db/schema.ts";
+import { recordRequest, type RequestStore } from "#app/lib/submission.server.ts";
+import { POLICY_VERSIONS } from "#app/features/legal/links.ts";
+import type { Locale } from "#app/i18n/locales.ts";
+import { answerList, type ConsultationOutput } from "#app/features/consultation/schema.ts";
 
 /**
  * What a consultation request agrees to (spec §9 retention): the required

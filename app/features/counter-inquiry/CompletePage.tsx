@@ -1,9 +1,9 @@
 import { useLocation } from "react-router";
-import { useT } from "~/i18n/useT";
-import { useHydrated } from "~/lib/useHydrated";
-import { ButtonLink } from "~/ui/Button";
-import { CheckIcon } from "~/ui/icons";
-import { isInquiryType, type InquiryType } from "./types";
+import { useT } from "#app/i18n/useT.ts";
+import { useHydrated } from "#app/lib/useHydrated.ts";
+import { ButtonLink } from "#app/ui/Button.tsx";
+import { CheckIcon } from "#app/ui/icons.tsx";
+import { isInquiryType, type InquiryType } from "#app/features/counter-inquiry/types.ts";
 import styles from "./counter.module.css";
 
 /**

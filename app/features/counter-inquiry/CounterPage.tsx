@@ -1,12 +1,12 @@
-import { useT } from "~/i18n/useT";
-import { site, telHref } from "~/config/site";
-import { PageHeading } from "~/ui/PageHeading";
-import { usePageTitle } from "~/features/layout/PageTitle";
-import { Accordion } from "~/ui/Accordion";
-import { buttonClass } from "~/ui/Button";
-import { PhoneIcon } from "~/ui/icons";
-import { InquiryForm } from "./InquiryForm";
-import type { InquiryActionData } from "./submit.server";
+import { useT } from "#app/i18n/useT.ts";
+import { site, telHref } from "#app/config/site.ts";
+import { PageHeading } from "#app/ui/PageHeading.tsx";
+import { usePageTitle } from "#app/features/layout/PageTitle.tsx";
+import { Accordion } from "#app/ui/Accordion.tsx";
+import { buttonClass } from "#app/ui/Button.tsx";
+import { PhoneIcon } from "#app/ui/icons.tsx";
+import { InquiryForm } from "#app/features/counter-inquiry/InquiryForm.tsx";
+import type { InquiryActionData } from "#app/features/counter-inquiry/submit.server.ts";
 import styles from "./counter.module.css";
 
 const FAQ = ["photos", "purchase"] as const;

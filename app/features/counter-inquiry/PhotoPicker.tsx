@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
-import { useT } from "~/i18n/useT";
-import { useHydrated } from "~/lib/useHydrated";
-import { AlertDialog } from "~/ui/AlertDialog";
-import { FieldError } from "~/ui/Field";
-import { CloseIcon } from "~/ui/icons";
-import { checkPhotoAddition } from "./photo-rules";
-import { MAX_PHOTOS } from "./schema";
+import { useT } from "#app/i18n/useT.ts";
+import { useHydrated } from "#app/lib/useHydrated.ts";
+import { AlertDialog } from "#app/ui/AlertDialog.tsx";
+import { FieldError } from "#app/ui/Field.tsx";
+import { CloseIcon } from "#app/ui/icons.tsx";
+import { checkPhotoAddition } from "#app/features/counter-inquiry/photo-rules.ts";
+import { MAX_PHOTOS } from "#app/features/counter-inquiry/schema.ts";
 import styles from "./counter.module.css";
 
 export interface PickedPhoto {

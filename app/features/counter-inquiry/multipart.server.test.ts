@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BadRequest } from "~/lib/http.server";
-import { MB, multipartRequest } from "../../../tests/support/multipart";
-import { readMultipart, UploadRejected } from "./multipart.server";
+import { BadRequest } from "#app/lib/http.server.ts";
+import { MB, multipartRequest } from "#tests/support/multipart.ts";
+import { readMultipart, UploadRejected } from "#app/features/counter-inquiry/multipart.server.ts";
 
 const limits = { fileField: "file_param", maxFiles: 3, maxFileBytes: 20 * MB, textAsFile: ["json_param"] };
 const file = (size: number, name = "a.jpg") => ({ name: "file_param", filename: name, type: "image/jpeg", data: new Uint8Array(size).fill(7) });

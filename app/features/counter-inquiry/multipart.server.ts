@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { BadRequest, type BadRequestCode } from "~/lib/http.server";
+import { BadRequest, type BadRequestCode } from "#app/lib/http.server.ts";
 
 /**
  * Reads a `multipart/form-data` request as it streams (busboy), with every

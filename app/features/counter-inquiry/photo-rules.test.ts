@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPhotoAddition, looksLikeImage } from "./photo-rules";
+import { checkPhotoAddition, looksLikeImage } from "#app/features/counter-inquiry/photo-rules.ts";
 
 const jpg = (size = 1000, name = "a.jpg", type = "image/jpeg") => ({ name, type, size });
 const MB = 1024 * 1024;

@@ -1,4 +1,4 @@
-import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "./types";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "#app/features/counter-inquiry/types.ts";
 
 /**
  * What the photo picker accepts (spec §5): images only, at most 3 in all,

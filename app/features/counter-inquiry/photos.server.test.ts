@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { BadRequest } from "~/lib/http.server";
-import { hasGpsPointer, phoneJpeg, png } from "../../../tests/support/images";
-import { PHOTO_MAX_DIMENSION, reencodePhoto, sniffImage } from "./photos.server";
+import { BadRequest } from "#app/lib/http.server.ts";
+import { hasGpsPointer, phoneJpeg, png } from "#tests/support/images.ts";
+import { PHOTO_MAX_DIMENSION, reencodePhoto, sniffImage } from "#app/features/counter-inquiry/photos.server.ts";
 
 describe("sniffImage: the type comes from the bytes", () => {
   it("recognises JPEG, PNG, WebP, GIF and HEIF/AVIF signatures", async () => {

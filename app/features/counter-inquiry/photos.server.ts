@@ -1,5 +1,5 @@
 import type { Sharp, SharpOptions } from "sharp";
-import { BadRequest } from "~/lib/http.server";
+import { BadRequest } from "#app/lib/http.server.ts";
 
 /**
  * A/S photos: the type is decided from the bytes (magic numbers, then the

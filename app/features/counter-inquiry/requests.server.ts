@@ -1,6 +1,6 @@
-import { insertOnce, recordRequest, requestTimes, type RequestStore } from "~/lib/submission.server";
-import type { InquiryInput } from "./schema";
-import type { StoredPhoto } from "./photos.server";
+import { insertOnce, recordRequest, requestTimes, type RequestStore } from "#app/lib/submission.server.ts";
+import type { InquiryInput } from "#app/features/counter-inquiry/schema.ts";
+import type { StoredPhoto } from "#app/features/counter-inquiry/photos.server.ts";
 
 /** Rate-limit buckets, shared by the /svc routes and the page's form action. */
 export const AS_BUCKET = "as-request";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import ko from "../../../locales/en/counter.json";
-import { flatten, translate } from "~/i18n/format";
-import { inquirySchema, validateInquiryForm } from "./schema";
-import { validate } from "~/lib/schema";
+import { flatten, translate } from "#app/i18n/format.ts";
+import { inquirySchema, validateInquiryForm } from "#app/features/counter-inquiry/schema.ts";
+import { validate } from "#app/lib/schema.ts";
 
 const messages = flatten(ko, "counter");
 const text = (key: string | undefined) => (key ? translate(messages, key) : undefined);

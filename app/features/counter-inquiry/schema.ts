@@ -1,8 +1,8 @@
-import { digitsOnly, present, requiredText, v, validate, type FieldErrors } from "~/lib/schema";
-import { SUBMISSION_ID_PATTERN } from "~/lib/submission";
-import { DEFAULT_INQUIRY_TYPE, isInquiryType, MAX_PHOTOS, type InquiryType } from "./types";
+import { digitsOnly, present, requiredText, v, validate, type FieldErrors } from "#app/lib/schema.ts";
+import { SUBMISSION_ID_PATTERN } from "#app/lib/submission.ts";
+import { DEFAULT_INQUIRY_TYPE, isInquiryType, MAX_PHOTOS, type InquiryType } from "#app/features/counter-inquiry/types.ts";
 
-export { DEFAULT_INQUIRY_TYPE, INQUIRY_TYPES, isInquiryType, MAX_PHOTO_BYTES, MAX_PHOTOS, type InquiryType } from "./types";
+export { DEFAULT_INQUIRY_TYPE, INQUIRY_TYPES, isInquiryType, MAX_PHOTO_BYTES, MAX_PHOTOS, type InquiryType } from "#app/features/counter-inquiry/types.ts";
 
 /**
  * The cash-counter inquiry (spec §3, §5): A/S request or purchase request.

@@ -1,14 +1,14 @@
 import { data, redirect, type ActionFunctionArgs } from "react-router";
-import { isSpam, HONEYPOT_FIELD } from "~/lib/honeypot";
-import { BadRequest, formObject, readUrlEncoded } from "~/lib/http.server";
-import { validate, type FieldErrors } from "~/lib/schema";
-import { requestContext, services } from "~/lib/services.server";
-import { rateLimited, svcError, svcOk, translateErrors } from "~/lib/svc.server";
-import { localeOf, tFor } from "~/i18n/route.server";
-import { isMultipart, readMultipart, UploadRejected, type MultipartBody } from "./multipart.server";
-import { reencodePhotos } from "./photos.server";
-import { createAsRequest, createPurchaseRequest } from "./requests.server";
-import { INQUIRY_FIELDS, inquirySchema, MAX_PHOTO_BYTES, MAX_PHOTOS, photoCountError, validateInquiryForm, type InquiryType } from "./schema";
+import { isSpam, HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
+import { BadRequest, formObject, readUrlEncoded } from "#app/lib/http.server.ts";
+import { validate, type FieldErrors } from "#app/lib/schema.ts";
+import { requestContext, services } from "#app/lib/services.server.ts";
+import { rateLimited, svcError, svcOk, translateErrors } from "#app/lib/svc.server.ts";
+import { localeOf, tFor } from "#app/i18n/route.server.ts";
+import { isMultipart, readMultipart, UploadRejected, type MultipartBody } from "#app/features/counter-inquiry/multipart.server.ts";
+import { reencodePhotos } from "#app/features/counter-inquiry/photos.server.ts";
+import { createAsRequest, createPurchaseRequest } from "#app/features/counter-inquiry/requests.server.ts";
+import { INQUIRY_FIELDS, inquirySchema, MAX_PHOTO_BYTES, MAX_PHOTOS, photoCountError, validateInquiryForm, type InquiryType } from "#app/features/counter-inquiry/schema.ts";
 
 /** Where a stored inquiry leads: the completion page, told the type. */
 export function completeHref(type: InquiryType | undefined): string {

@@ -1,10 +1,10 @@
 import { Fragment, useEffect, useMemo, useRef, useState } from "react";
-import { useT } from "~/i18n/useT";
-import { Chip } from "~/ui/Chip";
-import { ConsultCta } from "~/features/info/ConsultCta";
-import { LogoMark } from "~/ui/icons";
-import { usePrefersReducedMotion } from "~/ui/useAutoAdvance";
-import { MAX_EXCHANGES, type Glossary, type GlossaryTerm } from "./types";
+import { useT } from "#app/i18n/useT.ts";
+import { Chip } from "#app/ui/Chip.tsx";
+import { ConsultCta } from "#app/features/info/ConsultCta.tsx";
+import { LogoMark } from "#app/ui/icons.tsx";
+import { usePrefersReducedMotion } from "#app/ui/useAutoAdvance.ts";
+import { MAX_EXCHANGES, type Glossary, type GlossaryTerm } from "#app/features/glossary/types.ts";
 import styles from "./GlossaryChat.module.css";
 
 const PATH = "/information-service/loan";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "~/i18n/locales";
-import { MAX_EXCHANGES, askedTerms, glossaryFor } from "./glossary.server";
+import { LOCALES } from "#app/i18n/locales.ts";
+import { MAX_EXCHANGES, askedTerms, glossaryFor } from "#app/features/glossary/glossary.server.ts";
 
 const SPEC_CATEGORIES = ["essentials", "limit", "credit", "interest", "repayment", "prepayment"];
 

@@ -1,12 +1,12 @@
 import { useId, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
-import { useT } from "~/i18n/useT";
-import { site } from "~/config/site";
-import { Dialog } from "~/ui/Dialog";
-import { ExternalLink } from "~/ui/ExternalLink";
-import { CloseIcon } from "~/ui/icons";
-import { POLICY_PARAM } from "~/features/legal/links";
-import { dismissEventPopupForToday, readEventPopupDue } from "./event-popup";
+import { useT } from "#app/i18n/useT.ts";
+import { site } from "#app/config/site.ts";
+import { Dialog } from "#app/ui/Dialog.tsx";
+import { ExternalLink } from "#app/ui/ExternalLink.tsx";
+import { CloseIcon } from "#app/ui/icons.tsx";
+import { POLICY_PARAM } from "#app/features/legal/links.ts";
+import { dismissEventPopupForToday, readEventPopupDue } from "#app/features/home/event-popup.ts";
 import styles from "./EventPopup.module.css";
 
 const subscribeNothing = () => () => {};

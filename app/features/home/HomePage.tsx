@@ -1,12 +1,12 @@
-import { useT } from "~/i18n/useT";
-import { ButtonLink } from "~/ui/Button";
-import { Section } from "~/ui/Section";
-import { PartnerBanners } from "./PartnerBanners";
-import { ServiceCards } from "./ServiceCards";
-import { StatsBanner } from "./StatsBanner";
-import { InfoHub } from "./InfoHub";
-import { Testimonials } from "./Testimonials";
-import { EventPopup } from "./EventPopup";
+import { useT } from "#app/i18n/useT.ts";
+import { ButtonLink } from "#app/ui/Button.tsx";
+import { Section } from "#app/ui/Section.tsx";
+import { PartnerBanners } from "#app/features/home/PartnerBanners.tsx";
+import { ServiceCards } from "#app/features/home/ServiceCards.tsx";
+import { StatsBanner } from "#app/features/home/StatsBanner.tsx";
+import { InfoHub } from "#app/features/home/InfoHub.tsx";
+import { Testimonials } from "#app/features/home/Testimonials.tsx";
+import { EventPopup } from "#app/features/home/EventPopup.tsx";
 import styles from "./HomePage.module.css";
 
 export const HERO_IMAGE = "/images/home/hero.svg";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useT } from "~/i18n/useT";
-import { Section } from "~/ui/Section";
+import { useT } from "#app/i18n/useT.ts";
+import { Section } from "#app/ui/Section.tsx";
 import styles from "./InfoHub.module.css";
 import shared from "./sections.module.css";
 

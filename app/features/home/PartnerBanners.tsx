@@ -1,10 +1,10 @@
 import { useState, type MouseEvent } from "react";
-import { useT } from "~/i18n/useT";
-import { site, type PartnerBanner } from "~/config/site";
-import { ExternalLink } from "~/ui/ExternalLink";
-import { ExternalIcon } from "~/ui/icons";
-import { Section } from "~/ui/Section";
-import { logBannerRedirect } from "./banner-log";
+import { useT } from "#app/i18n/useT.ts";
+import { site, type PartnerBanner } from "#app/config/site.ts";
+import { ExternalLink } from "#app/ui/ExternalLink.tsx";
+import { ExternalIcon } from "#app/ui/icons.tsx";
+import { Section } from "#app/ui/Section.tsx";
+import { logBannerRedirect } from "#app/features/home/banner-log.ts";
 import styles from "./PartnerBanners.module.css";
 import shared from "./sections.module.css";
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useT } from "~/i18n/useT";
-import { ArrowRightIcon } from "~/ui/icons";
-import { Section } from "~/ui/Section";
+import { useT } from "#app/i18n/useT.ts";
+import { ArrowRightIcon } from "#app/ui/icons.tsx";
+import { Section } from "#app/ui/Section.tsx";
 import styles from "./ServiceCards.module.css";
 import shared from "./sections.module.css";
 

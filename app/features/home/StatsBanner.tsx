@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { useT } from "~/i18n/useT";
-import { RotationButton } from "~/ui/RotationButton";
-import { Section } from "~/ui/Section";
-import { useAutoAdvance } from "~/ui/useAutoAdvance";
+import { useT } from "#app/i18n/useT.ts";
+import { RotationButton } from "#app/ui/RotationButton.tsx";
+import { Section } from "#app/ui/Section.tsx";
+import { useAutoAdvance } from "#app/ui/useAutoAdvance.ts";
 import styles from "./StatsBanner.module.css";
 
 /** Spec §1, §4: four figures, a new one every 2 s. */

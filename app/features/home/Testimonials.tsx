@@ -1,11 +1,11 @@
 import { useRef, useState } from "react";
-import { useT } from "~/i18n/useT";
-import { Section } from "~/ui/Section";
-import { StarRating } from "~/ui/StarRating";
-import { RotationButton } from "~/ui/RotationButton";
-import { useAutoAdvance, usePrefersReducedMotion } from "~/ui/useAutoAdvance";
-import { useSnapTrack } from "~/ui/useSnapTrack";
-import { TESTIMONIALS } from "./testimonials";
+import { useT } from "#app/i18n/useT.ts";
+import { Section } from "#app/ui/Section.tsx";
+import { StarRating } from "#app/ui/StarRating.tsx";
+import { RotationButton } from "#app/ui/RotationButton.tsx";
+import { useAutoAdvance, usePrefersReducedMotion } from "#app/ui/useAutoAdvance.ts";
+import { useSnapTrack } from "#app/ui/useSnapTrack.ts";
+import { TESTIMONIALS } from "#app/features/home/testimonials.ts";
 import styles from "./Testimonials.module.css";
 
 /** Spec §4, §9: one slide per view, 16px apart, a new one every 2000 ms. */

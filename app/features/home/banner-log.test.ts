@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BANNER_LOG_PATH, logBannerRedirect } from "./banner-log";
+import { BANNER_LOG_PATH, logBannerRedirect } from "#app/features/home/banner-log.ts";
 
 const banner = { partnerName: "savings-bank", url: "https://savings.example.com/loan" };
 

@@ -1,4 +1,4 @@
-import type { PartnerBanner } from "~/config/site";
+import type { PartnerBanner } from "#app/config/site.ts";
 
 export const BANNER_LOG_PATH = "/svc/banner/redirect/logs/create";
 

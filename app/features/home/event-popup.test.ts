@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { EVENT_POPUP_STORAGE_KEY, dismissEventPopupForToday, endOfLocalDay, isEventPopupDue, readEventPopupDue } from "./event-popup";
+import { EVENT_POPUP_STORAGE_KEY, dismissEventPopupForToday, endOfLocalDay, isEventPopupDue, readEventPopupDue } from "#app/features/home/event-popup.ts";
 
 describe("event popup dismissal (spec §4)", () => {
   it("ends the day at 23:59:59.999 local time", () => {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { ButtonLink } from "~/ui/Button";
+import { ButtonLink } from "#app/ui/Button.tsx";
 import styles from "./ConsultCta.module.css";
 
 /** "Still have a question?" and the way to a free consultation. */

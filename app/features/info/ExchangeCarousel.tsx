@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
-import { useT } from "~/i18n/useT";
-import { useAutoAdvance, usePrefersReducedMotion } from "~/ui/useAutoAdvance";
-import { useSnapTrack } from "~/ui/useSnapTrack";
+import { useT } from "#app/i18n/useT.ts";
+import { useAutoAdvance, usePrefersReducedMotion } from "#app/ui/useAutoAdvance.ts";
+import { useSnapTrack } from "#app/ui/useSnapTrack.ts";
 import styles from "./ExchangeCarousel.module.css";
 
 export const EXCHANGE_INTERVAL_MS = 2000;

@@ -1,8 +1,8 @@
-import { useT } from "~/i18n/useT";
-import { site } from "~/config/site";
-import { ExchangeCarousel } from "./ExchangeCarousel";
-import { LinkList, LinkRow } from "./LinkRow";
-import { CalendarMark, ExchangeMark } from "./brand-icons";
+import { useT } from "#app/i18n/useT.ts";
+import { site } from "#app/config/site.ts";
+import { ExchangeCarousel } from "#app/features/info/ExchangeCarousel.tsx";
+import { LinkList, LinkRow } from "#app/features/info/LinkRow.tsx";
+import { CalendarMark, ExchangeMark } from "#app/features/info/brand-icons.tsx";
 import styles from "./ExchangePage.module.css";
 
 /** /information-service/currency-exchange: the branches, the exchange service and its reservation site. */

@@ -1,6 +1,6 @@
-import { useT } from "~/i18n/useT";
-import { StaticChip } from "~/ui/Chip";
-import type { JobsContent } from "./jobs.server";
+import { useT } from "#app/i18n/useT.ts";
+import { StaticChip } from "#app/ui/Chip.tsx";
+import type { JobsContent } from "#app/features/info/jobs.server.ts";
 import styles from "./JobsPage.module.css";
 
 /** The three Korean words of the page (spec §2: Korean chips, not interactive). */

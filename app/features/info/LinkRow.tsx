@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { ExternalLink } from "~/ui/ExternalLink";
-import { ExternalIcon } from "~/ui/icons";
+import { ExternalLink } from "#app/ui/ExternalLink.tsx";
+import { ExternalIcon } from "#app/ui/icons.tsx";
 import styles from "./LinkRow.module.css";
 
 /**

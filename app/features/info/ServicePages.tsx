@@ -1,7 +1,7 @@
-import { useT } from "~/i18n/useT";
-import { site } from "~/config/site";
-import { LinkList, LinkRow } from "./LinkRow";
-import { NewsMark, PassportMark } from "./brand-icons";
+import { useT } from "#app/i18n/useT.ts";
+import { site } from "#app/config/site.ts";
+import { LinkList, LinkRow } from "#app/features/info/LinkRow.tsx";
+import { NewsMark, PassportMark } from "#app/features/info/brand-icons.tsx";
 import styles from "./ServicePages.module.css";
 
 const VISA_TIPS = ["stay", "address", "call"] as const;

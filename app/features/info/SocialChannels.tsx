@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { useT } from "~/i18n/useT";
-import { site } from "~/config/site";
-import { ChevronDownIcon } from "~/ui/icons";
-import { LinkList, LinkRow } from "./LinkRow";
-import { FacebookMark, InstagramMark, TikTokMark } from "./brand-icons";
+import { useT } from "#app/i18n/useT.ts";
+import { site } from "#app/config/site.ts";
+import { ChevronDownIcon } from "#app/ui/icons.tsx";
+import { LinkList, LinkRow } from "#app/features/info/LinkRow.tsx";
+import { FacebookMark, InstagramMark, TikTokMark } from "#app/features/info/brand-icons.tsx";
 import styles from "./SocialChannels.module.css";
 
 function shortUrl(url: string) {

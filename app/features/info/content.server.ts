@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from "~/i18n/locales";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "#app/i18n/locales.ts";
 
 /**
  * Long texts (`content/<lang>/<name>.json`) by language. The caller passes its

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "~/i18n/locales";
-import { jobsContentFor } from "./jobs.server";
+import { LOCALES } from "#app/i18n/locales.ts";
+import { jobsContentFor } from "#app/features/info/jobs.server.ts";
 import en from "../../../locales/en/info.json";
 
 describe("job opportunities content", () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useT } from "~/i18n/useT";
-import { Header } from "./Header";
+import { useT } from "#app/i18n/useT.ts";
+import { Header } from "#app/features/layout/Header.tsx";
 import styles from "./AppShell.module.css";
 
 /**

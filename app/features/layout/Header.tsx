@@ -1,10 +1,10 @@
 import { Link, useLocation } from "react-router";
-import { useT } from "~/i18n/useT";
-import { LogoMark, MenuIcon } from "~/ui/icons";
-import { invoker, supportsInvokers } from "~/ui/invoker";
-import { site } from "~/config/site";
-import { hidesMenuButton } from "./navigation";
-import { Menu, MENU_ID } from "./Menu";
+import { useT } from "#app/i18n/useT.ts";
+import { LogoMark, MenuIcon } from "#app/ui/icons.tsx";
+import { invoker, supportsInvokers } from "#app/ui/invoker.ts";
+import { site } from "#app/config/site.ts";
+import { hidesMenuButton } from "#app/features/layout/navigation.ts";
+import { Menu, MENU_ID } from "#app/features/layout/Menu.tsx";
 import styles from "./Header.module.css";
 
 /** Fixed 60px header: logo and brand go home; the menu button opens the menu. */

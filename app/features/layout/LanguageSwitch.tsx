@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { useLocale, useT } from "~/i18n/useT";
-import { LOCALES, LOCALE_NATIVE_NAME, LOCALE_SWITCH_LABEL, LANG_QUERY } from "~/i18n/locales";
+import { useLocale, useT } from "#app/i18n/useT.ts";
+import { LOCALES, LOCALE_NATIVE_NAME, LOCALE_SWITCH_LABEL, LANG_QUERY } from "#app/i18n/locales.ts";
 import styles from "./LanguageSwitch.module.css";
 
 /**

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { useT } from "~/i18n/useT";
-import { CloseIcon, LogoMark } from "~/ui/icons";
-import { invoker } from "~/ui/invoker";
-import { site } from "~/config/site";
-import { NAV_GROUPS } from "./navigation";
-import { LanguageSwitch } from "./LanguageSwitch";
+import { useT } from "#app/i18n/useT.ts";
+import { CloseIcon, LogoMark } from "#app/ui/icons.tsx";
+import { invoker } from "#app/ui/invoker.ts";
+import { site } from "#app/config/site.ts";
+import { NAV_GROUPS } from "#app/features/layout/navigation.ts";
+import { LanguageSwitch } from "#app/features/layout/LanguageSwitch.tsx";
 import styles from "./Menu.module.css";
 
 export const MENU_ID = "site-menu";

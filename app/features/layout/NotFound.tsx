@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { useT } from "~/i18n/useT";
-import { PageHeading } from "~/ui/PageHeading";
+import { useT } from "#app/i18n/useT.ts";
+import { PageHeading } from "#app/ui/PageHeading.tsx";
 import styles from "./NotFound.module.css";
 
 export function NotFound() {

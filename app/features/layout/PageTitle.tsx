@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { PageHeading } from "~/ui/PageHeading";
+import { PageHeading } from "#app/ui/PageHeading.tsx";
 
 /**
  * The page's `<h1>`: the translated title its loader gives (`pageData`), and

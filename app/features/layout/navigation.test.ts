@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hidesMenuButton, NAV_GROUPS } from "./navigation";
+import { hidesMenuButton, NAV_GROUPS } from "#app/features/layout/navigation.ts";
 
 describe("hidesMenuButton (spec §2)", () => {
   it.each(["/loan-consultation", "/loan-consultation/", "/loan-consultation/step", "/loan-consultation-complete", "/loan-consultation-x"])(

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation, useNavigationType } from "react-router";
-import { useT } from "~/i18n/useT";
-import { Dialog } from "~/ui/Dialog";
-import { buttonClass } from "~/ui/Button";
-import { POLICY_PARAM, POLICY_VERSIONS, isPolicyKind, policyCloseHref, policyLangHref, type LegalView } from "./links";
+import { useT } from "#app/i18n/useT.ts";
+import { Dialog } from "#app/ui/Dialog.tsx";
+import { buttonClass } from "#app/ui/Button.tsx";
+import { POLICY_PARAM, POLICY_VERSIONS, isPolicyKind, policyCloseHref, policyLangHref, type LegalView } from "#app/features/legal/links.ts";
 import styles from "./LegalModal.module.css";
 
 const kindIn = (search: string) => new URLSearchParams(search).get(POLICY_PARAM);

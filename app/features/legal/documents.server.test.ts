@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { site } from "~/config/site";
-import { LOCALES } from "~/i18n/locales";
-import { POLICY_KINDS } from "./links";
-import { legalViewFor, renderLegalDocument } from "./documents.server";
+import { site } from "#app/config/site.ts";
+import { LOCALES } from "#app/i18n/locales.ts";
+import { POLICY_KINDS } from "#app/features/legal/links.ts";
+import { legalViewFor, renderLegalDocument } from "#app/features/legal/documents.server.ts";
 
 const url = (search: string) => new URL(`http://localhost/${search}`);
 

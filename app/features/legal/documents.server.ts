@@ -1,8 +1,8 @@
-import { site } from "~/config/site";
-import type { Locale } from "~/i18n/locales";
-import { isLocale } from "~/i18n/locales";
-import { renderMarkdown, type MarkdownVars } from "./markdown.server";
-import { POLICY_ORIGINAL_LANG, POLICY_VERSIONS, isPolicyKind, type LegalLang, type LegalView, type PolicyKind } from "./links";
+import { site } from "#app/config/site.ts";
+import type { Locale } from "#app/i18n/locales.ts";
+import { isLocale } from "#app/i18n/locales.ts";
+import { renderMarkdown, type MarkdownVars } from "#app/features/legal/markdown.server.ts";
+import { POLICY_ORIGINAL_LANG, POLICY_VERSIONS, isPolicyKind, type LegalLang, type LegalView, type PolicyKind } from "#app/features/legal/links.ts";
 
 /**
  * The four legal documents (content/legal/<kind>/<lang>.md; Korean is the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPolicyKind, policyCloseHref, policyHref, policyLangHref } from "./links";
+import { isPolicyKind, policyCloseHref, policyHref, policyLangHref } from "#app/features/legal/links.ts";
 
 const at = (pathname: string, search = "") => ({ pathname, search });
 

@@ -1,4 +1,4 @@
-import type { Locale } from "~/i18n/locales";
+import type { Locale } from "#app/i18n/locales.ts";
 
 /**
  * The legal modal opens when the URL has `?policy=<kind>` (spec §2 Overlays),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, renderInline, renderMarkdown } from "./markdown.server";
+import { escapeHtml, renderInline, renderMarkdown } from "#app/features/legal/markdown.server.ts";
 
 describe("renderInline", () => {
   it("escapes every HTML-significant character", () => {

@@ -1,5 +1,5 @@
 import type { Location } from "react-router";
-import { POLICY_PARAM } from "./links";
+import { POLICY_PARAM } from "#app/features/legal/links.ts";
 
 let pageKey: string | null = null;
 

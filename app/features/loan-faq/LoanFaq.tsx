@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { useLocale, useT } from "~/i18n/useT";
-import { useNonce } from "~/nonce";
-import { Accordion } from "~/ui/Accordion";
-import { ConsultCta } from "~/features/info/ConsultCta";
-import { Chip } from "~/ui/Chip";
-import { faqPageJsonLd, scriptJson } from "./json-ld";
-import type { LoanFaq as LoanFaqContent } from "./types";
+import { useLocale, useT } from "#app/i18n/useT.ts";
+import { useNonce } from "#app/nonce.ts";
+import { Accordion } from "#app/ui/Accordion.tsx";
+import { ConsultCta } from "#app/features/info/ConsultCta.tsx";
+import { Chip } from "#app/ui/Chip.tsx";
+import { faqPageJsonLd, scriptJson } from "#app/features/loan-faq/json-ld.ts";
+import type { LoanFaq as LoanFaqContent } from "#app/features/loan-faq/types.ts";
 import styles from "./LoanFaq.module.css";
 
 const PATH = "/information-service/loan-faq";

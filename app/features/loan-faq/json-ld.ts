@@ -1,4 +1,4 @@
-import type { FaqCategory } from "./types";
+import type { FaqCategory } from "#app/features/loan-faq/types.ts";
 
 /** schema.org FAQPage for the questions shown. */
 export function faqPageJsonLd(category: FaqCategory, inLanguage: string) {

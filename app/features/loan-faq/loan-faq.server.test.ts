@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES, type Locale } from "~/i18n/locales";
-import { activeCategory, loanFaqFor } from "./loan-faq.server";
-import { faqPageJsonLd, scriptJson } from "./json-ld";
+import { LOCALES, type Locale } from "#app/i18n/locales.ts";
+import { activeCategory, loanFaqFor } from "#app/features/loan-faq/loan-faq.server.ts";
+import { faqPageJsonLd, scriptJson } from "#app/features/loan-faq/json-ld.ts";
 
 /**
  * Spec §9 "Loan FAQ figures" must be in the answers in every language. Digit

@@ -1,5 +1,5 @@
-import type { LoanFaq } from "./types";
-import { contentByLocale } from "~/features/info/content.server";
+import type { LoanFaq } from "#app/features/loan-faq/types.ts";
+import { contentByLocale } from "#app/features/info/content.server.ts";
 
 const files = import.meta.glob<{ default: LoanFaq }>("/content/*/loan-faq.json", { eager: true });
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useT } from "~/i18n/useT";
-import { LOCALE_NATIVE_NAME } from "~/i18n/locales";
-import { Chip } from "~/ui/Chip";
-import { usePrefersReducedMotion } from "~/ui/useAutoAdvance";
-import { ConsultCta } from "~/features/info/ConsultCta";
-import { VIDEO_LANGS, videoFor, type VideoLang } from "./videos";
+import { useT } from "#app/i18n/useT.ts";
+import { LOCALE_NATIVE_NAME } from "#app/i18n/locales.ts";
+import { Chip } from "#app/ui/Chip.tsx";
+import { usePrefersReducedMotion } from "#app/ui/useAutoAdvance.ts";
+import { ConsultCta } from "#app/features/info/ConsultCta.tsx";
+import { VIDEO_LANGS, videoFor, type VideoLang } from "#app/features/loan-guide/videos.ts";
 import styles from "./LoanGuide.module.css";
 
 const PATH = "/our-products/loan";

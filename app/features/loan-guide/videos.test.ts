@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { initialVideoLang, videoFor, VIDEO_LANGS } from "./videos";
+import { initialVideoLang, videoFor, VIDEO_LANGS } from "#app/features/loan-guide/videos.ts";
 
 const url = (q = "") => new URL(`http://localhost/our-products/loan${q}`);
 

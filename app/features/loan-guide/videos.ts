@@ -1,5 +1,5 @@
-import { site } from "~/config/site";
-import type { Locale } from "~/i18n/locales";
+import { site } from "#app/config/site.ts";
+import type { Locale } from "#app/i18n/locales.ts";
 
 export type GuideVideo = (typeof site.guideVideos)[number];
 export type VideoLang = GuideVideo["lang"];

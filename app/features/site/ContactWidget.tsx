@@ -1,8 +1,8 @@
 import { useState, type CSSProperties } from "react";
-import { useT } from "~/i18n/useT";
-import { site, telHref } from "~/config/site";
-import { ExternalLink } from "~/ui/ExternalLink";
-import { ChatIcon, CloseIcon, PhoneIcon } from "~/ui/icons";
+import { useT } from "#app/i18n/useT.ts";
+import { site, telHref } from "#app/config/site.ts";
+import { ExternalLink } from "#app/ui/ExternalLink.tsx";
+import { ChatIcon, CloseIcon, PhoneIcon } from "#app/ui/icons.tsx";
 import styles from "./ContactWidget.module.css";
 
 const PANEL_ID = "contact-options";

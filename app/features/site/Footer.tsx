@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { useT } from "~/i18n/useT";
-import { site } from "~/config/site";
-import { POLICY_KINDS, policyHref } from "~/features/legal/links";
+import { useT } from "#app/i18n/useT.ts";
+import { site } from "#app/config/site.ts";
+import { POLICY_KINDS, policyHref } from "#app/features/legal/links.ts";
 import styles from "./Footer.module.css";
 
 /**

@@ -1,9 +1,9 @@
 import { useMatches } from "react-router";
-import { LegalModal } from "~/features/legal/LegalModal";
-import type { LegalView } from "~/features/legal/links";
-import { Footer } from "./Footer";
-import { ContactWidget } from "./ContactWidget";
-import { contactWidgetOffset } from "./chrome-handle";
+import { LegalModal } from "#app/features/legal/LegalModal.tsx";
+import type { LegalView } from "#app/features/legal/links.ts";
+import { Footer } from "#app/features/site/Footer.tsx";
+import { ContactWidget } from "#app/features/site/ContactWidget.tsx";
+import { contactWidgetOffset } from "#app/features/site/chrome-handle.ts";
 
 /**
  * What every page has around its content: footer, contact button, legal

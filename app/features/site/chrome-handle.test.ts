@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactWidgetOffset } from "./chrome-handle";
+import { contactWidgetOffset } from "#app/features/site/chrome-handle.ts";
 
 describe("contactWidgetOffset (route handle)", () => {
   it("is undefined (the 28px default) when no route sets it", () => {

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { alertEmail, type Alert, type AlertLang } from "../message.ts";
-import { SEND_TIMEOUT_MS } from "../policy.ts";
-import type { SendResult } from "./result.ts";
+import { alertEmail, type Alert, type AlertLang } from "#app/features/alerts/message.ts";
+import { SEND_TIMEOUT_MS } from "#app/features/alerts/policy.ts";
+import type { SendResult } from "#app/features/alerts/channels/result.ts";
 
 /** E-mail through any SMTP server (SMTP_URL: smtp:// or smtps://user:pass@host:port). */
 export interface EmailTarget {

@@ -1,12 +1,12 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import webpush from "web-push";
-import { OutboundRefused, pinLookup, pinnedAddress, type OutboundOptions, type PinnedAddress } from "../../../lib/outbound.server.ts";
-import type { Alert } from "../message.ts";
-import type { VapidKeys } from "../config.server.ts";
-import { SEND_TIMEOUT_MS } from "../policy.ts";
-import type { SendResult } from "./result.ts";
-import { pushEndpoint, type PushDevice } from "./endpoint.server.ts";
+import { OutboundRefused, pinLookup, pinnedAddress, type OutboundOptions, type PinnedAddress } from "#app/lib/outbound.server.ts";
+import type { Alert } from "#app/features/alerts/message.ts";
+import type { VapidKeys } from "#app/features/alerts/config.server.ts";
+import { SEND_TIMEOUT_MS } from "#app/features/alerts/policy.ts";
+import type { SendResult } from "#app/features/alerts/channels/result.ts";
+import { pushEndpoint, type PushDevice } from "#app/features/alerts/channels/endpoint.server.ts";
 
 /**
  * Web Push to an operator's device: the payload is encrypted for the device

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
-import type { Alert } from "../message.ts";
-import { SEND_TIMEOUT_MS } from "../policy.ts";
-import type { SendResult } from "./result.ts";
+import type { Alert } from "#app/features/alerts/message.ts";
+import { SEND_TIMEOUT_MS } from "#app/features/alerts/policy.ts";
+import type { SendResult } from "#app/features/alerts/channels/result.ts";
 
 /**
  * The webhook: POST JSON `{event, kind, id, lang, created_at, url, text}`,
