@@ -1,23 +1,57 @@
 /**
- * Browser side of the `/svc/*` API (spec §7): success is `res_status` 200;
- * anything else (a 400 with field errors, a 429, a network failure) is a
- * failure the form reports. Field errors come back translated by the server.
+ * The browser's one client of the `/svc/*` API (spec §7): JSON or multipart,
+ * a timeout, and three outcomes a form can act on. Success is HTTP 200 with
+ * `res_status` 200.
  */
-export type SvcResult = { ok: true } | { ok: false; errors: Record<string, string> };
+export type SvcOutcome =
+  | { kind: "ok" }
+  /** No answer (offline, dropped, timed out): nothing is known; a retry with the same submission id is safe. */
+  | { kind: "network" }
+  /** The server answered and refused: its message and field errors, already in the page's language. */
+  | { kind: "rejected"; status: number; message?: string; errors: Record<string, string> };
 
-export async function postSvc(path: string, body: unknown): Promise<SvcResult> {
+/** A phone on a bad connection may wait long; past this, say so rather than spin forever. */
+export const SVC_TIMEOUT_MS = 30_000;
+
+export interface SvcOptions {
+  /** The page's language: pins the answer's messages (and the stored page language) to it. */
+  lang?: string;
+  fetchImpl?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export async function postSvc(path: string, body: unknown, { lang, fetchImpl = fetch, timeoutMs = SVC_TIMEOUT_MS }: SvcOptions = {}): Promise<SvcOutcome> {
+  const url = lang ? `${path}?lang=${encodeURIComponent(lang)}` : path;
   const init: RequestInit =
     body instanceof FormData
-      ? { method: "POST", body, credentials: "same-origin" }
-      : { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" }, credentials: "same-origin" };
+      ? { method: "POST", body, headers: { accept: "application/json" } }
+      : { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", accept: "application/json" } };
+  let response: Response;
+  let json: unknown;
   try {
-    const response = await fetch(path, init);
-    const json = (await response.json().catch(() => null)) as { res_status?: number; errors?: Record<string, string> } | null;
-    if (response.ok && json?.res_status === 200) return { ok: true };
-    return { ok: false, errors: json?.errors && typeof json.errors === "object" ? json.errors : {} };
-  } catch (error) {
-    // Offline or the connection dropped: logged for us, reported to the visitor as a failure.
-    console.error("request failed", path, error instanceof Error ? error.message : error);
-    return { ok: false, errors: {} };
+    response = await fetchImpl(url, { ...init, credentials: "same-origin", signal: AbortSignal.timeout(timeoutMs) });
+  } catch {
+    return { kind: "network" };
   }
+  try {
+    json = await response.json();
+  } catch {
+    // A 200 whose body was cut off is as unknown as no answer; anything else is a refusal.
+    if (response.ok) return { kind: "network" };
+    json = null;
+  }
+  const envelope = (json && typeof json === "object" ? json : {}) as { res_status?: unknown; message?: unknown; errors?: unknown };
+  if (response.ok && envelope.res_status === 200) return { kind: "ok" };
+  const errors = envelope.errors && typeof envelope.errors === "object" ? (envelope.errors as Record<string, unknown>) : {};
+  return {
+    kind: "rejected",
+    status: response.status,
+    message: typeof envelope.message === "string" && envelope.message ? envelope.message : undefined,
+    errors: Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === "string")),
+  };
+}
+
+/** The field errors of a refusal (none for no answer). */
+export function rejectedErrors(outcome: SvcOutcome): Record<string, string> {
+  return outcome.kind === "rejected" ? outcome.errors : {};
 }

@@ -1,6 +1,8 @@
 import { data, type ActionFunctionArgs } from "react-router";
 import { tFor } from "#app/i18n/route.server.ts";
-import { BadRequest } from "#app/lib/http.server.ts";
+import { BadRequest, readJson } from "#app/lib/http.server.ts";
+import { HONEYPOT_FIELD, isSpam } from "#app/lib/honeypot.ts";
+import { validate, v } from "#app/lib/schema.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import type { FieldErrors } from "#app/lib/schema.ts";
 
@@ -54,6 +56,29 @@ export function svcAction(bucket: string, handler: (args: ActionFunctionArgs, t:
       return svcError(500, t("api.server"));
     }
   };
+}
+
+/** A JSON body whose hidden honeypot field is filled: a bot, answered as if accepted and not stored. */
+export function isSpamPayload(body: unknown): boolean {
+  return !!body && typeof body === "object" && isSpam((body as Record<string, unknown>)[HONEYPOT_FIELD]);
+}
+
+/**
+ * The one pipeline of a JSON `/svc` body: read within `limit` (else 400),
+ * a bot's body answered as accepted (null: store nothing), validated by the
+ * payload's schema (else 400 with field errors, renamed by `errorKeys` when
+ * the API's names differ from the schema's).
+ */
+export async function svcPayload<S extends v.GenericSchema>(
+  request: Request,
+  schema: S,
+  options: { limit: number; crossField?: boolean; errorKeys?: (errors: FieldErrors) => FieldErrors },
+): Promise<v.InferOutput<S> | null> {
+  const body = await readJson(request, options.limit);
+  if (isSpamPayload(body)) return null;
+  const result = validate(schema, body, { crossField: options.crossField });
+  if (!result.success) throw new BadRequest("invalid", options.errorKeys ? options.errorKeys(result.errors) : result.errors);
+  return result.output;
 }
 
 /** GET on a `/svc/*` path: the API is POST only. */

@@ -1,3 +1,6 @@
+import { failingInserts } from "#tests/support/failing-db.ts";
+import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
+import { formOutcome } from "#tests/support/form-result.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
@@ -12,10 +15,10 @@ type Loader = (args: { request: Request; context: unknown; params: object }) => 
 const load = <T = Record<string, unknown>>(loader: unknown, context: unknown, url = "http://localhost/") =>
   (loader as Loader)({ request: new Request(url), context, params: {} }) as T;
 
-function unwrap(result: unknown) {
-  const wrapped = result as { type?: string; data?: unknown; init?: { status?: number } };
-  return wrapped?.type === "DataWithResponseInit" ? { status: wrapped.init?.status ?? 200, body: wrapped.data } : { status: 200, body: result };
-}
+const unwrap = (result: unknown) => {
+  const { status, body, headers } = formOutcome(result);
+  return { status, body, headers };
+};
 
 describe.each(DIALECTS)("partnership proposals on %s", (dialect) => {
   let handle: TestDatabase;
@@ -82,14 +85,14 @@ describe.each(DIALECTS)("partnership proposals on %s", (dialect) => {
   });
 
   describe("the contact-us form posted without JavaScript", () => {
-    const post = async (form: Record<string, string>) =>
+    const post = async (form: Record<string, string>, context = ctx()) =>
       unwrap(await (contactAction as (a: unknown) => Promise<unknown>)({
         request: new Request("http://localhost/company/contact-us", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) }),
-        context: ctx(),
+        context,
         params: {},
       }));
     it("stores the proposal when consent is ticked", async () => {
-      expect(await post({ ...proposal, agree: "on", submission_id: "form-0001-abcd", website: "" })).toEqual({ status: 200, body: { status: "sent" } });
+      expect(await post({ ...proposal, agree: "on", submission_id: "form-0001-abcd", website: "" })).toMatchObject({ status: 200, body: { status: "sent" } });
       expect(await rows()).toHaveLength(1);
     });
     it("refuses without consent and gives back what was typed", async () => {
@@ -101,6 +104,18 @@ describe.each(DIALECTS)("partnership proposals on %s", (dialect) => {
         values: { proposer_name: proposal.proposer_name, proposal_content: proposal.proposal_content },
       });
       expect(await rows()).toHaveLength(0);
+    });
+    it("over the per-IP limit answers 429 with Retry-After, before reading the body", async () => {
+      const limited = testContext(testServices(handle.db, { limiter: createRateLimiter({ max: 1, windowMs: 60_000 }) }), "en", "10.0.0.9");
+      expect((await post({ ...proposal, agree: "on", submission_id: "form-0002-abcd" }, limited)).status).toBe(200);
+      const second = await post({ ...proposal, agree: "on", submission_id: "form-0003-abcd" }, limited);
+      expect(second).toMatchObject({ status: 429, body: { status: "failed", reason: "rate_limited" } });
+      expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await rows()).toHaveLength(1);
+    });
+    it("a storage failure answers 503 and says the post failed", async () => {
+      const failing = failingInserts(handle.db);
+      expect(await post({ ...proposal, agree: "on", submission_id: "form-0004-abcd" }, testContext(testServices(failing)))).toMatchObject({ status: 503, body: { status: "failed", reason: "server" } });
     });
     it("gives the form a fresh submission id", async () => {
       const first = load<{ submissionId: string }>(contactLoader, ctx());

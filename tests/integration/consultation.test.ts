@@ -1,6 +1,5 @@
+import { failingInserts } from "#tests/support/failing-db.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Kysely, KyselyPlugin } from "kysely";
-import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
@@ -9,7 +8,8 @@ import { action as formAction, loader as formLoader } from "#app/routes/loan-con
 import { loader as completeLoader } from "#app/routes/loan-consultation-complete.tsx";
 import { storeConsultation } from "#app/features/consultation/store.server.ts";
 import { FLASH_COOKIE } from "#app/features/consultation/flash.server.ts";
-import type { Answers, FormActionData } from "#app/features/consultation/schema.ts";
+import type { Answers } from "#app/features/consultation/schema.ts";
+import type { FormResult } from "#app/lib/form-result.ts";
 import type { AppServices } from "#app/lib/services.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 
@@ -47,19 +47,12 @@ const formRequest = (body: URLSearchParams | string, init: { type?: string; url?
     body: body.toString(),
   });
 
-/** The database, except that inserting into `table` fails (a disk error, a dropped connection). */
-function failingOn(db: Kysely<Database>, table: string): Kysely<Database> {
-  const plugin: KyselyPlugin = {
-    transformQuery({ node }) {
-      if (node.kind === "InsertQueryNode" && node.into?.table.identifier.name === table) throw new Error("simulated failure");
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  return db.withPlugin(plugin);
-}
+const failingOn = failingInserts;
 
-type DataResult = { type: "DataWithResponseInit"; data: FormActionData; init: ResponseInit | null };
+type DataResult = { type: "DataWithResponseInit"; data: FormResult; init: ResponseInit | null };
+/** The fields of a form result that carries them. */
+const fields = (result: DataResult) => (result.data.status === "sent" ? {} : (result.data.values ?? {}));
+const errorsOf = (result: DataResult) => (result.data.status === "invalid" ? result.data.errors : {});
 
 describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
   let handle: TestDatabase;
@@ -244,8 +237,8 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
       const form = (await submitForm(formRequest(formBody()), "en", limited, "10.1.1.1")) as DataResult;
       expect(form.init?.status).toBe(429);
       expect(Number(new Headers(form.init?.headers).get("retry-after"))).toBeGreaterThan(0);
-      expect(form.data.formError).toBe("consultation.errors.rateLimited");
-      expect(form.data.values.name).toBe("BAT-ERDENE");
+      // Over the limit nothing is read: the form learns why and when to retry.
+      expect(form.data).toEqual({ status: "failed", reason: "rate_limited" });
 
       // Another visitor is not affected.
       expect((await callAction(answerCreate, jsonRequest("/x", payload({ submission_id: "other-visitor-1" })), testContext(limited, "en", "10.1.1.2"))).status).toBe(200);
@@ -295,30 +288,30 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
     it("answers the form again with every error (catalog keys) and everything typed, storing nothing", async () => {
       const result = (await submitForm(formRequest(formBody({ type: "", visaType: "", expiryChoice: "date", expiryDate: "20271340", phone: "12345", agreeRequired: "" })))) as DataResult;
       expect(result.init?.status).toBe(400);
-      expect(result.data.errors).toEqual({
+      expect(errorsOf(result)).toEqual({
         type: "consultation.errors.intent",
         visaType: "consultation.errors.visa",
         expiryDate: "consultation.errors.dateInvalid",
         phone: "consultation.errors.phoneFormat",
         agreeRequired: "consultation.errors.consent",
       });
-      expect(result.data.formError).toBe("consultation.status.checkFields");
-      expect(result.data.values).toMatchObject({ expiryDate: "20271340", phone: "12345", name: "BAT-ERDENE", submissionId: "form-0001-aaaa" });
+      expect(result.data.status).toBe("invalid");
+      expect(fields(result)).toMatchObject({ expiryDate: "20271340", phone: "12345", name: "BAT-ERDENE", submissionId: "form-0001-aaaa" });
       expect(await counts()).toEqual({ answers: 0, items: 0, consents: 0 });
     });
 
     it("a form with a broken id gets a fresh id and a message, and stores nothing", async () => {
       const result = (await submitForm(formRequest(formBody({ submissionId: "" })))) as DataResult;
       expect(result.init?.status).toBe(400);
-      expect(result.data.formError).toBe("consultation.errors.submitFailed");
-      expect(result.data.values.submissionId).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+      expect(errorsOf(result)).toEqual({ submissionId: "consultation.errors.submission" });
+      expect(fields(result).submissionId).toMatch(/^[A-Za-z0-9-]{8,64}$/);
       expect(await counts()).toEqual({ answers: 0, items: 0, consents: 0 });
     });
 
     it("refuses an unreadable body with a message instead of an error page", async () => {
       const result = (await submitForm(formRequest("x=1", { type: "text/plain" }))) as DataResult;
       expect(result.init?.status).toBe(400);
-      expect(result.data.formError).toBe("consultation.errors.submitFailed");
+      expect(result.data).toEqual({ status: "failed", reason: "malformed" });
       const huge = (await submitForm(formRequest(formBody({ name: "A".repeat(20_000) })))) as DataResult;
       expect(huge.init?.status).toBe(400);
       expect(await counts()).toEqual({ answers: 0, items: 0, consents: 0 });
@@ -334,8 +327,8 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
     it("keeps everything typed when the database fails", async () => {
       const result = (await submitForm(formRequest(formBody()), "en", testServices(failingOn(handle.db, "consultation_answer_items")))) as DataResult;
       expect(result.init?.status).toBe(503);
-      expect(result.data.formError).toBe("consultation.errors.submitFailed");
-      expect(result.data.values.phone).toBe("01098765432");
+      expect(result.data).toMatchObject({ status: "failed", reason: "server" });
+      expect(fields(result).phone).toBe("01098765432");
       expect(await counts()).toEqual({ answers: 0, items: 0, consents: 0 });
     });
   });

@@ -1,3 +1,4 @@
+import { failingInserts } from "#tests/support/failing-db.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import type { Kysely } from "kysely";
@@ -9,6 +10,7 @@ import { hasGpsPointer, phoneJpeg, png } from "#tests/support/images.ts";
 import { action as asCreate } from "#app/routes/svc.as.ts";
 import { action as purchaseCreate } from "#app/routes/svc.purchase.ts";
 import { action as hitachiAction } from "#app/routes/company.hitachi.tsx";
+import { formOutcome } from "#tests/support/form-result.ts";
 import { createAsRequest } from "#app/features/counter-inquiry/requests.server.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
 
@@ -17,12 +19,7 @@ const json = (value: unknown): Part => ({ name: "json_param", value: typeof valu
 const photo = (data: Uint8Array, filename = "photo.jpg", type = "image/jpeg"): Part => ({ name: "file_param", filename, type, data });
 
 /** Turns what a page action returns (data() or a Response) into status and body. */
-async function actionResult(result: unknown) {
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("location"), body: undefined };
-  const wrapped = result as { type?: string; data?: unknown; init?: { status?: number } };
-  if (wrapped?.type === "DataWithResponseInit") return { status: wrapped.init?.status ?? 200, location: null, body: wrapped.data as Record<string, never> };
-  return { status: 200, location: null, body: result as Record<string, never> };
-}
+const actionResult = async (result: unknown) => formOutcome(result);
 
 describe.each(DIALECTS)("cash-counter inquiries on %s", (dialect) => {
   let handle: TestDatabase;
@@ -219,8 +216,15 @@ describe.each(DIALECTS)("cash-counter inquiries on %s", (dialect) => {
       };
       expect((await call()).status).toBe(303);
       const second = await call();
-      expect(second).toMatchObject({ status: 429, body: { status: "failed" }, pulled: 0 });
+      expect(second).toMatchObject({ status: 429, body: { status: "failed", reason: "rate_limited" }, pulled: 0 });
+      expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await counts()).toMatchObject({ as: 1 });
+    });
+    it("a storage failure answers 503 and says the post failed, as every form does", async () => {
+      const failing = failingInserts(handle.db);
+      const { request } = await multipartRequest("/company/hitachi", formParts([], { type: "purchase" }));
+      const result = await actionResult(await (hitachiAction as (a: unknown) => Promise<unknown>)({ request, context: testContext(testServices(failing)), params: {} }));
+      expect(result).toMatchObject({ status: 503, body: { status: "failed", reason: "server" } });
     });
     it("refuses a file that is not an image", async () => {
       const result = await post(formParts([asPhoto(new TextEncoder().encode("plain text"))]));

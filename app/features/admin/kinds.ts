@@ -1,4 +1,5 @@
 import type { RequestStatus } from "#db/schema.ts";
+import { QUESTION_SEQ } from "#app/features/consultation/questions.ts";
 
 /**
  * What the inbox holds: the four kinds of request visitors send, and the
@@ -19,8 +20,19 @@ export function isRequestStatus(value: unknown): value is RequestStatus {
   return typeof value === "string" && (REQUEST_STATUSES as readonly string[]).includes(value);
 }
 
-/** Consultation answer items by question number (spec §3). */
-export const CONSULTATION_QUESTIONS = { intent: 1, visa: 2, expiry: 3, nationality: 4, name: 5, phone: 6 } as const;
+/**
+ * The console's names of the consultation questions (its catalog's
+ * `field.<name>`, the CSV columns), numbered by the consultation's one
+ * question map: renumbering a question there renumbers it here.
+ */
+export const CONSULTATION_QUESTIONS = {
+  intent: QUESTION_SEQ.type,
+  visa: QUESTION_SEQ.visaType,
+  expiry: QUESTION_SEQ.expiryDate,
+  nationality: QUESTION_SEQ.nationality,
+  name: QUESTION_SEQ.name,
+  phone: QUESTION_SEQ.phone,
+} as const;
 export type ConsultationQuestion = keyof typeof CONSULTATION_QUESTIONS;
 export const CONSULTATION_FIELDS = Object.keys(CONSULTATION_QUESTIONS) as ConsultationQuestion[];
 

@@ -2,11 +2,11 @@ import { useT } from "#app/i18n/useT.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
 import { usePageTitle } from "#app/features/layout/PageTitle.tsx";
 import { ProposalForm } from "#app/features/company/ProposalForm.tsx";
-import type { ProposalActionData } from "#app/features/company/proposal.server.ts";
+import type { FormResult } from "#app/lib/form-result.ts";
 import styles from "./company.module.css";
 
 /** /company/contact-us (spec §2): the partnership proposal form. */
-export function ContactPage({ submissionId, result }: { submissionId: string; result?: ProposalActionData }) {
+export function ContactPage({ submissionId, result }: { submissionId: string; result?: FormResult }) {
   const t = useT();
   const title = usePageTitle();
   return (

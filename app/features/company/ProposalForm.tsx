@@ -1,9 +1,10 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
-import { validate, digitsOnly, type FieldErrors } from "#app/lib/schema.ts";
+import { validate, digitsOnly } from "#app/lib/schema.ts";
 import { newSubmissionId } from "#app/lib/submission.ts";
-import { postSvc } from "#app/lib/svc-fetch.ts";
+import { postSvc, rejectedErrors } from "#app/lib/svc-fetch.ts";
+import { useForm } from "#app/ui/useForm.ts";
 import { useHydrated } from "#app/lib/useHydrated.ts";
 import { policyHref } from "#app/features/legal/links.ts";
 import { AlertDialog } from "#app/ui/AlertDialog.tsx";
@@ -13,11 +14,12 @@ import { ConsentField } from "#app/ui/ConsentField.tsx";
 import { Honeypot } from "#app/ui/Honeypot.tsx";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { PROPOSAL_FIELDS, proposalFormSchema, type ProposalField } from "#app/features/company/schema.ts";
-import type { ProposalActionData } from "#app/features/company/proposal.server.ts";
+import type { FormResult } from "#app/lib/form-result.ts";
 import styles from "./company.module.css";
 
 type Values = Record<ProposalField, string>;
 const EMPTY: Values = { proposer_name: "", proposer_phone: "", proposer_email: "", proposal_content: "" };
+const ORDER = [...PROPOSAL_FIELDS, "agree"] as const;
 type Alert = "success" | "failure" | null;
 
 /**
@@ -27,15 +29,18 @@ type Alert = "success" | "failure" | null;
  * clearing the form after a success. Submit is disabled until consent is
  * ticked (once hydrated: before that the server checks consent).
  */
-export function ProposalForm({ submissionId: initialId, result }: { submissionId: string; result?: ProposalActionData }) {
+export function ProposalForm({ submissionId: initialId, result }: { submissionId: string; result?: FormResult }) {
   const t = useT();
   const location = useLocation();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(() => (result?.status === "invalid" ? { ...EMPTY, ...result.values } : EMPTY));
-  const [errors, setErrors] = useState<FieldErrors>(() => (result?.status === "invalid" ? result.errors : {}));
+  const { errors, setErrors, clear, showErrors, submitting, submit } = useForm({
+    form: formRef,
+    order: ORDER,
+    initialErrors: result?.status === "invalid" ? result.errors : {},
+  });
   const [agreed, setAgreed] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const [alert, setAlert] = useState<Alert>(null);
   const [submissionId, setSubmissionId] = useState(initialId);
   // The answer to a post made without JavaScript (or before it loaded), shown until the next submit.
@@ -43,39 +48,33 @@ export function ProposalForm({ submissionId: initialId, result }: { submissionId
 
   const set = (field: ProposalField, value: string) => {
     setValues((v) => ({ ...v, [field]: field === "proposer_phone" ? digitsOnly(value) : value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
+    clear(field);
   };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
-    setNotice(null);
-    const check = validate(proposalFormSchema, { ...values, agree: agreed });
-    if (!check.success) {
-      setErrors(check.errors);
-      const first = [...PROPOSAL_FIELDS, "agree"].find((f) => check.errors[f]);
-      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setSubmitting(true);
     const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
-    const { agree: _agree, ...payload } = check.output;
-    const sent = await postSvc("/svc/proposal/create", { ...payload, submission_id: submissionId, [HONEYPOT_FIELD]: honeypot ?? "" });
-    setSubmitting(false);
-    if (sent.ok) {
-      setValues(EMPTY);
-      setAgreed(false);
-      setErrors({});
-      setSubmissionId(newSubmissionId());
-      setAlert("success");
-    } else {
-      // The server's messages are already in the page's language.
-      setErrors(sent.errors);
-      setAlert("failure");
-    }
+    void submit(async () => {
+      setNotice(null);
+      const check = validate(proposalFormSchema, { ...values, agree: agreed });
+      if (!check.success) return showErrors(check.errors);
+      const { agree: _agree, ...payload } = check.output;
+      const sent = await postSvc("/svc/proposal/create", { ...payload, submission_id: submissionId, [HONEYPOT_FIELD]: honeypot ?? "" });
+      if (sent.kind === "ok") {
+        setValues(EMPTY);
+        setAgreed(false);
+        setErrors({});
+        setSubmissionId(newSubmissionId());
+        setAlert("success");
+      } else {
+        // The server's messages are already in the page's language.
+        setErrors(rejectedErrors(sent));
+        setAlert("failure");
+      }
+    });
   }
 
-  const error = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+  const error = (field: (typeof ORDER)[number]) => (errors[field] ? t(errors[field]) : undefined);
   const field = (name: ProposalField) => ({
     name,
     value: values[name],
@@ -106,7 +105,7 @@ export function ProposalForm({ submissionId: initialId, result }: { submissionId
           summary={t("company.contact.consent.summary")} label={t("company.contact.consent.label")} error={error("agree")}
           onChange={(e) => {
             setAgreed(e.currentTarget.checked);
-            setErrors(({ agree: _cleared, ...rest }) => rest);
+            clear("agree");
           }}
           policyLink={<Link to={policyHref(location, "privacy")} preventScrollReset>{t("company.contact.consent.view")}</Link>} />
 

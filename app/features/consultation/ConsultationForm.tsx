@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Form, Link, useLocation, useNavigate } from "react-router";
 import { useLocale, useT } from "#app/i18n/useT.ts";
 import { LANG_QUERY } from "#app/i18n/locales.ts";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
@@ -21,10 +21,11 @@ import {
   normalizePhone,
   toPayload,
   type ConsultationFormState,
-  type FormActionData,
   type FormField,
 } from "#app/features/consultation/schema.ts";
-import { sendConsultation } from "#app/features/consultation/send.ts";
+import type { FormResult } from "#app/lib/form-result.ts";
+import { postSvc } from "#app/lib/svc-fetch.ts";
+import { useForm, type Errors } from "#app/ui/useForm.ts";
 import styles from "./ConsultationForm.module.css";
 
 /** Navigation state the completion page reads (spec §4: the phone arrives in state). */
@@ -32,18 +33,26 @@ export interface CompleteState {
   phone: string;
 }
 
-/** Field errors: catalog keys (client rules) or messages the server already translated. */
-type Errors = Partial<Record<FormField, string>>;
-type Status = { kind: "idle" } | { kind: "submitting" } | { kind: "error"; message: string };
+/** The form's message above the button: a catalog key, or a message the server already translated. */
+type Status = { kind: "idle" } | { kind: "error"; message: string };
 
 const FIELD_ORDER: FormField[] = [...ANSWER_FIELDS.slice(0, 2), "expiryChoice", ...ANSWER_FIELDS.slice(2), "agreeRequired"];
 const COMPLETE_PATH = "/loan-consultation-complete";
+const ANSWER_ENDPOINT = "/svc/answer/create";
 
-function without(errors: Errors, ...fields: FormField[]): Errors {
-  if (!fields.some((f) => f in errors)) return errors;
-  const next = { ...errors };
-  for (const f of fields) delete next[f];
-  return next;
+/** What a post made without JavaScript (or before it loaded) left: the form again, its errors and its message. */
+function restore(result: FormResult | undefined, submissionId: string) {
+  const values = result && result.status !== "sent" ? result.values : undefined;
+  const state = values ? formStateFromForm(new Map(Object.entries(values))) : emptyFormState(submissionId);
+  if (!state.submissionId) state.submissionId = submissionId;
+  if (result?.status === "invalid") {
+    const { submissionId: badId, ...errors } = result.errors;
+    return { state, errors: errors as Errors<FormField>, message: badId ? "consultation.errors.submitFailed" : "consultation.status.checkFields" };
+  }
+  if (result?.status === "failed") {
+    return { state, errors: {}, message: result.reason === "rate_limited" ? "consultation.errors.rateLimited" : "consultation.errors.submitFailed" };
+  }
+  return { state, errors: {}, message: null };
 }
 
 /**
@@ -51,18 +60,18 @@ function without(errors: Errors, ...fields: FormField[]): Errors {
  * the route's action without JavaScript; with it, validated here with the
  * same schema and sent to POST /svc/answer/create (docs/decisions/0005).
  */
-export function ConsultationForm({ submissionId, actionData }: { submissionId: string; actionData?: FormActionData }) {
+export function ConsultationForm({ submissionId, actionData }: { submissionId: string; actionData?: FormResult }) {
   const t = useT();
   const locale = useLocale();
   const location = useLocation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
-  const sending = useRef(false);
 
-  const [state, setState] = useState<ConsultationFormState>(() => actionData?.values ?? emptyFormState(submissionId));
-  const [errors, setErrors] = useState<Errors>(() => actionData?.errors ?? {});
-  const [status, setStatus] = useState<Status>(() => (actionData?.formError ? { kind: "error", message: actionData.formError } : { kind: "idle" }));
+  const [restored] = useState(() => restore(actionData, submissionId));
+  const [state, setState] = useState<ConsultationFormState>(restored.state);
+  const { errors, setErrors, clear, showErrors, submitting, submit } = useForm<FormField>({ form: formRef, order: FIELD_ORDER, initialErrors: restored.errors });
+  const [status, setStatus] = useState<Status>(restored.message ? { kind: "error", message: restored.message } : { kind: "idle" });
 
   // Once in the browser: take what was typed before JavaScript arrived, else
   // the draft this tab kept (a reload, a lost connection).
@@ -83,7 +92,7 @@ export function ConsultationForm({ submissionId, actionData }: { submissionId: s
 
   /** Spec §4: editing a field clears its error (and an earlier form message). */
   function clearErrors(...fields: FormField[]) {
-    setErrors((e) => without(e, ...fields));
+    clear(...fields);
     setStatus((s) => (s.kind === "error" ? { kind: "idle" } : s));
   }
 
@@ -111,41 +120,33 @@ export function ConsultationForm({ submissionId, actionData }: { submissionId: s
     clearErrors("expiryDate", ...(next.value ? (["expiryChoice"] as const) : []));
   }
 
-  function focusField(field: FormField) {
-    formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sending.current) return;
-    const result = validate(consultationFormSchema, state, { crossField: true });
-    if (!result.success) {
-      setErrors(result.errors as Errors);
-      setStatus({ kind: "error", message: "consultation.status.checkFields" });
-      const first = FIELD_ORDER.find((f) => result.errors[f]);
-      if (first) focusField(first);
-      return;
-    }
     const website = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? "");
-    sending.current = true;
-    setStatus({ kind: "submitting" });
-    const outcome = await sendConsultation({ ...toPayload(result.output), ...(website ? { website } : {}) }, { lang: locale });
-    sending.current = false;
-    if (outcome.kind === "ok") {
-      clearDraft();
-      navigate(COMPLETE_PATH, { state: { phone: result.output.phone } satisfies CompleteState });
-      return;
-    }
-    if (outcome.kind === "network") {
-      setStatus({ kind: "error", message: "consultation.status.network" });
-      return;
-    }
-    const fieldErrors = formErrorsFromPayload(outcome.errors);
-    setErrors((e) => ({ ...e, ...fieldErrors }));
-    setStatus({ kind: "error", message: outcome.message ?? "consultation.errors.submitFailed" });
+    void submit(async () => {
+      const result = validate(consultationFormSchema, state, { crossField: true });
+      if (!result.success) {
+        showErrors(result.errors as Errors<FormField>);
+        setStatus({ kind: "error", message: "consultation.status.checkFields" });
+        return;
+      }
+      setStatus({ kind: "idle" });
+      const outcome = await postSvc(ANSWER_ENDPOINT, { ...toPayload(result.output), ...(website ? { website } : {}) }, { lang: locale });
+      if (outcome.kind === "ok") {
+        clearDraft();
+        navigate(COMPLETE_PATH, { state: { phone: result.output.phone } satisfies CompleteState });
+        return;
+      }
+      if (outcome.kind === "network") {
+        setStatus({ kind: "error", message: "consultation.status.network" });
+        return;
+      }
+      const fieldErrors = formErrorsFromPayload(outcome.errors);
+      setErrors((e) => ({ ...e, ...fieldErrors }));
+      setStatus({ kind: "error", message: outcome.message ?? "consultation.errors.submitFailed" });
+    });
   }
 
-  const submitting = status.kind === "submitting";
   const error = (field: FormField) => (errors[field] ? t(errors[field]) : undefined);
   const requiredLabel = t("consultation.form.requiredLabel");
   const lang = new URLSearchParams(location.search).get(LANG_QUERY);
@@ -157,7 +158,7 @@ export function ConsultationForm({ submissionId, actionData }: { submissionId: s
   );
 
   return (
-    <form ref={formRef} method="post" action={action} noValidate onSubmit={onSubmit} className={styles.form}>
+    <Form ref={formRef} method="post" action={action} noValidate onSubmit={onSubmit} className={styles.form}>
       <input type="hidden" name="submissionId" value={state.submissionId} />
       <Honeypot label={t("consultation.form.honeypot")} />
       <p className={styles.requiredNote}>
@@ -308,6 +309,6 @@ export function ConsultationForm({ submissionId, actionData }: { submissionId: s
           {submitting ? t("consultation.submit.busy") : t("consultation.submit.idle")}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

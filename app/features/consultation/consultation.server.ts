@@ -1,15 +1,15 @@
-import { data, redirect, type ActionFunctionArgs, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { localeOf } from "#app/i18n/route.server.ts";
 import { isLocale, LANG_QUERY } from "#app/i18n/locales.ts";
 import { HONEYPOT_FIELD, isSpam } from "#app/lib/honeypot.ts";
-import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
+import { readUrlEncoded } from "#app/lib/http.server.ts";
+import { formAction, formFailed, formInvalid } from "#app/lib/form-action.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { newSubmissionId } from "#app/lib/submission.ts";
-import { rateLimited } from "#app/lib/svc.server.ts";
 import { flashCookie } from "#app/features/consultation/flash.server.ts";
 import { maskPhone } from "#app/features/consultation/mask.ts";
-import { consultationFormSchema, emptyFormState, formStateFromForm, toConsultation, type ConsultationOutput, type FormActionData } from "#app/features/consultation/schema.ts";
+import { consultationFormSchema, formStateFromForm, formValues, toConsultation, type ConsultationOutput } from "#app/features/consultation/schema.ts";
 import { storeConsultation } from "#app/features/consultation/store.server.ts";
 
 /** Rate-limit bucket shared by the API and the form's action (per client IP). */
@@ -32,49 +32,32 @@ function completeUrl(request: Request): string {
 }
 
 /**
- * The form posted without JavaScript (or before it loaded): the same rules
- * and the same storage as the API; errors are rendered by the server with
- * everything typed kept; success redirects to the completion page with the
- * masked phone in a signed flash cookie, never in the URL.
+ * The form posted without JavaScript (or before it loaded), through the
+ * shared form pipeline (lib/form-action.server.ts): the same rules and the
+ * same storage as the API; errors are rendered by the server with everything
+ * typed kept; success redirects to the completion page with the masked phone
+ * in a signed flash cookie, never in the URL.
  */
-export async function consultationFormAction(args: ActionFunctionArgs) {
-  const { request, context } = args;
+export const consultationFormAction = formAction(RATE_BUCKET, async ({ request, context }) => {
   const app = services(context);
-  let form: URLSearchParams;
-  try {
-    form = await readUrlEncoded(request, BODY_LIMIT);
-  } catch (error) {
-    if (!(error instanceof BadRequest)) throw error;
-    return data<FormActionData>({ values: emptyFormState(newSubmissionId()), errors: {}, formError: "consultation.errors.submitFailed" }, { status: 400 });
-  }
-  const values = formStateFromForm(form);
-
-  const wait = rateLimited(args, RATE_BUCKET);
-  if (wait > 0) {
-    return data<FormActionData>({ values, errors: {}, formError: "consultation.errors.rateLimited" }, { status: 429, headers: { "Retry-After": String(wait) } });
-  }
+  const form = await readUrlEncoded(request, BODY_LIMIT);
+  const state = formStateFromForm(form);
   // A bot filled the hidden field: it sees success, nothing is stored.
   if (isSpam(form.get(HONEYPOT_FIELD))) return redirect(completeUrl(request));
 
-  const result = validate(consultationFormSchema, values, { crossField: true });
+  const result = validate(consultationFormSchema, state, { crossField: true });
   if (!result.success) {
-    const { submissionId: badId, ...errors } = result.errors;
-    return data<FormActionData>(
-      {
-        values: badId ? { ...values, submissionId: newSubmissionId() } : values,
-        errors,
-        formError: badId ? "consultation.errors.submitFailed" : "consultation.status.checkFields",
-      },
-      { status: 400 },
-    );
+    // A missing or forged submission id: the form comes back with a fresh one.
+    const values = formValues(result.errors.submissionId ? { ...state, submissionId: newSubmissionId() } : state);
+    return formInvalid(result.errors, values);
   }
   try {
     await acceptConsultation(context, toConsultation(result.output), "form");
   } catch (error) {
     app.log.error("consultation.failed", { via: "form", requestId: context.get(requestContext).requestId }, error);
-    return data<FormActionData>({ values, errors: {}, formError: "consultation.errors.submitFailed" }, { status: 503 });
+    return formFailed("server", { values: formValues(state) });
   }
   return redirect(completeUrl(request), {
     headers: { "Set-Cookie": flashCookie(app.secret, maskPhone(result.output.phone), app.secureCookies) },
   });
-}
+});

@@ -1,6 +1,7 @@
 import { digitsOnly, requiredText, v } from "#app/lib/schema.ts";
 import { SUBMISSION_ID_PATTERN } from "#app/lib/submission.ts";
 import { expiryDigits, isRealDate } from "#app/features/consultation/expiry-date.ts";
+import { ANSWER_FIELDS, QUESTION_SEQ, type AnswerField } from "#app/features/consultation/questions.ts";
 
 /**
  * The loan consultation request (spec §3, §5, §7): one set of field rules,
@@ -43,10 +44,7 @@ export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
 /** answer_content of question 3 when the visitor does not know the expiry date. */
 export const EXPIRY_UNKNOWN = "unknown";
 
-/** Spec §3: question numbers of answer_list. */
-export const QUESTION_SEQ = { type: 1, visaType: 2, expiryDate: 3, nationality: 4, name: 5, phone: 6 } as const;
-export type AnswerField = keyof typeof QUESTION_SEQ;
-export const ANSWER_FIELDS = Object.keys(QUESTION_SEQ) as AnswerField[];
+export { ANSWER_FIELDS, QUESTION_SEQ, type AnswerField };
 
 /** A Korean mobile number: 01[016789] and 7 or 8 more digits. */
 export const KOREAN_MOBILE = /^01[016789]\d{7,8}$/;
@@ -152,11 +150,13 @@ export function formStateFromForm(form: { get(name: string): unknown }): Consult
   };
 }
 
-/** What the form's action answers when it does not redirect: the form again, with messages (catalog keys). */
-export interface FormActionData {
-  values: ConsultationFormState;
-  errors: Partial<Record<FormField, string>>;
-  formError?: string;
+/** The other way: the state as the fields a form posts (what a form result echoes back). */
+export function formValues(state: ConsultationFormState): Record<string, string> {
+  return {
+    ...state,
+    agreeRequired: state.agreeRequired ? "Y" : "",
+    agreeMarketing: state.agreeMarketing ? "Y" : "",
+  };
 }
 
 export const consultationFormSchema = v.pipe(

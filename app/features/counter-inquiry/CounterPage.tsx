@@ -6,7 +6,7 @@ import { Accordion } from "#app/ui/Accordion.tsx";
 import { buttonClass } from "#app/ui/Button.tsx";
 import { PhoneIcon } from "#app/ui/icons.tsx";
 import { InquiryForm } from "#app/features/counter-inquiry/InquiryForm.tsx";
-import type { InquiryActionData } from "#app/features/counter-inquiry/submit.server.ts";
+import type { FormResult } from "#app/lib/form-result.ts";
 import styles from "./counter.module.css";
 
 const FAQ = ["photos", "purchase"] as const;
@@ -17,7 +17,7 @@ export const INQUIRY_ANCHOR = "counter-inquiry";
  * for Korean businesses, so in Korean whatever the site language: a call
  * button, an inquiry button, a two-item FAQ and the inquiry form.
  */
-export function CounterPage({ submissionId, result }: { submissionId: string; result?: InquiryActionData }) {
+export function CounterPage({ submissionId, result }: { submissionId: string; result?: FormResult }) {
   const t = useT();
   const title = usePageTitle();
   return (

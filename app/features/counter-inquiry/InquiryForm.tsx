@@ -1,9 +1,10 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
-import { digitsOnly, type FieldErrors } from "#app/lib/schema.ts";
+import { digitsOnly } from "#app/lib/schema.ts";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
-import { postSvc } from "#app/lib/svc-fetch.ts";
+import { postSvc, rejectedErrors } from "#app/lib/svc-fetch.ts";
+import { useForm } from "#app/ui/useForm.ts";
 import { policyHref } from "#app/features/legal/links.ts";
 import { AlertDialog } from "#app/ui/AlertDialog.tsx";
 import { Button } from "#app/ui/Button.tsx";
@@ -12,12 +13,14 @@ import { ConsentField } from "#app/ui/ConsentField.tsx";
 import { Honeypot } from "#app/ui/Honeypot.tsx";
 import { PhotoPicker, type PickedPhoto } from "#app/features/counter-inquiry/PhotoPicker.tsx";
 import { DEFAULT_INQUIRY_TYPE, INQUIRY_FIELDS, isInquiryType, validateInquiryForm, type InquiryField, type InquiryType } from "#app/features/counter-inquiry/schema.ts";
-import type { InquiryActionData } from "#app/features/counter-inquiry/submit.server.ts";
+import type { FormResult } from "#app/lib/form-result.ts";
 import styles from "./counter.module.css";
 
 type Values = Record<InquiryField, string>;
 const EMPTY: Values = { applicant_name: "", contact_phone: "", applicant_addr: "", inquiry_content: "" };
-const ORDER = ["type", ...INQUIRY_FIELDS, "photos", "agree"];
+const ORDER = ["type", ...INQUIRY_FIELDS, "photos", "agree"] as const;
+type FormField = (typeof ORDER)[number];
+const focusTarget = (field: FormField) => (field === "photos" ? "input[type=file]" : `[name="${field}"]`);
 
 /**
  * The cash-counter inquiry (spec §2, §4, §5, §7, §8): A/S (default) or
@@ -29,7 +32,7 @@ const ORDER = ["type", ...INQUIRY_FIELDS, "photos", "agree"];
  * then the completion page with the type. Without it, the form posts to the
  * page's action, which does the same.
  */
-export function InquiryForm({ submissionId, result }: { submissionId: string; result?: InquiryActionData }) {
+export function InquiryForm({ submissionId, result }: { submissionId: string; result?: FormResult }) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
@@ -37,45 +40,44 @@ export function InquiryForm({ submissionId, result }: { submissionId: string; re
   const restored = result?.status === "invalid" ? result : undefined;
   const [type, setType] = useState<InquiryType>(() => (isInquiryType(restored?.values.type) ? restored.values.type : DEFAULT_INQUIRY_TYPE));
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...pick(restored?.values) }));
-  const [errors, setErrors] = useState<FieldErrors>(() => restored?.errors ?? {});
+  const { errors, setErrors, clear, showErrors, submitting, submit } = useForm<FormField>({
+    form: formRef,
+    order: ORDER,
+    initialErrors: restored?.errors,
+    selector: focusTarget,
+  });
   const [agreed, setAgreed] = useState(false);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
-  const [submitting, setSubmitting] = useState(false);
   const [alert, setAlert] = useState<"success" | "failure" | null>(null);
   // A post made without JavaScript (or before it loaded) that failed, shown until the next submit.
   const [failedPost, setFailedPost] = useState(result?.status === "failed");
 
-  const clear = (...fields: string[]) =>
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => !fields.includes(k))));
   const set = (field: InquiryField, value: string) => {
     setValues((v) => ({ ...v, [field]: field === "contact_phone" ? digitsOnly(value) : value }));
     clear(field);
   };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
-    setFailedPost(false);
-    const check = validateInquiryForm({ type, agree: agreed, photoCount: photos.length, fields: values });
-    if (!check.success) {
-      setErrors(check.errors);
-      const first = ORDER.find((f) => check.errors[f]);
-      const target = first === "photos" ? "input[type=file]" : `[name="${first}"]`;
-      formRef.current?.querySelector<HTMLElement>(target)?.focus();
-      return;
-    }
-    setSubmitting(true);
-    const payload = { ...check.output, submission_id: submissionId, [HONEYPOT_FIELD]: new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? "" };
-    const sent = check.type === "as" ? await postSvc("/svc/as/create", asMultipart(payload, photos)) : await postSvc("/svc/purchase/create", payload);
-    setSubmitting(false);
-    if (sent.ok) {
-      setAlert("success");
-    } else {
-      // The API names the photos file_param; its messages arrive already in Korean.
-      const { file_param: photoError, ...rest } = sent.errors;
-      setErrors(photoError ? { ...rest, photos: photoError } : rest);
-      setAlert("failure");
-    }
+    const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? "";
+    void submit(async () => {
+      setFailedPost(false);
+      const check = validateInquiryForm({ type, agree: agreed, photoCount: photos.length, fields: values });
+      if (!check.success) return showErrors(check.errors);
+      const payload = { ...check.output, submission_id: submissionId, [HONEYPOT_FIELD]: honeypot };
+      const sent =
+        check.type === "as"
+          ? await postSvc("/svc/as/create", asMultipart(payload, photos))
+          : await postSvc("/svc/purchase/create", payload);
+      if (sent.kind === "ok") {
+        setAlert("success");
+      } else {
+        // The API names the photos file_param; its messages arrive already in Korean.
+        const { file_param: photoError, ...rest } = rejectedErrors(sent);
+        setErrors(photoError ? { ...rest, photos: photoError } : rest);
+        setAlert("failure");
+      }
+    });
   }
 
   function closeAlert() {
@@ -85,7 +87,7 @@ export function InquiryForm({ submissionId, result }: { submissionId: string; re
   }
 
   // Messages are catalog keys from the schema, or text the server already translated.
-  const error = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+  const error = (field: FormField) => (errors[field] ? t(errors[field]) : undefined);
   const field = (name: InquiryField) => ({
     name,
     value: values[name],

@@ -5,6 +5,8 @@ import type { StoredPhoto } from "#app/features/counter-inquiry/photos.server.ts
 /** Rate-limit buckets, shared by the /svc routes and the page's form action. */
 export const AS_BUCKET = "as-request";
 export const PURCHASE_BUCKET = "purchase-request";
+/** A purchase inquiry's JSON (four fields of at most 3,000 characters): the API's and the form's body limit. */
+export const INQUIRY_BODY_LIMIT = 32 * 1024;
 
 function columns(input: InquiryInput, lang: string, now: Date) {
   return {

@@ -1,13 +1,14 @@
-import { data, redirect, type ActionFunctionArgs } from "react-router";
+import { redirect, type ActionFunctionArgs } from "react-router";
 import { isSpam, HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
+import { echoValues, formAction, formInvalid } from "#app/lib/form-action.server.ts";
 import { BadRequest, formObject, readUrlEncoded } from "#app/lib/http.server.ts";
 import { validate, type FieldErrors } from "#app/lib/schema.ts";
-import { requestContext, services } from "#app/lib/services.server.ts";
-import { rateLimited, svcError, svcOk, translateErrors } from "#app/lib/svc.server.ts";
+import { services } from "#app/lib/services.server.ts";
+import { isSpamPayload, svcError, svcOk, translateErrors } from "#app/lib/svc.server.ts";
 import { localeOf, tFor } from "#app/i18n/route.server.ts";
 import { isMultipart, readMultipart, UploadRejected, type MultipartBody } from "#app/features/counter-inquiry/multipart.server.ts";
 import { reencodePhotos } from "#app/features/counter-inquiry/photos.server.ts";
-import { createAsRequest, createPurchaseRequest } from "#app/features/counter-inquiry/requests.server.ts";
+import { createAsRequest, createPurchaseRequest, INQUIRY_BODY_LIMIT } from "#app/features/counter-inquiry/requests.server.ts";
 import { INQUIRY_FIELDS, inquirySchema, MAX_PHOTO_BYTES, MAX_PHOTOS, photoCountError, validateInquiryForm, type InquiryType } from "#app/features/counter-inquiry/schema.ts";
 
 /** Where a stored inquiry leads: the completion page, told the type. */
@@ -52,7 +53,7 @@ export async function createAsFromApi(args: ActionFunctionArgs): Promise<Respons
   } catch {
     throw new BadRequest("malformed", { json_param: "counter.errors.jsonParam" });
   }
-  if (json && typeof json === "object" && isSpam((json as Record<string, unknown>)[HONEYPOT_FIELD])) return svcOk({ accepted: true });
+  if (isSpamPayload(json)) return svcOk({ accepted: true });
   const result = validate(inquirySchema("as"), json);
   if (!result.success) throw new BadRequest("invalid", result.errors);
   const countError = photoCountError(body.files.length);
@@ -62,32 +63,20 @@ export async function createAsFromApi(args: ActionFunctionArgs): Promise<Respons
   return svcOk({ accepted: true });
 }
 
-/** What the cash-counter page's action answers when it does not redirect. */
-export type InquiryActionData =
-  | { status: "invalid"; errors: FieldErrors; values: Record<string, string> }
-  | { status: "failed" };
-
-function invalid(errors: FieldErrors, fields: Record<string, string>) {
-  const values = Object.fromEntries(["type", ...INQUIRY_FIELDS].map((k) => [k, (fields[k] ?? "").slice(0, 3000)]));
-  return data<InquiryActionData>({ status: "invalid", errors, values }, { status: 400 });
-}
-
 /**
  * The inquiry form posted without JavaScript (multipart, with the photos in
- * `photos`). Success redirects to the completion page with the type in the
- * query (the type is not personal); errors come back under the fields.
+ * `photos`), through the shared form pipeline (lib/form-action.server.ts).
+ * Success redirects to the completion page with the type in the query (the
+ * type is not personal); errors come back under the fields.
  */
-export async function inquiryFormAction({ request, context }: ActionFunctionArgs) {
-  // Limited before the body is read: a client over its limit uploads nothing.
-  if (rateLimited({ context }, FORM_BUCKET) > 0) return data<InquiryActionData>({ status: "failed" }, { status: 429 });
+export const inquiryFormAction = formAction(FORM_BUCKET, async ({ request, context }) => {
   let body: MultipartBody;
   try {
     body = isMultipart(request)
       ? await readMultipart(request, { fileField: FORM_FILE_FIELD, maxFiles: MAX_PHOTOS, maxFileBytes: MAX_PHOTO_BYTES })
-      : { fields: formObject(await readUrlEncoded(request, 32 * 1024)), files: [] };
+      : { fields: formObject(await readUrlEncoded(request, INQUIRY_BODY_LIMIT)), files: [] };
   } catch (error) {
     if (error instanceof UploadRejected) return invalid(error.errors, error.fields);
-    if (error instanceof BadRequest) return data<InquiryActionData>({ status: "failed" }, { status: 400 });
     throw error;
   }
   const { fields, files } = body;
@@ -106,9 +95,13 @@ export async function inquiryFormAction({ request, context }: ActionFunctionArgs
       await createPurchaseRequest(store, check.output, lang);
     }
   } catch (error) {
+    // A photo that is not an image (decided by its bytes): said under the photos.
     if (error instanceof BadRequest) return invalid(error.errors, fields);
-    services(context).log.error("counter_inquiry.store_failed", { requestId: context.get(requestContext).requestId }, error);
-    return data<InquiryActionData>({ status: "failed" }, { status: 500 });
+    throw error;
   }
   return redirect(completeHref(check.type), 303);
+});
+
+function invalid(errors: FieldErrors, fields: Record<string, string>) {
+  return formInvalid(errors, echoValues(fields, ["type", ...INQUIRY_FIELDS], 3000));
 }

@@ -1,0 +1,8 @@
+/**
+ * Spec §3: the question numbers of a consultation's answer_list — the one
+ * numbering that the form, the API, the storage, the console and the CSV
+ * export read (no imports: the console's client code uses it too).
+ */
+export const QUESTION_SEQ = { type: 1, visaType: 2, expiryDate: 3, nationality: 4, name: 5, phone: 6 } as const;
+export type AnswerField = keyof typeof QUESTION_SEQ;
+export const ANSWER_FIELDS = Object.keys(QUESTION_SEQ) as AnswerField[];

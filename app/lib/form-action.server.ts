@@ -1,0 +1,50 @@
+import { data, type ActionFunctionArgs } from "react-router";
+import { BadRequest } from "#app/lib/http.server.ts";
+import type { FieldErrors } from "#app/lib/schema.ts";
+import type { FailureReason, FormResult } from "#app/lib/form-result.ts";
+import { requestContext, services } from "#app/lib/services.server.ts";
+import { rateLimited } from "#app/lib/svc.server.ts";
+
+/**
+ * The one pipeline of a public form posted without JavaScript (or before it
+ * loaded): the per-IP limit first (nothing is read from a client over it, and
+ * its 429 always says when to retry), then the handler; a body that cannot be
+ * read is a 400, anything unexpected a 503 (logged without personal data).
+ * Every form answers the same shape when it does not redirect.
+ */
+export type { FailureReason, FormResult } from "#app/lib/form-result.ts";
+
+const STATUS: Record<FailureReason, number> = { rate_limited: 429, malformed: 400, server: 503 };
+
+export function formFailed(reason: FailureReason, options: { headers?: HeadersInit; values?: Record<string, string> } = {}) {
+  const result: FormResult = options.values ? { status: "failed", reason, values: options.values } : { status: "failed", reason };
+  return data<FormResult>(result, { status: STATUS[reason], headers: options.headers });
+}
+
+export function formInvalid(errors: FieldErrors, values: Record<string, string>) {
+  return data<FormResult>({ status: "invalid", errors, values }, { status: 400 });
+}
+
+export function formSent() {
+  return data<FormResult>({ status: "sent" });
+}
+
+/** What is echoed back of the typed values: the named fields only, each cut to `max` characters. */
+export function echoValues(fields: Record<string, string>, names: readonly string[], max = 5000): Record<string, string> {
+  return Object.fromEntries(names.map((k) => [k, (fields[k] ?? "").slice(0, max)]));
+}
+
+export function formAction(bucket: string, handler: (args: ActionFunctionArgs) => Promise<Response | ReturnType<typeof data<FormResult>>>) {
+  return async (args: ActionFunctionArgs) => {
+    const wait = rateLimited(args, bucket);
+    if (wait > 0) return formFailed("rate_limited", { headers: { "Retry-After": String(wait) } });
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      if (error instanceof BadRequest) return formFailed("malformed");
+      services(args.context).log.error("form.failed", { bucket, requestId: args.context.get(requestContext).requestId }, error);
+      return formFailed("server");
+    }
+  };
+}

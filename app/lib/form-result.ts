@@ -1,0 +1,15 @@
+import type { FieldErrors } from "#app/lib/schema.ts";
+
+/**
+ * What every public form's action answers when it does not redirect (the
+ * server side is lib/form-action.server.ts; the forms read it after a post
+ * made without JavaScript).
+ */
+export type FormResult =
+  | { status: "sent" }
+  /** The form again: what was typed, and a message (catalog key) per field. */
+  | { status: "invalid"; errors: FieldErrors; values: Record<string, string> }
+  /** Nothing stored: over the rate limit, an unreadable body, or the server failed (then what was typed, if read). */
+  | { status: "failed"; reason: FailureReason; values?: Record<string, string> };
+
+export type FailureReason = "rate_limited" | "malformed" | "server";
