@@ -3,7 +3,7 @@ import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { services } from "#app/lib/services.server.ts";
-import { PageTitle } from "#app/features/layout/PageTitle.tsx";
+import { PageTitle } from "#app/features/site/PageTitle.tsx";
 import { firstPages, requestedPage } from "#app/features/blogs/og-list.server.ts";
 import { BLOG_PAGE_SIZE } from "#app/features/blogs/types.ts";
 import { BlogsPage } from "#app/features/blogs/BlogsPage.tsx";

@@ -3,7 +3,7 @@ import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
-import { TitledPage } from "#app/features/info/TitledPage.tsx";
+import { TitledPage } from "#app/features/site/TitledPage.tsx";
 import { jobsContentFor } from "#app/features/info/jobs.server.ts";
 import { JobsPage } from "#app/features/info/JobsPage.tsx";
 

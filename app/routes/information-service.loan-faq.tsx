@@ -3,7 +3,7 @@ import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
-import { PageTitle } from "#app/features/layout/PageTitle.tsx";
+import { PageTitle } from "#app/features/site/PageTitle.tsx";
 import { activeCategory, loanFaqFor } from "#app/features/loan-faq/loan-faq.server.ts";
 import { LoanFaq } from "#app/features/loan-faq/LoanFaq.tsx";
 

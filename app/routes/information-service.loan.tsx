@@ -3,7 +3,7 @@ import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
-import { PageTitle } from "#app/features/layout/PageTitle.tsx";
+import { PageTitle } from "#app/features/site/PageTitle.tsx";
 import { askedTerms, glossaryFor } from "#app/features/glossary/glossary.server.ts";
 import { GlossaryChat } from "#app/features/glossary/GlossaryChat.tsx";
 

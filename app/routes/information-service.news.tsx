@@ -2,7 +2,7 @@ import type { Route } from "./+types/information-service.news";
 import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
-import { TitledPage } from "#app/features/info/TitledPage.tsx";
+import { TitledPage } from "#app/features/site/TitledPage.tsx";
 import { NewsPage } from "#app/features/info/ServicePages.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {

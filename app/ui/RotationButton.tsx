@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { PauseIcon, PlayIcon } from "#app/ui/icons.tsx";
 import styles from "./RotationButton.module.css";
 
@@ -6,7 +7,8 @@ import styles from "./RotationButton.module.css";
  * figures), as WCAG 2.2.2 asks for anything that moves for more than five
  * seconds.
  */
-export function RotationButton({ paused, onToggle, pauseLabel, playLabel, className }: {
+export function RotationButton({ ref, paused, onToggle, pauseLabel, playLabel, className }: {
+  ref?: Ref<HTMLButtonElement>;
   paused: boolean;
   onToggle: () => void;
   pauseLabel: string;
@@ -14,7 +16,7 @@ export function RotationButton({ paused, onToggle, pauseLabel, playLabel, classN
   className?: string;
 }) {
   return (
-    <button type="button" className={[styles.button, className].filter(Boolean).join(" ")} onClick={onToggle}
+    <button ref={ref} type="button" className={[styles.button, className].filter(Boolean).join(" ")} onClick={onToggle}
       aria-label={paused ? playLabel : pauseLabel}>
       {paused ? <PlayIcon size={16} /> : <PauseIcon size={16} />}
     </button>

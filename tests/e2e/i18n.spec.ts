@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { test, expect, hydrated } from "#tests/e2e/fixtures.ts";
 
 test.describe("language (spec §4)", () => {
@@ -55,4 +56,28 @@ test.describe("language (spec §4)", () => {
     await expect(page.locator("h1")).not.toHaveText("About us");
     expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("mn");
   });
+});
+
+test.describe("carousels in the page's language", () => {
+  const catalog = (lang: string) =>
+    JSON.parse(readFileSync(new URL(`../../locales/${lang}/common.json`, import.meta.url), "utf8")) as {
+      carousel: { role: string; slide: string };
+      rotation: { pause: string };
+    };
+  const english = catalog("en");
+
+  for (const [path, lang, slides] of [["/", "vi", 3], ["/", "my", 3], ["/information-service/currency-exchange", "my", 5], ["/information-service/currency-exchange", "mn", 5]] as const) {
+    test(`${path}?lang=${lang} announces carousel, slides and the pause button in that language`, async ({ page }) => {
+      const words = catalog(lang);
+      expect(words.carousel.role).not.toBe(english.carousel.role);
+      await page.goto(`${path}?lang=${lang}`);
+      await hydrated(page);
+      const carousel = page.locator(`[role="group"][aria-roledescription="${words.carousel.role}"]`);
+      await expect(carousel).toHaveCount(1);
+      await expect(carousel.locator(`[role="group"][aria-roledescription="${words.carousel.slide}"]`)).toHaveCount(slides);
+      await expect(carousel.getByRole("button", { name: words.rotation.pause, exact: true })).toBeVisible();
+      // Nothing on the page is announced with the English words.
+      await expect(page.locator(`[aria-roledescription="${english.carousel.role}"], [aria-roledescription="${english.carousel.slide}"]`)).toHaveCount(0);
+    });
+  }
 });

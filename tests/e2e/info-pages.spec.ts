@@ -141,10 +141,10 @@ test.describe("currency exchange (spec §2)", () => {
     await pausedClock(page);
     await page.goto("/information-service/currency-exchange");
     await hydrated(page);
-    await page.getByRole("button", { name: "Pause" }).click();
+    await page.getByRole("button", { name: "Pause the automatic change" }).click();
     await page.clock.runFor(6000);
     await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
-    await page.getByRole("button", { name: "Play" }).click();
+    await page.getByRole("button", { name: "Resume the automatic change" }).click();
     await page.getByRole("heading", { level: 1 }).click(); // focus leaves the carousel
     await page.clock.runFor(2000);
     await expect(dot(page, 2)).toHaveAttribute("aria-current", "true");
@@ -162,7 +162,7 @@ test.describe("currency exchange (spec §2)", () => {
     await pausedClock(page);
     await page.goto("/information-service/currency-exchange");
     await hydrated(page);
-    await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Resume the automatic change" })).toBeVisible();
     await page.clock.runFor(6000);
     await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
   });

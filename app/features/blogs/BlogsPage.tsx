@@ -1,6 +1,6 @@
 import { useT } from "#app/i18n/useT.ts";
 import { site } from "#app/config/site.ts";
-import { LinkList, LinkRow } from "#app/features/info/LinkRow.tsx";
+import { LinkList, LinkRow } from "#app/ui/LinkRow.tsx";
 import { BlogFeed, type FeedStart } from "#app/features/blogs/BlogFeed.tsx";
 import styles from "./BlogsPage.module.css";
 

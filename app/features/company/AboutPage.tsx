@@ -1,7 +1,7 @@
 import { useT } from "#app/i18n/useT.ts";
 import { site } from "#app/config/site.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
-import { usePageTitle } from "#app/features/layout/PageTitle.tsx";
+import { usePageTitle } from "#app/features/site/PageTitle.tsx";
 import { ButtonLink } from "#app/ui/Button.tsx";
 import { CheckIcon, GlobeIcon } from "#app/ui/icons.tsx";
 import styles from "./company.module.css";

@@ -1,6 +1,6 @@
 import { useT } from "#app/i18n/useT.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
-import { usePageTitle } from "#app/features/layout/PageTitle.tsx";
+import { usePageTitle } from "#app/features/site/PageTitle.tsx";
 import { ProposalForm } from "#app/features/company/ProposalForm.tsx";
 import type { FormResult } from "#app/lib/form-result.ts";
 import styles from "./company.module.css";

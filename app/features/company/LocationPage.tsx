@@ -3,7 +3,7 @@ import { useT } from "#app/i18n/useT.ts";
 import { site, telHref } from "#app/config/site.ts";
 import { useHydrated } from "#app/lib/useHydrated.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
-import { usePageTitle } from "#app/features/layout/PageTitle.tsx";
+import { usePageTitle } from "#app/features/site/PageTitle.tsx";
 import { ExternalLink } from "#app/ui/ExternalLink.tsx";
 import { ExternalIcon } from "#app/ui/icons.tsx";
 import { loadKakaoMaps, type KakaoMaps } from "#app/features/company/kakao-maps.ts";

@@ -1,7 +1,7 @@
 import { useT } from "#app/i18n/useT.ts";
 import { site } from "#app/config/site.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
-import { usePageTitle } from "#app/features/layout/PageTitle.tsx";
+import { usePageTitle } from "#app/features/site/PageTitle.tsx";
 import styles from "./company.module.css";
 
 /** /company/our-partners (spec §2): the three partner financial companies, as images. */

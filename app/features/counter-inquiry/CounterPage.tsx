@@ -1,7 +1,7 @@
 import { useT } from "#app/i18n/useT.ts";
 import { site, telHref } from "#app/config/site.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
-import { usePageTitle } from "#app/features/layout/PageTitle.tsx";
+import { usePageTitle } from "#app/features/site/PageTitle.tsx";
 import { Accordion } from "#app/ui/Accordion.tsx";
 import { buttonClass } from "#app/ui/Button.tsx";
 import { PhoneIcon } from "#app/ui/icons.tsx";

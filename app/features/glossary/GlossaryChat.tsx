@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "#app/i18n/useT.ts";
 import { Chip } from "#app/ui/Chip.tsx";
-import { ConsultCta } from "#app/features/info/ConsultCta.tsx";
+import { ConsultCta } from "#app/features/site/ConsultCta.tsx";
 import { LogoMark } from "#app/ui/icons.tsx";
 import { usePrefersReducedMotion } from "#app/ui/useAutoAdvance.ts";
 import { MAX_EXCHANGES, type Glossary, type GlossaryTerm } from "#app/features/glossary/types.ts";

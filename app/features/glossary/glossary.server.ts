@@ -1,5 +1,5 @@
 import { MAX_EXCHANGES, type Glossary } from "#app/features/glossary/types.ts";
-import { contentByLocale } from "#app/features/info/content.server.ts";
+import { contentByLocale } from "#app/features/site/content.server.ts";
 
 const files = import.meta.glob<{ default: Glossary }>("/content/*/glossary.json", { eager: true });
 

@@ -35,7 +35,7 @@ export function StatsBanner() {
           ))}
         </div>
         <RotationButton className={styles.toggle} paused={paused} onToggle={() => setPaused((p) => !p)}
-          pauseLabel={t("home.rotation.pause")} playLabel={t("home.rotation.play")} />
+          pauseLabel={t("common.rotation.pause")} playLabel={t("common.rotation.play")} />
       </div>
     </Section>
   );

@@ -1,7 +1,7 @@
 import { useT } from "#app/i18n/useT.ts";
 import { site } from "#app/config/site.ts";
 import { ExchangeCarousel } from "#app/features/info/ExchangeCarousel.tsx";
-import { LinkList, LinkRow } from "#app/features/info/LinkRow.tsx";
+import { LinkList, LinkRow } from "#app/ui/LinkRow.tsx";
 import { CalendarMark, ExchangeMark } from "#app/features/info/brand-icons.tsx";
 import styles from "./ExchangePage.module.css";
 

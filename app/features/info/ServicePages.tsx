@@ -1,6 +1,6 @@
 import { useT } from "#app/i18n/useT.ts";
 import { site } from "#app/config/site.ts";
-import { LinkList, LinkRow } from "#app/features/info/LinkRow.tsx";
+import { LinkList, LinkRow } from "#app/ui/LinkRow.tsx";
 import { NewsMark, PassportMark } from "#app/features/info/brand-icons.tsx";
 import styles from "./ServicePages.module.css";
 

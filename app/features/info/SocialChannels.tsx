@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useT } from "#app/i18n/useT.ts";
 import { site } from "#app/config/site.ts";
 import { ChevronDownIcon } from "#app/ui/icons.tsx";
-import { LinkList, LinkRow } from "#app/features/info/LinkRow.tsx";
+import { LinkList, LinkRow } from "#app/ui/LinkRow.tsx";
 import { FacebookMark, InstagramMark, TikTokMark } from "#app/features/info/brand-icons.tsx";
 import styles from "./SocialChannels.module.css";
 

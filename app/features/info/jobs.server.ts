@@ -1,4 +1,4 @@
-import { contentByLocale } from "#app/features/info/content.server.ts";
+import { contentByLocale } from "#app/features/site/content.server.ts";
 
 /** content/<lang>/job-opportunities.json: a terms-style article. */
 export interface JobsContent {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useLocale, useT } from "#app/i18n/useT.ts";
 import { useNonce } from "#app/nonce.ts";
 import { Accordion } from "#app/ui/Accordion.tsx";
-import { ConsultCta } from "#app/features/info/ConsultCta.tsx";
+import { ConsultCta } from "#app/features/site/ConsultCta.tsx";
 import { Chip } from "#app/ui/Chip.tsx";
 import { faqPageJsonLd, scriptJson } from "#app/features/loan-faq/json-ld.ts";
 import type { LoanFaq as LoanFaqContent } from "#app/features/loan-faq/types.ts";

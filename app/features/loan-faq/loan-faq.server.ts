@@ -1,5 +1,5 @@
 import type { LoanFaq } from "#app/features/loan-faq/types.ts";
-import { contentByLocale } from "#app/features/info/content.server.ts";
+import { contentByLocale } from "#app/features/site/content.server.ts";
 
 const files = import.meta.glob<{ default: LoanFaq }>("/content/*/loan-faq.json", { eager: true });
 

@@ -4,7 +4,7 @@ import { useT } from "#app/i18n/useT.ts";
 import { LOCALE_NATIVE_NAME } from "#app/i18n/locales.ts";
 import { Chip } from "#app/ui/Chip.tsx";
 import { usePrefersReducedMotion } from "#app/ui/useAutoAdvance.ts";
-import { ConsultCta } from "#app/features/info/ConsultCta.tsx";
+import { ConsultCta } from "#app/features/site/ConsultCta.tsx";
 import { VIDEO_LANGS, videoFor, type VideoLang } from "#app/features/loan-guide/videos.ts";
 import styles from "./LoanGuide.module.css";
 
