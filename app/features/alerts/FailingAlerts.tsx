@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { AlertChannel } from "#db/schema.ts";
 import { useAdminT } from "#app/features/admin/i18n.ts";
 import styles from "./alerts.module.css";
@@ -12,7 +12,7 @@ export function FailingAlerts({ failing }: { failing: { channel: AlertChannel; m
   return (
     <div className={styles.warning} role="alert">
       <p>{t("inbox.failing", { channels, minutes })}</p>
-      <Link to="/admin/notifications">{t("inbox.failingLink")}</Link>
+      <Link to={href("/admin/notifications")}>{t("inbox.failingLink")}</Link>
     </div>
   );
 }

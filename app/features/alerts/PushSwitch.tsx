@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, href } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { useAdminShell, useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
 import { Notice } from "#app/features/admin/parts.tsx";
@@ -10,7 +10,7 @@ export type DeviceActionResult = { ok: boolean; intent: string; reason?: string 
 
 type DeviceState = "checking" | "unsupported" | "denied" | "off" | "on";
 
-const SW_URL = "/admin/sw.js";
+const SW_URL = href("/admin/sw.js");
 const SCOPE = "/admin";
 
 function supported(): boolean {

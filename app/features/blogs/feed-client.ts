@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { BLOG_PAGE_SIZE, type BlogItem } from "#app/features/blogs/types.ts";
 import { createQueryCache } from "#app/features/blogs/query-cache.ts";
 
@@ -57,7 +58,7 @@ export class FeedError extends Error {}
 
 /** POST /svc/og/list {page_num, page_size: 4} (spec §7). */
 export async function fetchFeedPage(pageNum: number): Promise<FeedPage> {
-  const response = await fetch("/svc/og/list", {
+  const response = await fetch(href("/svc/og/list"), {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify({ page_num: pageNum, page_size: BLOG_PAGE_SIZE }),

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { site } from "#app/config/site.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
@@ -69,8 +70,8 @@ export function AboutPage() {
       <section className={styles.section}>
         <p className={styles.notice}>{t("company.about.notice")}</p>
         <div className={styles.actions}>
-          <ButtonLink to="/loan-consultation" block>{t("company.about.cta")}</ButtonLink>
-          <ButtonLink to="/information-service/loan-faq" variant="secondary" block>{t("company.about.faq")}</ButtonLink>
+          <ButtonLink to={href("/loan-consultation")} block>{t("company.about.cta")}</ButtonLink>
+          <ButtonLink to={href("/information-service/loan-faq")} variant="secondary" block>{t("company.about.faq")}</ButtonLink>
         </div>
       </section>
     </article>

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, useLocation, href } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { validate, digitsOnly } from "#app/lib/schema.ts";
 import { newSubmissionId } from "#app/lib/submission.ts";
@@ -59,7 +59,7 @@ export function ProposalForm({ submissionId: initialId, result }: { submissionId
       const check = validate(proposalFormSchema, { ...values, agree: agreed });
       if (!check.success) return showErrors(check.errors);
       const { agree: _agree, ...payload } = check.output;
-      const sent = await postSvc("/svc/proposal/create", { ...payload, submission_id: submissionId, [HONEYPOT_FIELD]: honeypot ?? "" });
+      const sent = await postSvc(href("/svc/proposal/create"), { ...payload, submission_id: submissionId, [HONEYPOT_FIELD]: honeypot ?? "" });
       if (sent.kind === "ok") {
         setValues(EMPTY);
         setAgreed(false);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { Form, Link, useLocation, useNavigate } from "react-router";
+import { Form, Link, useLocation, useNavigate, href } from "react-router";
 import { useLocale, useT } from "#app/i18n/useT.ts";
 import { LANG_QUERY } from "#app/i18n/locales.ts";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
@@ -37,8 +37,7 @@ export interface CompleteState {
 type Status = { kind: "idle" } | { kind: "error"; message: string };
 
 const FIELD_ORDER: FormField[] = [...ANSWER_FIELDS.slice(0, 2), "expiryChoice", ...ANSWER_FIELDS.slice(2), "agreeRequired"];
-const COMPLETE_PATH = "/loan-consultation-complete";
-const ANSWER_ENDPOINT = "/svc/answer/create";
+const ANSWER_ENDPOINT = href("/svc/answer/create");
 
 /** What a post made without JavaScript (or before it loaded) left: the form again, its errors and its message. */
 function restore(result: FormResult | undefined, submissionId: string) {
@@ -134,7 +133,7 @@ export function ConsultationForm({ submissionId, actionData }: { submissionId: s
       const outcome = await postSvc(ANSWER_ENDPOINT, { ...toPayload(result.output), ...(website ? { website } : {}) }, { lang: locale });
       if (outcome.kind === "ok") {
         clearDraft();
-        navigate(COMPLETE_PATH, { state: { phone: result.output.phone } satisfies CompleteState });
+        navigate(href("/loan-consultation-complete"), { state: { phone: result.output.phone } satisfies CompleteState });
         return;
       }
       if (outcome.kind === "network") {

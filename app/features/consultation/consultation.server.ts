@@ -1,4 +1,4 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider, href } from "react-router";
 import { localeOf } from "#app/i18n/route.server.ts";
 import { isLocale, LANG_QUERY } from "#app/i18n/locales.ts";
 import { HONEYPOT_FIELD, isSpam } from "#app/lib/honeypot.ts";
@@ -14,7 +14,6 @@ import { storeConsultation } from "#app/features/consultation/store.server.ts";
 
 /** Rate-limit bucket shared by the API and the form's action (per client IP). */
 export const RATE_BUCKET = "consultation";
-export const COMPLETE_PATH = "/loan-consultation-complete";
 /** Form bodies are small: six short answers, two ticks and an id. */
 export const BODY_LIMIT = 16 * 1024;
 
@@ -28,7 +27,8 @@ export async function acceptConsultation(context: Readonly<RouterContextProvider
 
 function completeUrl(request: Request): string {
   const lang = new URL(request.url).searchParams.get(LANG_QUERY);
-  return isLocale(lang) ? `${COMPLETE_PATH}?${LANG_QUERY}=${lang}` : COMPLETE_PATH;
+  const path = href("/loan-consultation-complete");
+  return isLocale(lang) ? `${path}?${LANG_QUERY}=${lang}` : path;
 }
 
 /**

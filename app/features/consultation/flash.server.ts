@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { readCookie } from "#app/i18n/detect.ts";
 
@@ -7,7 +8,7 @@ import { readCookie } from "#app/i18n/detect.ts";
  * HMAC-signed, HttpOnly cookie, scoped to the completion page, read once.
  */
 export const FLASH_COOKIE = "consultation_done";
-export const FLASH_PATH = "/loan-consultation-complete";
+export const FLASH_PATH = href("/loan-consultation-complete");
 export const FLASH_MAX_AGE_SECONDS = 300;
 
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64url");

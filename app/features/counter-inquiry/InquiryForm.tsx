@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { Form, Link, useLocation, useNavigate } from "react-router";
+import { Form, Link, useLocation, useNavigate, href } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { digitsOnly } from "#app/lib/schema.ts";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
@@ -67,8 +67,8 @@ export function InquiryForm({ submissionId, result }: { submissionId: string; re
       const payload = { ...check.output, submission_id: submissionId, [HONEYPOT_FIELD]: honeypot };
       const sent =
         check.type === "as"
-          ? await postSvc("/svc/as/create", asMultipart(payload, photos))
-          : await postSvc("/svc/purchase/create", payload);
+          ? await postSvc(href("/svc/as/create"), asMultipart(payload, photos))
+          : await postSvc(href("/svc/purchase/create"), payload);
       if (sent.kind === "ok") {
         setAlert("success");
       } else {
@@ -83,7 +83,7 @@ export function InquiryForm({ submissionId, result }: { submissionId: string; re
   function closeAlert() {
     const succeeded = alert === "success";
     setAlert(null);
-    if (succeeded) navigate("/company/hitachi/complete", { state: { type } });
+    if (succeeded) navigate(href("/company/hitachi/complete"), { state: { type } });
   }
 
   // Messages are catalog keys from the schema, or text the server already translated.

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from "react-router";
+import { href, redirect, type ActionFunctionArgs } from "react-router";
 import { isSpam, HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { echoValues, formAction, formInvalid } from "#app/lib/form-action.server.ts";
 import { BadRequest, formObject, readUrlEncoded } from "#app/lib/http.server.ts";
@@ -13,7 +13,8 @@ import { INQUIRY_FIELDS, inquirySchema, MAX_PHOTO_BYTES, MAX_PHOTOS, photoCountE
 
 /** Where a stored inquiry leads: the completion page, told the type. */
 export function completeHref(type: InquiryType | undefined): string {
-  return type ? `/company/hitachi/complete?type=${type}` : "/company/hitachi/complete";
+  const path = href("/company/hitachi/complete");
+  return type ? `${path}?type=${type}` : path;
 }
 
 const API_FILE_FIELD = "file_param";

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "#app/i18n/useT.ts";
 import { Chip } from "#app/ui/Chip.tsx";
@@ -7,7 +8,7 @@ import { usePrefersReducedMotion } from "#app/ui/useAutoAdvance.ts";
 import { MAX_EXCHANGES, type Glossary, type GlossaryTerm } from "#app/features/glossary/types.ts";
 import styles from "./GlossaryChat.module.css";
 
-const PATH = "/information-service/loan";
+const PATH = href("/information-service/loan");
 
 interface Exchange {
   key: number;

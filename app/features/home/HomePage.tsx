@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { ButtonLink } from "#app/ui/Button.tsx";
 import { Section } from "#app/ui/Section.tsx";
@@ -30,7 +31,7 @@ export function HomePage() {
       <Section className={styles.contact} aria-labelledby="contact-title">
         <h2 id="contact-title" className={styles.contactTitle}>{t("home.contact.title")}</h2>
         <p>{t("home.contact.body")}</p>
-        <ButtonLink to="/company/contact-us" block>{t("home.contact.button")}</ButtonLink>
+        <ButtonLink to={href("/company/contact-us")} block>{t("home.contact.button")}</ButtonLink>
       </Section>
       <EventPopup />
     </>

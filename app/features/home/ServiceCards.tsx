@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { ArrowRightIcon } from "#app/ui/icons.tsx";
 import { Section } from "#app/ui/Section.tsx";
@@ -8,7 +8,7 @@ import shared from "./sections.module.css";
 
 /** Spec §1: loan (dark blue, goes to the loan guide), mobile and insurance (do nothing yet). */
 const SERVICES = [
-  { key: "loan", to: "/our-products/loan" },
+  { key: "loan", to: href("/our-products/loan") },
   { key: "mobile", to: null },
   { key: "insurance", to: null },
 ] as const;

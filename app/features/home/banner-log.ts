@@ -1,6 +1,7 @@
+import { href } from "react-router";
 import type { PartnerBanner } from "#app/config/site.ts";
 
-export const BANNER_LOG_PATH = "/svc/banner/redirect/logs/create";
+export const BANNER_LOG_PATH = href("/svc/banner/redirect/logs/create");
 
 /**
  * Records a banner tap (spec §7): fire and forget. The answer is not read;

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 /**
  * The menu (spec §2): three groups, each link with its catalog key. The
  * `/company/hitachi` item is Korean in every language (its audience is Korean
@@ -18,28 +19,28 @@ export const NAV_GROUPS: NavGroup[] = [
     id: "company",
     titleKey: "common.menu.company",
     items: [
-      { to: "/company/about", labelKey: "common.menu.about" },
-      { to: "/company/our-partners", labelKey: "common.menu.ourPartners" },
-      { to: "/company/contact-us", labelKey: "common.menu.contactUs" },
-      { to: "/company/location", labelKey: "common.menu.location" },
-      { to: "/company/hitachi", labelKey: "common.menu.hitachi" },
+      { to: href("/company/about"), labelKey: "common.menu.about" },
+      { to: href("/company/our-partners"), labelKey: "common.menu.ourPartners" },
+      { to: href("/company/contact-us"), labelKey: "common.menu.contactUs" },
+      { to: href("/company/location"), labelKey: "common.menu.location" },
+      { to: href("/company/hitachi"), labelKey: "common.menu.hitachi" },
     ],
   },
   {
     id: "information",
     titleKey: "common.menu.informationService",
     items: [
-      { to: "/information-service/social-channels", labelKey: "common.menu.socialChannels" },
-      { to: "/information-service/blogs", labelKey: "common.menu.blogs" },
-      { to: "/information-service/currency-exchange", labelKey: "common.menu.currencyExchange" },
-      { to: "/information-service/loan", labelKey: "common.menu.loan" },
-      { to: "/information-service/loan-faq", labelKey: "common.menu.loanFaq" },
+      { to: href("/information-service/social-channels"), labelKey: "common.menu.socialChannels" },
+      { to: href("/information-service/blogs"), labelKey: "common.menu.blogs" },
+      { to: href("/information-service/currency-exchange"), labelKey: "common.menu.currencyExchange" },
+      { to: href("/information-service/loan"), labelKey: "common.menu.loan" },
+      { to: href("/information-service/loan-faq"), labelKey: "common.menu.loanFaq" },
     ],
   },
   {
     id: "products",
     titleKey: "common.menu.ourProducts",
-    items: [{ to: "/our-products/loan", labelKey: "common.menu.productLoan" }],
+    items: [{ to: href("/our-products/loan"), labelKey: "common.menu.productLoan" }],
   },
 ];
 

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useState } from "react";
 import { useLocale, useT } from "#app/i18n/useT.ts";
 import { useNonce } from "#app/nonce.ts";
@@ -8,7 +9,7 @@ import { faqPageJsonLd, scriptJson } from "#app/features/loan-faq/json-ld.ts";
 import type { LoanFaq as LoanFaqContent } from "#app/features/loan-faq/types.ts";
 import styles from "./LoanFaq.module.css";
 
-const PATH = "/information-service/loan-faq";
+const PATH = href("/information-service/loan-faq");
 
 /**
  * Category chips and one exclusive accordion per category (spec §2, §4).

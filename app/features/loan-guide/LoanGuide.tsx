@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { LOCALE_NATIVE_NAME } from "#app/i18n/locales.ts";
 import { Chip } from "#app/ui/Chip.tsx";
@@ -8,7 +8,7 @@ import { ConsultCta } from "#app/features/site/ConsultCta.tsx";
 import { VIDEO_LANGS, videoFor, type VideoLang } from "#app/features/loan-guide/videos.ts";
 import styles from "./LoanGuide.module.css";
 
-const PATH = "/our-products/loan";
+const PATH = href("/our-products/loan");
 const STEPS = ["check", "documents", "request", "call", "safe"] as const;
 
 /**

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useId } from "react";
 import { ButtonLink } from "#app/ui/Button.tsx";
 import styles from "./ConsultCta.module.css";
@@ -8,7 +9,7 @@ export function ConsultCta({ text, button }: { text: string; button: string }) {
   return (
     <aside className={styles.cta} aria-labelledby={id}>
       <p id={id}>{text}</p>
-      <ButtonLink to="/loan-consultation" block>{button}</ButtonLink>
+      <ButtonLink to={href("/loan-consultation")} block>{button}</ButtonLink>
     </aside>
   );
 }
