@@ -4,7 +4,7 @@ import { useT } from "#app/i18n/useT.ts";
 import { validate, digitsOnly, type FieldErrors } from "#app/lib/schema.ts";
 import { newSubmissionId } from "#app/lib/submission.ts";
 import { postSvc } from "#app/lib/svc-fetch.ts";
-import { useHydrated } from "#app/lib/useHydrated.ts";
+import { useHydrated } from "#app/ui/useHydrated.ts";
 import { policyHref } from "#app/features/legal/links.ts";
 import { AlertDialog } from "#app/ui/AlertDialog.tsx";
 import { Button } from "#app/ui/Button.tsx";
