@@ -21,11 +21,12 @@ export const DEFAULT_DATABASE_URL = "file:./data/app.db";
 
 /**
  * `file:PATH` (or empty) → SQLite through node:sqlite; `postgres://…` →
- * PostgreSQL with a pool. One query code for both.
+ * PostgreSQL with a pool of `poolMax` (DATABASE_POOL_MAX, read by
+ * server/config.ts). One query code for both.
  */
-export function connect(url: string = DEFAULT_DATABASE_URL): DatabaseHandle {
+export function connect(url: string = DEFAULT_DATABASE_URL, options: { poolMax?: number } = {}): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

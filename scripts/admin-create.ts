@@ -11,6 +11,7 @@
  */
 import { parseArgs } from "node:util";
 import { connect, migrate } from "#db/connect.ts";
+import { scriptSettings } from "#server/config.ts";
 import { hashPassword, passwordProblem, MIN_PASSWORD_LENGTH } from "#app/features/admin/password.server.ts";
 
 function fail(message: string): never {
@@ -82,7 +83,8 @@ async function main() {
   if (problem === "too_short") fail(`the password needs at least ${MIN_PASSWORD_LENGTH} characters`);
   if (problem === "too_long") fail("the password is too long");
 
-  const database = connect(process.env.DATABASE_URL || undefined);
+  const settings = scriptSettings("admin:create");
+  const database = connect(settings.DATABASE_URL, { poolMax: settings.DATABASE_POOL_MAX });
   try {
     await migrate(database.db);
     const now = new Date().toISOString();

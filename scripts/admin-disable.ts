@@ -9,6 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import { connect, migrate } from "#db/connect.ts";
+import { scriptSettings } from "#server/config.ts";
 
 function fail(message: string): never {
   console.error(`admin:disable: ${message}`);
@@ -26,7 +27,8 @@ if (values.help) {
 const email = (values.email ?? "").trim().toLowerCase();
 if (!email) fail("give the operator's --email");
 
-const database = connect(process.env.DATABASE_URL || undefined);
+const settings = scriptSettings("admin:disable");
+const database = connect(settings.DATABASE_URL, { poolMax: settings.DATABASE_POOL_MAX });
 try {
   await migrate(database.db);
   const db = database.db;

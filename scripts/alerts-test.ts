@@ -10,18 +10,12 @@
  */
 import { connect, migrate } from "#db/connect.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
-import { AlertConfigError, readAlertConfig } from "#app/features/alerts/config.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
+import { alertConfigOf, scriptSettings } from "#server/config.ts";
 
-let config;
-try {
-  config = readAlertConfig();
-} catch (error) {
-  if (!(error instanceof AlertConfigError)) throw error;
-  console.error(`alerts:test: ${error.message}`);
-  process.exit(1);
-}
-const database = connect(process.env.DATABASE_URL || undefined);
+const settings = scriptSettings("alerts:test");
+const config = alertConfigOf(settings);
+const database = connect(settings.DATABASE_URL, { poolMax: settings.DATABASE_POOL_MAX });
 try {
   await migrate(database.db);
   const alerts = createAlerts(database.db, config, silentLogger);

@@ -2,23 +2,28 @@
  * Fails (exit 1) when the translations are incomplete:
  *  - a catalog file (locales/<lang>/<ns>.json) missing in a language, a key
  *    missing or extra, an empty string, or `{placeholders}` that differ;
+ *  - a plural message (app/i18n/format.ts) that is not plural in every
+ *    language, or lacks a plural category the language's Intl.PluralRules
+ *    uses, or has one it never uses (ko, vi, id, my: "other"; en, mn: "one"
+ *    and "other"); each form's placeholders are those of the "other" form or
+ *    fewer (a "one" form may say "a request" without {count});
  *  - a key used in code as t("ns.key") that the English catalog lacks;
  *  - a content file (content/<lang>/*.json, content/legal/<kind>/<lang>.md)
  *    missing in a language, or JSON content whose ids differ between languages;
  *  - the operator console's catalogs (app/features/admin/i18n/ko.json and
  *    en.json, Korean and English only) with a key in one and not the other,
- *    an empty string or differing `{placeholders}`.
+ *    an empty string, differing `{placeholders}` or plural forms as above.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { LOCALES } from "#app/i18n/locales.ts";
-import { flatten as flattenCatalog } from "#app/i18n/format.ts";
+import { flatten as flattenCatalog, pluralRules, type Message } from "#app/i18n/format.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const problems: string[] = [];
 
 /** The app's own flattening of catalog JSON, into a Map. */
-function flatten(value: unknown, prefix: string, into: Map<string, string>) {
+function flatten(value: unknown, prefix: string, into: Map<string, Message>) {
   for (const [key, text] of Object.entries(flattenCatalog(value, prefix))) into.set(key, text);
 }
 
@@ -31,14 +36,42 @@ function readJson(path: string): unknown {
   }
 }
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(",");
+const placeholderSet = (s: string) => new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
+const placeholders = (s: string) => [...placeholderSet(s)].sort().join(",");
+/** The text whose placeholders stand for the message: a plural's "other" form. */
+const main = (message: Message) => (typeof message === "string" ? message : message.other);
+
+/**
+ * What is wrong with `message` (key `key`, in `lang`): emptiness and plural
+ * forms, and next to `original` (the same key in the reference language, when
+ * given) its shape and placeholders. An empty list when it is fine.
+ */
+function messageProblems(key: string, message: Message, lang: string, original?: Message): string[] {
+  const out: string[] = [];
+  if (original !== undefined && (typeof original === "string" ? typeof message !== "string" : typeof message === "string")) {
+    return [`${key} is ${typeof message === "string" ? "a string" : "a plural message"} but ${typeof original === "string" ? "a string" : "a plural message"} in the original`];
+  }
+  if (typeof message !== "string") {
+    const needed = pluralRules(lang).resolvedOptions().pluralCategories;
+    const given = Object.keys(message);
+    for (const category of needed) if (!given.includes(category)) out.push(`${key} lacks the plural form "${category}" that ${lang} needs`);
+    for (const category of given) if (!needed.includes(category as Intl.LDMLPluralRule)) out.push(`${key} has a plural form "${category}" that ${lang} never uses`);
+    const all = placeholderSet(message.other);
+    for (const [category, text] of Object.entries(message)) {
+      if (!text.trim()) out.push(`empty ${key}.${category}`);
+      else if ([...placeholderSet(text)].some((name) => !all.has(name))) out.push(`${key}.${category} has a placeholder its "other" form lacks`);
+    }
+  } else if (!message.trim()) out.push(`empty ${key}`);
+  if (original !== undefined && placeholders(main(message)) !== placeholders(main(original))) out.push(`placeholders of ${key} differ`);
+  return out;
+}
 
 // 1. UI catalogs.
 const namespaces = readdirSync(join(root, "locales/en")).filter((f) => f.endsWith(".json"));
-const english = new Map<string, string>();
+const english = new Map<string, Message>();
 for (const file of namespaces) {
   const ns = file.replace(/\.json$/, "");
-  const base = new Map<string, string>();
+  const base = new Map<string, Message>();
   flatten(readJson(join(root, "locales/en", file)), ns, base);
   base.forEach((v, k) => english.set(k, v));
   for (const locale of LOCALES) {
@@ -47,13 +80,12 @@ for (const file of namespaces) {
       problems.push(`locales/${locale}/${file}: missing`);
       continue;
     }
-    const other = new Map<string, string>();
+    const other = new Map<string, Message>();
     flatten(readJson(path), ns, other);
     for (const [key, value] of base) {
       const translated = other.get(key);
       if (translated === undefined) problems.push(`locales/${locale}/${file}: missing key ${key}`);
-      else if (!translated.trim()) problems.push(`locales/${locale}/${file}: empty ${key}`);
-      else if (placeholders(translated) !== placeholders(value)) problems.push(`locales/${locale}/${file}: placeholders of ${key} differ from English`);
+      else for (const p of messageProblems(key, translated, locale, value)) problems.push(`locales/${locale}/${file}: ${p} (English is the original)`);
     }
     for (const key of other.keys()) if (!base.has(key)) problems.push(`locales/${locale}/${file}: extra key ${key} (not in English)`);
   }
@@ -75,7 +107,7 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 // The operator console (app/features/admin, its alerts in app/features/alerts, routes/admin.*) has its own catalog: see 4.
-const adminCatalog = new Map<string, string>();
+const adminCatalog = new Map<string, Message>();
 const adminEnglish = join(root, "app/features/admin/i18n/en.json");
 if (existsSync(adminEnglish)) flatten(readJson(adminEnglish), "", adminCatalog);
 const isConsole = (file: string) => /app\/(features\/(admin|alerts)\/|routes\/admin[.])/.test(file);
@@ -119,18 +151,17 @@ if (existsSync(legal)) {
 const adminDir = join(root, "app/features/admin/i18n");
 if (existsSync(adminDir)) {
   const admin = Object.fromEntries(["ko", "en"].map((lang) => {
-    const map = new Map<string, string>();
+    const map = new Map<string, Message>();
     const path = join(adminDir, `${lang}.json`);
     if (!existsSync(path)) problems.push(`${relative(root, path)}: missing`);
     else flatten(readJson(path), "", map);
     return [lang, map];
-  })) as Record<"ko" | "en", Map<string, string>>;
+  })) as Record<"ko" | "en", Map<string, Message>>;
   for (const [lang, other] of [["ko", "en"], ["en", "ko"]] as const) {
     for (const [key, value] of admin[lang]) {
       const counterpart = admin[other].get(key);
       if (counterpart === undefined) problems.push(`app/features/admin/i18n/${other}.json: missing key ${key} (present in ${lang}.json)`);
-      else if (lang === "ko" && placeholders(value) !== placeholders(counterpart)) problems.push(`app/features/admin/i18n: placeholders of ${key} differ between ko and en`);
-      if (!value.trim()) problems.push(`app/features/admin/i18n/${lang}.json: empty ${key}`);
+      else for (const p of messageProblems(key, value, lang, lang === "ko" ? counterpart : undefined)) problems.push(`app/features/admin/i18n/${lang}.json: ${p}`);
     }
   }
 }

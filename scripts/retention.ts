@@ -4,11 +4,13 @@
  * Uses DATABASE_URL like the server.
  */
 import { connect, migrate } from "#db/connect.ts";
+import { scriptSettings } from "#server/config.ts";
 import { createLogger } from "#app/lib/logger.server.ts";
 import { runRetentionLogged } from "#app/features/admin/retention.server.ts";
 
 const log = createLogger({ level: "info" });
-const database = connect(process.env.DATABASE_URL || undefined);
+const settings = scriptSettings("retention");
+const database = connect(settings.DATABASE_URL, { poolMax: settings.DATABASE_POOL_MAX });
 try {
   await migrate(database.db);
   const counts = await runRetentionLogged(database.db, log);

@@ -27,6 +27,8 @@ export interface AppOptions {
   /** Extra script/connect sources for the CSP (the map SDK's hosts). */
   cspScriptSrc?: string[];
   cspConnectSrc?: string[];
+  /** NODE_ENV (server/config.ts), React Router's server mode. */
+  mode?: string;
 }
 
 
@@ -96,12 +98,12 @@ export function createApp(options: AppOptions) {
 }
 
 /** React Router as the last handler, with the services and per-request facts in its context. */
-export function mountReactRouter(app: express.Express, services: AppServices, build: () => Promise<import("react-router").ServerBuild>) {
+export function mountReactRouter(app: express.Express, services: AppServices, build: () => Promise<import("react-router").ServerBuild>, mode?: string) {
   app.all(
     "/{*splat}",
     reactRouterHandler({
       build,
-      mode: process.env.NODE_ENV,
+      mode,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);

@@ -8,7 +8,7 @@ import { createApp, mountReactRouter } from "#server/app.ts";
  */
 export function createProductionApp(options: AppOptions) {
   const app = createApp(options);
-  mountReactRouter(app, options.services, () => import("virtual:react-router/server-build") as Promise<ServerBuild>);
+  mountReactRouter(app, options.services, () => import("virtual:react-router/server-build") as Promise<ServerBuild>, options.mode);
   return app;
 }
 

@@ -1,13 +1,116 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import * as v from "valibot";
 import type { LogLevel } from "#app/lib/logger.server.ts";
+import { hostList } from "#app/lib/outbound.server.ts";
+import { alertConfig, type AlertConfig } from "#app/features/alerts/config.server.ts";
+import { DEFAULT_DATABASE_URL } from "#db/connect.ts";
 
-/** Every environment variable the server reads (README "Configuration" lists them). */
+/**
+ * Every environment variable the server and its scripts read, here and only
+ * here (README "Configuration" lists them; the test tooling's own E2E_*,
+ * TEST_POSTGRES_URL, CHROME_PATH and BENCH_PORT stay with the tools). The
+ * schema checks each value once at start-up: a bad one stops the server with
+ * one error that names the variable. An empty value counts as unset.
+ */
+const positiveInt = (fallback: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\s*\d+\s*$/, "must be a positive integer"),
+      v.transform(Number),
+      v.minValue(1, "must be a positive integer"),
+    ),
+    fallback,
+  );
+/** "1" turns a switch on; unset or "0" leaves it off. */
+const flag = v.pipe(
+  v.optional(v.picklist(["0", "1"], "must be 1 (on) or 0 (off)"), "0"),
+  v.transform((value) => value === "1"),
+);
+const list = v.pipe(v.optional(v.string(), ""), v.transform((value: string) => hostList(value)));
+const text = (fallback: string) => v.optional(v.string(), fallback);
+const urlWith = (scheme: RegExp, message: string) => v.optional(v.pipe(v.string(), v.regex(scheme, message)));
+
+export const envSchema = v.pipe(
+  v.object({
+    PORT: positiveInt("3000"),
+    HOST: text("0.0.0.0"),
+    DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: or postgres://")), DEFAULT_DATABASE_URL),
+    DATABASE_POOL_MAX: positiveInt("10"),
+    LOG_LEVEL: v.optional(v.picklist(["debug", "info", "warn", "error"], "must be debug, info, warn or error"), "info"),
+    RATE_LIMIT_MAX: positiveInt("20"),
+    RATE_LIMIT_WINDOW_MS: positiveInt("60000"),
+    RATE_LIMIT_DISABLED: flag,
+    TRUST_PROXY: v.pipe(
+      v.optional(v.string(), ""),
+      v.transform((value): string | boolean | number => (!value ? false : value === "true" ? true : /^\d+$/.test(value) ? Number(value) : value)),
+    ),
+    SECURE_COOKIES: flag,
+    ALLOWED_ORIGINS: list,
+    APP_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
+    APP_SECRET_FILE: text("./data/secret.key"),
+    PUBLIC_ORIGIN: v.pipe(
+      v.optional(v.pipe(v.string(), v.regex(/^(https?:\/\/[^/]+\/?)?$/, "must be an origin: http(s)://host[:port]")), ""),
+      v.transform((value) => value.replace(/\/$/, "")),
+    ),
+    KAKAO_MAP_APP_KEY: text(""),
+    NODE_ENV: v.optional(v.string()),
+    OG_FETCH_ALLOW_HOSTS: list,
+    ALERT_WEBHOOK_URL: urlWith(/^https?:\/\//, "must start with http:// or https://"),
+    ALERT_WEBHOOK_SECRET: text(""),
+    SMTP_URL: urlWith(/^smtps?:\/\//, "must start with smtp:// or smtps://"),
+    ALERT_EMAIL_TO: list,
+    ALERT_EMAIL_FROM: text("K-Loan Guide <alerts@localhost.invalid>"),
+    ALERT_LANG: v.optional(v.picklist(["ko", "en"], "must be ko or en"), "ko"),
+    VAPID_PUBLIC_KEY: v.optional(v.string()),
+    VAPID_PRIVATE_KEY: v.optional(v.string()),
+    VAPID_KEYS_FILE: v.optional(v.string()),
+    VAPID_SUBJECT: v.optional(v.string()),
+    PUSH_ALLOW_HOSTS: list,
+  }),
+  v.check((env) => !env.VAPID_PUBLIC_KEY === !env.VAPID_PRIVATE_KEY, "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together"),
+);
+
+/** The environment, checked and typed (no file touched: scripts read it too). */
+export type Settings = v.InferOutput<typeof envSchema>;
+
+/** A bad setting: the message names every offending variable. */
+export class ConfigError extends Error {}
+
+/** Checks the environment; throws ConfigError naming each bad variable. */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const result = v.safeParse(envSchema, given);
+  if (result.success) return result.output;
+  throw new ConfigError(
+    result.issues
+      .map((issue) => {
+        const name = v.getDotPath(issue);
+        return name ? `${name} ${issue.message}` : issue.message;
+      })
+      .join("; "),
+  );
+}
+
+/** For the CLI scripts: the settings, or the problem on stderr (`script: …`) and exit 1. */
+export function scriptSettings(script: string, env: NodeJS.ProcessEnv = process.env): Settings {
+  try {
+    return readSettings(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${script}: ${error.message}`);
+    process.exit(1);
+  }
+}
+
+/** What the server runs with (settings plus the secrets kept on disk). */
 export interface ServerConfig {
   port: number;
   host: string;
   databaseUrl: string;
+  databasePoolMax: number;
   logLevel: LogLevel;
   rateLimit: { max: number; windowMs: number; disabled: boolean };
   trustProxy: string | boolean | number;
@@ -16,25 +119,18 @@ export interface ServerConfig {
   allowedOrigins: string[];
   kakaoMapAppKey: string;
   publicOrigin: string;
+  /** NODE_ENV as given (React Router's server mode). */
+  nodeEnv: string | undefined;
   development: boolean;
-}
-
-function int(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
-function trustProxy(value: string | undefined): string | boolean | number {
-  if (!value) return false;
-  if (value === "true") return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
+  /** Tests only: hosts the blog-link preview fetch may reach although private. */
+  ogFetchAllowHosts: string[];
+  alerts: AlertConfig;
 }
 
 /** A secret kept next to the SQLite file when none is configured, so restarts keep cookies valid. */
-function secretFor(env: NodeJS.ProcessEnv): string {
-  if (env.APP_SECRET && env.APP_SECRET.length >= 32) return env.APP_SECRET;
-  const file = env.APP_SECRET_FILE ?? "./data/secret.key";
+function secretFor(settings: Settings): string {
+  if (settings.APP_SECRET) return settings.APP_SECRET;
+  const file = settings.APP_SECRET_FILE;
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   const secret = randomBytes(32).toString("hex");
   mkdirSync(dirname(file), { recursive: true });
@@ -42,23 +138,43 @@ function secretFor(env: NodeJS.ProcessEnv): string {
   return secret;
 }
 
+/** Settings to the server's configuration; makes the secret and the Web Push keys on first start. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const s = readSettings(env);
   return {
-    port: int(env.PORT, 3000),
-    host: env.HOST ?? "0.0.0.0",
-    databaseUrl: env.DATABASE_URL || "file:./data/app.db",
-    logLevel: (["debug", "info", "warn", "error"].includes(env.LOG_LEVEL ?? "") ? env.LOG_LEVEL : "info") as LogLevel,
-    rateLimit: {
-      max: int(env.RATE_LIMIT_MAX, 20),
-      windowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000),
-      disabled: env.RATE_LIMIT_DISABLED === "1",
-    },
-    trustProxy: trustProxy(env.TRUST_PROXY),
-    secret: secretFor(env),
-    secureCookies: env.SECURE_COOKIES === "1",
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
-    kakaoMapAppKey: env.KAKAO_MAP_APP_KEY ?? "",
-    publicOrigin: (env.PUBLIC_ORIGIN ?? "").replace(/\/$/, ""),
-    development: env.NODE_ENV === "development",
+    port: s.PORT,
+    host: s.HOST,
+    databaseUrl: s.DATABASE_URL,
+    databasePoolMax: s.DATABASE_POOL_MAX,
+    logLevel: s.LOG_LEVEL,
+    rateLimit: { max: s.RATE_LIMIT_MAX, windowMs: s.RATE_LIMIT_WINDOW_MS, disabled: s.RATE_LIMIT_DISABLED },
+    trustProxy: s.TRUST_PROXY,
+    secret: secretFor(s),
+    secureCookies: s.SECURE_COOKIES,
+    allowedOrigins: s.ALLOWED_ORIGINS,
+    kakaoMapAppKey: s.KAKAO_MAP_APP_KEY,
+    publicOrigin: s.PUBLIC_ORIGIN,
+    nodeEnv: s.NODE_ENV,
+    development: s.NODE_ENV === "development",
+    ogFetchAllowHosts: s.OG_FETCH_ALLOW_HOSTS,
+    alerts: alertConfigOf(s),
   };
+}
+
+/** The alert channels (README, "Alerts"), with Web Push keys generated on first use when none are set. */
+export function alertConfigOf(s: Settings): AlertConfig {
+  const origin = s.PUBLIC_ORIGIN || `http://localhost:${s.PORT}`;
+  return alertConfig({
+    origin,
+    lang: s.ALERT_LANG,
+    webhook: s.ALERT_WEBHOOK_URL ? { url: s.ALERT_WEBHOOK_URL, secret: s.ALERT_WEBHOOK_SECRET } : null,
+    email: s.SMTP_URL && s.ALERT_EMAIL_TO.length ? { smtpUrl: s.SMTP_URL, to: s.ALERT_EMAIL_TO, from: s.ALERT_EMAIL_FROM } : null,
+    vapid: {
+      keys: s.VAPID_PUBLIC_KEY && s.VAPID_PRIVATE_KEY ? { publicKey: s.VAPID_PUBLIC_KEY, privateKey: s.VAPID_PRIVATE_KEY } : null,
+      file: s.VAPID_KEYS_FILE ?? null,
+      appSecretFile: s.APP_SECRET_FILE,
+      subject: s.VAPID_SUBJECT ?? null,
+    },
+    pushAllowHosts: s.PUSH_ALLOW_HOSTS,
+  });
 }

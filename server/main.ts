@@ -1,12 +1,11 @@
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { connect, migrate } from "#db/connect.ts";
-import { readConfig } from "#server/config.ts";
+import { ConfigError, readConfig, type ServerConfig } from "#server/config.ts";
 import { createLogger } from "#app/lib/logger.server.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
 import { publicCss } from "#server/client-manifest.ts";
 import { startRetentionJob } from "#app/features/admin/retention.server.ts";
-import { AlertConfigError, readAlertConfig } from "#app/features/alerts/config.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
 
 /**
@@ -14,22 +13,21 @@ import { createAlerts } from "#app/features/alerts/alerts.server.ts";
  * serves HTTP, and on SIGTERM/SIGINT lets in-flight requests finish before
  * closing the database.
  */
-const config = readConfig();
+let config: ServerConfig;
+try {
+  config = readConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  createLogger({ level: "info" }).error("config.invalid", { setting: error.message });
+  process.exit(1);
+}
 const log = createLogger({ level: config.logLevel });
-const database = connect(config.databaseUrl);
+const database = connect(config.databaseUrl, { poolMax: config.databasePoolMax });
 await migrate(database.db);
 // Spec §9 retention, daily (also `npm run retention`).
 const stopRetention = startRetentionJob(database.db, log);
 // Alerts to operators (issue 12): rows written with each request, delivered by this worker.
-let alertConfig;
-try {
-  alertConfig = readAlertConfig();
-} catch (error) {
-  if (!(error instanceof AlertConfigError)) throw error;
-  log.error("config.invalid", { setting: error.message });
-  process.exit(1);
-}
-const alerts = createAlerts(database.db, alertConfig, log);
+const alerts = createAlerts(database.db, config.alerts, log);
 alerts.startWorker();
 
 const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
@@ -43,6 +41,7 @@ const services = {
   kakaoMapAppKey: config.kakaoMapAppKey,
   inlineCss: config.development ? "" : publicCss(clientDir),
   publicOrigin: config.publicOrigin,
+  ogFetchAllowHosts: config.ogFetchAllowHosts,
 };
 const appOptions = {
   services,
@@ -50,6 +49,7 @@ const appOptions = {
   trustProxy: config.trustProxy,
   allowedOrigins: config.allowedOrigins,
   hsts: config.secureCookies,
+  mode: config.nodeEnv,
 };
 
 let handler: import("node:http").RequestListener;
@@ -58,7 +58,7 @@ if (config.development) {
   const bundle = await vite.ssrLoadModule("./server/bundle.ts");
   const app = bundle.createApp(appOptions);
   app.use(vite.middlewares);
-  bundle.mountReactRouter(app, services, () => vite.ssrLoadModule("virtual:react-router/server-build"));
+  bundle.mountReactRouter(app, services, () => vite.ssrLoadModule("virtual:react-router/server-build"), config.nodeEnv);
   handler = app;
 } else {
   // @ts-ignore -- the build output exists after `npm run build`.

@@ -1,4 +1,4 @@
-import { flatten, translate, type Messages, type Vars } from "#app/i18n/format.ts";
+import { flatten, translate, type Message, type Messages, type Vars } from "#app/i18n/format.ts";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 
 /**
@@ -21,7 +21,7 @@ export function namespaces(): string[] {
 }
 
 export function loadMessages(locale: Locale, ns: readonly Namespace[]): Messages {
-  const out: Record<string, string> = {};
+  const out: Record<string, Message> = {};
   for (const name of ns) {
     const catalog = catalogs.get(`${locale}/${name}`);
     if (!catalog) throw new Error(`missing catalog ${locale}/${name}`);
@@ -33,7 +33,7 @@ export function loadMessages(locale: Locale, ns: readonly Namespace[]): Messages
 /** Server-side translation, for API messages and page metadata. */
 export function serverT(locale: Locale, key: string, vars?: Vars): string {
   const ns = key.split(".")[0] ?? "";
-  return translate(catalogs.get(`${locale}/${ns}`) ?? {}, key, vars);
+  return translate(locale, catalogs.get(`${locale}/${ns}`) ?? {}, key, vars);
 }
 
 export { LOCALES };

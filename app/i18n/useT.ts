@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useMatches, useRouteLoaderData } from "react-router";
-import { translate, type Messages, type Vars } from "#app/i18n/format.ts";
+import { translate, type Message, type Messages, type Vars } from "#app/i18n/format.ts";
 import { DEFAULT_LOCALE, type Locale } from "#app/i18n/locales.ts";
 
 /** What a loader returns under `i18n` to give its page its strings. */
@@ -17,7 +17,7 @@ function isPayload(value: unknown): value is { i18n: I18nPayload } {
 export function useMessages(): Messages {
   const matches = useMatches();
   return useMemo(() => {
-    const merged: Record<string, string> = {};
+    const merged: Record<string, Message> = {};
     for (const match of matches) {
       if (isPayload(match.loaderData)) Object.assign(merged, match.loaderData.i18n.messages);
     }
@@ -34,5 +34,6 @@ export type TFunction = (key: string, vars?: Vars) => string;
 
 export function useT(): TFunction {
   const messages = useMessages();
-  return useCallback((key: string, vars?: Vars) => translate(messages, key, vars), [messages]);
+  const locale = useLocale();
+  return useCallback((key: string, vars?: Vars) => translate(locale, messages, key, vars), [locale, messages]);
 }

@@ -22,6 +22,8 @@ export interface AppServices {
   inlineCss?: string;
   /** The site's public origin (https://…) for canonical URLs; else the request's. */
   publicOrigin?: string;
+  /** Tests only (OG_FETCH_ALLOW_HOSTS): hosts the blog-link preview fetch may reach although private. */
+  ogFetchAllowHosts?: string[];
 }
 
 /** Per-request facts the HTTP layer knows. */

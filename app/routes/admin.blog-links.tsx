@@ -3,7 +3,6 @@ import type { Route } from "./+types/admin.blog-links";
 import { services } from "#app/lib/services.server.ts";
 import { consoleForm, consoleTitle, positiveId } from "#app/features/admin/console.server.ts";
 import { addBlogLink, BlogLinkProblem, deleteBlogLink, listAdminBlogLinks, updateBlogLink } from "#app/features/admin/blog-links.server.ts";
-import { allowHostsFromEnv } from "#app/features/admin/og-fetch.server.ts";
 import { audit } from "#app/features/admin/audit.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { BlogLinksPage, type BlogLinksResult } from "#app/features/admin/BlogLinksPage.tsx";
@@ -17,14 +16,14 @@ export const meta = adminMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { form, who } = await consoleForm(request, context, 8 * 1024);
-  const { db, log } = services(context);
+  const { db, log, ogFetchAllowHosts } = services(context);
   const intent = form.get("intent");
   const id = positiveId(form.get("id"));
   try {
     if (intent === "add") {
       const url = form.get("url") ?? "";
       try {
-        const link = await addBlogLink(db, url, { allowHosts: allowHostsFromEnv() });
+        const link = await addBlogLink(db, url, { allowHosts: ogFetchAllowHosts ?? [] });
         await audit(db, who, "blog_add", { kind: "blog_link", id: link.id }, link.domain);
         return data<BlogLinksResult>({ ok: "added", id: link.id });
       } catch (error) {

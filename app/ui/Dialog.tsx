@@ -1,12 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { useHydrated } from "#app/ui/useHydrated.ts";
 import styles from "./Dialog.module.css";
-
-const subscribeNothing = () => () => {};
-
-/** False while rendering on the server and hydrating, true once React runs in the browser. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNothing, () => true, () => false);
-}
 
 /**
  * A modal built on `<dialog>` + showModal(): focus moves in and returns,

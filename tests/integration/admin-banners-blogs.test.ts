@@ -30,14 +30,16 @@ afterAll(async () => {
   site.closeAllConnections();
   await new Promise((resolve) => site.close(resolve));
 });
+/** OG_FETCH_ALLOW_HOSTS as the server would pass it (AppServices.ogFetchAllowHosts). */
+let allowHosts: string[] = [];
 afterEach(() => {
-  delete process.env.OG_FETCH_ALLOW_HOSTS;
+  allowHosts = [];
 });
 
 describe.each(DIALECTS)("banner statistics and blog links on %s", (dialect) => {
   let handle: TestDatabase;
   let cookie: string;
-  const app = () => testServices(handle.db);
+  const app = () => testServices(handle.db, { ogFetchAllowHosts: allowHosts });
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
     await createOperator(handle.db, "ops@example.com", "correct horse battery");
@@ -92,7 +94,7 @@ describe.each(DIALECTS)("banner statistics and blog links on %s", (dialect) => {
     };
 
     it("adds a link by URL: the server reads its title, image (made absolute) and domain; it leads /svc/og/list", async () => {
-      process.env.OG_FETCH_ALLOW_HOSTS = host;
+      allowHosts = [host];
       const response = await form({ intent: "add", url: ` http://${host}/post ` });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ ok: "added" });
@@ -102,16 +104,16 @@ describe.each(DIALECTS)("banner statistics and blog links on %s", (dialect) => {
     });
 
     it("stores a page without Open Graph tags with no title (the Blogs page shows its fallback)", async () => {
-      process.env.OG_FETCH_ALLOW_HOSTS = host;
+      allowHosts = [host];
       expect((await (await form({ intent: "add", url: `http://${host}/bare` })).json())).toMatchObject({ ok: "added" });
       expect((await feed())[0]).toMatchObject({ og_title: null, og_image: null });
     });
 
     it("refuses a duplicate, a non-http URL, and a private address without the allow-list", async () => {
-      process.env.OG_FETCH_ALLOW_HOSTS = host;
+      allowHosts = [host];
       expect(await (await form({ intent: "add", url: `http://${host}/post` })).json()).toMatchObject({ error: "duplicate" });
       expect(await (await form({ intent: "add", url: "javascript:alert(1)" })).json()).toMatchObject({ error: "url" });
-      delete process.env.OG_FETCH_ALLOW_HOSTS;
+      allowHosts = [];
       const refused = await form({ intent: "add", url: `http://${host}/post?again` });
       expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({ error: "blocked" });

@@ -77,6 +77,18 @@ describe("npm run retention", () => {
   });
 });
 
+describe("the scripts read the server's settings (server/config.ts)", () => {
+  it.each([
+    ["retention.ts", "retention"],
+    ["admin-disable.ts", "admin:disable"],
+    ["alerts-test.ts", "alerts:test"],
+  ])("%s refuses a bad value, naming the variable", async (script, name) => {
+    const result = await run(script, ["--email", "ops@example.com"], "", { DATABASE_URL: "mysql://db/app" });
+    expect(result.code).toBe(1);
+    expect(result.out.trim()).toBe(`${name}: DATABASE_URL must start with file: or postgres://`);
+  });
+});
+
 describe("npm run admin:disable", () => {
   it("ends the operator's sessions, removes its devices from alerts and refuses its sign-in; --enable lets it in again", async () => {
     expect((await run("admin-create.ts", ["--email", "leaver@example.com"], "a long enough passphrase\n")).code).toBe(0);

@@ -15,7 +15,7 @@ export function SignInPage({ next, error, email, retryMinutes }: { next: string;
     <section className={styles.signIn} aria-labelledby="sign-in-title">
       <h1 id="sign-in-title" className={styles.title}>{t("signIn.title")}</h1>
       <p className={styles.muted}>{t("signIn.intro")}</p>
-      {error ? <Notice tone="error">{t(`signIn.error.${error}`, { minutes: retryMinutes ?? 15 })}</Notice> : null}
+      {error ? <Notice tone="error">{t(`signIn.error.${error}`, { count: retryMinutes ?? 15 })}</Notice> : null}
       <Form method="post" className={styles.stack}>
         <input type="hidden" name="next" value={next} />
         <TextField label={t("signIn.email")} name="email" type="email" autoComplete="username" required requiredLabel={t("form.required")}

@@ -11,7 +11,7 @@ export function adminMessages(lang: AdminLang): AdminMessages {
 }
 
 export function adminTFor(lang: AdminLang): AdminT {
-  return (key, vars) => adminTranslate(CATALOGS[lang], key, vars);
+  return (key, vars) => adminTranslate(lang, CATALOGS[lang], key, vars);
 }
 
 /** The operator's choice (cookie `admin_lang`), Korean by default. */

@@ -1,10 +1,12 @@
 import { useCallback } from "react";
 import { useRouteLoaderData } from "react-router";
+import { translate, type Message, type Vars } from "#app/i18n/format.ts";
 import type en from "./i18n/en.json";
 
 /**
  * Operator texts: Korean and English only (operators, not visitors). The
- * catalogs are data (i18n/ko.json, i18n/en.json, flat keys); the console's
+ * catalogs are data (i18n/ko.json, i18n/en.json, flat keys, in the site's
+ * message format: app/i18n/format.ts, plurals included); the console's
  * layout loader sends the browser the operator's language only, and
  * `useAdminT()` reads it from there. Keys are typed from the English file.
  */
@@ -14,17 +16,16 @@ export const DEFAULT_ADMIN_LANG: AdminLang = "ko";
 export const ADMIN_LANG_COOKIE = "admin_lang";
 
 export type AdminKey = keyof typeof en;
-export type AdminMessages = Readonly<Record<AdminKey, string>>;
-export type AdminVars = Readonly<Record<string, string | number>>;
+export type AdminMessages = Readonly<Record<AdminKey, Message>>;
+export type AdminVars = Vars;
 export type AdminT = (key: AdminKey, vars?: AdminVars) => string;
 
 export function isAdminLang(value: unknown): value is AdminLang {
   return typeof value === "string" && (ADMIN_LANGS as readonly string[]).includes(value);
 }
 
-export function adminTranslate(messages: Partial<AdminMessages>, key: AdminKey, vars?: AdminVars): string {
-  const template = messages[key] ?? key;
-  return vars ? template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole)) : template;
+export function adminTranslate(lang: AdminLang, messages: Partial<AdminMessages>, key: AdminKey, vars?: AdminVars): string {
+  return translate(lang, messages, key, vars);
 }
 
 /** What the console's layout route (`routes/admin`) gives every page. */
@@ -43,6 +44,8 @@ export function useAdminShell(): AdminShellData | undefined {
 }
 
 export function useAdminT(): AdminT {
-  const messages = useAdminShell()?.messages;
-  return useCallback((key: AdminKey, vars?: AdminVars) => adminTranslate(messages ?? {}, key, vars), [messages]);
+  const shell = useAdminShell();
+  const lang = shell?.lang ?? DEFAULT_ADMIN_LANG;
+  const messages = shell?.messages;
+  return useCallback((key: AdminKey, vars?: AdminVars) => adminTranslate(lang, messages ?? {}, key, vars), [lang, messages]);
 }

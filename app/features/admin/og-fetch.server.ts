@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { hostList, OutboundRefused, pinLookup, pinnedAddress as resolvePinned, type OutboundOptions, type PinnedAddress } from "#app/lib/outbound.server.ts";
+import { OutboundRefused, pinLookup, pinnedAddress as resolvePinned, type OutboundOptions, type PinnedAddress } from "#app/lib/outbound.server.ts";
 import { CodedError } from "#app/features/admin/coded-error.ts";
 
 export { isPublicAddress } from "#app/lib/outbound.server.ts";
@@ -219,9 +219,4 @@ export function parseOpenGraph(html: string, pageUrl: string): { title: string |
     }
   }
   return { title, image };
-}
-
-/** Hosts a test server may use (OG_FETCH_ALLOW_HOSTS="127.0.0.1:4100,…"); empty in production. */
-export function allowHostsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
-  return hostList(env.OG_FETCH_ALLOW_HOSTS);
 }

@@ -11,7 +11,7 @@ export function FailingAlerts({ failing }: { failing: { channel: AlertChannel; m
   const minutes = Math.max(...failing.map((f) => f.minutes));
   return (
     <div className={styles.warning} role="alert">
-      <p>{t("inbox.failing", { channels, minutes })}</p>
+      <p>{t("inbox.failing", { channels, count: minutes })}</p>
       <Link to={href("/admin/notifications")}>{t("inbox.failingLink")}</Link>
     </div>
   );

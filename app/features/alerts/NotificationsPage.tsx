@@ -100,7 +100,7 @@ function DeliveryState({ delivery: d }: { delivery: DeliveryView }) {
   const t = useAdminT();
   let text: string;
   if (d.status === "delivered") text = t("notify.state.delivered", { at: d.at });
-  else if (d.status === "failed") text = t("notify.state.failed", { attempts: d.attempts, reason: d.reason });
+  else if (d.status === "failed") text = t("notify.state.failed", { count: d.attempts, reason: d.reason });
   else if (d.status === "cancelled") text = t("notify.state.cancelled", { reason: d.reason });
   else if (d.attempts > 0 && d.reason) text = t("notify.state.retrying", { attempts: d.attempts, reason: d.reason, at: d.at });
   else text = t("notify.state.pending");

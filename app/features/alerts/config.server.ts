@@ -1,12 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createECDH } from "node:crypto";
-import { hostList } from "#app/lib/outbound.server.ts";
 import type { AlertLang } from "#app/features/alerts/message.ts";
 
 /**
  * The alert channels, each optional, each from the environment (README,
- * "Alerts"). Web Push is always ready (keys are generated on first start when
+ * "Alerts"; read and checked by server/config.ts). Web Push is always ready (keys are generated on first start when
  * none are set); e-mail needs SMTP_URL and ALERT_EMAIL_TO; the webhook needs
  * ALERT_WEBHOOK_URL.
  */
@@ -27,16 +26,24 @@ export interface AlertConfig {
   pushAllowHosts: string[];
 }
 
-export class AlertConfigError extends Error {}
+/** What server/config.ts read from the environment, before the Web Push keys are settled. */
+export interface AlertSettings extends Omit<AlertConfig, "vapid"> {
+  vapid: {
+    /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, when set (always together). */
+    keys: { publicKey: string; privateKey: string } | null;
+    /** VAPID_KEYS_FILE, else vapid.json beside the app secret's file. */
+    file: string | null;
+    appSecretFile: string;
+    /** VAPID_SUBJECT, else the origin when it is https, else a placeholder. */
+    subject: string | null;
+  };
+}
 
-function vapidKeys(env: NodeJS.ProcessEnv, origin: string): VapidKeys {
-  const subject = env.VAPID_SUBJECT || (origin.startsWith("https://") ? origin : "mailto:alerts@localhost.invalid");
-  if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) {
-    if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) throw new AlertConfigError("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together");
-    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
-  }
+function vapidKeys(settings: AlertSettings["vapid"], origin: string): VapidKeys {
+  const subject = settings.subject ?? (origin.startsWith("https://") ? origin : "mailto:alerts@localhost.invalid");
+  if (settings.keys) return { ...settings.keys, subject };
   // Kept beside the app secret, so every restart (and every device's subscription) keeps working.
-  const file = env.VAPID_KEYS_FILE ?? join(dirname(env.APP_SECRET_FILE ?? "./data/secret.key"), "vapid.json");
+  const file = settings.file ?? join(dirname(settings.appSecretFile), "vapid.json");
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
     return { ...stored, subject };
@@ -51,21 +58,7 @@ function vapidKeys(env: NodeJS.ProcessEnv, origin: string): VapidKeys {
   return { ...keys, subject };
 }
 
-function list(value: string | undefined): string[] {
-  return (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-}
-
-export function readAlertConfig(env: NodeJS.ProcessEnv = process.env): AlertConfig {
-  const origin = (env.PUBLIC_ORIGIN || `http://localhost:${env.PORT || 3000}`).replace(/\/$/, "");
-  const to = list(env.ALERT_EMAIL_TO);
-  if (env.ALERT_WEBHOOK_URL && !/^https?:\/\//.test(env.ALERT_WEBHOOK_URL)) throw new AlertConfigError("ALERT_WEBHOOK_URL must start with http:// or https://");
-  if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL)) throw new AlertConfigError("SMTP_URL must start with smtp:// or smtps://");
-  return {
-    origin,
-    lang: env.ALERT_LANG === "en" ? "en" : "ko",
-    webhook: env.ALERT_WEBHOOK_URL ? { url: env.ALERT_WEBHOOK_URL, secret: env.ALERT_WEBHOOK_SECRET ?? "" } : null,
-    email: env.SMTP_URL && to.length ? { smtpUrl: env.SMTP_URL, to, from: env.ALERT_EMAIL_FROM || "K-Loan Guide <alerts@localhost.invalid>" } : null,
-    vapid: vapidKeys(env, origin),
-    pushAllowHosts: hostList(env.PUSH_ALLOW_HOSTS),
-  };
+/** The alert settings with their Web Push keys: given, kept in the file, or generated into it. */
+export function alertConfig(settings: AlertSettings): AlertConfig {
+  return { ...settings, vapid: vapidKeys(settings.vapid, settings.origin) };
 }

@@ -4,7 +4,7 @@ import { adminTranslate, type AdminKey, type AdminVars } from "#app/features/adm
 import { formatMinutes } from "#app/features/alerts/duration.ts";
 import { median } from "#app/features/alerts/status.server.ts";
 
-const t = (key: AdminKey, vars?: AdminVars) => adminTranslate(en, key, vars);
+const t = (key: AdminKey, vars?: AdminVars) => adminTranslate("en", en, key, vars);
 
 describe("time to first opening", () => {
   it.each([

@@ -1,6 +1,7 @@
 import ko from "../admin/i18n/ko.json" with { type: "json" };
 import en from "../admin/i18n/en.json" with { type: "json" };
 import { formatSeoul } from "#app/features/admin/time.ts";
+import { translate, type Messages, type Vars } from "#app/i18n/format.ts";
 
 /**
  * What an alert says, on every channel: the kind of request, the visitor's
@@ -33,12 +34,9 @@ export interface Alert {
   text: string;
 }
 
-const CATALOGS: Record<AlertLang, Record<string, string>> = { ko, en };
+const CATALOGS: Record<AlertLang, Messages> = { ko, en };
 
-function t(lang: AlertLang, key: string, vars: Record<string, string | number> = {}): string {
-  const template = CATALOGS[lang][key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-}
+const t = (lang: AlertLang, key: string, vars?: Vars): string => translate(lang, CATALOGS[lang], key, vars);
 
 export const TEST_KIND = "test";
 
@@ -54,7 +52,7 @@ export function buildAlert(event: AlertEvent, options: { origin: string; lang: A
   const title = test ? t(lang, "alert.testTitle") : t(lang, "alert.title", { kind: t(lang, `kind.${event.kind}`), id: event.id });
   const body = test
     ? t(lang, "alert.testBody", { time })
-    : t(lang, "alert.body", { lang: CATALOGS[lang][`lang.${event.lang}`] ?? event.lang, time });
+    : t(lang, "alert.body", { lang: `lang.${event.lang}` in CATALOGS[lang] ? t(lang, `lang.${event.lang}`) : event.lang, time });
   return {
     event: test ? "alert.test" : "request.created",
     kind: event.kind,

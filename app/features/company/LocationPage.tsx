@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useT } from "#app/i18n/useT.ts";
 import { site, telHref } from "#app/config/site.ts";
-import { useHydrated } from "#app/lib/useHydrated.ts";
+import { useHydrated } from "#app/ui/useHydrated.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
 import { usePageTitle } from "#app/features/site/PageTitle.tsx";
 import { ExternalLink } from "#app/ui/ExternalLink.tsx";

@@ -5,7 +5,7 @@ import { validate, digitsOnly } from "#app/lib/schema.ts";
 import { newSubmissionId } from "#app/lib/submission.ts";
 import { postSvc, rejectedErrors } from "#app/lib/svc-fetch.ts";
 import { useForm } from "#app/ui/useForm.ts";
-import { useHydrated } from "#app/lib/useHydrated.ts";
+import { useHydrated } from "#app/ui/useHydrated.ts";
 import { policyHref } from "#app/features/legal/links.ts";
 import { AlertDialog } from "#app/ui/AlertDialog.tsx";
 import { Button } from "#app/ui/Button.tsx";

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
-import { useHydrated } from "#app/lib/useHydrated.ts";
+import { useHydrated } from "#app/ui/useHydrated.ts";
 import { ButtonLink } from "#app/ui/Button.tsx";
 import { CheckIcon } from "#app/ui/icons.tsx";
 import { isInquiryType, type InquiryType } from "#app/features/counter-inquiry/types.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { useT } from "#app/i18n/useT.ts";
-import { useHydrated } from "#app/lib/useHydrated.ts";
+import { useHydrated } from "#app/ui/useHydrated.ts";
 import { AlertDialog } from "#app/ui/AlertDialog.tsx";
 import { FieldError } from "#app/ui/Field.tsx";
 import { CloseIcon } from "#app/ui/icons.tsx";

@@ -5,7 +5,7 @@ import { inquirySchema, validateInquiryForm } from "#app/features/counter-inquir
 import { validate } from "#app/lib/schema.ts";
 
 const messages = flatten(ko, "counter");
-const text = (key: string | undefined) => (key ? translate(messages, key) : undefined);
+const text = (key: string | undefined) => (key ? translate("en", messages, key) : undefined);
 const filled = { applicant_name: "홍길동", contact_phone: "010-1234-5678", applicant_addr: "서울시 중구 샘플로 12", inquiry_content: "지폐가 걸립니다" };
 
 describe("cash-counter inquiry validation (spec §5, messages exactly)", () => {

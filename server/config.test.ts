@@ -1,0 +1,141 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { alertConfigOf, ConfigError, readConfig, readSettings } from "#server/config.ts";
+
+const problem = (env: NodeJS.ProcessEnv) => {
+  try {
+    readSettings(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  return null;
+};
+
+describe("the environment's schema", () => {
+  it("gives the README's defaults when nothing is set", () => {
+    expect(readSettings({})).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATABASE_URL: "file:./data/app.db",
+      DATABASE_POOL_MAX: 10,
+      LOG_LEVEL: "info",
+      RATE_LIMIT_MAX: 20,
+      RATE_LIMIT_WINDOW_MS: 60_000,
+      RATE_LIMIT_DISABLED: false,
+      TRUST_PROXY: false,
+      SECURE_COOKIES: false,
+      ALLOWED_ORIGINS: [],
+      APP_SECRET_FILE: "./data/secret.key",
+      PUBLIC_ORIGIN: "",
+      KAKAO_MAP_APP_KEY: "",
+      OG_FETCH_ALLOW_HOSTS: [],
+      ALERT_EMAIL_TO: [],
+      ALERT_EMAIL_FROM: "K-Loan Guide <alerts@localhost.invalid>",
+      ALERT_LANG: "ko",
+      PUSH_ALLOW_HOSTS: [],
+    });
+    expect(readSettings({}).NODE_ENV).toBeUndefined();
+  });
+
+  it("treats an empty value as unset and ignores other variables", () => {
+    expect(readSettings({ PORT: "", LOG_LEVEL: "", PATH: "/usr/bin" })).toMatchObject({ PORT: 3000, LOG_LEVEL: "info" });
+  });
+
+  it("reads set values", () => {
+    const s = readSettings({
+      PORT: "8080",
+      DATABASE_URL: "postgres://u:p@db/app",
+      DATABASE_POOL_MAX: "25",
+      RATE_LIMIT_DISABLED: "1",
+      TRUST_PROXY: "2",
+      SECURE_COOKIES: "1",
+      ALLOWED_ORIGINS: " https://a.example , https://b.example ",
+      PUBLIC_ORIGIN: "https://loans.example.com/",
+      ALERT_LANG: "en",
+    });
+    expect(s).toMatchObject({ PORT: 8080, DATABASE_POOL_MAX: 25, RATE_LIMIT_DISABLED: true, TRUST_PROXY: 2, SECURE_COOKIES: true, PUBLIC_ORIGIN: "https://loans.example.com", ALERT_LANG: "en" });
+    expect(s.ALLOWED_ORIGINS).toEqual(["https://a.example", "https://b.example"]);
+    expect(readSettings({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(readSettings({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "0"],
+    ["DATABASE_POOL_MAX", "-1"],
+    ["RATE_LIMIT_MAX", "1.5"],
+    ["RATE_LIMIT_WINDOW_MS", "soon"],
+    ["LOG_LEVEL", "verbose"],
+    ["RATE_LIMIT_DISABLED", "yes"],
+    ["SECURE_COOKIES", "true"],
+    ["DATABASE_URL", "mysql://db"],
+    ["APP_SECRET", "short"],
+    ["PUBLIC_ORIGIN", "loans.example.com"],
+    ["ALERT_WEBHOOK_URL", "hooks.example.com/x"],
+    ["SMTP_URL", "mail.example.com"],
+    ["ALERT_LANG", "vi"],
+  ])("refuses %s=%s with a message naming it", (name, value) => {
+    expect(problem({ [name]: value })).toMatch(new RegExp(`^${name} `));
+  });
+
+  it("names every bad variable at once", () => {
+    const message = problem({ PORT: "x", LOG_LEVEL: "loud" });
+    expect(message).toContain("PORT must be a positive integer");
+    expect(message).toContain("LOG_LEVEL must be debug, info, warn or error");
+  });
+
+  it("wants both VAPID keys or neither", () => {
+    expect(problem({ VAPID_PUBLIC_KEY: "abc" })).toBe("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together");
+    expect(problem({ VAPID_PUBLIC_KEY: "abc", VAPID_PRIVATE_KEY: "def" })).toBeNull();
+  });
+});
+
+describe("the server's configuration", () => {
+  it("keeps a generated secret and Web Push keys beside APP_SECRET_FILE", () => {
+    const dir = mkdtempSync(join(tmpdir(), "config-"));
+    const env = { APP_SECRET_FILE: join(dir, "secret.key"), PORT: "4000" };
+    const first = readConfig(env);
+    expect(first.secret).toBe(readFileSync(join(dir, "secret.key"), "utf8").trim());
+    expect(readConfig(env).secret).toBe(first.secret);
+    expect(first.alerts.vapid.publicKey).toBe(JSON.parse(readFileSync(join(dir, "vapid.json"), "utf8")).publicKey);
+    expect(first.alerts).toMatchObject({ origin: "http://localhost:4000", lang: "ko", webhook: null, email: null });
+    expect(first.alerts.vapid.subject).toBe("mailto:alerts@localhost.invalid");
+  });
+
+  it("configures alert channels from their variables", () => {
+    const s = readSettings({
+      PUBLIC_ORIGIN: "https://loans.example.com",
+      ALERT_WEBHOOK_URL: "https://hooks.example.com/x",
+      SMTP_URL: "smtp://mail.example.com:587",
+      ALERT_EMAIL_TO: "a@example.com, b@example.com",
+      VAPID_PUBLIC_KEY: "pub",
+      VAPID_PRIVATE_KEY: "priv",
+    });
+    expect(alertConfigOf(s)).toEqual({
+      origin: "https://loans.example.com",
+      lang: "ko",
+      webhook: { url: "https://hooks.example.com/x", secret: "" },
+      email: { smtpUrl: "smtp://mail.example.com:587", to: ["a@example.com", "b@example.com"], from: "K-Loan Guide <alerts@localhost.invalid>" },
+      vapid: { publicKey: "pub", privateKey: "priv", subject: "https://loans.example.com" },
+      pushAllowHosts: [],
+    });
+  });
+});
+
+describe("start-up with a bad setting", () => {
+  it("exits 1 with one JSON log line naming the variable", () => {
+    const run = spawnSync("node_modules/.bin/node", ["server/main.ts"], {
+      env: { PATH: process.env.PATH, PORT: "abc", DATABASE_URL: "file::memory:" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    const lines = run.stdout.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "error", event: "config.invalid", setting: "PORT must be a positive integer" });
+  });
+});
