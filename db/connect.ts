@@ -17,7 +17,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const DEFAULT_DATABASE_URL = "file:./data/app.db";
+const DEFAULT_DATABASE_URL = "file:./data/app.db";
 
 /**
  * `file:PATH` (or empty) → SQLite through node:sqlite; `postgres://…` →

@@ -4,7 +4,7 @@ import { dirname } from "node:path";
 import type { LogLevel } from "#app/lib/logger.server.ts";
 
 /** Every environment variable the server reads (README "Configuration" lists them). */
-export interface ServerConfig {
+interface ServerConfig {
   port: number;
   host: string;
   databaseUrl: string;

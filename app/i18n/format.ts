@@ -2,7 +2,7 @@ export type Messages = Readonly<Record<string, string>>;
 export type Vars = Readonly<Record<string, string | number>>;
 
 /** Replaces `{name}` placeholders; unknown placeholders stay visible. */
-export function interpolate(template: string, vars?: Vars): string {
+function interpolate(template: string, vars?: Vars): string {
   if (!vars) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }

@@ -14,7 +14,7 @@ function isPayload(value: unknown): value is { i18n: I18nPayload } {
 }
 
 /** All messages of the matched routes (root's common strings + the page's own). */
-export function useMessages(): Messages {
+function useMessages(): Messages {
   const matches = useMatches();
   return useMemo(() => {
     const merged: Record<string, string> = {};
@@ -30,7 +30,7 @@ export function useLocale(): Locale {
   return root?.i18n?.locale ?? DEFAULT_LOCALE;
 }
 
-export type TFunction = (key: string, vars?: Vars) => string;
+type TFunction = (key: string, vars?: Vars) => string;
 
 export function useT(): TFunction {
   const messages = useMessages();

@@ -3,7 +3,7 @@
  * anything else (a 400 with field errors, a 429, a network failure) is a
  * failure the form reports. Field errors come back translated by the server.
  */
-export type SvcResult = { ok: true } | { ok: false; errors: Record<string, string> };
+type SvcResult = { ok: true } | { ok: false; errors: Record<string, string> };
 
 export async function postSvc(path: string, body: unknown): Promise<SvcResult> {
   const init: RequestInit =

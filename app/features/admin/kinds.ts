@@ -21,11 +21,10 @@ export function isRequestStatus(value: unknown): value is RequestStatus {
 
 /** Consultation answer items by question number (spec §3). */
 export const CONSULTATION_QUESTIONS = { intent: 1, visa: 2, expiry: 3, nationality: 4, name: 5, phone: 6 } as const;
-export type ConsultationQuestion = keyof typeof CONSULTATION_QUESTIONS;
+type ConsultationQuestion = keyof typeof CONSULTATION_QUESTIONS;
 export const CONSULTATION_FIELDS = Object.keys(CONSULTATION_QUESTIONS) as ConsultationQuestion[];
 
-/** The console's own pages, for its navigation. */
-export const ADMIN_HOME = "/admin";
+/** The console's sign-in page. */
 export const SIGN_IN_PATH = "/admin/sign-in";
 
 export function requestHref(kind: RequestKind, id: number): string {

@@ -10,7 +10,7 @@ import styles from "./alerts.module.css";
 
 export type { DeviceActionResult } from "#app/features/alerts/PushSwitch.tsx";
 
-export interface NotificationsData {
+interface NotificationsData {
   channels: ChannelView[];
   response: ResponseDay[];
   endpoints: string[];

@@ -40,9 +40,9 @@ function t(lang: AlertLang, key: string, vars: Record<string, string | number> =
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
-export const TEST_KIND = "test";
+const TEST_KIND = "test";
 
-export function consoleUrl(origin: string, event: AlertEvent): string {
+function consoleUrl(origin: string, event: AlertEvent): string {
   return event.kind === TEST_KIND ? `${origin}/admin/notifications` : `${origin}/admin/requests/${event.kind}/${event.id}`;
 }
 

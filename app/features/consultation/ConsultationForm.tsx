@@ -28,7 +28,7 @@ import { sendConsultation } from "#app/features/consultation/send.ts";
 import styles from "./ConsultationForm.module.css";
 
 /** Navigation state the completion page reads (spec §4: the phone arrives in state). */
-export interface CompleteState {
+interface CompleteState {
   phone: string;
 }
 

@@ -7,8 +7,8 @@ import { readCookie } from "#app/i18n/detect.ts";
  * HMAC-signed, HttpOnly cookie, scoped to the completion page, read once.
  */
 export const FLASH_COOKIE = "consultation_done";
-export const FLASH_PATH = "/loan-consultation-complete";
-export const FLASH_MAX_AGE_SECONDS = 300;
+const FLASH_PATH = "/loan-consultation-complete";
+const FLASH_MAX_AGE_SECONDS = 300;
 
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64url");
 const sign = (secret: string, payload: string) => createHmac("sha256", secret).update(`${FLASH_COOKIE}.${payload}`).digest("base64url");

@@ -36,22 +36,22 @@ import { expiryDigits, isRealDate } from "#app/features/consultation/expiry-date
 
 /** Spec §3, in the order the select shows them. */
 export const VISA_OPTIONS = ["D-2", "E-9", "E-7", "E-10", "F-2", "F-4", "F-5", "F-6", "Others"] as const;
-export const INTENT_OPTIONS = ["yes", "no"] as const;
-export const EXPIRY_CHOICES = ["date", "unknown"] as const;
-export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
+const INTENT_OPTIONS = ["yes", "no"] as const;
+const EXPIRY_CHOICES = ["date", "unknown"] as const;
+type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
 
 /** answer_content of question 3 when the visitor does not know the expiry date. */
-export const EXPIRY_UNKNOWN = "unknown";
+const EXPIRY_UNKNOWN = "unknown";
 
 /** Spec §3: question numbers of answer_list. */
-export const QUESTION_SEQ = { type: 1, visaType: 2, expiryDate: 3, nationality: 4, name: 5, phone: 6 } as const;
-export type AnswerField = keyof typeof QUESTION_SEQ;
+const QUESTION_SEQ = { type: 1, visaType: 2, expiryDate: 3, nationality: 4, name: 5, phone: 6 } as const;
+type AnswerField = keyof typeof QUESTION_SEQ;
 export const ANSWER_FIELDS = Object.keys(QUESTION_SEQ) as AnswerField[];
 
 /** A Korean mobile number: 01[016789] and 7 or 8 more digits. */
-export const KOREAN_MOBILE = /^01[016789]\d{7,8}$/;
+const KOREAN_MOBILE = /^01[016789]\d{7,8}$/;
 
-export const TEXT_MAX = 100;
+const TEXT_MAX = 100;
 
 /** Catalog keys of every message (spec §5 for the visible ones). */
 export const MESSAGES = {
@@ -169,7 +169,7 @@ export const consultationFormSchema = v.pipe(
   v.forward(v.partialCheck(EXPIRY_PATHS, expiryOk, expiryMessage), ["expiryDate"]),
   v.transform(normalizeExpiry),
 );
-export type ConsultationFormOutput = v.InferOutput<typeof consultationFormSchema>;
+type ConsultationFormOutput = v.InferOutput<typeof consultationFormSchema>;
 
 // ---- The API payload ---------------------------------------------------
 
@@ -210,7 +210,7 @@ export const answerPayloadSchema = v.pipe(
   v.forward(v.partialCheck(EXPIRY_PATHS, expiryOk, expiryMessage), ["expiryDate"]),
   v.transform(normalizeExpiry),
 );
-export type AnswerPayloadInput = v.InferInput<typeof answerPayloadSchema>;
+type AnswerPayloadInput = v.InferInput<typeof answerPayloadSchema>;
 
 // ---- Between the two ---------------------------------------------------
 

@@ -1,14 +1,14 @@
 import type { toPayload } from "#app/features/consultation/schema.ts";
 
 /** The outcome of one POST /svc/answer/create from the browser. */
-export type SendOutcome =
+type SendOutcome =
   | { kind: "ok" }
   /** No answer (offline, dropped, timed out): nothing is known; a retry with the same id is safe. */
   | { kind: "network" }
   /** The server answered and refused: its message (already translated) and field errors. */
   | { kind: "rejected"; status: number; message?: string; errors: Record<string, string> };
 
-export const ANSWER_ENDPOINT = "/svc/answer/create";
+const ANSWER_ENDPOINT = "/svc/answer/create";
 /** A phone on a bad connection may wait long; past this, say so rather than spin forever. */
 export const SEND_TIMEOUT_MS = 30_000;
 

@@ -11,7 +11,7 @@ import { createAsRequest, createPurchaseRequest } from "#app/features/counter-in
 import { INQUIRY_FIELDS, inquirySchema, MAX_PHOTO_BYTES, MAX_PHOTOS, photoCountError, validateInquiryForm, type InquiryType } from "#app/features/counter-inquiry/schema.ts";
 
 /** Where a stored inquiry leads: the completion page, told the type. */
-export function completeHref(type: InquiryType | undefined): string {
+function completeHref(type: InquiryType | undefined): string {
   return type ? `/company/hitachi/complete?type=${type}` : "/company/hitachi/complete";
 }
 

@@ -9,7 +9,7 @@ import { TESTIMONIALS } from "#app/features/home/testimonials.ts";
 import styles from "./Testimonials.module.css";
 
 /** Spec §4, §9: one slide per view, 16px apart, a new one every 2000 ms. */
-export const TESTIMONIAL_INTERVAL_MS = 2000;
+const TESTIMONIAL_INTERVAL_MS = 2000;
 
 /**
  * The testimonials carousel: CSS scroll-snap (a swipe is the browser's own

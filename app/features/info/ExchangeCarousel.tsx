@@ -4,9 +4,9 @@ import { useAutoAdvance, usePrefersReducedMotion } from "#app/ui/useAutoAdvance.
 import { useSnapTrack } from "#app/ui/useSnapTrack.ts";
 import styles from "./ExchangeCarousel.module.css";
 
-export const EXCHANGE_INTERVAL_MS = 2000;
+const EXCHANGE_INTERVAL_MS = 2000;
 
-export interface Slide {
+interface Slide {
   id: string;
   image: string;
   name: string;
