@@ -7,7 +7,7 @@
  * or a request that carries a session. Each response served from the cache
  * gets its own CSP nonce: the cached nonce is replaced in the body.
  */
-export interface CachedPage {
+interface CachedPage {
   status: number;
   headers: [string, string][];
   /** The body's bytes, cut where the nonce of the response it was rendered for stood. */

@@ -7,7 +7,7 @@ import type { NextFunction, Request, Response } from "express";
  * location page, the map SDK). Inline style attributes are allowed; inline
  * script is not.
  */
-export function contentSecurityPolicy(nonce: string, extra: { scriptSrc?: string[]; connectSrc?: string[] } = {}): string {
+function contentSecurityPolicy(nonce: string, extra: { scriptSrc?: string[]; connectSrc?: string[] } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic' 'self' ${(extra.scriptSrc ?? []).join(" ")}`.trim(),

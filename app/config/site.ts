@@ -101,8 +101,6 @@ export const site = {
   },
 } as const;
 
-export type SiteConfig = typeof site;
-
 /** `tel:` link for a displayed phone number. */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;

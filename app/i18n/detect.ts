@@ -38,7 +38,7 @@ export function fromAcceptLanguage(header: string | null): Locale | undefined {
   return undefined;
 }
 
-export type LocaleSource = "query" | "cookie" | "header" | "default";
+type LocaleSource = "query" | "cookie" | "header" | "default";
 
 /**
  * Spec §4 Language: query parameter `lang`, then the stored choice (the cookie

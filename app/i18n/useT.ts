@@ -14,7 +14,7 @@ function isPayload(value: unknown): value is { i18n: I18nPayload } {
 }
 
 /** All messages of the matched routes (root's common strings + the page's own). */
-export function useMessages(): Messages {
+function useMessages(): Messages {
   const matches = useMatches();
   return useMemo(() => {
     const merged: Record<string, Message> = {};

@@ -46,7 +46,7 @@ function mediaType(request: Request): string {
   return (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 }
 
-export function isJsonRequest(request: Request): boolean {
+function isJsonRequest(request: Request): boolean {
   return mediaType(request) === "application/json";
 }
 

@@ -4,7 +4,7 @@
  * query strings. `redact` is the last line of defence for known field names.
  */
 export type LogLevel = "debug" | "info" | "warn" | "error";
-export type LogFields = Record<string, string | number | boolean | null | undefined>;
+type LogFields = Record<string, string | number | boolean | null | undefined>;
 
 export interface Logger {
   debug(event: string, fields?: LogFields): void;
@@ -16,7 +16,7 @@ export interface Logger {
 const PERSONAL = /name|phone|email|mail|addr|content|answer|ip|password|token|cookie/i;
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
-export function redact(fields: LogFields = {}): LogFields {
+function redact(fields: LogFields = {}): LogFields {
   const out: LogFields = {};
   for (const [k, v] of Object.entries(fields)) out[k] = PERSONAL.test(k) ? "[redacted]" : v;
   return out;

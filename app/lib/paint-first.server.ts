@@ -77,7 +77,7 @@ export const WAIT_FOR_PAINT = [
 ].join(" ");
 
 /** The module script's code, waiting for the first paint and importing the same modules dynamically. */
-export function deferredModuleCode(code: string, preloads: string[], nonce: string): string {
+function deferredModuleCode(code: string, preloads: string[], nonce: string): string {
   const imports = code
     .replace(/\bimport \* as (\w+) from ("[^"]+");/g, "const $1 = await import($2);")
     .replace(/(^|[;\n])\s*import ("[^"]+");/g, "$1await import($2);");

@@ -3,7 +3,7 @@
  * process: behind several instances each enforces its own share, which is
  * enough to stop a script hammering a form without a shared store.
  */
-export interface RateLimitOptions {
+interface RateLimitOptions {
   /** Requests allowed per window per key. */
   max: number;
   windowMs: number;

@@ -7,7 +7,7 @@ import * as v from "valibot";
  */
 export type FieldErrors = Record<string, string>;
 
-export type Validation<T> = { success: true; output: T } | { success: false; errors: FieldErrors };
+type Validation<T> = { success: true; output: T } | { success: false; errors: FieldErrors };
 
 /**
  * Runs a schema; keeps the first message per top-level field.

@@ -8,8 +8,8 @@ import { LOCALES, LOCALE_TAG, type Locale } from "#app/i18n/locales.ts";
  * language), Open Graph and Twitter cards (Facebook and KakaoTalk read OG),
  * and the business as schema.org FinancialService where it fits.
  */
-export const OG_LOCALE: Record<Locale, string> = { en: "en_US", vi: "vi_VN", id: "id_ID", my: "my_MM", mn: "mn_MN" };
-export const OG_IMAGE = { path: "/images/og-card.png", width: 1200, height: 630 };
+const OG_LOCALE: Record<Locale, string> = { en: "en_US", vi: "vi_VN", id: "id_ID", my: "my_MM", mn: "mn_MN" };
+const OG_IMAGE = { path: "/images/og-card.png", width: 1200, height: 630 };
 
 /** Paths where the business's structured data belongs. */
 const BUSINESS_PAGES = new Set(["/", "/company/about", "/company/location"]);
@@ -59,7 +59,7 @@ export function seoTags(input: {
   return tags;
 }
 
-export function financialService(origin: string) {
+function financialService(origin: string) {
   return {
     "@context": "https://schema.org",
     "@type": "FinancialService",

@@ -27,7 +27,7 @@ export interface AppServices {
 }
 
 /** Per-request facts the HTTP layer knows. */
-export interface RequestInfo {
+interface RequestInfo {
   nonce: string;
   clientIp: string;
   requestId: string;

@@ -3,7 +3,7 @@ import type { Database } from "#db/schema.ts";
 import type { AppServices } from "#app/lib/services.server.ts";
 
 /** The request tables that carry a unique `submission_id` (docs/decisions/0003). */
-export type SubmissionTable = "proposals" | "as_requests" | "purchase_requests";
+type SubmissionTable = "proposals" | "as_requests" | "purchase_requests";
 
 /**
  * Inserts a visitor's request once: a retried submission (same client-made

@@ -26,7 +26,7 @@ export function translateErrors(t: Translate, errors: FieldErrors): FieldErrors 
   return Object.fromEntries(Object.entries(errors).map(([k, key]) => [k, t(key)]));
 }
 
-export function badRequestResponse(t: Translate, error: BadRequest): Response {
+function badRequestResponse(t: Translate, error: BadRequest): Response {
   return svcError(400, t(`api.${error.code}`), translateErrors(t, error.errors));
 }
 

@@ -16,5 +16,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return <CompletePage queryType={loaderData.type} />;
 }
 
-/** The same for every visitor of a language (per-visitor parts, like the event popup, run in the browser). */
+/**
+ * The same for every visitor of a language and `?type=` (the page cache keys on both, ADR 0008);
+ * a type passed in navigation state is read in the browser once hydrated.
+ */
 export const headers = sharedPage();

@@ -16,5 +16,5 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return <LocationPage appKey={loaderData.kakaoMapAppKey} />;
 }
 
-/** The same for every visitor of a language (per-visitor parts, like the event popup, run in the browser). */
+/** The same for every visitor of a language: the server may keep it (ADR 0008); the map is drawn in the browser. */
 export const headers = sharedPage();

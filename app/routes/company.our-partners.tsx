@@ -14,5 +14,5 @@ export default function Page() {
   return <PartnersPage />;
 }
 
-/** The same for every visitor of a language (per-visitor parts, like the event popup, run in the browser). */
+/** The same for every visitor of a language: the server may keep it (ADR 0008). */
 export const headers = sharedPage();

@@ -15,7 +15,7 @@ interface FieldShellProps {
   children: (ids: { id: string; describedBy?: string; invalid: boolean }) => ReactNode;
 }
 
-export function FieldShell({ label, error, hint, required, requiredLabel = "required", children }: FieldShellProps) {
+function FieldShell({ label, error, hint, required, requiredLabel = "required", children }: FieldShellProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

@@ -2,7 +2,7 @@ import { useEffect, useRef, type HTMLAttributes } from "react";
 import styles from "./Section.module.css";
 
 /** How much of a section must be on screen before it slides in (spec §2). */
-export const REVEAL_RATIO = 0.3;
+const REVEAL_RATIO = 0.3;
 
 /**
  * A page section that slides in from the left once at least 30% of it is

@@ -4,7 +4,7 @@
  * React passes these lowercase attributes through; TypeScript does not know
  * them yet, hence this typed helper.
  */
-export type InvokerCommand = "show-modal" | "close" | "request-close";
+type InvokerCommand = "show-modal" | "close" | "request-close";
 
 export function invoker(target: string, command: InvokerCommand): Record<string, string> {
   return { commandfor: target, command };

@@ -6,7 +6,7 @@ function subscribeVisibility(onChange: () => void) {
 }
 
 /** True while the tab is visible (always true on the server). */
-export function usePageVisible(): boolean {
+function usePageVisible(): boolean {
   return useSyncExternalStore(subscribeVisibility, () => document.visibilityState !== "hidden", () => true);
 }
 

@@ -1,7 +1,6 @@
-import { existsSync } from "node:fs";
-import { DatabaseSync } from "node:sqlite";
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, hydrated, renderedFrames, swipe, animationsSettled, axeViolations } from "#tests/e2e/fixtures.ts";
+import { seed } from "#tests/e2e/console.ts";
 
 const BANNER_LOG = "**/svc/banner/redirect/logs/create";
 const PARTNERS = [
@@ -10,18 +9,11 @@ const PARTNERS = [
   { name: "Savings bank loan", partner_name: "savings-bank", url: "https://savings.example.com/loan" },
 ];
 
-/** The SQLite file the test server writes (playwright.config.ts names it after the runner's pid). */
+/** Logged taps of a partner, read through the app's own data layer (tests/support/admin-seed.ts), not the file. */
 function bannerLogRows(partner: string): number {
-  const url = process.env.E2E_DATABASE_URL ?? `file:./data/e2e-${process.ppid}.db`;
-  const file = url.replace(/^file:/, "");
-  if (!existsSync(file)) throw new Error(`test database not found at ${file}`);
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    const row = db.prepare("select count(*) as n from banner_redirect_logs where partner_name = ?").get(partner) as { n: number };
-    return Number(row.n);
-  } finally {
-    db.close();
-  }
+  const { count } = seed("banner-count", { partner });
+  if (count === undefined) throw new Error("admin-seed banner-count printed no count");
+  return count;
 }
 
 /** Partner sites are not reached: every example.com page is a stub. */

@@ -1,7 +1,8 @@
 /**
  * Test-only seeding for the browser tests (never bundled: it lives under
- * tests/). Runs natively on Node 24 against DATABASE_URL and prints the new
- * ids as JSON:
+ * tests/). Runs natively on Node 24 against DATABASE_URL, through the app's
+ * own db/connect.ts, and prints the new ids (or, for `banner-count`, a count
+ * read back) as JSON:
  *
  *   DATABASE_URL=file:… node tests/support/admin-seed.ts consultation '{"name":"…"}'
  */
@@ -39,6 +40,10 @@ if (kind === "consultation") {
   }));
   await db.insertInto("banner_redirect_logs").values(rows).execute();
   out = { count: rows.length };
+} else if (kind === "banner-count") {
+  // Not a write: how many taps of one partner are logged, for the home page's banner tests.
+  const { count } = await db.selectFrom("banner_redirect_logs").select((eb) => eb.fn.countAll<number>().as("count")).where("partner_name", "=", input.partner ?? "").executeTakeFirstOrThrow();
+  out = { count: Number(count) };
 } else if (kind === "blog") {
   // Dated in the past so it sorts last in the public feed, whose tests (run in parallel) page from the newest.
   const old = "2020-01-01T00:00:00.000Z";

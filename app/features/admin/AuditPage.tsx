@@ -8,7 +8,7 @@ import type { AuditEntry } from "#app/features/admin/audit.server.ts";
 import { PageTitle, Pager } from "#app/features/admin/parts.tsx";
 import styles from "./admin.module.css";
 
-export interface AuditData {
+interface AuditData {
   entries: AuditEntry[];
   total: number;
   page: number;

@@ -7,7 +7,7 @@ import type { AdminBlogLink, BlogLinkError } from "#app/features/admin/blog-link
 import { CsrfField, Notice, PageTitle, Pager } from "#app/features/admin/parts.tsx";
 import styles from "./admin.module.css";
 
-export interface BlogLinksData {
+interface BlogLinksData {
   links: AdminBlogLink[];
   total: number;
   page: number;

@@ -9,7 +9,7 @@ import styles from "./admin.module.css";
 import { FailingAlerts } from "#app/features/alerts/FailingAlerts.tsx";
 import type { AlertChannel } from "#db/schema.ts";
 
-export interface InboxData {
+interface InboxData {
   filter: InboxFilter;
   rows: InboxRow[];
   total: number;

@@ -8,7 +8,7 @@ import type { AuditEntry } from "#app/features/admin/audit.server.ts";
 import { CsrfField, Notice, PageTitle, StatusBadge } from "#app/features/admin/parts.tsx";
 import styles from "./admin.module.css";
 
-export interface RequestPageData {
+interface RequestPageData {
   detail: RequestDetail;
   history: AuditEntry[];
   noteMax: number;

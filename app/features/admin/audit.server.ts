@@ -9,7 +9,7 @@ import { paging } from "#app/features/admin/paging.ts";
  * and when. Written next to the action it records; read on /admin/audit and
  * under each request's detail.
  */
-export interface AuditRecordRef {
+interface AuditRecordRef {
   kind: string;
   id: number;
 }
@@ -41,7 +41,7 @@ export interface AuditEntry {
   detail: string;
 }
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 export async function listAudit(
   db: Kysely<Database>,
@@ -75,7 +75,7 @@ export async function listAudit(
 export const AUDIT_ACTIONS: readonly AuditAction[] = ["view", "export", "update", "sign_in", "sign_out", "blog_add", "blog_update", "blog_delete", "push_on", "push_off"];
 
 /** Reloads within this window do not add another "view" of the same record by the same operator. */
-export const VIEW_DEDUPE_MS = 5 * 60 * 1000;
+const VIEW_DEDUPE_MS = 5 * 60 * 1000;
 
 export async function recentlyViewed(db: Kysely<Database>, who: Pick<SignedIn, "operator">, record: AuditRecordRef, now = new Date()): Promise<boolean> {
   const row = await db

@@ -8,8 +8,8 @@ import { addDays, daysBetween, seoulDay, seoulRange } from "#app/features/admin/
  * groups by UTC hour (the same text function on both dialects); hours are
  * then put into Seoul days here (Seoul's offset is whole hours).
  */
-export const STATS_MAX_DAYS = 366;
-export const STATS_DEFAULT_DAYS = 14;
+const STATS_MAX_DAYS = 366;
+const STATS_DEFAULT_DAYS = 14;
 
 export interface BannerStats {
   from: string;

@@ -10,9 +10,9 @@ import { checkUrl, fetchOpenGraph, OgFetchError, type OgFetchOptions } from "#ap
  * an operator adds a URL, the server reads the page's Open Graph title and
  * image; the operator may correct them or delete the item.
  */
-export const BLOG_ADMIN_PAGE_SIZE = 30;
-export const TITLE_MAX = 500;
-export const URL_MAX = 2048;
+const BLOG_ADMIN_PAGE_SIZE = 30;
+const TITLE_MAX = 500;
+const URL_MAX = 2048;
 
 type Db = Kysely<Database>;
 

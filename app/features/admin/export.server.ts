@@ -11,7 +11,7 @@ import { toCsv, type CsvValue } from "#app/features/admin/csv.ts";
  * operator downloads to work in a spreadsheet. Column titles are in the
  * operator's language; times in Seoul; oldest first, like a ledger.
  */
-export const EXPORT_MAX_ROWS = 50_000;
+const EXPORT_MAX_ROWS = 50_000;
 
 type Db = Kysely<Database>;
 type Range = { start?: string; end?: string };

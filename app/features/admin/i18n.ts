@@ -37,7 +37,7 @@ export interface AdminShellData {
   csrf: string | null;
 }
 
-export const ADMIN_LAYOUT_ID = "routes/admin";
+const ADMIN_LAYOUT_ID = "routes/admin";
 
 export function useAdminShell(): AdminShellData | undefined {
   return useRouteLoaderData(ADMIN_LAYOUT_ID) as AdminShellData | undefined;

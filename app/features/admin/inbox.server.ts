@@ -166,7 +166,7 @@ export async function newCounts(db: Db): Promise<Record<RequestKind, number>> {
 // Detail
 
 /** One labelled value of a request; `label` is the console catalog's `field.<label>`. */
-export interface DetailField {
+interface DetailField {
   label: string;
   value: string;
   /** Long text (kept as typed, line breaks shown). */

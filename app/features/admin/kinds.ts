@@ -37,7 +37,6 @@ export type ConsultationQuestion = keyof typeof CONSULTATION_QUESTIONS;
 export const CONSULTATION_FIELDS = Object.keys(CONSULTATION_QUESTIONS) as ConsultationQuestion[];
 
 /** The console's own pages, for its navigation. */
-export const ADMIN_HOME = "/admin";
 export const SIGN_IN_PATH = "/admin/sign-in";
 
 export function requestHref(kind: RequestKind, id: number): string {

@@ -22,11 +22,11 @@ export interface OgFetchOptions extends OutboundOptions {
   maxRedirects?: number;
 }
 
-export type OgFetchErrorCode = "url" | "blocked" | "network" | "timeout" | "status" | "not_html" | "redirects";
+type OgFetchErrorCode = "url" | "blocked" | "network" | "timeout" | "status" | "not_html" | "redirects";
 
 export class OgFetchError extends CodedError<OgFetchErrorCode> {}
 
-export interface OpenGraph {
+interface OpenGraph {
   /** The URL the page was finally read from (after redirects). */
   finalUrl: string;
   title: string | null;
@@ -163,7 +163,7 @@ function charsetOf(contentType: string, head: string): string {
 }
 
 /** Bytes to text in the page's declared charset (Korean blogs still send EUC-KR). */
-export function decodeHtml(body: Buffer, contentType = ""): string {
+function decodeHtml(body: Buffer, contentType = ""): string {
   const charset = charsetOf(contentType, body.subarray(0, 2048).toString("latin1"));
   try {
     return new TextDecoder(charset).decode(body);

@@ -1,5 +1,5 @@
 /** A page of a list: the requested page kept within 1..pages (an empty list has one empty page). */
-export interface Paging {
+interface Paging {
   total: number;
   page: number;
   pages: number;

@@ -11,7 +11,7 @@ import { DELIVERY_RETENTION_MS } from "#app/features/alerts/policy.ts";
  * each run logs counts only. Relative `.ts` imports: server/main.ts and
  * scripts/retention.ts load this natively.
  */
-export interface RetentionCounts {
+interface RetentionCounts {
   proposals: number;
   asRequests: number;
   asPhotos: number;
@@ -96,7 +96,7 @@ export async function runRetentionLogged(db: Kysely<Database>, log: Logger, now 
   }
 }
 
-export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The daily job inside the server process: first run a minute after start

@@ -16,7 +16,7 @@ import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from "#app/fea
  * Router fetches the console index's data from `/admin.data`, which a
  * `Path=/admin` cookie would not reach.
  */
-export const SESSION_COOKIE = "admin_session";
+const SESSION_COOKIE = "admin_session";
 
 export interface SignedIn {
   operator: { id: number; email: string };
@@ -27,13 +27,13 @@ export interface SignedIn {
 }
 
 export const operatorContext = createContext<SignedIn | null>(null);
-export const adminLangContext = createContext<AdminLang>(DEFAULT_ADMIN_LANG);
+const adminLangContext = createContext<AdminLang>(DEFAULT_ADMIN_LANG);
 
 export function sha256(value: string): string {
   return createHash("sha256").update(value).digest("hex");
 }
 
-export function csrfFor(secret: string, tokenHash: string): string {
+function csrfFor(secret: string, tokenHash: string): string {
   return createHmac("sha256", secret).update(`admin-csrf:${tokenHash}`).digest("base64url");
 }
 
@@ -96,7 +96,7 @@ export function clearSessionCookie(secure: boolean): string {
   return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-export function sessionToken(request: Request): string | undefined {
+function sessionToken(request: Request): string | undefined {
   return readCookie(request.headers.get("cookie"), SESSION_COOKIE);
 }
 
@@ -138,7 +138,7 @@ export const requireOperatorData: MiddlewareFunction<Response> = async ({ contex
   return next();
 };
 
-export function unauthorized(): Response {
+function unauthorized(): Response {
   return Response.json({ res_status: 401, message: "Unauthorized", errors: {} }, { status: 401, headers: { "Cache-Control": "private, no-store" } });
 }
 

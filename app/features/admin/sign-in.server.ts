@@ -10,7 +10,7 @@ import { MAX_SIGN_IN_FAILURES, SIGN_IN_LOCK_MS } from "#app/features/admin/polic
  * about which addresses exist; unknown addresses cost a real scrypt too.
  * The per-IP rate limit is the route's job (services.limiter).
  */
-export type SignInResult =
+type SignInResult =
   | { ok: true; operator: { id: number; email: string }; token: string }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "locked"; retryAfterSeconds: number };
@@ -19,7 +19,7 @@ export function normaliseEmail(value: unknown): string {
   return typeof value === "string" ? value.trim().toLowerCase() : "";
 }
 
-export function looksLikeEmail(value: string): boolean {
+function looksLikeEmail(value: string): boolean {
   return value.length <= 320 && /^[^\s@]+@[^\s@]+$/.test(value);
 }
 

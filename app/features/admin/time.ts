@@ -3,7 +3,7 @@
  * shown, filtered and grouped by its Asia/Seoul calendar day.
  * Pure functions (Intl only), used by loaders, the CSV export and tests.
  */
-export const OPERATOR_TIME_ZONE = "Asia/Seoul";
+const OPERATOR_TIME_ZONE = "Asia/Seoul";
 
 const DAY_MS = 86_400_000;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -10,7 +10,7 @@ import styles from "./alerts.module.css";
 
 export type { DeviceActionResult } from "#app/features/alerts/PushSwitch.tsx";
 
-export interface NotificationsData {
+interface NotificationsData {
   channels: ChannelView[];
   response: ResponseDay[];
   endpoints: string[];
@@ -115,7 +115,7 @@ function ResponseTimes({ days }: { days: ResponseDay[] }) {
       <h2 id="response-title" className={adminStyles.subtitle}>{t("notify.response")}</h2>
       <p className={adminStyles.muted}>{t("notify.responseIntro")}</p>
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className={adminStyles.scrollX} tabIndex={0} role="region" aria-label={t("notify.response")}>
+      <div className={adminStyles.scrollX} tabIndex={0} role="region" aria-label={t("notify.responseTable")}>
         <table className={`${adminStyles.table} ${adminStyles.numbers}`}>
           <caption className="visually-hidden">{t("notify.response")}</caption>
           <thead>

@@ -9,7 +9,7 @@ import { pushEndpoint, validDeviceKeys } from "#app/features/alerts/channels/end
  */
 type Db = Kysely<Database>;
 
-export interface DeviceInput {
+interface DeviceInput {
   endpoint: string;
   p256dh: string;
   auth: string;

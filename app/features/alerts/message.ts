@@ -38,9 +38,9 @@ const CATALOGS: Record<AlertLang, Messages> = { ko, en };
 
 const t = (lang: AlertLang, key: string, vars?: Vars): string => translate(lang, CATALOGS[lang], key, vars);
 
-export const TEST_KIND = "test";
+const TEST_KIND = "test";
 
-export function consoleUrl(origin: string, event: AlertEvent): string {
+function consoleUrl(origin: string, event: AlertEvent): string {
   return event.kind === TEST_KIND ? `${origin}/admin/notifications` : `${origin}/admin/requests/${event.kind}/${event.id}`;
 }
 

@@ -4,8 +4,8 @@
  */
 
 /** Waits after the 1st, 2nd, 3rd and 4th failed attempt; then hourly… */
-export const RETRY_DELAYS_MS = [10_000, 30_000, 2 * 60_000, 10 * 60_000] as const;
-export const LATER_RETRY_MS = 60 * 60_000;
+const RETRY_DELAYS_MS = [10_000, 30_000, 2 * 60_000, 10 * 60_000] as const;
+const LATER_RETRY_MS = 60 * 60_000;
 /** …until this long after the alert was written; then the row is failed for good. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 

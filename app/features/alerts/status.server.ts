@@ -12,7 +12,7 @@ import { FAILING_WARNING_MS } from "#app/features/alerts/policy.ts";
  * request's arrival to its first opening.
  */
 type Db = Kysely<Database>;
-export const ALERT_CHANNELS: readonly AlertChannel[] = ["push", "email", "webhook"];
+const ALERT_CHANNELS: readonly AlertChannel[] = ["push", "email", "webhook"];
 const RECENT_PER_CHANNEL = 10;
 
 export interface DeliveryView {
@@ -127,7 +127,7 @@ export interface ResponseDay {
   medianMinutes: number | null;
 }
 
-export const RESPONSE_DAYS = 14;
+const RESPONSE_DAYS = 14;
 
 export function median(values: readonly number[]): number | null {
   if (!values.length) return null;

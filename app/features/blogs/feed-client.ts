@@ -54,7 +54,7 @@ export function parseFeedPage(data: unknown, pageNum: number, pageSize = BLOG_PA
   return { items, hasNext: hasNext && raw.length > 0 };
 }
 
-export class FeedError extends Error {}
+class FeedError extends Error {}
 
 /** POST /svc/og/list {page_num, page_size: 4} (spec §7). */
 export async function fetchFeedPage(pageNum: number): Promise<FeedPage> {

@@ -6,7 +6,7 @@
  * `retryDelayMs`. Concurrent requests for one key share one fetch. There is
  * deliberately no refetch on window focus.
  */
-export interface QueryCacheOptions {
+interface QueryCacheOptions {
   freshMs: number;
   keepMs: number;
   retries: number;
@@ -14,7 +14,7 @@ export interface QueryCacheOptions {
   now?: () => number;
 }
 
-export interface CacheHit<T> {
+interface CacheHit<T> {
   data: T;
   fresh: boolean;
 }
@@ -67,5 +67,3 @@ export function createQueryCache<K, T>({ freshMs, keepMs, retries, retryDelayMs,
 
   return { peek, fetch, revalidate, clear: () => entries.clear() };
 }
-
-export type QueryCache<K, T> = ReturnType<typeof createQueryCache<K, T>>;

@@ -3,7 +3,7 @@
  * fallback). Built from coordinates, so they point at the pin even where an
  * address search would be ambiguous; Naver searches the Korean address.
  */
-export interface Place {
+interface Place {
   name: string;
   lat: number;
   lng: number;

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { pageData } from "#app/lib/page.server.ts";
 
-export type CompanySection = "about" | "partners" | "contact" | "location";
+type CompanySection = "about" | "partners" | "contact" | "location";
 
 /**
  * A company page's loader data: `pageData` with only the part of the

@@ -29,7 +29,7 @@ import { useForm, type Errors } from "#app/ui/useForm.ts";
 import styles from "./ConsultationForm.module.css";
 
 /** Navigation state the completion page reads (spec §4: the phone arrives in state). */
-export interface CompleteState {
+interface CompleteState {
   phone: string;
 }
 

@@ -5,7 +5,7 @@ import { digitsOnly } from "#app/lib/schema.ts";
  * YYYY/MM/DD while typing (at most 8 digits), accepted as YYYYMMDD or
  * YYYY/MM/DD, and it must be a real calendar date. Stored as YYYYMMDD.
  */
-export const EXPIRY_MAX_DIGITS = 8;
+const EXPIRY_MAX_DIGITS = 8;
 
 /** Oldest and newest year accepted: a visa expiry outside them is a typo. */
 const MIN_YEAR = 1900;

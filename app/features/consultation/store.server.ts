@@ -10,12 +10,12 @@ import { answerList, type ConsultationOutput } from "#app/features/consultation/
  * collection-and-use consent and the optional marketing consent, both
  * described by the privacy policy, so both carry its version date.
  */
-export const CONSENTS = {
+const CONSENTS = {
   required: { kind: "privacy", version: POLICY_VERSIONS.privacy },
   marketing: { kind: "marketing", version: POLICY_VERSIONS.privacy },
 } as const;
 
-export interface StoredConsultation {
+interface StoredConsultation {
   id: number;
   /** False when this submission id was already stored (a retry or a double tap). */
   created: boolean;

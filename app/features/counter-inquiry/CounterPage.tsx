@@ -10,7 +10,7 @@ import type { FormResult } from "#app/lib/form-result.ts";
 import styles from "./counter.module.css";
 
 const FAQ = ["photos", "purchase"] as const;
-export const INQUIRY_ANCHOR = "counter-inquiry";
+const INQUIRY_ANCHOR = "counter-inquiry";
 
 /**
  * /company/hitachi (spec §2): cash counter iH-110S sales and after-service,

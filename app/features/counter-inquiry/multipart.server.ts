@@ -11,7 +11,7 @@ import { BadRequest, type BadRequestCode } from "#app/lib/http.server.ts";
  * end, the file one too many is never read at all. Files are kept in memory
  * only up to their limit (20 MB), for the image check that follows.
  */
-export interface MultipartLimits {
+interface MultipartLimits {
   /** Name of the repeated file field (`file_param`, or `photos` in the page form). */
   fileField: string;
   maxFiles: number;
@@ -22,7 +22,7 @@ export interface MultipartLimits {
   maxFields?: number;
 }
 
-export interface UploadedFile {
+interface UploadedFile {
   filename: string;
   /** As declared by the client: informative only, never trusted. */
   declaredType: string;

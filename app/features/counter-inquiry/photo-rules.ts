@@ -7,7 +7,7 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "#app/features/counter-inquiry/types
  * The server decides the type again from the bytes; this only spares a
  * visitor an upload that would be refused.
  */
-export type PhotoRejection = "limit" | "type" | "size";
+type PhotoRejection = "limit" | "type" | "size";
 
 interface FileLike {
   name: string;

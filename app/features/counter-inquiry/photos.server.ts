@@ -7,7 +7,7 @@ import { BadRequest } from "#app/lib/http.server.ts";
  * re-encoded, which turns it upright (EXIF orientation) and drops all of its
  * metadata (EXIF GPS position, camera serial, XMP, comments).
  */
-export type SniffedImage = "jpeg" | "png" | "webp" | "gif" | "heif";
+type SniffedImage = "jpeg" | "png" | "webp" | "gif" | "heif";
 
 const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
 
@@ -37,11 +37,6 @@ export interface StoredPhoto {
 }
 
 /**
- * Checks and re-encodes one photo to JPEG (sRGB, upright, no metadata, at
- * most 2048 px on its longest side). Anything that is not a readable image
- * is a BadRequest on `field`.
- */
-/**
  * sharp (libvips) is loaded on the first upload, not at start: the server at
  * rest stays ~20 MB lighter, and most instances never see a photo.
  */
@@ -51,6 +46,11 @@ function loadSharp() {
   return sharpModule;
 }
 
+/**
+ * Checks and re-encodes one photo to JPEG (sRGB, upright, no metadata, at
+ * most 2048 px on its longest side, transparency on white). Anything that is
+ * not a readable image of the type its bytes announce is a BadRequest on `field`.
+ */
 export async function reencodePhoto(bytes: Uint8Array, field: string): Promise<StoredPhoto> {
   const rejected = () => new BadRequest("invalid", { [field]: "counter.errors.photoType" });
   const sniffed = sniffImage(bytes);

@@ -2,7 +2,7 @@ import { insertOnce, recordRequest, requestTimes, type RequestStore } from "#app
 import type { InquiryInput } from "#app/features/counter-inquiry/schema.ts";
 import type { StoredPhoto } from "#app/features/counter-inquiry/photos.server.ts";
 
-/** Rate-limit buckets, shared by the /svc routes and the page's form action. */
+/** Rate-limit buckets of the /svc/as and /svc/purchase routes (the page's form action has its own, in submit.server.ts). */
 export const AS_BUCKET = "as-request";
 export const PURCHASE_BUCKET = "purchase-request";
 /** A purchase inquiry's JSON (four fields of at most 3,000 characters): the API's and the form's body limit. */

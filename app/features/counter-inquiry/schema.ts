@@ -28,7 +28,7 @@ export const INQUIRY_FIELDS = ["applicant_name", "contact_phone", "applicant_add
 export type InquiryField = (typeof INQUIRY_FIELDS)[number];
 
 /** The form's own fields, around the payload. */
-export interface InquiryFormInput {
+interface InquiryFormInput {
   type: unknown;
   agree: unknown;
   photoCount: number;

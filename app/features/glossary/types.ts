@@ -8,7 +8,7 @@ export interface GlossaryTerm {
   description: string;
 }
 
-export interface GlossaryCategory {
+interface GlossaryCategory {
   id: string;
   label: string;
   terms: GlossaryTerm[];

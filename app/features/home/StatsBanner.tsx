@@ -7,7 +7,7 @@ import styles from "./StatsBanner.module.css";
 
 /** Spec §1, §4: four figures, a new one every 2 s. */
 const STATS = ["signups", "approved", "approvalRate", "disbursed"] as const;
-export const STATS_INTERVAL_MS = 2000;
+const STATS_INTERVAL_MS = 2000;
 
 /**
  * The statistics banner. All four figures are stacked in one grid cell, so

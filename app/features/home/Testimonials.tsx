@@ -7,7 +7,7 @@ import { TESTIMONIALS } from "#app/features/home/testimonials.ts";
 import styles from "./Testimonials.module.css";
 
 /** Spec §4, §9: one slide per view, 16px apart, a new one every 2000 ms. */
-export const TESTIMONIAL_INTERVAL_MS = 2000;
+const TESTIMONIAL_INTERVAL_MS = 2000;
 
 /** The testimonials: a carousel of reviews (app/ui/Carousel.tsx). */
 export function Testimonials() {

@@ -3,7 +3,7 @@
  * rating 5, quote in Indonesian, English and Vietnamese). Quotes are shown
  * as their authors wrote them, in their language (`lang`), in every locale.
  */
-export interface Testimonial {
+interface Testimonial {
   name: string;
   country: "id" | "ph" | "vn";
   rating: number;

@@ -3,9 +3,9 @@ import { Carousel } from "#app/ui/Carousel.tsx";
 import { carouselLabels } from "#app/features/site/carousel-labels.ts";
 import styles from "./ExchangeCarousel.module.css";
 
-export const EXCHANGE_INTERVAL_MS = 2000;
+const EXCHANGE_INTERVAL_MS = 2000;
 
-export interface Slide {
+interface Slide {
   id: string;
   image: string;
   name: string;

@@ -4,11 +4,11 @@ import { href } from "react-router";
  * `/company/hitachi` item is Korean in every language (its audience is Korean
  * businesses), so its label lives in the catalogs as Korean text.
  */
-export interface NavItem {
+interface NavItem {
   to: string;
   labelKey: string;
 }
-export interface NavGroup {
+interface NavGroup {
   id: string;
   titleKey: string;
   items: NavItem[];

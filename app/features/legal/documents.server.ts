@@ -13,7 +13,7 @@ const sources = import.meta.glob<string>("/content/legal/*/*.md", { query: "?raw
 
 
 /** The business facts the documents name, from app/config/site.ts. */
-export function legalVars(lang: LegalLang): MarkdownVars {
+function legalVars(lang: LegalLang): MarkdownVars {
   return {
     businessName: site.businessName,
     brandName: site.brandName,

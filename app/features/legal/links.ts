@@ -32,7 +32,7 @@ export function policyHref(location: { pathname: string; search: string }, kind:
  * `?policyLang=ko` shows the Korean original (the binding text) instead of
  * the visitor's language.
  */
-export const POLICY_LANG_PARAM = "policyLang";
+const POLICY_LANG_PARAM = "policyLang";
 export const POLICY_ORIGINAL_LANG = "ko";
 
 export type LegalLang = Locale | typeof POLICY_ORIGINAL_LANG;

@@ -1,5 +1,5 @@
 /** content/<lang>/loan-faq.json: six categories of questions and answers. */
-export interface FaqItem {
+interface FaqItem {
   q: string;
   a: string;
 }

@@ -1,12 +1,12 @@
 import { site } from "#app/config/site.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 
-export type GuideVideo = (typeof site.guideVideos)[number];
+type GuideVideo = (typeof site.guideVideos)[number];
 export type VideoLang = GuideVideo["lang"];
 
 export const VIDEO_LANGS = site.guideVideos.map((v) => v.lang);
 
-export function isVideoLang(value: unknown): value is VideoLang {
+function isVideoLang(value: unknown): value is VideoLang {
   return typeof value === "string" && (VIDEO_LANGS as readonly string[]).includes(value);
 }
 

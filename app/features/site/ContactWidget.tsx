@@ -31,7 +31,8 @@ const CHAT_LINKS = [
 /**
  * The floating contact button of every page (spec §2, §4): a chat button at
  * the bottom right; tapping it dims the page and shows Call, WhatsApp and
- * Messenger, and the button becomes a close button.
+ * Messenger, and the button becomes a close button. A complementary landmark
+ * of its own, so the open options are not content outside every landmark.
  *
  * Built on the Popover API: it opens, closes, dims (`::backdrop`), closes on
  * a tap outside and on Escape with no JavaScript, so it works before the page
@@ -44,7 +45,7 @@ export function ContactWidget({ bottomOffset = 28 }: { bottomOffset?: number }) 
     if (!supportsPopover()) setFallbackOpen((open) => !open);
   };
   return (
-    <div className={styles.widget} style={{ "--contact-bottom": `${bottomOffset}px` } as CSSProperties}>
+    <aside className={styles.widget} style={{ "--contact-bottom": `${bottomOffset}px` } as CSSProperties} aria-label={t("site.contact.open")}>
       <button type="button" className={styles.fab} popoverTarget={PANEL_ID} popoverTargetAction="show"
         aria-label={t("site.contact.open")} onClick={toggleFallback}>
         <ChatIcon size={28} />
@@ -72,6 +73,6 @@ export function ContactWidget({ bottomOffset = 28 }: { bottomOffset?: number }) 
           <CloseIcon size={26} />
         </button>
       </div>
-    </div>
+    </aside>
   );
 }

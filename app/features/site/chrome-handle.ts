@@ -3,7 +3,7 @@
  * `export const handle = { contactWidgetOffset: 96 }` on a page with a
  * sticky bottom bar, so the contact button sits above it.
  */
-export interface ChromeHandle {
+interface ChromeHandle {
   /** Distance of the floating contact button from the bottom, in px (default 28). */
   contactWidgetOffset?: number;
 }

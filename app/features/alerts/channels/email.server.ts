@@ -4,7 +4,7 @@ import { SEND_TIMEOUT_MS } from "#app/features/alerts/policy.ts";
 import type { SendResult } from "#app/features/alerts/channels/result.ts";
 
 /** E-mail through any SMTP server (SMTP_URL: smtp:// or smtps://user:pass@host:port). */
-export interface EmailTarget {
+interface EmailTarget {
   smtpUrl: string;
   from: string;
 }

@@ -17,7 +17,7 @@ import { pushEndpoint, type PushDevice } from "#app/features/alerts/channels/end
 export type { PushDevice };
 
 /** What the service worker shows: no personal data, a link into the console. */
-export function pushPayload(alert: Alert): string {
+function pushPayload(alert: Alert): string {
   return JSON.stringify({ title: alert.title, body: alert.body, url: alert.url, tag: `${alert.kind}-${alert.id}` });
 }
 

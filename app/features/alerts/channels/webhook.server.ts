@@ -9,7 +9,7 @@ import type { SendResult } from "#app/features/alerts/channels/result.ts";
  * ALERT_WEBHOOK_SECRET is set. `text` is one line, so a Slack, Mattermost or
  * Discord-compatible incoming webhook shows it as it is.
  */
-export function webhookBody(alert: Alert): string {
+function webhookBody(alert: Alert): string {
   const { event, kind, id, lang, created_at, url, text } = alert;
   return JSON.stringify({ event, kind, id, lang, created_at, url, text });
 }
@@ -32,7 +32,7 @@ export async function sendWebhook(target: { url: string; secret: string }, alert
 }
 
 /** A short reason for an operator (timeout, refused, DNS), never a stack. */
-export function networkReason(error: unknown): string {
+function networkReason(error: unknown): string {
   if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return "timeout";
   if (!(error instanceof Error)) return "network: error";
   const cause = error.cause as { code?: string; message?: string; errors?: { code?: string }[] } | undefined;
