@@ -4,7 +4,7 @@ import { readUrlEncoded } from "#app/lib/http.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { adminLangCookie } from "#app/features/admin/i18n.server.ts";
 import { isAdminLang } from "#app/features/admin/i18n.ts";
-import { safeNext } from "#app/features/admin/session.server.ts";
+import { safeNext } from "#app/features/admin/safe-next.server.ts";
 
 /** The operator's language (ko/en), remembered in the `admin_lang` cookie; back to the same page. */
 export function loader() {

@@ -3,7 +3,9 @@ import type { Route } from "./+types/admin.sign-out";
 import { services } from "#app/lib/services.server.ts";
 import { consoleForm } from "#app/features/admin/console.server.ts";
 import { audit } from "#app/features/admin/audit.server.ts";
-import { clearSessionCookie, deleteSession, operatorContext } from "#app/features/admin/session.server.ts";
+import { operatorContext } from "#app/features/admin/guards.server.ts";
+import { clearSessionCookie } from "#app/features/admin/session-cookie.server.ts";
+import { deleteSession } from "#app/features/admin/session-store.server.ts";
 
 /** POST only: ends the session (deletes it) and clears the cookie. */
 export function loader() {
