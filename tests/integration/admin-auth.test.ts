@@ -37,7 +37,8 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/audit");
     const setCookie = response.headers.get("set-cookie")!;
-    expect(setCookie).toMatch(/admin_session=[\w-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    expect(setCookie).toMatch(/^admin_session=[\w-]{43}; /);
+    expect(setCookie.split("; ").slice(1).sort()).toEqual(["HttpOnly", "Max-Age=43200", "Path=/", "SameSite=Lax"]);
     const token = /admin_session=([^;]+)/.exec(setCookie)![1]!;
     const rows = await handle.db.selectFrom("admin_sessions").selectAll().execute();
     expect(rows).toHaveLength(1);
@@ -49,7 +50,7 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
 
   it("sets Secure on the cookie behind HTTPS", async () => {
     const response = await attempt(PASSWORD, EMAIL, services({ secureCookies: true }));
-    expect(response.headers.get("set-cookie")).toMatch(/; Secure$/);
+    expect(response.headers.get("set-cookie")?.split("; ")).toContain("Secure");
   });
 
   it("refuses a wrong password and an unknown e-mail alike, with no cookie", async () => {
@@ -130,7 +131,7 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
   it("clears the cookie of a session that has ended", async () => {
     const response = await callRoute(inbox, "guarded", get("/admin", "admin_session=not-a-live-session"), services());
     expect(response.status).toBe(302);
-    expect(response.headers.get("set-cookie")).toMatch(/admin_session=; Path=\/; Max-Age=0/);
+    expect(response.headers.get("set-cookie")).toMatch(/^admin_session=; .*Max-Age=0/);
   });
 
   it("signs out: the session row is deleted and the cookie cleared; the old cookie no longer works", async () => {

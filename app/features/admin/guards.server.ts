@@ -4,7 +4,7 @@ import { adminLangOf } from "#app/features/admin/i18n.server.ts";
 import { DEFAULT_ADMIN_LANG, type AdminLang } from "#app/features/admin/i18n.ts";
 import { SIGN_IN_PATH } from "#app/features/admin/kinds.ts";
 import { findSession, type SignedIn } from "#app/features/admin/session-store.server.ts";
-import { clearSessionCookie, sessionToken } from "#app/features/admin/session-cookie.server.ts";
+import { clearCookie, plainValue, sessionCookie } from "#app/lib/cookies.server.ts";
 
 /**
  * The console's middleware and guards: who is signed in and in which
@@ -21,15 +21,15 @@ export const adminLangContext = createContext<AdminLang>(DEFAULT_ADMIN_LANG);
  */
 export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const app = services(context);
-  context.set(adminLangContext, adminLangOf(request));
-  const token = sessionToken(request);
+  context.set(adminLangContext, await adminLangOf(request));
+  const token = await plainValue(sessionCookie, request.headers.get("cookie"));
   const signedIn = await findSession(app.db, app.secret, token, new Date());
   context.set(operatorContext, signedIn);
   const response = await next();
   try {
     response.headers.set("Cache-Control", "private, no-store");
     response.headers.set("X-Robots-Tag", "noindex, nofollow");
-    if (token && !signedIn && !response.headers.has("Set-Cookie")) response.headers.append("Set-Cookie", clearSessionCookie(app.secureCookies));
+    if (token && !signedIn && !response.headers.has("Set-Cookie")) response.headers.append("Set-Cookie", await clearCookie(sessionCookie, app.secureCookies));
   } catch {
     // Immutable headers (Response.redirect): nothing to add.
   }

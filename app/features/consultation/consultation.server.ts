@@ -7,7 +7,7 @@ import { validate } from "#app/lib/schema.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { newSubmissionId } from "#app/lib/submission.ts";
 import { rateLimited } from "#app/lib/svc.server.ts";
-import { flashCookie } from "#app/features/consultation/flash.server.ts";
+import { writeFlash } from "#app/features/consultation/flash.server.ts";
 import { maskPhone } from "#app/features/consultation/mask.ts";
 import { consultationFormSchema, emptyFormState, formStateFromForm, toConsultation, type ConsultationOutput, type FormActionData } from "#app/features/consultation/schema.ts";
 import { storeConsultation } from "#app/features/consultation/store.server.ts";
@@ -75,6 +75,6 @@ export async function consultationFormAction(args: ActionFunctionArgs) {
     return data<FormActionData>({ values, errors: {}, formError: "consultation.errors.submitFailed" }, { status: 503 });
   }
   return redirect(completeUrl(request), {
-    headers: { "Set-Cookie": flashCookie(app.secret, maskPhone(result.output.phone), app.secureCookies) },
+    headers: { "Set-Cookie": await writeFlash(app.secret, maskPhone(result.output.phone), app.secureCookies) },
   });
 }
