@@ -8,6 +8,7 @@ import { i18nFor, localeOf } from "#app/i18n/route.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { useT, type I18nPayload } from "#app/i18n/useT.ts";
 import { DEFAULT_LOCALE, LANG_STORAGE_KEY, LOCALES, LOCALE_TAG } from "#app/i18n/locales.ts";
+import { LANG_COOKIE } from "#app/lib/cookie-names.ts";
 import { AppShell } from "#app/features/layout/AppShell.tsx";
 import { NotFound } from "#app/features/layout/NotFound.tsx";
 import { SiteChrome } from "#app/features/site/SiteChrome.tsx";
@@ -34,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * did not see in the cookie is mirrored into it and the page reloaded once, so
  * the visitor never reads the page in a language they did not choose.
  */
-const LANG_MIRROR = `(function(){try{var k=${JSON.stringify(LANG_STORAGE_KEY)},L=${JSON.stringify(LOCALES)},q=new URLSearchParams(location.search).get(k),s=localStorage.getItem(k),d=document.documentElement.lang;if(q&&L.indexOf(q)>=0){localStorage.setItem(k,q);return}if(s&&L.indexOf(s)>=0&&s!==d&&!sessionStorage.getItem("lang-mirrored")){document.cookie=k+"="+s+";path=/;max-age=31536000;samesite=lax";sessionStorage.setItem("lang-mirrored","1");if(document.cookie.indexOf(k+"="+s)>=0)location.reload()}}catch(e){}})()`;
+const LANG_MIRROR = `(function(){try{var k=${JSON.stringify(LANG_STORAGE_KEY)},c=${JSON.stringify(LANG_COOKIE)},L=${JSON.stringify(LOCALES)},q=new URLSearchParams(location.search).get(k),s=localStorage.getItem(k),d=document.documentElement.lang;if(q&&L.indexOf(q)>=0){localStorage.setItem(k,q);return}if(s&&L.indexOf(s)>=0&&s!==d&&!sessionStorage.getItem("lang-mirrored")){document.cookie=c+"="+s+";path=/;max-age=31536000;samesite=lax";sessionStorage.setItem("lang-mirrored","1");if(document.cookie.indexOf(c+"="+s)>=0)location.reload()}}catch(e){}})()`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData("root") as { i18n?: I18nPayload } | undefined;

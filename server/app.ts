@@ -6,8 +6,8 @@ import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "#app/lib/services.server.ts";
 import { sameOrigin, securityHeaders } from "#server/security.ts";
 import { reactRouterHandler } from "#server/router-handler.ts";
-import { detectLocale, langCookie, readCookie } from "#app/i18n/detect.ts";
-import { LANG_COOKIE } from "#app/i18n/locales.ts";
+import { detectLocale } from "#app/i18n/detect.server.ts";
+import { langCookie, plainValue, setCookie } from "#app/lib/cookies.server.ts";
 
 /**
  * The HTTP application: compression, security headers, static files, health
@@ -84,11 +84,11 @@ export function createApp(options: AppOptions) {
   app.use(sameOrigin(options.allowedOrigins));
 
   // An explicit ?lang= is remembered in the cookie that mirrors localStorage (spec §4).
-  app.use((req, res, next) => {
+  app.use(async (req, res, next) => {
     if (typeof req.query.lang === "string") {
-      const { locale, source } = detectLocale(new Request(`http://x${req.originalUrl}`));
-      if (source === "query" && readCookie(req.get("cookie") ?? null, LANG_COOKIE) !== locale) {
-        res.append("Set-Cookie", langCookie(locale, services.secureCookies));
+      const { locale, source } = await detectLocale(new Request(`http://x${req.originalUrl}`));
+      if (source === "query" && (await plainValue(langCookie, req.get("cookie") ?? null)) !== locale) {
+        res.append("Set-Cookie", await setCookie(langCookie, locale, services.secureCookies));
       }
     }
     next();

@@ -1,7 +1,8 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
-import { detectLocale } from "#app/i18n/detect.ts";
+import { detectLocale } from "#app/i18n/detect.server.ts";
+import { hasCookie, PAGE_CACHE_BYPASS_COOKIES } from "#app/lib/cookies.server.ts";
 import { cachedPage, createPageCache, sharedMaxAge, withNonce, type PageCache } from "#server/page-cache.ts";
 
 /**
@@ -19,7 +20,7 @@ export function reactRouterHandler(options: {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const request = toWebRequest(req, res);
-      const key = cacheKey(request);
+      const key = await cacheKey(request);
       const nonce = String(res.locals.nonce ?? "");
       if (key) {
         const hit = cache.get(key);
@@ -51,15 +52,15 @@ export function reactRouterHandler(options: {
   };
 }
 
-/** Only plain page GETs with no session can be shared; the key is URL + language. */
-function cacheKey(request: Request): string | null {
+/** Only plain page GETs without per-visitor cookies can be shared; the key is URL + language. */
+export async function cacheKey(request: Request): Promise<string | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data") || url.pathname.startsWith("/admin") || url.pathname.startsWith("/svc/")) return null;
-  const cookie = request.headers.get("cookie") ?? "";
-  if (/(?:^|;\s*)(?:admin_session|__session|flash|consultation_done)[^=]*=/.test(cookie)) return null;
+  const cookie = request.headers.get("cookie");
+  for (const name of PAGE_CACHE_BYPASS_COOKIES) if (await hasCookie(cookie, name)) return null;
   // The host is part of the key: pages carry absolute canonical URLs.
-  return `${detectLocale(request).locale} ${url.host}${url.pathname}${url.search}`;
+  return `${(await detectLocale(request)).locale} ${url.host}${url.pathname}${url.search}`;
 }
 
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {

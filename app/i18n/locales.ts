@@ -3,9 +3,8 @@ export const LOCALES = ["en", "vi", "id", "my", "mn"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 
-/** localStorage key and cookie name holding the visitor's choice (spec §3, §4). */
+/** localStorage key holding the visitor's choice (spec §3, §4); the `lang` cookie mirrors it (app/lib/cookie-names.ts). */
 export const LANG_STORAGE_KEY = "lang";
-export const LANG_COOKIE = "lang";
 export const LANG_QUERY = "lang";
 
 /** Labels of the language switch (spec §2: EN, VI, ID, MY, plus MN). */

@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { localeContext } from "#app/i18n/context.ts";
-import { detectLocale } from "#app/i18n/detect.ts";
+import { detectLocale } from "#app/i18n/detect.server.ts";
 
 /**
  * Decides the request's language (spec §4) for every loader and action. The
@@ -8,7 +8,7 @@ import { detectLocale } from "#app/i18n/detect.ts";
  * (server/app.ts), so that the page itself stays shareable by the page cache.
  */
 export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  context.set(localeContext, detectLocale(request).locale);
+  context.set(localeContext, (await detectLocale(request)).locale);
   const response = await next();
   try {
     if (!response.headers.has("Vary")) response.headers.set("Vary", "Cookie, Accept-Language");

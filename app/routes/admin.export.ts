@@ -5,7 +5,7 @@ import { exportRequests } from "#app/features/admin/export.server.ts";
 import { audit } from "#app/features/admin/audit.server.ts";
 import { isRequestKind } from "#app/features/admin/kinds.ts";
 import { isIsoDay } from "#app/features/admin/time.ts";
-import { requireOperatorData, signedIn } from "#app/features/admin/session.server.ts";
+import { requireOperatorData, signedIn } from "#app/features/admin/guards.server.ts";
 
 /**
  * GET /admin/export?kind=consultation&from=2026-11-01&to=2026-11-30 → a CSV

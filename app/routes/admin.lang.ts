@@ -2,9 +2,9 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/admin.lang";
 import { readUrlEncoded } from "#app/lib/http.server.ts";
 import { services } from "#app/lib/services.server.ts";
-import { adminLangCookie } from "#app/features/admin/i18n.server.ts";
+import { adminLangCookie, setCookie } from "#app/lib/cookies.server.ts";
 import { isAdminLang } from "#app/features/admin/i18n.ts";
-import { safeNext } from "#app/features/admin/session.server.ts";
+import { safeNext } from "#app/features/admin/safe-next.server.ts";
 
 /** The operator's language (ko/en), remembered in the `admin_lang` cookie; back to the same page. */
 export function loader() {
@@ -16,5 +16,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   const lang = form.get("lang");
   const next = safeNext(form.get("next"));
   if (!isAdminLang(lang)) return redirect(next);
-  return redirect(next, { headers: { "Set-Cookie": adminLangCookie(lang, services(context).secureCookies) } });
+  return redirect(next, { headers: { "Set-Cookie": await setCookie(adminLangCookie, lang, services(context).secureCookies) } });
 }

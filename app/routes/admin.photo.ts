@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin.photo";
 import { services } from "#app/lib/services.server.ts";
 import { positiveId } from "#app/features/admin/console.server.ts";
-import { photo } from "#app/features/admin/inbox.server.ts";
-import { requireOperatorData } from "#app/features/admin/session.server.ts";
+import { photo } from "#app/features/admin/request-detail.server.ts";
+import { requireOperatorData } from "#app/features/admin/guards.server.ts";
 
 /** An A/S photo, from the database, to a signed-in operator only (401 otherwise). */
 export const middleware: Route.MiddlewareFunction[] = [requireOperatorData];

@@ -2,10 +2,11 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.request";
 import { services } from "#app/lib/services.server.ts";
 import { consoleForm, consoleT, positiveId } from "#app/features/admin/console.server.ts";
-import { markOpened, NOTE_MAX, requestDetail, updateRequest } from "#app/features/admin/inbox.server.ts";
+import { requestDetail } from "#app/features/admin/request-detail.server.ts";
+import { markOpened, NOTE_MAX, updateRequest } from "#app/features/admin/request-workflow.server.ts";
 import { audit, listAudit, recentlyViewed } from "#app/features/admin/audit.server.ts";
 import { isRequestKind, isRequestStatus } from "#app/features/admin/kinds.ts";
-import { signedIn } from "#app/features/admin/session.server.ts";
+import { signedIn } from "#app/features/admin/guards.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { RequestPage } from "#app/features/admin/RequestPage.tsx";
 

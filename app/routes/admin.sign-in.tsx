@@ -4,7 +4,9 @@ import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
 import { rateLimited } from "#app/lib/svc.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { consoleTitle } from "#app/features/admin/console.server.ts";
-import { operatorContext, safeNext, sessionCookie } from "#app/features/admin/session.server.ts";
+import { operatorContext } from "#app/features/admin/guards.server.ts";
+import { safeNext } from "#app/features/admin/safe-next.server.ts";
+import { sessionCookie, setCookie } from "#app/lib/cookies.server.ts";
 import { attemptSignIn, normaliseEmail } from "#app/features/admin/sign-in.server.ts";
 import { audit } from "#app/features/admin/audit.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
@@ -48,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await audit(app.db, { operator: result.operator }, "sign_in", null, "", now);
   app.log.info("admin.signed_in", { operatorId: result.operator.id });
-  return redirect(next, { headers: { "Set-Cookie": sessionCookie(result.token, app.secureCookies) } });
+  return redirect(next, { headers: { "Set-Cookie": await setCookie(sessionCookie, result.token, app.secureCookies) } });
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {

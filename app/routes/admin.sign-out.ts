@@ -3,7 +3,9 @@ import type { Route } from "./+types/admin.sign-out";
 import { services } from "#app/lib/services.server.ts";
 import { consoleForm } from "#app/features/admin/console.server.ts";
 import { audit } from "#app/features/admin/audit.server.ts";
-import { clearSessionCookie, deleteSession, operatorContext } from "#app/features/admin/session.server.ts";
+import { operatorContext } from "#app/features/admin/guards.server.ts";
+import { clearCookie, sessionCookie } from "#app/lib/cookies.server.ts";
+import { deleteSession } from "#app/features/admin/session-store.server.ts";
 
 /** POST only: ends the session (deletes it) and clears the cookie. */
 export function loader() {
@@ -17,5 +19,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     await deleteSession(app.db, who.sessionId);
     await audit(app.db, who, "sign_out", null);
   }
-  return redirect("/admin/sign-in", { headers: { "Set-Cookie": clearSessionCookie(app.secureCookies) } });
+  return redirect("/admin/sign-in", { headers: { "Set-Cookie": await clearCookie(sessionCookie, app.secureCookies) } });
 }

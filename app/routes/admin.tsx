@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/admin";
-import { adminMiddleware, adminLang, operatorContext } from "#app/features/admin/session.server.ts";
+import { adminMiddleware, adminLang, operatorContext } from "#app/features/admin/guards.server.ts";
 import { adminMessages } from "#app/features/admin/i18n.server.ts";
 import type { AdminShellData } from "#app/features/admin/i18n.ts";
 import { AdminShell } from "#app/features/admin/AdminShell.tsx";

@@ -4,14 +4,14 @@ import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { services } from "#app/lib/services.server.ts";
 import { ConsultationComplete } from "#app/features/consultation/ConsultationComplete.tsx";
-import { clearFlashCookie, hasFlash, readFlash } from "#app/features/consultation/flash.server.ts";
+import { clearFlash, hasFlash, readFlash } from "#app/features/consultation/flash.server.ts";
 
 /** The masked phone of a form posted without JavaScript arrives once, in a signed flash cookie. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { secret, secureCookies } = services(context);
-  const maskedPhone = readFlash(request, secret);
+  const maskedPhone = await readFlash(request, secret);
   const headers = new Headers();
-  if (hasFlash(request)) headers.append("Set-Cookie", clearFlashCookie(secureCookies));
+  if (await hasFlash(request)) headers.append("Set-Cookie", await clearFlash(secret, secureCookies));
   return data({ ...pageData(context, ["consultation"], "consultationComplete"), maskedPhone }, { headers });
 }
 

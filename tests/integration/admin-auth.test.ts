@@ -4,7 +4,8 @@ import { testServices } from "#tests/support/services.ts";
 import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "#tests/support/admin.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
 import { attemptSignIn } from "#app/features/admin/sign-in.server.ts";
-import { createSession, findSession, sha256 } from "#app/features/admin/session.server.ts";
+import { createSession, findSession } from "#app/features/admin/session-store.server.ts";
+import { sha256 } from "#app/features/admin/session-crypto.server.ts";
 import { MAX_SIGN_IN_FAILURES, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SIGN_IN_LOCK_MS } from "#app/features/admin/policy.ts";
 import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as signOut from "#app/routes/admin.sign-out.ts";
@@ -36,7 +37,8 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/audit");
     const setCookie = response.headers.get("set-cookie")!;
-    expect(setCookie).toMatch(/admin_session=[\w-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    expect(setCookie).toMatch(/^admin_session=[\w-]{43}; /);
+    expect(setCookie.split("; ").slice(1).sort()).toEqual(["HttpOnly", "Max-Age=43200", "Path=/", "SameSite=Lax"]);
     const token = /admin_session=([^;]+)/.exec(setCookie)![1]!;
     const rows = await handle.db.selectFrom("admin_sessions").selectAll().execute();
     expect(rows).toHaveLength(1);
@@ -48,7 +50,7 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
 
   it("sets Secure on the cookie behind HTTPS", async () => {
     const response = await attempt(PASSWORD, EMAIL, services({ secureCookies: true }));
-    expect(response.headers.get("set-cookie")).toMatch(/; Secure$/);
+    expect(response.headers.get("set-cookie")?.split("; ")).toContain("Secure");
   });
 
   it("refuses a wrong password and an unknown e-mail alike, with no cookie", async () => {
@@ -129,7 +131,7 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
   it("clears the cookie of a session that has ended", async () => {
     const response = await callRoute(inbox, "guarded", get("/admin", "admin_session=not-a-live-session"), services());
     expect(response.status).toBe(302);
-    expect(response.headers.get("set-cookie")).toMatch(/admin_session=; Path=\/; Max-Age=0/);
+    expect(response.headers.get("set-cookie")).toMatch(/^admin_session=; .*Max-Age=0/);
   });
 
   it("signs out: the session row is deleted and the cookie cleared; the old cookie no longer works", async () => {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Kysely } from "kysely";
+import { AliasNode, SelectQueryNode, TableNode, type Kysely, type OperationNode } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
 import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "#tests/support/admin.ts";
 import { INBOX_PAGE_SIZE, listInbox, readInboxFilter } from "#app/features/admin/inbox.server.ts";
+import { requestDetail } from "#app/features/admin/request-detail.server.ts";
 import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as inbox from "#app/routes/admin.inbox.tsx";
 import * as request from "#app/routes/admin.request.tsx";
@@ -24,6 +25,12 @@ async function consultation(db: Kysely<Database>, at: string, answers: string[],
     { answer_id: id, policy_kind: "marketing", policy_version: "2023-03-06", agreed_yn: marketing, lang: "vi", created_at: at },
   ]).execute();
   return id;
+}
+
+/** The table a FROM item names (through an alias). */
+function tableName(from: OperationNode): string {
+  const node = AliasNode.is(from) ? from.node : from;
+  return TableNode.is(node) ? node.table.identifier.name : "";
 }
 
 describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", (dialect) => {
@@ -125,6 +132,23 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
     const views = await handle.db.selectFrom("admin_audit_log").selectAll().where("action", "=", "view").where("record_id", "=", ids.nguyen!).execute();
     expect(views).toHaveLength(1);
     expect(views[0]).toMatchObject({ operator_email: "ops@example.com", record_kind: "consultation" });
+  });
+
+  it("reads each request's row once for its detail", async () => {
+    const tables: string[] = [];
+    const counting = handle.db.withPlugin({
+      transformQuery({ node }) {
+        if (SelectQueryNode.is(node)) for (const from of node.from?.froms ?? []) tables.push(tableName(from));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    for (const [kind, table] of [["consultation", "consultation_answers"], ["proposal", "proposals"], ["as", "as_requests"], ["purchase", "purchase_requests"]] as const) {
+      tables.length = 0;
+      const id = kind === "consultation" ? ids.nguyen! : ids[kind]!;
+      expect((await requestDetail(counting, kind, id))?.id, kind).toBe(id);
+      expect(tables.filter((t) => t === table), kind).toHaveLength(1);
+    }
   });
 
   it("answers 404 for an unknown kind or id", async () => {

@@ -7,7 +7,7 @@ import { action as answerCreate } from "#app/routes/svc.answer.ts";
 import { action as formAction, loader as formLoader } from "#app/routes/loan-consultation.tsx";
 import { loader as completeLoader } from "#app/routes/loan-consultation-complete.tsx";
 import { storeConsultation } from "#app/features/consultation/store.server.ts";
-import { FLASH_COOKIE } from "#app/features/consultation/flash.server.ts";
+import { FLASH_COOKIE } from "#app/lib/cookie-names.ts";
 import type { Answers } from "#app/features/consultation/schema.ts";
 import type { FormResult } from "#app/lib/form-result.ts";
 import type { AppServices } from "#app/lib/services.server.ts";

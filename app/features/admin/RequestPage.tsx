@@ -3,7 +3,7 @@ import { Button } from "#app/ui/Button.tsx";
 import { RadioGroup, TextArea } from "#app/ui/Field.tsx";
 import { useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
 import { REQUEST_STATUSES } from "#app/features/admin/kinds.ts";
-import type { RequestDetail } from "#app/features/admin/inbox.server.ts";
+import type { RequestDetail } from "#app/features/admin/request-detail.server.ts";
 import type { AuditEntry } from "#app/features/admin/audit.server.ts";
 import { CsrfField, Notice, PageTitle, StatusBadge } from "#app/features/admin/parts.tsx";
 import styles from "./admin.module.css";

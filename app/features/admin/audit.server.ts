@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { AuditAction, Database } from "#db/schema.ts";
-import type { SignedIn } from "#app/features/admin/session.server.ts";
+import type { SignedIn } from "#app/features/admin/session-store.server.ts";
 import { formatSeoul } from "#app/features/admin/time.ts";
 import { paging } from "#app/features/admin/paging.ts";
 

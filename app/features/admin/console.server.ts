@@ -2,7 +2,8 @@ import { data, type RouterContextProvider } from "react-router";
 import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
 import { adminTFor } from "#app/features/admin/i18n.server.ts";
 import type { AdminKey } from "#app/features/admin/i18n.ts";
-import { adminLang, csrfMatches, forbidden, signedIn, type SignedIn } from "#app/features/admin/session.server.ts";
+import { adminLang, forbidden, signedIn } from "#app/features/admin/guards.server.ts";
+import { csrfMatches, type SignedIn } from "#app/features/admin/session-store.server.ts";
 
 /**
  * Helpers for the console's route modules: the page title in the operator's

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { AdminKey, AdminT } from "#app/features/admin/i18n.ts";
-import { consultationAnswers } from "#app/features/admin/inbox.server.ts";
+import { consultationAnswers } from "#app/features/admin/consultation-answers.server.ts";
 import { CONSULTATION_FIELDS, type RequestKind } from "#app/features/admin/kinds.ts";
 import { formatSeoul, seoulRange } from "#app/features/admin/time.ts";
 import { toCsv, type CsvValue } from "#app/features/admin/csv.ts";

@@ -13,7 +13,6 @@ import type en from "./i18n/en.json";
 export const ADMIN_LANGS = ["ko", "en"] as const;
 export type AdminLang = (typeof ADMIN_LANGS)[number];
 export const DEFAULT_ADMIN_LANG: AdminLang = "ko";
-export const ADMIN_LANG_COOKIE = "admin_lang";
 
 export type AdminKey = keyof typeof en;
 export type AdminMessages = Readonly<Record<AdminKey, Message>>;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeEntities, fetchOpenGraph, isPublicAddress, OgFetchError, parseOpenGraph } from "#app/features/admin/og-fetch.server.ts";
+import { fetchOpenGraph, isPublicAddress, OgFetchError } from "#app/features/admin/og-fetch.server.ts";
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8">
 <title>Fallback title</title>
@@ -151,22 +151,5 @@ describe("refusal of private addresses (no allow-list)", () => {
     for (const a of ["127.0.0.1", "10.0.0.1", "169.254.1.1", "192.168.1.1", "::1", "fe80::1", "fc00::1", "::ffff:10.0.0.1", "::ffff:7f00:1", "224.0.0.1", "localhost"]) {
       expect(isPublicAddress(a), a).toBe(false);
     }
-  });
-});
-
-describe("parseOpenGraph", () => {
-  it("falls back to twitter:title, then <title>", () => {
-    expect(parseOpenGraph(`<meta name="twitter:title" content="T">`, "https://x.example/").title).toBe("T");
-    expect(parseOpenGraph(`<title>  A &lt;b&gt;  title </title>`, "https://x.example/").title).toBe("A <b> title");
-    expect(parseOpenGraph(`<p>nothing</p>`, "https://x.example/")).toEqual({ title: null, image: null });
-  });
-
-  it("keeps only http(s) images", () => {
-    expect(parseOpenGraph(`<meta property="og:image" content="javascript:alert(1)">`, "https://x.example/").image).toBeNull();
-    expect(parseOpenGraph(`<meta property="og:image" content="//cdn.example.com/a.jpg">`, "https://x.example/p").image).toBe("https://cdn.example.com/a.jpg");
-  });
-
-  it("decodes numeric entities and leaves unknown ones", () => {
-    expect(decodeEntities("&#x1F600; &#39;a&#39; &unknown; &#0;")).toBe("😀 'a' &unknown; &#0;");
   });
 });

@@ -1,7 +1,8 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { OutboundRefused, pinLookup, pinnedAddress as resolvePinned, type OutboundOptions, type PinnedAddress } from "#app/lib/outbound.server.ts";
+import { hostList, OutboundRefused, pinLookup, pinnedAddress as resolvePinned, type OutboundOptions, type PinnedAddress } from "#app/lib/outbound.server.ts";
 import { CodedError } from "#app/features/admin/coded-error.ts";
+import { decodeHtml, parseOpenGraph } from "#app/features/admin/og-parse.server.ts";
 
 export { isPublicAddress } from "#app/lib/outbound.server.ts";
 
@@ -11,7 +12,8 @@ export { isPublicAddress } from "#app/lib/outbound.server.ts";
  * network: http/https only; every address the host resolves to must be
  * public, and the connection goes to the address that was checked (no DNS
  * rebinding); at most 3 redirects, each checked again; an overall timeout;
- * at most `maxBytes` of the body are read.
+ * at most `maxBytes` of the body are read. The HTML itself is read by
+ * og-parse.server.ts.
  *
  * `allowHosts` ("127.0.0.1:4100") lets tests reach a local server; the app
  * passes OG_FETCH_ALLOW_HOSTS, which is for tests only.
@@ -22,11 +24,11 @@ export interface OgFetchOptions extends OutboundOptions {
   maxRedirects?: number;
 }
 
-type OgFetchErrorCode = "url" | "blocked" | "network" | "timeout" | "status" | "not_html" | "redirects";
+export type OgFetchErrorCode = "url" | "blocked" | "network" | "timeout" | "status" | "not_html" | "redirects";
 
 export class OgFetchError extends CodedError<OgFetchErrorCode> {}
 
-interface OpenGraph {
+export interface OpenGraph {
   /** The URL the page was finally read from (after redirects). */
   finalUrl: string;
   title: string | null;
@@ -152,71 +154,7 @@ export async function fetchOpenGraph(input: string, options: OgFetchOptions = {}
   }
 }
 
-// ---------------------------------------------------------------------------
-// Parsing
-
-function charsetOf(contentType: string, head: string): string {
-  const fromHeader = /charset\s*=\s*["']?([\w-]+)/i.exec(contentType);
-  if (fromHeader) return fromHeader[1]!;
-  const fromMeta = /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(head);
-  return fromMeta ? fromMeta[1]! : "utf-8";
-}
-
-/** Bytes to text in the page's declared charset (Korean blogs still send EUC-KR). */
-function decodeHtml(body: Buffer, contentType = ""): string {
-  const charset = charsetOf(contentType, body.subarray(0, 2048).toString("latin1"));
-  try {
-    return new TextDecoder(charset).decode(body);
-  } catch {
-    return new TextDecoder("utf-8").decode(body);
-  }
-}
-
-const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", "#39": "'" };
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isInteger(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED[name.toLowerCase()] ?? whole;
-  });
-}
-
-function attributes(tag: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of tag.matchAll(/([^\s=/<>"']+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g)) {
-    out[m[1]!.toLowerCase()] = decodeEntities(m[2] ?? m[3] ?? m[4] ?? "");
-  }
-  return out;
-}
-
-function clean(text: string | undefined, max: number): string | null {
-  const value = (text ?? "").replace(/\s+/g, " ").trim();
-  return value ? value.slice(0, max) : null;
-}
-
-/** og:title (else twitter:title, else <title>) and og:image (else twitter:image), resolved against the page's URL. */
-export function parseOpenGraph(html: string, pageUrl: string): { title: string | null; image: string | null } {
-  const head = html.slice(0, 512 * 1024);
-  const meta = new Map<string, string>();
-  for (const m of head.matchAll(/<meta\b[^>]*>/gi)) {
-    const attrs = attributes(m[0]);
-    const key = (attrs.property ?? attrs.name ?? "").toLowerCase();
-    if (key && attrs.content !== undefined && !meta.has(key)) meta.set(key, attrs.content);
-  }
-  const titleTag = /<title\b[^>]*>([\s\S]*?)<\/title>/i.exec(head)?.[1];
-  const title = clean(meta.get("og:title") ?? meta.get("twitter:title") ?? (titleTag ? decodeEntities(titleTag) : undefined), 500);
-  const rawImage = clean(meta.get("og:image") ?? meta.get("og:image:url") ?? meta.get("og:image:secure_url") ?? meta.get("twitter:image"), 2048);
-  let image: string | null = null;
-  if (rawImage) {
-    try {
-      const resolved = new URL(rawImage, pageUrl);
-      if (resolved.protocol === "http:" || resolved.protocol === "https:") image = resolved.href.slice(0, 2048);
-    } catch {
-      image = null;
-    }
-  }
-  return { title, image };
+/** Hosts a test server may use (OG_FETCH_ALLOW_HOSTS="127.0.0.1:4100,…"); empty in production. */
+export function allowHostsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  return hostList(env.OG_FETCH_ALLOW_HOSTS);
 }

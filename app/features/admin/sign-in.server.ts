@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { DEFAULT_SCRYPT, MAX_PASSWORD_LENGTH, dummyHash, verifyPassword, type ScryptParams } from "#app/features/admin/password.server.ts";
-import { createSession, sha256 } from "#app/features/admin/session.server.ts";
+import { createSession } from "#app/features/admin/session-store.server.ts";
+import { sha256 } from "#app/features/admin/session-crypto.server.ts";
 import { MAX_SIGN_IN_FAILURES, SIGN_IN_LOCK_MS } from "#app/features/admin/policy.ts";
 
 /**

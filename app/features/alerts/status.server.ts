@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AlertChannel, AlertStatus, Database } from "#db/schema.ts";
 import { REQUEST_KINDS } from "#app/features/admin/kinds.ts";
-import { REQUEST_TABLES } from "#app/features/admin/inbox.server.ts";
+import { REQUEST_TABLES } from "#app/features/admin/request-tables.server.ts";
 import { addDays, daysBetween, formatSeoul, seoulDay, seoulDayStart } from "#app/features/admin/time.ts";
 import type { Alerts } from "#app/features/alerts/alerts.server.ts";
 import { FAILING_WARNING_MS } from "#app/features/alerts/policy.ts";

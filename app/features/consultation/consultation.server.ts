@@ -7,7 +7,7 @@ import { formAction, formFailed, formInvalid } from "#app/lib/form-action.server
 import { validate } from "#app/lib/schema.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { newSubmissionId } from "#app/lib/submission.ts";
-import { flashCookie } from "#app/features/consultation/flash.server.ts";
+import { writeFlash } from "#app/features/consultation/flash.server.ts";
 import { maskPhone } from "#app/features/consultation/mask.ts";
 import { consultationFormSchema, formStateFromForm, formValues, toConsultation, type ConsultationOutput } from "#app/features/consultation/schema.ts";
 import { storeConsultation } from "#app/features/consultation/store.server.ts";
@@ -58,6 +58,6 @@ export const consultationFormAction = formAction(RATE_BUCKET, async ({ request, 
     return formFailed("server", { values: formValues(state) });
   }
   return redirect(completeUrl(request), {
-    headers: { "Set-Cookie": flashCookie(app.secret, maskPhone(result.output.phone), app.secureCookies) },
+    headers: { "Set-Cookie": await writeFlash(app.secret, maskPhone(result.output.phone), app.secureCookies) },
   });
 });

@@ -1,51 +1,39 @@
-import { href } from "react-router";
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { readCookie } from "#app/i18n/detect.ts";
+import { FLASH_COOKIE } from "#app/lib/cookie-names.ts";
+import { clearCookie, FLASH_MAX_AGE_SECONDS, flashCookie, hasCookie, setCookie } from "#app/lib/cookies.server.ts";
 
 /**
  * Carries the masked phone from the form's action to the completion page when
  * the form was posted without JavaScript — never in a URL. A short-lived,
- * HMAC-signed, HttpOnly cookie, scoped to the completion page, read once.
+ * signed, HttpOnly cookie, scoped to the completion page, read once (the
+ * cookie itself: app/lib/cookies.server.ts). The expiry is also inside the
+ * signed value, so an old cookie replayed later is refused.
  */
-export const FLASH_COOKIE = "consultation_done";
-export const FLASH_PATH = href("/loan-consultation-complete");
-export const FLASH_MAX_AGE_SECONDS = 300;
-
-const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64url");
-const sign = (secret: string, payload: string) => createHmac("sha256", secret).update(`${FLASH_COOKIE}.${payload}`).digest("base64url");
-
-function attributes(maxAge: number, secure: boolean): string {
-  return `Path=${FLASH_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+interface Flash {
+  /** The masked phone. */
+  p: string;
+  /** Expiry, ms since the epoch. */
+  e: number;
 }
 
-export function flashCookie(secret: string, maskedPhone: string, secure: boolean, now = Date.now()): string {
-  const payload = b64(JSON.stringify({ p: maskedPhone, e: now + FLASH_MAX_AGE_SECONDS * 1000 }));
-  return `${FLASH_COOKIE}=${payload}.${sign(secret, payload)}; ${attributes(FLASH_MAX_AGE_SECONDS, secure)}`;
+/** The Set-Cookie header carrying the masked phone. */
+export function writeFlash(secret: string, maskedPhone: string, secure: boolean, now = Date.now()): Promise<string> {
+  const flash: Flash = { p: maskedPhone, e: now + FLASH_MAX_AGE_SECONDS * 1000 };
+  return setCookie(flashCookie(secret), flash, secure);
 }
 
-export function clearFlashCookie(secure: boolean): string {
-  return `${FLASH_COOKIE}=; ${attributes(0, secure)}`;
+export function clearFlash(secret: string, secure: boolean): Promise<string> {
+  return clearCookie(flashCookie(secret), secure);
 }
 
-/** The masked phone of a valid, unexpired flash cookie; null for anything else. */
-export function readFlash(request: Request, secret: string, now = Date.now()): string | null {
-  const value = readCookie(request.headers.get("cookie"), FLASH_COOKIE);
-  if (!value) return null;
-  const [payload, signature, ...rest] = value.split(".");
-  if (!payload || !signature || rest.length) return null;
-  const expected = Buffer.from(sign(secret, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  try {
-    const data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { p?: unknown; e?: unknown };
-    if (typeof data.p !== "string" || typeof data.e !== "number" || data.e < now) return null;
-    return data.p;
-  } catch {
-    return null;
-  }
+/** The masked phone of a valid, unexpired flash cookie; null for anything else (a cookie of the earlier format included). */
+export async function readFlash(request: Request, secret: string, now = Date.now()): Promise<string | null> {
+  const data: unknown = await flashCookie(secret).parse(request.headers.get("cookie"));
+  if (typeof data !== "object" || data === null) return null;
+  const { p, e } = data as Partial<Record<keyof Flash, unknown>>;
+  return typeof p === "string" && typeof e === "number" && e >= now ? p : null;
 }
 
 /** True when the request carries the flash cookie at all (so it is cleared once read). */
-export function hasFlash(request: Request): boolean {
-  return readCookie(request.headers.get("cookie"), FLASH_COOKIE) !== undefined;
+export function hasFlash(request: Request): Promise<boolean> {
+  return hasCookie(request.headers.get("cookie"), FLASH_COOKIE);
 }

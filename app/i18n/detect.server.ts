@@ -1,20 +1,5 @@
-import { DEFAULT_LOCALE, LANG_COOKIE, LANG_QUERY, isLocale, type Locale } from "#app/i18n/locales.ts";
-
-/** Reads one cookie from a Cookie header. */
-export function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
+import { DEFAULT_LOCALE, LANG_QUERY, isLocale, type Locale } from "#app/i18n/locales.ts";
+import { langCookie, plainValue } from "#app/lib/cookies.server.ts";
 
 /** Best supported language of an Accept-Language header, by q-value. */
 export function fromAcceptLanguage(header: string | null): Locale | undefined {
@@ -44,17 +29,12 @@ type LocaleSource = "query" | "cookie" | "header" | "default";
  * Spec §4 Language: query parameter `lang`, then the stored choice (the cookie
  * mirrors localStorage `lang`), then the browser language, then English.
  */
-export function detectLocale(request: Request): { locale: Locale; source: LocaleSource } {
+export async function detectLocale(request: Request): Promise<{ locale: Locale; source: LocaleSource }> {
   const fromQuery = new URL(request.url).searchParams.get(LANG_QUERY);
   if (isLocale(fromQuery)) return { locale: fromQuery, source: "query" };
-  const fromCookie = readCookie(request.headers.get("cookie"), LANG_COOKIE);
+  const fromCookie = await plainValue(langCookie, request.headers.get("cookie"));
   if (isLocale(fromCookie)) return { locale: fromCookie, source: "cookie" };
   const fromHeader = fromAcceptLanguage(request.headers.get("accept-language"));
   if (fromHeader) return { locale: fromHeader, source: "header" };
   return { locale: DEFAULT_LOCALE, source: "default" };
-}
-
-/** A year-long, script-readable cookie: it mirrors localStorage, it is no secret. */
-export function langCookie(locale: Locale, secure: boolean): string {
-  return `${LANG_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
 }

@@ -1,0 +1,72 @@
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { services } from "#app/lib/services.server.ts";
+import { adminLangOf } from "#app/features/admin/i18n.server.ts";
+import { DEFAULT_ADMIN_LANG, type AdminLang } from "#app/features/admin/i18n.ts";
+import { SIGN_IN_PATH } from "#app/features/admin/kinds.ts";
+import { findSession, type SignedIn } from "#app/features/admin/session-store.server.ts";
+import { clearCookie, plainValue, sessionCookie } from "#app/lib/cookies.server.ts";
+
+/**
+ * The console's middleware and guards: who is signed in and in which
+ * language (in the router context), the redirect or 401 without a session,
+ * and the 401/403 answers.
+ */
+export const operatorContext = createContext<SignedIn | null>(null);
+export const adminLangContext = createContext<AdminLang>(DEFAULT_ADMIN_LANG);
+
+/**
+ * Every /admin request: the operator's language and session (if any) go into
+ * the context; every answer is private, never cached, never indexed; a cookie
+ * whose session has ended is removed.
+ */
+export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const app = services(context);
+  context.set(adminLangContext, await adminLangOf(request));
+  const token = await plainValue(sessionCookie, request.headers.get("cookie"));
+  const signedIn = await findSession(app.db, app.secret, token, new Date());
+  context.set(operatorContext, signedIn);
+  const response = await next();
+  try {
+    response.headers.set("Cache-Control", "private, no-store");
+    response.headers.set("X-Robots-Tag", "noindex, nofollow");
+    if (token && !signedIn && !response.headers.has("Set-Cookie")) response.headers.append("Set-Cookie", await clearCookie(sessionCookie, app.secureCookies));
+  } catch {
+    // Immutable headers (Response.redirect): nothing to add.
+  }
+  return response;
+};
+
+/** Console pages: without a session, to the sign-in page (and back here after). */
+export const requireOperatorPage: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (!context.get(operatorContext)) {
+    const url = new URL(request.url);
+    const back = url.pathname.replace(/\.data$/, "") + url.search.replace(/([?&])_routes=[^&]*&?/, "$1").replace(/[?&]$/, "");
+    throw redirect(`${SIGN_IN_PATH}?next=${encodeURIComponent(back)}`);
+  }
+  return next();
+};
+
+/** Console data (photos, CSV, form posts): 401 without a session, never a redirect. */
+export const requireOperatorData: MiddlewareFunction<Response> = async ({ context }, next) => {
+  if (!context.get(operatorContext)) return unauthorized();
+  return next();
+};
+
+export function unauthorized(): Response {
+  return Response.json({ res_status: 401, message: "Unauthorized", errors: {} }, { status: 401, headers: { "Cache-Control": "private, no-store" } });
+}
+
+export function forbidden(): Response {
+  return Response.json({ res_status: 403, message: "Forbidden", errors: {} }, { status: 403, headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** The signed-in operator, for loaders and actions behind a guard. */
+export function signedIn(context: Readonly<RouterContextProvider>): SignedIn {
+  const value = context.get(operatorContext);
+  if (!value) throw unauthorized();
+  return value;
+}
+
+export function adminLang(context: Readonly<RouterContextProvider>): AdminLang {
+  return context.get(adminLangContext);
+}

@@ -1,0 +1,96 @@
+import { createCookie, href, type Cookie, type CookieOptions } from "react-router";
+import { ADMIN_LANG_COOKIE, FLASH_COOKIE, LANG_COOKIE, SESSION_COOKIE } from "#app/lib/cookie-names.ts";
+import { SESSION_ABSOLUTE_MS } from "#app/features/admin/policy.ts";
+
+/**
+ * Every cookie of the site, defined once with React Router's `createCookie`.
+ * Two things are runtime settings: `Secure` (SECURE_COOKIES, services.secureCookies)
+ * is given when a cookie is written (`setCookie`, `clearCookie`), and the
+ * signing secret (services.secret) makes the flash cookie (`flashCookie(secret)`).
+ * Loaded natively by the server (server/app.ts): plain TypeScript only.
+ */
+
+/** What a cookie holds: one visitor's own state, or a display preference. */
+export type CookieKind = "visitor-state" | "preference";
+
+export const COOKIE_KINDS: Readonly<Record<string, CookieKind>> = {
+  /** An operator's session token. */
+  [SESSION_COOKIE]: "visitor-state",
+  /** The masked phone of the visitor's own consultation, for the completion page. */
+  [FLASH_COOKIE]: "visitor-state",
+  /** The visitor's language: part of the page cache's key. */
+  [LANG_COOKIE]: "preference",
+  /** The operator's console language: console pages are never cached. */
+  [ADMIN_LANG_COOKIE]: "preference",
+};
+
+/** A page requested with any of these cookies is neither served from nor stored in the shared page cache. */
+export const PAGE_CACHE_BYPASS_COOKIES: readonly string[] = [SESSION_COOKIE, FLASH_COOKIE];
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * React Router writes a value as base64 JSON. These cookies keep their plain
+ * value on the wire: the browser writes and reads `lang` itself, and sessions
+ * in flight hold the bare token. (The value goes through React Router's
+ * encoding and straight back.)
+ */
+const PLAIN_VALUE: CookieOptions = {
+  encode: (encoded) => JSON.parse(atob(encoded)) as string,
+  decode: (raw) => {
+    try {
+      return btoa(JSON.stringify(decodeURIComponent(raw)));
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+/**
+ * The operator's session: HttpOnly, SameSite=Lax. Path `/`, not `/admin`:
+ * React Router fetches the console index's data from `/admin.data`, which a
+ * `Path=/admin` cookie would not reach.
+ */
+export const sessionCookie = createCookie(SESSION_COOKIE, {
+  path: "/",
+  maxAge: SESSION_ABSOLUTE_MS / 1000,
+  httpOnly: true,
+  sameSite: "lax",
+  ...PLAIN_VALUE,
+});
+
+/** The console's language (ko/en); Path `/` for the same reason as the session. */
+export const adminLangCookie = createCookie(ADMIN_LANG_COOKIE, { path: "/", maxAge: YEAR_SECONDS, sameSite: "lax", ...PLAIN_VALUE });
+
+/** The visitor's language: year-long and script-readable, it mirrors localStorage and is no secret. */
+export const langCookie = createCookie(LANG_COOKIE, { path: "/", maxAge: YEAR_SECONDS, sameSite: "lax", ...PLAIN_VALUE });
+
+/** The completion page the flash cookie is scoped to, and how long it lives. */
+export const FLASH_PATH = href("/loan-consultation-complete");
+export const FLASH_MAX_AGE_SECONDS = 300;
+
+/** The consultation's flash: HttpOnly, scoped to the completion page, signed with the app's secret (React Router's signature). */
+export function flashCookie(secret: string): Cookie {
+  return createCookie(FLASH_COOKIE, { path: FLASH_PATH, maxAge: FLASH_MAX_AGE_SECONDS, httpOnly: true, sameSite: "lax", secrets: [secret] });
+}
+
+/** A Set-Cookie header writing `value`; Secure behind HTTPS. */
+export function setCookie(cookie: Cookie, value: unknown, secure: boolean): Promise<string> {
+  return cookie.serialize(value, { secure });
+}
+
+/** A Set-Cookie header removing the cookie. */
+export function clearCookie(cookie: Cookie, secure: boolean): Promise<string> {
+  return cookie.serialize("", { secure, maxAge: 0 });
+}
+
+/** The value of a plain (unsigned) cookie in a Cookie header; undefined when absent. */
+export async function plainValue(cookie: Cookie, header: string | null): Promise<string | undefined> {
+  const value: unknown = await cookie.parse(header);
+  return typeof value === "string" ? value : undefined;
+}
+
+/** True when a Cookie header carries a cookie of that name, whatever its value or signature. */
+export async function hasCookie(header: string | null, name: string): Promise<boolean> {
+  return (await createCookie(name, PLAIN_VALUE).parse(header)) !== null;
+}
