@@ -1,16 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_DB, E2E_PORT as PORT, E2E_PUSH_PORT } from "./tests/support/e2e-env.ts";
 
 /**
  * Browser tests at 390×844 in the system Chromium (never a downloaded
  * browser) against the production build, on a throwaway SQLite database.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-/** The fake push service of the console's alert tests (tests/e2e/admin-alerts.spec.ts). */
-export const E2E_PUSH_PORT = PORT + 7;
-// Workers load this file again in their own processes: the main process's
-// choice goes into the environment they inherit, so tests and server share one file.
-process.env.E2E_DATABASE_URL ??= `file:./data/e2e-${process.pid}.db`;
-export const E2E_DB = process.env.E2E_DATABASE_URL;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -56,7 +50,7 @@ export default defineConfig({
       // A fake key: the location spec answers the SDK request with a stub (or fails it).
       KAKAO_MAP_APP_KEY: "test-kakao-key",
       // Tests only: the console's push tests use a fake push service on this machine.
-      PUSH_ALLOW_HOSTS: `127.0.0.1:${PORT + 7}`,
+      PUSH_ALLOW_HOSTS: `127.0.0.1:${E2E_PUSH_PORT}`,
     },
   },
 });

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 import type { Route } from "./+types/admin.lang";
 import { readUrlEncoded } from "#app/lib/http.server.ts";
 import { services } from "#app/lib/services.server.ts";
@@ -8,7 +8,7 @@ import { safeNext } from "#app/features/admin/safe-next.server.ts";
 
 /** The operator's language (ko/en), remembered in the `admin_lang` cookie; back to the same page. */
 export function loader() {
-  return redirect("/admin");
+  return redirect(href("/admin"));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 import type { Route } from "./+types/admin.sign-out";
 import { services } from "#app/lib/services.server.ts";
 import { consoleForm } from "#app/features/admin/console.server.ts";
@@ -9,7 +9,7 @@ import { deleteSession } from "#app/features/admin/session-store.server.ts";
 
 /** POST only: ends the session (deletes it) and clears the cookie. */
 export function loader() {
-  return redirect("/admin");
+  return redirect(href("/admin"));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -19,5 +19,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     await deleteSession(app.db, who.sessionId);
     await audit(app.db, who, "sign_out", null);
   }
-  return redirect("/admin/sign-in", { headers: { "Set-Cookie": await clearCookie(sessionCookie, app.secureCookies) } });
+  return redirect(href("/admin/sign-in"), { headers: { "Set-Cookie": await clearCookie(sessionCookie, app.secureCookies) } });
 }

@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, href } from "react-router";
 import type { Route } from "./+types/admin";
 import { adminMiddleware, adminLang, operatorContext } from "#app/features/admin/guards.server.ts";
 import { adminMessages } from "#app/features/admin/i18n.server.ts";
@@ -18,7 +18,7 @@ export const handle = { ownShell: true };
 /** The console is an installable app (issue 12): its manifest and home-screen icon. */
 export function links() {
   return [
-    { rel: "manifest", href: "/admin/manifest.webmanifest" },
+    { rel: "manifest", href: href("/admin/manifest.webmanifest") },
     { rel: "apple-touch-icon", href: "/images/console/icon-192.png" },
   ];
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, hydrated } from "#tests/e2e/fixtures.ts";
-import { E2E_DB } from "../../playwright.config";
+import { E2E_DB } from "#tests/support/e2e-env.ts";
 
 /**
  * The operator console's browser tests share these: operators are created

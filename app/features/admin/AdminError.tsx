@@ -1,4 +1,4 @@
-import { Link, isRouteErrorResponse } from "react-router";
+import { Link, isRouteErrorResponse, href } from "react-router";
 import { useAdminT } from "#app/features/admin/i18n.ts";
 import { PageTitle } from "#app/features/admin/parts.tsx";
 import styles from "./admin.module.css";
@@ -11,7 +11,7 @@ export function AdminError({ error }: { error: unknown }) {
     <section className={styles.card}>
       <PageTitle>{notFound ? t("error.notFound") : t("error.title")}</PageTitle>
       <p>{notFound ? t("error.notFoundBody") : t("error.body")}</p>
-      <p><Link to="/admin">{t("error.home")}</Link></p>
+      <p><Link to={href("/admin")}>{t("error.home")}</Link></p>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation, href } from "react-router";
 import { site } from "#app/config/site.ts";
 import { LogoMark } from "#app/ui/icons.tsx";
 import { ADMIN_LANGS, useAdminShell, useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
@@ -8,11 +8,11 @@ import appShell from "#app/features/layout/AppShell.module.css";
 import styles from "./AdminShell.module.css";
 
 const NAV: { to: string; label: AdminKey; end?: boolean }[] = [
-  { to: "/admin", label: "nav.inbox", end: true },
-  { to: "/admin/notifications", label: "nav.notifications" },
-  { to: "/admin/blog-links", label: "nav.blogLinks" },
-  { to: "/admin/banners", label: "nav.banners" },
-  { to: "/admin/audit", label: "nav.audit" },
+  { to: href("/admin"), label: "nav.inbox", end: true },
+  { to: href("/admin/notifications"), label: "nav.notifications" },
+  { to: href("/admin/blog-links"), label: "nav.blogLinks" },
+  { to: href("/admin/banners"), label: "nav.banners" },
+  { to: href("/admin/audit"), label: "nav.audit" },
 ];
 
 const LANG_LABEL = { ko: "한국어", en: "English" } as const;
@@ -33,13 +33,13 @@ export function AdminShell({ children }: { children: ReactNode }) {
       <a href="#admin-main" className={appShell.skip}>{t("shell.skip")}</a>
       <header className={styles.bar}>
         <div className={styles.barInner}>
-          <Link to="/admin" className={styles.brand}>
+          <Link to={href("/admin")} className={styles.brand}>
             <LogoMark size={28} />
             <span>{site.brandName}</span>
             <span className={styles.console}>{t("shell.console")}</span>
           </Link>
           <div className={styles.tools}>
-            <Form method="post" action="/admin/lang" reloadDocument className={styles.langs} aria-label={t("shell.language")}>
+            <Form method="post" action={href("/admin/lang")} reloadDocument className={styles.langs} aria-label={t("shell.language")}>
               <input type="hidden" name="next" value={here} />
               {ADMIN_LANGS.map((code) => (
                 <button key={code} type="submit" name="lang" value={code} lang={code} aria-pressed={code === lang} className={styles.lang}>
@@ -48,7 +48,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
               ))}
             </Form>
             {shell?.operator ? (
-              <Form method="post" action="/admin/sign-out" reloadDocument className={styles.signOut}>
+              <Form method="post" action={href("/admin/sign-out")} reloadDocument className={styles.signOut}>
                 <CsrfField />
                 <span className={styles.operator}>{shell.operator.email}</span>
                 <button type="submit" className={styles.signOutButton}>{t("shell.signOut")}</button>

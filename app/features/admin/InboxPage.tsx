@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, href } from "react-router";
 import { Button, ButtonLink } from "#app/ui/Button.tsx";
 import { SelectField, TextField } from "#app/ui/Field.tsx";
 import { useAdminT } from "#app/features/admin/i18n.ts";
@@ -34,7 +34,7 @@ export function InboxPage({ data }: { data: InboxData }) {
       <ul className={styles.counters} aria-label={t("inbox.newCounts")}>
         {REQUEST_KINDS.map((kind) => (
           <li key={kind}>
-            <Link to={`/admin?kind=${kind}&status=new`} className={styles.counter}>
+            <Link to={`${href("/admin")}?kind=${kind}&status=new`} className={styles.counter}>
               <span className={styles.counterNumber}>{data.newCounts[kind]}</span>
               <span>{t(`kind.${kind}`)}</span>
             </Link>
@@ -58,7 +58,7 @@ export function InboxPage({ data }: { data: InboxData }) {
         </div>
         <div className={styles.filterActions}>
           <Button type="submit">{t("inbox.apply")}</Button>
-          {filtered ? <ButtonLink to="/admin" variant="secondary">{t("inbox.reset")}</ButtonLink> : null}
+          {filtered ? <ButtonLink to={href("/admin")} variant="secondary">{t("inbox.reset")}</ButtonLink> : null}
         </div>
       </Form>
 
@@ -112,7 +112,7 @@ function ExportForm({ defaults, today }: { defaults: InboxFilter; today: string 
     <section className={styles.card} aria-labelledby="export-title">
       <h2 id="export-title" className={styles.subtitle}>{t("export.title")}</h2>
       <p className={styles.muted}>{t("export.intro")}</p>
-      <Form method="get" action="/admin/export" reloadDocument className={styles.filters}>
+      <Form method="get" action={href("/admin/export")} reloadDocument className={styles.filters}>
         <SelectField label={t("inbox.kind")} name="kind" defaultValue={defaults.kind ?? "consultation"} required requiredLabel={t("form.required")}>
           {REQUEST_KINDS.map((kind) => <option key={kind} value={kind}>{t(`kind.${kind}`)}</option>)}
         </SelectField>

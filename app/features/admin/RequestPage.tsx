@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, href } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { RadioGroup, TextArea } from "#app/ui/Field.tsx";
 import { useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
@@ -28,7 +28,7 @@ export function RequestPage({ data, saved, error }: { data: RequestPageData; sav
   const busy = useNavigation().state === "submitting";
   return (
     <>
-      <p className={styles.back}><Link to={`/admin?kind=${detail.kind}`}>{t("detail.back")}</Link></p>
+      <p className={styles.back}><Link to={`${href("/admin")}?kind=${detail.kind}`}>{t("detail.back")}</Link></p>
       <PageTitle aside={<StatusBadge status={detail.status} />}>
         {t(`kind.${detail.kind}`)} #{detail.id}
       </PageTitle>
@@ -53,8 +53,8 @@ export function RequestPage({ data, saved, error }: { data: RequestPageData; sav
               <ul className={styles.photos}>
                 {detail.photos.map((photo, i) => (
                   <li key={photo.id}>
-                    <a href={`/admin/photos/${photo.id}`}>
-                      <img src={`/admin/photos/${photo.id}`} width={photo.width} height={photo.height} loading="lazy" decoding="async"
+                    <a href={href("/admin/photos/:id", { id: String(photo.id) })}>
+                      <img src={href("/admin/photos/:id", { id: String(photo.id) })} width={photo.width} height={photo.height} loading="lazy" decoding="async"
                         alt={t("detail.photoAlt", { n: i + 1 })} />
                     </a>
                   </li>

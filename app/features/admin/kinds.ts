@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { RequestStatus } from "#db/schema.ts";
 import { QUESTION_SEQ } from "#app/features/consultation/questions.ts";
 
@@ -37,8 +38,8 @@ export type ConsultationQuestion = keyof typeof CONSULTATION_QUESTIONS;
 export const CONSULTATION_FIELDS = Object.keys(CONSULTATION_QUESTIONS) as ConsultationQuestion[];
 
 /** The console's own pages, for its navigation. */
-export const SIGN_IN_PATH = "/admin/sign-in";
+export const SIGN_IN_PATH = href("/admin/sign-in");
 
 export function requestHref(kind: RequestKind, id: number): string {
-  return `/admin/requests/${kind}/${id}`;
+  return href("/admin/requests/:kind/:id", { kind, id: String(id) });
 }

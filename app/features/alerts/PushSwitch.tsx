@@ -11,7 +11,7 @@ export type DeviceActionResult = { ok: boolean; intent: string; reason?: string 
 type DeviceState = "checking" | "unsupported" | "denied" | "off" | "on";
 
 const SW_URL = href("/admin/sw.js");
-const SCOPE = "/admin";
+const SCOPE = href("/admin");
 
 function supported(): boolean {
   return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;

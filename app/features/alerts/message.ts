@@ -1,3 +1,5 @@
+import { href } from "react-router";
+import { isRequestKind, requestHref } from "#app/features/admin/kinds.ts";
 import ko from "../admin/i18n/ko.json" with { type: "json" };
 import en from "../admin/i18n/en.json" with { type: "json" };
 import { formatSeoul } from "#app/features/admin/time.ts";
@@ -41,7 +43,7 @@ const t = (lang: AlertLang, key: string, vars?: Vars): string => translate(lang,
 const TEST_KIND = "test";
 
 function consoleUrl(origin: string, event: AlertEvent): string {
-  return event.kind === TEST_KIND ? `${origin}/admin/notifications` : `${origin}/admin/requests/${event.kind}/${event.id}`;
+  return origin + (isRequestKind(event.kind) ? requestHref(event.kind, event.id) : href("/admin/notifications"));
 }
 
 export function buildAlert(event: AlertEvent, options: { origin: string; lang: AlertLang }): Alert {
