@@ -16,10 +16,16 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
-      "@typescript-eslint/ban-ts-comment": ["error", { "ts-ignore": "allow-with-description", "ts-expect-error": "allow-with-description" }],
+      "@typescript-eslint/ban-ts-comment": [
+        "error",
+        { "ts-ignore": "allow-with-description", "ts-expect-error": "allow-with-description" },
+      ],
       "no-restricted-syntax": [
         "error",
-        { selector: "JSXAttribute[name.name='target'][value.value='_blank']", message: "Use ~/ui/ExternalLink for links that open a new tab (rel=noopener noreferrer)." },
+        {
+          selector: "JSXAttribute[name.name='target'][value.value='_blank']",
+          message: "Use ~/ui/ExternalLink for links that open a new tab (rel=noopener noreferrer).",
+        },
       ],
     },
   },

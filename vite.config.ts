@@ -12,7 +12,12 @@ export default defineConfig({
         // React, React DOM and React Router in one long-cached chunk: it changes only
         // with their versions, and the benchmark can tell the framework from our code.
         codeSplitting: {
-          groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/ }],
+          groups: [
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
+            },
+          ],
         },
       },
     },

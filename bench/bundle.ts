@@ -45,13 +45,16 @@ const jsOf = (entry: ManifestEntry | undefined): string[] => (entry ? [entry.mod
 /** The route and its ancestors, root first. */
 function chainOf(manifest: ClientManifest, routeId: string): ManifestEntry[] {
   const chain: ManifestEntry[] = [];
-  for (let route = manifest.routes[routeId]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) chain.unshift(route);
+  for (let route = manifest.routes[routeId]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined)
+    chain.unshift(route);
   return chain;
 }
 
 /** A route's URL pattern: its own segment under its parents' (index and layout routes add none). */
 function pathOf(manifest: ClientManifest, routeId: string): string {
-  const segments = chainOf(manifest, routeId).map((r) => r.path ?? "").filter(Boolean);
+  const segments = chainOf(manifest, routeId)
+    .map((r) => r.path ?? "")
+    .filter(Boolean);
   return `/${segments.join("/")}`.replace(/\/+/g, "/");
 }
 

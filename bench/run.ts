@@ -60,7 +60,11 @@ const bundles = pageBundles(clientDir);
 /** The public pages of spec §2 and the operator console's pages (splat routes are 404 pages). */
 const bundleRows = bundles.pages
   .filter((r) => (PUBLIC_ROUTES as readonly string[]).includes(r.path) || (r.path.startsWith("/admin") && !r.path.includes("*")))
-  .sort((a, b) => Number(a.path.startsWith("/admin")) - Number(b.path.startsWith("/admin")) || (PUBLIC_ROUTES as readonly string[]).indexOf(a.path) - (PUBLIC_ROUTES as readonly string[]).indexOf(b.path));
+  .sort(
+    (a, b) =>
+      Number(a.path.startsWith("/admin")) - Number(b.path.startsWith("/admin")) ||
+      (PUBLIC_ROUTES as readonly string[]).indexOf(a.path) - (PUBLIC_ROUTES as readonly string[]).indexOf(b.path),
+  );
 const home = bundleRows.find((r) => r.path === "/");
 if (!home) throw new Error("bench: no page for / in the client manifest");
 check("first-load JS on / (gzip)", home.jsGzip, BUDGETS.firstLoadJsHome, "<=", kb);
@@ -108,7 +112,12 @@ if (!bundleOnly) {
     await answerLoad(hooks);
     memory.afterLoadMb = rssMb(server);
     check("server memory at rest (RSS)", memory.restMb, BUDGETS.rssMb, "<=", (n) => `${n.toFixed(0)} MB`);
-    checks.push({ what: "server memory after the load (RSS)", value: `${memory.afterLoadMb.toFixed(0)} MB`, budget: "(reported)", ok: true });
+    checks.push({
+      what: "server memory after the load (RSS)",
+      value: `${memory.afterLoadMb.toFixed(0)} MB`,
+      budget: "(reported)",
+      ok: true,
+    });
   } finally {
     server.kill("SIGTERM");
     await hooks.close();
@@ -132,8 +141,16 @@ async function startServer(databaseUrl: string, webhookUrl: string): Promise<Chi
   const child = spawn(process.execPath, [...serveFlags(), "server/main.ts"], {
     cwd: root,
     env: {
-      ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, RATE_LIMIT_DISABLED: "1", LOG_LEVEL: "warn", NODE_ENV: "production",
-      APP_SECRET_FILE: join(root, "bench/tmp/secret.key"), ALERT_WEBHOOK_URL: webhookUrl, ALERT_WEBHOOK_SECRET: "bench-webhook-secret",
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      RATE_LIMIT_DISABLED: "1",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      APP_SECRET_FILE: join(root, "bench/tmp/secret.key"),
+      ALERT_WEBHOOK_URL: webhookUrl,
+      ALERT_WEBHOOK_SECRET: "bench-webhook-secret",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -173,13 +190,29 @@ async function lighthouse() {
   const launch = () =>
     chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
   let chrome = await launch();
   /** One Lighthouse run; a run that fails (Chrome lost the page, a protocol error) gives null and a fresh Chrome. */
   const once = async (url: string): Promise<Lhr | null> => {
     try {
-      const lhr = (await run(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] }))?.lhr;
+      const lhr = (
+        await run(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        })
+      )?.lhr;
       if (lhr && !lhr.runtimeError && filterToValidRuns([lhr]).length === 1) return lhr;
       log(`  run failed: ${lhr?.runtimeError?.code ?? "no valid result"}`);
     } catch (error) {
@@ -225,7 +258,9 @@ async function lighthouse() {
       check(`LCP ${route}`, row.lcpMs, BUDGETS.lcpMs, "<=", (n) => `${n} ms`);
       check(`CLS ${route}`, row.cls, BUDGETS.cls, "<=");
       if (row.performance < BUDGETS.performance || row.seo < 100 || row.accessibility < 100 || row.bestPractices < BUDGETS.bestPractices) {
-        const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode)).map((a) => a.id);
+        const failing = Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode))
+          .map((a) => a.id);
         log(`  ${route}: audits below 1: ${failing.slice(0, 12).join(", ")}`);
       }
     }
@@ -248,14 +283,22 @@ async function autocannonRun(options: Record<string, unknown>) {
 async function throughput() {
   const staticDir = join(clientDir, "__bench");
   mkdirSync(staticDir, { recursive: true });
-  for (const [name, route] of [["home", "/"], ["loan-faq", "/information-service/loan-faq"]] as const) {
+  for (const [name, route] of [
+    ["home", "/"],
+    ["loan-faq", "/information-service/loan-faq"],
+  ] as const) {
     const html = await (await fetch(base + route)).text();
     writeFileSync(join(staticDir, `${name}.html`), html);
     log(`autocannon ${route} (SSR) and /__bench/${name}.html (static)`);
     const ssr = await autocannonRun({ url: base + route });
     const stat = await autocannonRun({ url: `${base}/__bench/${name}.html` });
     const ratio = ssr.requests.average / stat.requests.average;
-    load[route] = { ssrRps: Math.round(ssr.requests.average), staticRps: Math.round(stat.requests.average), ratio: Number(ratio.toFixed(2)), ssrP99Ms: ssr.latency.p99 };
+    load[route] = {
+      ssrRps: Math.round(ssr.requests.average),
+      staticRps: Math.round(stat.requests.average),
+      ratio: Number(ratio.toFixed(2)),
+      ssrP99Ms: ssr.latency.p99,
+    };
     check(`SSR throughput ${route} vs the same bytes static`, Number(ratio.toFixed(2)), BUDGETS.throughputRatio, ">=");
   }
   rmSync(staticDir, { recursive: true, force: true });
@@ -263,9 +306,18 @@ async function throughput() {
 
 async function answerLoad(hooks: Awaited<ReturnType<typeof startWebhookReceiver>>) {
   const body = (id: string) => JSON.stringify(sampleConsultation({ submissionId: id, name: "BENCH TEST" }));
-  const probe = await fetch(`${base}/svc/answer/create`, { method: "POST", headers: { "content-type": "application/json" }, body: body(randomUUID()) });
+  const probe = await fetch(`${base}/svc/answer/create`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: body(randomUUID()),
+  });
   if (probe.status !== 200) {
-    checks.push({ what: "POST /svc/answer/create answers a valid consultation", value: `HTTP ${probe.status}`, budget: "HTTP 200", ok: false });
+    checks.push({
+      what: "POST /svc/answer/create answers a valid consultation",
+      value: `HTTP ${probe.status}`,
+      budget: "HTTP 200",
+      ok: false,
+    });
     return;
   }
   log("autocannon POST /svc/answer/create");
@@ -277,8 +329,18 @@ async function answerLoad(hooks: Awaited<ReturnType<typeof startWebhookReceiver>
     connections: 10,
     requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: body(randomUUID()) }) }],
   });
-  load["POST /svc/answer/create"] = { rps: Math.round(result.requests.average), p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
-  checks.push({ what: "POST /svc/answer/create under load", value: `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`, budget: "(reported; no errors)", ok: result.non2xx === 0 && result.errors === 0 });
+  load["POST /svc/answer/create"] = {
+    rps: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+  checks.push({
+    what: "POST /svc/answer/create under load",
+    value: `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`,
+    budget: "(reported; no errors)",
+    ok: result.non2xx === 0 && result.errors === 0,
+  });
   // Requests still in flight when autocannon stopped finish within milliseconds.
   await new Promise((r) => setTimeout(r, 500));
   await alertLatency(hooks, consultationsStored());
@@ -305,7 +367,13 @@ async function alertLatency(hooks: Awaited<ReturnType<typeof startWebhookReceive
   const ids = new Set(hooks.received.map((h) => h.json.id));
   const ms = hooks.received.map((h) => h.at - Date.parse(String(h.json.created_at))).sort((a, b) => a - b);
   const pct = (p: number) => ms[Math.min(ms.length - 1, Math.ceil((p / 100) * ms.length) - 1)] ?? Number.NaN;
-  load["alert webhook after 200"] = { delivered: hooks.received.length, expected, p50Ms: pct(50), p95Ms: pct(95), maxMs: ms.at(-1) ?? null };
+  load["alert webhook after 200"] = {
+    delivered: hooks.received.length,
+    expected,
+    p50Ms: pct(50),
+    p95Ms: pct(95),
+    maxMs: ms.at(-1) ?? null,
+  };
   checks.push({
     what: "alerts delivered to the webhook (one per stored consultation)",
     value: `${ids.size} of ${expected}, ${hooks.received.length - ids.size} twice`,
@@ -316,15 +384,38 @@ async function alertLatency(hooks: Awaited<ReturnType<typeof startWebhookReceive
 }
 
 function writeReport() {
-  const report = { date: new Date().toISOString(), lighthouseRuns: RUNS, budgets: BUDGETS, bundles: { shared: bundles.shared, pages: bundleRows }, lighthouse: lighthouseRows, load, memory, checks };
+  const report = {
+    date: new Date().toISOString(),
+    lighthouseRuns: RUNS,
+    budgets: BUDGETS,
+    bundles: { shared: bundles.shared, pages: bundleRows },
+    lighthouse: lighthouseRows,
+    load,
+    memory,
+    checks,
+  };
   // A bundle-only run (CI) or a load-only run must not overwrite the committed full report.
   const out = bundleOnly ? join(root, "bench/tmp/bundle") : loadOnly ? join(root, "bench/tmp/load") : join(root, "bench/report");
   mkdirSync(join(root, "bench/tmp"), { recursive: true });
   writeFileSync(`${out}.json`, JSON.stringify(report, null, 2) + "\n");
   const lines: string[] = [`# Benchmark report`, "", `Run ${report.date}. Budgets from engineering.md; ✅ met, ❌ missed.`, ""];
-  lines.push("## Bundles (gzip)", "", "First load of each page: the entry and every route module matching its URL, with their imports.", "", "| page | first-load JS | extra JS beyond every page's (budget ≤ 20 KB) | CSS (budget ≤ 20 KB) |", "|---|---|---|---|");
-  for (const r of bundleRows) lines.push(`| ${r.path} | ${kb(r.jsGzip)}${r === home ? " (budget ≤ 130 KB; ours beyond the framework " + kb(r.jsGzip - bundles.shared.frameworkGzip) + ", budget ≤ 20 KB)" : ""} | ${kb(r.extraJsGzip)} | ${kb(r.cssGzip)}${r.cssInline ? " inline" : ""} |`);
-  lines.push("", `Framework (the framework chunk: React, React DOM, React Router): ${kb(bundles.shared.frameworkGzip)}; JS every page loads (entry + root): ${kb(bundles.shared.jsGzip)}. "inline": the CSS of all public pages, inlined in each page's HTML (docs/decisions/0009), so a client-side navigation needs no stylesheet.`, "");
+  lines.push(
+    "## Bundles (gzip)",
+    "",
+    "First load of each page: the entry and every route module matching its URL, with their imports.",
+    "",
+    "| page | first-load JS | extra JS beyond every page's (budget ≤ 20 KB) | CSS (budget ≤ 20 KB) |",
+    "|---|---|---|---|",
+  );
+  for (const r of bundleRows)
+    lines.push(
+      `| ${r.path} | ${kb(r.jsGzip)}${r === home ? " (budget ≤ 130 KB; ours beyond the framework " + kb(r.jsGzip - bundles.shared.frameworkGzip) + ", budget ≤ 20 KB)" : ""} | ${kb(r.extraJsGzip)} | ${kb(r.cssGzip)}${r.cssInline ? " inline" : ""} |`,
+    );
+  lines.push(
+    "",
+    `Framework (the framework chunk: React, React DOM, React Router): ${kb(bundles.shared.frameworkGzip)}; JS every page loads (entry + root): ${kb(bundles.shared.jsGzip)}. "inline": the CSS of all public pages, inlined in each page's HTML (docs/decisions/0009), so a client-side navigation needs no stylesheet.`,
+    "",
+  );
   if (lighthouseRows.length) {
     lines.push(
       "## Lighthouse (mobile, simulated slow 4G)",
@@ -334,11 +425,20 @@ function writeReport() {
       "| route | perf (≥95) | a11y (100) | best pr. (≥95) | SEO (100) | FCP | LCP (≤2000 ms) | LCP of each run | TBT | CLS (≤0.02) | bytes |",
       "|---|---|---|---|---|---|---|---|---|---|---|",
     );
-    for (const r of lighthouseRows) lines.push(`| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.lcpRunsMs.join(", ")} | ${r.tbtMs} | ${r.cls} | ${kb(r.bytes)} |`);
+    for (const r of lighthouseRows)
+      lines.push(
+        `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.fcpMs} | ${r.lcpMs} | ${r.lcpRunsMs.join(", ")} | ${r.tbtMs} | ${r.cls} | ${kb(r.bytes)} |`,
+      );
     lines.push("");
   }
   if (Object.keys(load).length) lines.push("## Load", "", "```json", JSON.stringify(load, null, 2), "```", "");
-  if (Object.keys(memory).length) lines.push("## Memory", "", `At rest: ${memory.restMb?.toFixed(0)} MB RSS; after the load: ${memory.afterLoadMb?.toFixed(0)} MB RSS (budget at rest ≤ 150 MB).`, "");
+  if (Object.keys(memory).length)
+    lines.push(
+      "## Memory",
+      "",
+      `At rest: ${memory.restMb?.toFixed(0)} MB RSS; after the load: ${memory.afterLoadMb?.toFixed(0)} MB RSS (budget at rest ≤ 150 MB).`,
+      "",
+    );
   lines.push("## Every check", "", "| check | value | budget | |", "|---|---|---|---|");
   for (const c of checks) lines.push(`| ${c.what} | ${c.value} | ${c.budget} | ${c.ok ? "✅" : "❌"} |`);
   writeFileSync(`${out}.md`, lines.join("\n") + "\n");

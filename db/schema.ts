@@ -128,7 +128,8 @@ export interface AdminLoginThrottleTable {
   updated_at: string;
 }
 
-export type AuditAction = "sign_in" | "sign_out" | "view" | "export" | "update" | "blog_add" | "blog_update" | "blog_delete" | "push_on" | "push_off";
+export type AuditAction =
+  "sign_in" | "sign_out" | "view" | "export" | "update" | "blog_add" | "blog_update" | "blog_delete" | "push_on" | "push_off";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {

@@ -4,7 +4,10 @@ import { SAMPLE_BLOG_LINKS } from "#db/sample-blog-links.ts";
 
 /** Sample blog/link items for a fresh database, so the blog feed is not empty. */
 export async function seed(db: Kysely<Database>): Promise<void> {
-  const existing = await db.selectFrom("blog_links").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+  const existing = await db
+    .selectFrom("blog_links")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
   if (Number(existing?.n ?? 0) > 0) return;
   const base = Date.UTC(2026, 0, 5);
   await db

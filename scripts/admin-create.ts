@@ -61,7 +61,11 @@ async function readPiped(): Promise<string> {
 
 async function main() {
   const { values } = parseArgs({
-    options: { email: { type: "string" }, update: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
+    options: {
+      email: { type: "string" },
+      update: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
     strict: true,
   });
   if (values.help) {
@@ -92,12 +96,19 @@ async function main() {
     const existing = await database.db.selectFrom("admin_operators").select("id").where("email", "=", email).executeTakeFirst();
     if (existing && !values.update) fail(`${email} already exists (add --update to set a new password)`);
     if (existing) {
-      await database.db.updateTable("admin_operators").set({ password_hash: hash, updated_at: now }).where("id", "=", existing.id).execute();
+      await database.db
+        .updateTable("admin_operators")
+        .set({ password_hash: hash, updated_at: now })
+        .where("id", "=", existing.id)
+        .execute();
       // A new password ends every session of the old one.
       await database.db.deleteFrom("admin_sessions").where("operator_id", "=", existing.id).execute();
       console.log(`admin:create: new password set for ${email}`);
     } else {
-      await database.db.insertInto("admin_operators").values({ email, password_hash: hash, created_at: now, updated_at: now, last_sign_in_at: null }).execute();
+      await database.db
+        .insertInto("admin_operators")
+        .values({ email, password_hash: hash, created_at: now, updated_at: now, last_sign_in_at: null })
+        .execute();
       console.log(`admin:create: operator ${email} created; sign in at /admin/sign-in`);
     }
   } finally {

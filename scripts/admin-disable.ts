@@ -17,7 +17,11 @@ function fail(message: string): never {
 }
 
 const { values } = parseArgs({
-  options: { email: { type: "string" }, enable: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
+  options: {
+    email: { type: "string" },
+    enable: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  },
   strict: true,
 });
 if (values.help) {
@@ -40,7 +44,11 @@ try {
     console.log(`admin:disable: ${email} may sign in again`);
   } else {
     const removed = await db.transaction().execute(async (trx) => {
-      await trx.updateTable("admin_operators").set({ disabled_at: operator.disabled_at ?? now, updated_at: now }).where("id", "=", operator.id).execute();
+      await trx
+        .updateTable("admin_operators")
+        .set({ disabled_at: operator.disabled_at ?? now, updated_at: now })
+        .where("id", "=", operator.id)
+        .execute();
       const sessions = await trx.deleteFrom("admin_sessions").where("operator_id", "=", operator.id).executeTakeFirst();
       const devices = await trx.deleteFrom("push_subscriptions").where("operator_id", "=", operator.id).executeTakeFirst();
       return { sessions: Number(sessions.numDeletedRows), devices: Number(devices.numDeletedRows) };

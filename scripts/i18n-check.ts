@@ -49,17 +49,21 @@ const main = (message: Message) => (typeof message === "string" ? message : mess
 function messageProblems(key: string, message: Message, lang: string, original?: Message): string[] {
   const out: string[] = [];
   if (original !== undefined && (typeof original === "string" ? typeof message !== "string" : typeof message === "string")) {
-    return [`${key} is ${typeof message === "string" ? "a string" : "a plural message"} but ${typeof original === "string" ? "a string" : "a plural message"} in the original`];
+    return [
+      `${key} is ${typeof message === "string" ? "a string" : "a plural message"} but ${typeof original === "string" ? "a string" : "a plural message"} in the original`,
+    ];
   }
   if (typeof message !== "string") {
     const needed = pluralRules(lang).resolvedOptions().pluralCategories;
     const given = Object.keys(message);
     for (const category of needed) if (!given.includes(category)) out.push(`${key} lacks the plural form "${category}" that ${lang} needs`);
-    for (const category of given) if (!needed.includes(category as Intl.LDMLPluralRule)) out.push(`${key} has a plural form "${category}" that ${lang} never uses`);
+    for (const category of given)
+      if (!needed.includes(category as Intl.LDMLPluralRule)) out.push(`${key} has a plural form "${category}" that ${lang} never uses`);
     const all = placeholderSet(message.other);
     for (const [category, text] of Object.entries(message)) {
       if (!text.trim()) out.push(`empty ${key}.${category}`);
-      else if ([...placeholderSet(text)].some((name) => !all.has(name))) out.push(`${key}.${category} has a placeholder its "other" form lacks`);
+      else if ([...placeholderSet(text)].some((name) => !all.has(name)))
+        out.push(`${key}.${category} has a placeholder its "other" form lacks`);
     }
   } else if (!message.trim()) out.push(`empty ${key}`);
   if (original !== undefined && placeholders(main(message)) !== placeholders(main(original))) out.push(`placeholders of ${key} differ`);
@@ -85,7 +89,9 @@ for (const file of namespaces) {
     for (const [key, value] of base) {
       const translated = other.get(key);
       if (translated === undefined) problems.push(`locales/${locale}/${file}: missing key ${key}`);
-      else for (const p of messageProblems(key, translated, locale, value)) problems.push(`locales/${locale}/${file}: ${p} (English is the original)`);
+      else
+        for (const p of messageProblems(key, translated, locale, value))
+          problems.push(`locales/${locale}/${file}: ${p} (English is the original)`);
     }
     for (const key of other.keys()) if (!base.has(key)) problems.push(`locales/${locale}/${file}: extra key ${key} (not in English)`);
   }
@@ -150,18 +156,25 @@ if (existsSync(legal)) {
 // 4. The operator console: Korean and English, the same keys.
 const adminDir = join(root, "app/features/admin/i18n");
 if (existsSync(adminDir)) {
-  const admin = Object.fromEntries(["ko", "en"].map((lang) => {
-    const map = new Map<string, Message>();
-    const path = join(adminDir, `${lang}.json`);
-    if (!existsSync(path)) problems.push(`${relative(root, path)}: missing`);
-    else flatten(readJson(path), "", map);
-    return [lang, map];
-  })) as Record<"ko" | "en", Map<string, Message>>;
-  for (const [lang, other] of [["ko", "en"], ["en", "ko"]] as const) {
+  const admin = Object.fromEntries(
+    ["ko", "en"].map((lang) => {
+      const map = new Map<string, Message>();
+      const path = join(adminDir, `${lang}.json`);
+      if (!existsSync(path)) problems.push(`${relative(root, path)}: missing`);
+      else flatten(readJson(path), "", map);
+      return [lang, map];
+    }),
+  ) as Record<"ko" | "en", Map<string, Message>>;
+  for (const [lang, other] of [
+    ["ko", "en"],
+    ["en", "ko"],
+  ] as const) {
     for (const [key, value] of admin[lang]) {
       const counterpart = admin[other].get(key);
       if (counterpart === undefined) problems.push(`app/features/admin/i18n/${other}.json: missing key ${key} (present in ${lang}.json)`);
-      else for (const p of messageProblems(key, value, lang, lang === "ko" ? counterpart : undefined)) problems.push(`app/features/admin/i18n/${lang}.json: ${p}`);
+      else
+        for (const p of messageProblems(key, value, lang, lang === "ko" ? counterpart : undefined))
+          problems.push(`app/features/admin/i18n/${lang}.json: ${p}`);
     }
   }
 }

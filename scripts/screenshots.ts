@@ -10,7 +10,10 @@ if (!base || !outDir || paths.length === 0) {
   console.error("usage: node scripts/screenshots.ts BASE_URL OUT_DIR PATH…");
   process.exit(2);
 }
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+});
 const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
 for (const path of paths) {
   await page.goto(base + path, { waitUntil: "networkidle" });

@@ -31,7 +31,6 @@ export interface AppOptions {
   mode?: string;
 }
 
-
 export function createApp(options: AppOptions) {
   const { services } = options;
   const app = express();
@@ -68,7 +67,11 @@ export function createApp(options: AppOptions) {
 
   app.get("/healthz", async (_req, res) => {
     const ok = await options.ping().catch(() => false);
-    res.status(ok ? 200 : 503).type("application/json").set("Cache-Control", "no-store").send(JSON.stringify({ status: ok ? "ok" : "unavailable" }));
+    res
+      .status(ok ? 200 : 503)
+      .type("application/json")
+      .set("Cache-Control", "no-store")
+      .send(JSON.stringify({ status: ok ? "ok" : "unavailable" }));
   });
 
   if (options.clientDir) {
@@ -98,7 +101,12 @@ export function createApp(options: AppOptions) {
 }
 
 /** React Router as the last handler, with the services and per-request facts in its context. */
-export function mountReactRouter(app: express.Express, services: AppServices, build: () => Promise<import("react-router").ServerBuild>, mode?: string) {
+export function mountReactRouter(
+  app: express.Express,
+  services: AppServices,
+  build: () => Promise<import("react-router").ServerBuild>,
+  mode?: string,
+) {
   app.all(
     "/{*splat}",
     reactRouterHandler({

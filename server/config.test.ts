@@ -57,7 +57,15 @@ describe("the environment's schema", () => {
       PUBLIC_ORIGIN: "https://loans.example.com/",
       ALERT_LANG: "en",
     });
-    expect(s).toMatchObject({ PORT: 8080, DATABASE_POOL_MAX: 25, RATE_LIMIT_DISABLED: true, TRUST_PROXY: 2, SECURE_COOKIES: true, PUBLIC_ORIGIN: "https://loans.example.com", ALERT_LANG: "en" });
+    expect(s).toMatchObject({
+      PORT: 8080,
+      DATABASE_POOL_MAX: 25,
+      RATE_LIMIT_DISABLED: true,
+      TRUST_PROXY: 2,
+      SECURE_COOKIES: true,
+      PUBLIC_ORIGIN: "https://loans.example.com",
+      ALERT_LANG: "en",
+    });
     expect(s.ALLOWED_ORIGINS).toEqual(["https://a.example", "https://b.example"]);
     expect(readSettings({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
     expect(readSettings({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");
@@ -119,7 +127,11 @@ describe("the server's configuration", () => {
       origin: "https://loans.example.com",
       lang: "ko",
       webhook: { url: "https://hooks.example.com/x", secret: "" },
-      email: { smtpUrl: "smtp://mail.example.com:587", to: ["a@example.com", "b@example.com"], from: "K-Loan Guide <alerts@localhost.invalid>" },
+      email: {
+        smtpUrl: "smtp://mail.example.com:587",
+        to: ["a@example.com", "b@example.com"],
+        from: "K-Loan Guide <alerts@localhost.invalid>",
+      },
       vapid: { publicKey: "pub", privateKey: "priv", subject: "https://loans.example.com" },
       pushAllowHosts: [],
     });

@@ -29,7 +29,10 @@ const flag = v.pipe(
   v.optional(v.picklist(["0", "1"], "must be 1 (on) or 0 (off)"), "0"),
   v.transform((value) => value === "1"),
 );
-const list = v.pipe(v.optional(v.string(), ""), v.transform((value: string) => hostList(value)));
+const list = v.pipe(
+  v.optional(v.string(), ""),
+  v.transform((value: string) => hostList(value)),
+);
 const text = (fallback: string) => v.optional(v.string(), fallback);
 const urlWith = (scheme: RegExp, message: string) => v.optional(v.pipe(v.string(), v.regex(scheme, message)));
 
@@ -37,7 +40,10 @@ export const envSchema = v.pipe(
   v.object({
     PORT: positiveInt("3000"),
     HOST: text("0.0.0.0"),
-    DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: or postgres://")), DEFAULT_DATABASE_URL),
+    DATABASE_URL: v.optional(
+      v.pipe(v.string(), v.regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: or postgres://")),
+      DEFAULT_DATABASE_URL,
+    ),
     DATABASE_POOL_MAX: positiveInt("10"),
     LOG_LEVEL: v.optional(v.picklist(["debug", "info", "warn", "error"], "must be debug, info, warn or error"), "info"),
     RATE_LIMIT_MAX: positiveInt("20"),
@@ -45,7 +51,9 @@ export const envSchema = v.pipe(
     RATE_LIMIT_DISABLED: flag,
     TRUST_PROXY: v.pipe(
       v.optional(v.string(), ""),
-      v.transform((value): string | boolean | number => (!value ? false : value === "true" ? true : /^\d+$/.test(value) ? Number(value) : value)),
+      v.transform((value): string | boolean | number =>
+        !value ? false : value === "true" ? true : /^\d+$/.test(value) ? Number(value) : value,
+      ),
     ),
     SECURE_COOKIES: flag,
     ALLOWED_ORIGINS: list,

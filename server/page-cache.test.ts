@@ -21,7 +21,8 @@ describe("sharedMaxAge: only pages a route declared shareable", () => {
 });
 
 describe("page cache", () => {
-  const page = (expires: number) => cachedPage({ status: 200, headers: [], body: 'a nonce="N1" b nonce="N1" — Даатгал', nonce: "N1", expires });
+  const page = (expires: number) =>
+    cachedPage({ status: 200, headers: [], body: 'a nonce="N1" b nonce="N1" — Даатгал', nonce: "N1", expires });
   it("expires entries", () => {
     const cache = createPageCache();
     cache.set("k", page(1000));

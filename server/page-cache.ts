@@ -16,7 +16,13 @@ interface CachedPage {
 }
 
 /** A page to keep: its body is cut once at its nonce, so each hit only joins bytes. */
-export function cachedPage(page: { status: number; headers: [string, string][]; body: string; nonce: string; expires: number }): CachedPage {
+export function cachedPage(page: {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  nonce: string;
+  expires: number;
+}): CachedPage {
   const pieces = page.nonce ? page.body.split(page.nonce) : [page.body];
   return { status: page.status, headers: page.headers, parts: pieces.map((piece) => Buffer.from(piece, "utf8")), expires: page.expires };
 }

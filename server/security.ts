@@ -29,7 +29,10 @@ export function securityHeaders(options: { hsts: boolean; extraScriptSrc?: strin
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { scriptSrc: options.extraScriptSrc, connectSrc: options.extraConnectSrc }));
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonce, { scriptSrc: options.extraScriptSrc, connectSrc: options.extraConnectSrc }),
+    );
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -57,5 +60,8 @@ export function sameOrigin(allowed: string[] = []) {
 }
 
 function refuse(res: Response) {
-  res.status(403).type("application/json").send(JSON.stringify({ res_status: 403, message: "Forbidden", errors: {} }));
+  res
+    .status(403)
+    .type("application/json")
+    .send(JSON.stringify({ res_status: 403, message: "Forbidden", errors: {} }));
 }

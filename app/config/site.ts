@@ -38,9 +38,24 @@ export const site = {
   registrationCertificateUrl: "/documents/broker-registration-certificate.pdf",
   office: { lat: 37.5662952, lng: 126.9779451, mapZoomLevel: 4, markerSize: 42, marker: "/images/map-marker.svg" },
   partnerBanners: [
-    { partnerName: "regional-bank-general", labelKey: "home.banners.regionalGeneral", url: "https://bank.example.com/loans/general", image: "/images/banners/regional-general.svg" },
-    { partnerName: "regional-bank-student", labelKey: "home.banners.regionalStudent", url: "https://bank.example.com/loans/student", image: "/images/banners/regional-student.svg" },
-    { partnerName: "savings-bank", labelKey: "home.banners.savingsBank", url: "https://savings.example.com/loan", image: "/images/banners/savings-bank.svg" },
+    {
+      partnerName: "regional-bank-general",
+      labelKey: "home.banners.regionalGeneral",
+      url: "https://bank.example.com/loans/general",
+      image: "/images/banners/regional-general.svg",
+    },
+    {
+      partnerName: "regional-bank-student",
+      labelKey: "home.banners.regionalStudent",
+      url: "https://bank.example.com/loans/student",
+      image: "/images/banners/regional-student.svg",
+    },
+    {
+      partnerName: "savings-bank",
+      labelKey: "home.banners.savingsBank",
+      url: "https://savings.example.com/loan",
+      image: "/images/banners/savings-bank.svg",
+    },
   ] satisfies PartnerBanner[],
   partners: [
     { key: "regionalBankA", name: "Sample Regional Bank A", image: "/images/partners/sample-regional-bank-a.svg", width: 640, height: 320 },

@@ -14,7 +14,10 @@ describe("detectLocale (spec §4 Language)", () => {
     expect((await detectLocale(req("/", { "accept-language": "ko-KR,ko;q=0.9,my;q=0.8,en;q=0.5" }))).locale).toBe("my");
   });
   it("falls back to English", async () => {
-    expect(await detectLocale(req("/?lang=fr", { cookie: "lang=xx", "accept-language": "ko" }))).toEqual({ locale: "en", source: "default" });
+    expect(await detectLocale(req("/?lang=fr", { cookie: "lang=xx", "accept-language": "ko" }))).toEqual({
+      locale: "en",
+      source: "default",
+    });
   });
   it("reads legacy and regional codes", () => {
     expect(fromAcceptLanguage("in-ID")).toBe("id");

@@ -33,7 +33,11 @@ describe("plural messages", () => {
   });
 
   it("stay whole when a catalog is flattened; other objects are namespaces", () => {
-    expect(flatten({ a: { count: requests, b: { other: "x", title: "y" } } }, "ns")).toEqual({ "ns.a.count": requests, "ns.a.b.other": "x", "ns.a.b.title": "y" });
+    expect(flatten({ a: { count: requests, b: { other: "x", title: "y" } } }, "ns")).toEqual({
+      "ns.a.count": requests,
+      "ns.a.b.other": "x",
+      "ns.a.b.title": "y",
+    });
     expect(isPluralMessage(requests)).toBe(true);
     expect(isPluralMessage({ one: "x" })).toBe(false);
     expect(isPluralMessage({ other: "x", title: "y" })).toBe(false);
@@ -52,7 +56,10 @@ describe("plural messages", () => {
 describe("English never says '1 <plural noun>'", () => {
   const english: [string, Record<string, Message>][] = [
     ["console", adminEn],
-    ...readdirSync("locales/en").map((file): [string, Record<string, Message>] => [`locales/en/${file}`, catalog(`locales/en/${file}`, "")]),
+    ...readdirSync("locales/en").map((file): [string, Record<string, Message>] => [
+      `locales/en/${file}`,
+      catalog(`locales/en/${file}`, ""),
+    ]),
   ];
   const verbs = new Set(["has", "is", "was", "does"]);
   it.each(english)("%s", (_, messages) => {
@@ -81,11 +88,16 @@ describe("the console's counts", () => {
   });
 
   it("the sign-in lock says 'about 1 minute'", () => {
-    expect(adminTranslate("en", adminEn, "signIn.error.rate_limited", { count: 1 })).toBe("Too many attempts from this network. Please try again in about 1 minute.");
+    expect(adminTranslate("en", adminEn, "signIn.error.rate_limited", { count: 1 })).toBe(
+      "Too many attempts from this network. Please try again in about 1 minute.",
+    );
   });
 
   it("alerts use the same catalogs and format", () => {
-    const alert = buildAlert({ kind: "as", id: 7, lang: "vi", createdAt: "2026-11-24T00:00:00.000Z" }, { origin: "https://x.test", lang: "en" });
+    const alert = buildAlert(
+      { kind: "as", id: 7, lang: "vi", createdAt: "2026-11-24T00:00:00.000Z" },
+      { origin: "https://x.test", lang: "en" },
+    );
     expect(alert.title).not.toContain("{");
     expect(alert.body).not.toContain("{");
   });

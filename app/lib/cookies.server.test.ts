@@ -49,7 +49,9 @@ describe("the language cookies", () => {
 
 describe("the page-cache bypass list", () => {
   it("is exactly the cookies that carry one visitor's state", () => {
-    const visitorState = Object.entries(COOKIE_KINDS).filter(([, kind]) => kind === "visitor-state").map(([name]) => name);
+    const visitorState = Object.entries(COOKIE_KINDS)
+      .filter(([, kind]) => kind === "visitor-state")
+      .map(([name]) => name);
     expect([...PAGE_CACHE_BYPASS_COOKIES].sort()).toEqual(visitorState.sort());
     expect([...PAGE_CACHE_BYPASS_COOKIES].sort()).toEqual(["admin_session", "consultation_done"]);
   });
@@ -63,7 +65,9 @@ describe("the page-cache bypass list", () => {
         if (entry.isDirectory()) return sources(path);
         return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
       });
-    const defining = ["app", "server", "scripts"].flatMap(sources).filter((path) => /createCookie\(|; (?:Path|Max-Age|HttpOnly|SameSite)\b/.test(readFileSync(path, "utf8")));
+    const defining = ["app", "server", "scripts"]
+      .flatMap(sources)
+      .filter((path) => /createCookie\(|; (?:Path|Max-Age|HttpOnly|SameSite)\b/.test(readFileSync(path, "utf8")));
     expect(defining).toEqual([join("app", "lib", "cookies.server.ts")]);
   });
 

@@ -71,7 +71,13 @@ export const FLASH_MAX_AGE_SECONDS = 300;
 
 /** The consultation's flash: HttpOnly, scoped to the completion page, signed with the app's secret (React Router's signature). */
 export function flashCookie(secret: string): Cookie {
-  return createCookie(FLASH_COOKIE, { path: FLASH_PATH, maxAge: FLASH_MAX_AGE_SECONDS, httpOnly: true, sameSite: "lax", secrets: [secret] });
+  return createCookie(FLASH_COOKIE, {
+    path: FLASH_PATH,
+    maxAge: FLASH_MAX_AGE_SECONDS,
+    httpOnly: true,
+    sameSite: "lax",
+    secrets: [secret],
+  });
 }
 
 /** A Set-Cookie header writing `value`; Secure behind HTTPS. */

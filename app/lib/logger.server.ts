@@ -22,9 +22,7 @@ function redact(fields: LogFields = {}): LogFields {
   return out;
 }
 
-export function createLogger(
-  options: { level?: LogLevel; write?: (line: string) => void } = {},
-): Logger {
+export function createLogger(options: { level?: LogLevel; write?: (line: string) => void } = {}): Logger {
   const min = ORDER[options.level ?? "info"];
   const write = options.write ?? ((line: string) => process.stdout.write(line + "\n"));
   const emit = (level: LogLevel, event: string, fields?: LogFields, error?: unknown) => {

@@ -16,7 +16,15 @@ interface RootLoaderData {
  * Graph / Twitter cards (app/lib/seo.ts), from the page's loader data and
  * the root's language and origin.
  */
-export function pageMeta({ loaderData, matches, location }: { loaderData?: unknown; matches?: readonly ({ id: string; loaderData?: unknown } | undefined)[]; location: Location }) {
+export function pageMeta({
+  loaderData,
+  matches,
+  location,
+}: {
+  loaderData?: unknown;
+  matches?: readonly ({ id: string; loaderData?: unknown } | undefined)[];
+  location: Location;
+}) {
   const data = (loaderData ?? {}) as PageLoaderData;
   const root = (matches?.find((m) => m?.id === "root")?.loaderData ?? {}) as RootLoaderData;
   const locale = isLocale(root.i18n?.locale) ? root.i18n.locale : DEFAULT_LOCALE;

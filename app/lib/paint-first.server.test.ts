@@ -3,16 +3,18 @@ import { describe, expect, it } from "vitest";
 import { WAIT_FOR_PAINT, paintFirst, rewriteShell } from "#app/lib/paint-first.server.ts";
 
 /** The shape of React Router 8's <Scripts> output, as React streams it. */
-const head = '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><link rel="icon" href="/favicon.svg"/>'
-  + '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="N0"/>'
-  + '<link rel="modulepreload" href="/assets/framework-B.js" nonce="N0"/>'
-  + '<link rel="modulepreload" href="/assets/root-C.js" nonce="N0"/>'
-  + '<link rel="modulepreload" href="/assets/framework-B.js" nonce="N0"/>'
-  + "<style>body{margin:0}</style></head>";
-const body = '<body><main><h1>Insurance — Даатгал — အာမခံ</h1></main>'
-  + '<script nonce="N0">window.__reactRouterContext = {};</script>'
-  + '<script nonce="N0" type="module" async="">;\nimport "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-C.js";\nimport * as route1 from "/assets/page-D.js";\n'
-  + '  window.__reactRouterRouteModules = {"root":route0,"routes/page":route1};\n\nimport("/assets/entry.client-A.js");</script>';
+const head =
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><link rel="icon" href="/favicon.svg"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="N0"/>' +
+  '<link rel="modulepreload" href="/assets/framework-B.js" nonce="N0"/>' +
+  '<link rel="modulepreload" href="/assets/root-C.js" nonce="N0"/>' +
+  '<link rel="modulepreload" href="/assets/framework-B.js" nonce="N0"/>' +
+  "<style>body{margin:0}</style></head>";
+const body =
+  "<body><main><h1>Insurance — Даатгал — အာမခံ</h1></main>" +
+  '<script nonce="N0">window.__reactRouterContext = {};</script>' +
+  '<script nonce="N0" type="module" async="">;\nimport "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-C.js";\nimport * as route1 from "/assets/page-D.js";\n' +
+  '  window.__reactRouterRouteModules = {"root":route0,"routes/page":route1};\n\nimport("/assets/entry.client-A.js");</script>';
 const tail = '<script nonce="N0">window.__reactRouterContext.streamController.enqueue("[]");</script></body></html>';
 const page = head + body + tail;
 
@@ -46,7 +48,13 @@ describe("paint first, then load the JavaScript (ADR 0012)", () => {
 
   it("imports the same modules in the same order, dynamically, and starts the app last", () => {
     const code = rewriteShell(page)!;
-    const order = ['await import("/assets/manifest-1.js");', 'const route0 = await import("/assets/root-C.js");', 'const route1 = await import("/assets/page-D.js");', 'window.__reactRouterRouteModules = {"root":route0,"routes/page":route1};', 'import("/assets/entry.client-A.js");'];
+    const order = [
+      'await import("/assets/manifest-1.js");',
+      'const route0 = await import("/assets/root-C.js");',
+      'const route1 = await import("/assets/page-D.js");',
+      'window.__reactRouterRouteModules = {"root":route0,"routes/page":route1};',
+      'import("/assets/entry.client-A.js");',
+    ];
     const at = order.map((piece) => code.indexOf(piece));
     expect(at.every((i) => i > 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
@@ -76,7 +84,15 @@ describe("paint first, then load the JavaScript (ADR 0012)", () => {
       let timer: (() => void) | undefined;
       let frame: (() => void) | undefined;
       let went = 0;
-      const run = new Function("go", "document", "performance", "PerformanceObserver", "requestAnimationFrame", "setTimeout", WAIT_FOR_PAINT);
+      const run = new Function(
+        "go",
+        "document",
+        "performance",
+        "PerformanceObserver",
+        "requestAnimationFrame",
+        "setTimeout",
+        WAIT_FOR_PAINT,
+      );
       const PerformanceObserverStub = Object.assign(
         function (this: unknown, callback: typeof observer) {
           observer = callback;
@@ -98,7 +114,11 @@ describe("paint first, then load the JavaScript (ADR 0012)", () => {
       return {
         calls,
         went: () => went,
-        paint: (names: string[]) => observer?.({ getEntriesByName: (name: string) => names.filter((n) => n === name) }, { disconnect: () => calls.push("disconnect") }),
+        paint: (names: string[]) =>
+          observer?.(
+            { getEntriesByName: (name: string) => names.filter((n) => n === name) },
+            { disconnect: () => calls.push("disconnect") },
+          ),
         frame: () => frame?.(),
         timer: () => timer?.(),
       };

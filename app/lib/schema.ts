@@ -15,7 +15,11 @@ type Validation<T> = { success: true; output: T } | { success: false; errors: Fi
  * rules that compare fields) even when another field already failed, so a form
  * shows every error at once; the first message per field still wins.
  */
-export function validate<S extends v.GenericSchema>(schema: S, input: unknown, options: { crossField?: boolean } = {}): Validation<v.InferOutput<S>> {
+export function validate<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  options: { crossField?: boolean } = {},
+): Validation<v.InferOutput<S>> {
   const result = v.safeParse(schema, input, { abortPipeEarly: !options.crossField });
   if (result.success) return { success: true, output: result.output };
   const errors: FieldErrors = {};
@@ -34,12 +38,7 @@ export function digitsOnly(value: string): string {
 
 /** A required text field: trimmed, non-empty, at most `max` characters. */
 export function requiredText(message: string, max = 500, tooLong = "common.errors.tooLong") {
-  return v.pipe(
-    v.string(message),
-    v.trim(),
-    v.nonEmpty(message),
-    v.maxLength(max, tooLong),
-  );
+  return v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong));
 }
 
 export { v };

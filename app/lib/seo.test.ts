@@ -5,9 +5,17 @@ import { SITEMAP_PATHS, sitemapXml } from "#app/lib/sitemap.ts";
 const find = (tags: Record<string, unknown>[], pred: (t: Record<string, unknown>) => boolean) => tags.filter(pred);
 
 describe("seoTags", () => {
-  const tags = seoTags({ title: "Loan FAQ", description: "Answers", origin: "https://k.example", pathname: "/information-service/loan-faq", locale: "vi" });
+  const tags = seoTags({
+    title: "Loan FAQ",
+    description: "Answers",
+    origin: "https://k.example",
+    pathname: "/information-service/loan-faq",
+    locale: "vi",
+  });
   it("gives the canonical URL of this language", () => {
-    expect(find(tags, (t) => t.rel === "canonical")).toEqual([{ tagName: "link", rel: "canonical", href: "https://k.example/information-service/loan-faq?lang=vi" }]);
+    expect(find(tags, (t) => t.rel === "canonical")).toEqual([
+      { tagName: "link", rel: "canonical", href: "https://k.example/information-service/loan-faq?lang=vi" },
+    ]);
   });
   it("keeps a bare path (the x-default alternate) canonical to itself", () => {
     const bare = seoTags({ origin: "https://k.example", pathname: "/company/about", locale: "vi", explicitLocale: false });

@@ -36,7 +36,12 @@ export function seoTags(input: {
   const tags: Record<string, unknown>[] = [
     { title },
     { tagName: "link", rel: "canonical", href: canonical },
-    ...LOCALES.map((locale) => ({ tagName: "link", rel: "alternate", hrefLang: LOCALE_TAG[locale], href: languageUrl(input.origin, input.pathname, locale) })),
+    ...LOCALES.map((locale) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: LOCALE_TAG[locale],
+      href: languageUrl(input.origin, input.pathname, locale),
+    })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: languageUrl(input.origin, input.pathname, null) },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: site.brandName },
@@ -52,7 +57,11 @@ export function seoTags(input: {
     { name: "twitter:image", content: image },
   ];
   if (input.description) {
-    tags.push({ name: "description", content: input.description }, { property: "og:description", content: input.description }, { name: "twitter:description", content: input.description });
+    tags.push(
+      { name: "description", content: input.description },
+      { property: "og:description", content: input.description },
+      { name: "twitter:description", content: input.description },
+    );
   }
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   if (BUSINESS_PAGES.has(input.pathname)) tags.push({ "script:ld+json": financialService(input.origin) });

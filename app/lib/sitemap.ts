@@ -11,7 +11,9 @@ export function sitemapXml(origin: string): string {
   const urls = SITEMAP_PATHS.flatMap((path) =>
     LOCALES.map((locale) => {
       const alternates = [
-        ...LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${LOCALE_TAG[l]}" href="${escapeXml(languageUrl(origin, path, l))}"/>`),
+        ...LOCALES.map(
+          (l) => `<xhtml:link rel="alternate" hreflang="${LOCALE_TAG[l]}" href="${escapeXml(languageUrl(origin, path, l))}"/>`,
+        ),
         `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(languageUrl(origin, path, null))}"/>`,
       ].join("");
       return `<url><loc>${escapeXml(languageUrl(origin, path, locale))}</loc>${alternates}</url>`;

@@ -4,7 +4,8 @@ import { postSvc, rejectedErrors } from "#app/lib/svc-fetch.ts";
 const ANSWER = "/svc/answer/create";
 
 const body = { submission_id: "abcdefgh-1", marketing_yn: "N" as const, agree_yn: "Y" as const, answer_list: [] };
-const reply = (status: number, json: unknown) => vi.fn(async () => new Response(typeof json === "string" ? json : JSON.stringify(json), { status }));
+const reply = (status: number, json: unknown) =>
+  vi.fn(async () => new Response(typeof json === "string" ? json : JSON.stringify(json), { status }));
 
 describe("postSvc (the browser's one client of /svc)", () => {
   it("posts JSON with the page language and succeeds on res_status 200", async () => {
@@ -25,10 +26,15 @@ describe("postSvc (the browser's one client of /svc)", () => {
   });
 
   it("gives up after the timeout and says so", async () => {
-    const fetchImpl = vi.fn((_url: string, init?: RequestInit) => new Promise<Response>((_resolve, reject) => {
-      init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
-    }));
-    expect(await postSvc(ANSWER, body, { lang: "en", fetchImpl: fetchImpl as unknown as typeof fetch, timeoutMs: 20 })).toEqual({ kind: "network" });
+    const fetchImpl = vi.fn(
+      (_url: string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+        }),
+    );
+    expect(await postSvc(ANSWER, body, { lang: "en", fetchImpl: fetchImpl as unknown as typeof fetch, timeoutMs: 20 })).toEqual({
+      kind: "network",
+    });
   });
 
   it("treats a 200 whose body was cut off as unknown, not as success", async () => {
@@ -37,11 +43,21 @@ describe("postSvc (the browser's one client of /svc)", () => {
 
   it("passes on the server's message and field errors", async () => {
     const fetchImpl = reply(400, { res_status: 400, message: "Vui lòng kiểm tra", errors: { "answer_list.6": "Sai số", bogus: 3 } });
-    expect(await postSvc(ANSWER, body, { lang: "vi", fetchImpl })).toEqual({ kind: "rejected", status: 400, message: "Vui lòng kiểm tra", errors: { "answer_list.6": "Sai số" } });
+    expect(await postSvc(ANSWER, body, { lang: "vi", fetchImpl })).toEqual({
+      kind: "rejected",
+      status: 400,
+      message: "Vui lòng kiểm tra",
+      errors: { "answer_list.6": "Sai số" },
+    });
   });
 
   it("has no message for a proxy's HTML error page (the form then says 'Submit failed')", async () => {
-    expect(await postSvc(ANSWER, body, { lang: "en", fetchImpl: reply(502, "<html>Bad gateway</html>") })).toEqual({ kind: "rejected", status: 502, message: undefined, errors: {} });
+    expect(await postSvc(ANSWER, body, { lang: "en", fetchImpl: reply(502, "<html>Bad gateway</html>") })).toEqual({
+      kind: "rejected",
+      status: 502,
+      message: undefined,
+      errors: {},
+    });
   });
 
   it("a 200 without res_status 200 is not a success", async () => {

@@ -20,7 +20,11 @@ export interface SvcOptions {
   timeoutMs?: number;
 }
 
-export async function postSvc(path: string, body: unknown, { lang, fetchImpl = fetch, timeoutMs = SVC_TIMEOUT_MS }: SvcOptions = {}): Promise<SvcOutcome> {
+export async function postSvc(
+  path: string,
+  body: unknown,
+  { lang, fetchImpl = fetch, timeoutMs = SVC_TIMEOUT_MS }: SvcOptions = {},
+): Promise<SvcOutcome> {
   const url = lang ? `${path}?lang=${encodeURIComponent(lang)}` : path;
   const init: RequestInit =
     body instanceof FormData

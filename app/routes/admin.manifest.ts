@@ -17,5 +17,7 @@ export function loader() {
       { src: "/images/console/icon-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
     ],
   };
-  return new Response(JSON.stringify(manifest), { headers: { "Content-Type": "application/manifest+json", "Cache-Control": "public, max-age=3600" } });
+  return new Response(JSON.stringify(manifest), {
+    headers: { "Content-Type": "application/manifest+json", "Cache-Control": "public, max-age=3600" },
+  });
 }

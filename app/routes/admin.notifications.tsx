@@ -14,7 +14,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const who = signedIn(context);
   const { db, alerts } = services(context);
   const now = new Date();
-  const [channels, response, endpoints] = await Promise.all([channelOverview(db, alerts, now), responseTimes(db, now), operatorEndpoints(db, who.operator.id)]);
+  const [channels, response, endpoints] = await Promise.all([
+    channelOverview(db, alerts, now),
+    responseTimes(db, now),
+    operatorEndpoints(db, who.operator.id),
+  ]);
   return { title: consoleTitle(context, "notify.title"), channels, response, endpoints, vapidPublicKey: alerts.config.vapid.publicKey };
 }
 
@@ -44,7 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!known) return data<DeviceActionResult>({ ok: false, intent, reason: "not subscribed" }, { status: 409 });
     const result = await alerts.sendTestPush(known);
     if (!result.ok && result.gone) await removeDevice(db, who.operator.id, known.endpoint);
-    return result.ok ? ({ ok: true, intent } satisfies DeviceActionResult) : data<DeviceActionResult>({ ok: false, intent, reason: result.reason }, { status: 502 });
+    return result.ok
+      ? ({ ok: true, intent } satisfies DeviceActionResult)
+      : data<DeviceActionResult>({ ok: false, intent, reason: result.reason }, { status: 502 });
   }
   return bad();
 }

@@ -12,7 +12,8 @@ const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/avi
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = positiveId(params.id);
   const found = id ? await photo(services(context).db, id) : null;
-  if (!found) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
+  if (!found)
+    return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
   const image = IMAGE_TYPES.has(found.contentType);
   return new Response(found.data as Uint8Array<ArrayBuffer>, {
     headers: {

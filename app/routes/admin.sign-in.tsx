@@ -26,7 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = services(context);
   const wait = rateLimited({ context }, "admin-sign-in");
   if (wait > 0) {
-    return data<Failure>({ error: "rate_limited", email: "", next: "/admin", retryMinutes: Math.ceil(wait / 60) }, { status: 429, headers: { "Retry-After": String(wait) } });
+    return data<Failure>(
+      { error: "rate_limited", email: "", next: "/admin", retryMinutes: Math.ceil(wait / 60) },
+      { status: 429, headers: { "Retry-After": String(wait) } },
+    );
   }
   let form: URLSearchParams;
   try {
@@ -55,5 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const failure = actionData as Failure | undefined;
-  return <SignInPage next={failure?.next ?? loaderData.next} error={failure?.error} email={failure?.email} retryMinutes={failure?.retryMinutes} />;
+  return (
+    <SignInPage
+      next={failure?.next ?? loaderData.next}
+      error={failure?.error}
+      email={failure?.email}
+      retryMinutes={failure?.retryMinutes}
+    />
+  );
 }

@@ -14,7 +14,18 @@ export function loader({ context, request }: Route.LoaderArgs) {
 /** The video's poster is the page's largest paint, and a poster is not seen by the preload scanner: fetch it first. */
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args),
-  ...(args.loaderData ? [{ tagName: "link", rel: "preload", as: "image", href: videoFor(args.loaderData.videoLang).poster, type: "image/webp", fetchPriority: "high" }] : []),
+  ...(args.loaderData
+    ? [
+        {
+          tagName: "link",
+          rel: "preload",
+          as: "image",
+          href: videoFor(args.loaderData.videoLang).poster,
+          type: "image/webp",
+          fetchPriority: "high",
+        },
+      ]
+    : []),
 ];
 /** The same for every visitor of a language. */
 export const headers = sharedPage();

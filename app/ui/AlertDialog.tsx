@@ -7,7 +7,13 @@ import styles from "./AlertDialog.module.css";
  * An accessible replacement for window.alert(): a message and one confirm
  * button (e.g. "Your proposal has been submitted!", "확인").
  */
-export function AlertDialog({ open, message, confirmLabel, onClose, lang }: {
+export function AlertDialog({
+  open,
+  message,
+  confirmLabel,
+  onClose,
+  lang,
+}: {
   open: boolean;
   message: string;
   confirmLabel: string;
@@ -18,9 +24,13 @@ export function AlertDialog({ open, message, confirmLabel, onClose, lang }: {
   return (
     <Dialog open={open} onClose={onClose} labelledBy={id} role="alertdialog">
       <div className={styles.body} lang={lang}>
-        <p id={id} className={styles.message}>{message}</p>
+        <p id={id} className={styles.message}>
+          {message}
+        </p>
         <form method="dialog">
-          <Button type="submit" block>{confirmLabel}</Button>
+          <Button type="submit" block>
+            {confirmLabel}
+          </Button>
         </form>
       </div>
     </Dialog>

@@ -8,7 +8,13 @@ function classes(variant: Variant, block?: boolean, extra?: string) {
   return [styles.button, styles[variant], block ? styles.block : "", extra ?? ""].filter(Boolean).join(" ");
 }
 
-export function Button({ variant = "primary", block, className, type = "button", ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; block?: boolean }) {
+export function Button({
+  variant = "primary",
+  block,
+  className,
+  type = "button",
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; block?: boolean }) {
   return <button type={type} className={classes(variant, block, className)} {...rest} />;
 }
 

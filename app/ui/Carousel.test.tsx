@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Carousel, type CarouselLabels } from "#app/ui/Carousel.tsx";
 
-const labels: CarouselLabels = { carousel: "băng chuyền", slide: "trang chiếu", pause: "Tạm dừng tự động chuyển", play: "Tiếp tục tự động chuyển" };
+const labels: CarouselLabels = {
+  carousel: "băng chuyền",
+  slide: "trang chiếu",
+  pause: "Tạm dừng tự động chuyển",
+  play: "Tiếp tục tự động chuyển",
+};
 const slides = ["a", "b", "c"].map((key) => ({ key, content: <p>{key}</p> }));
 const count = (html: string, part: string) => html.split(part).length - 1;
 

@@ -27,7 +27,17 @@ export interface CarouselLabels {
  * Dots are buttons when `goToLabel` names them, otherwise a decorative
  * position indicator.
  */
-export function Carousel({ label, labels, slides, slideLabel, goToLabel, intervalMs, className, trackClassName, slideClassName }: {
+export function Carousel({
+  label,
+  labels,
+  slides,
+  slideLabel,
+  goToLabel,
+  intervalMs,
+  className,
+  trackClassName,
+  slideClassName,
+}: {
   label: string;
   labels: CarouselLabels;
   slides: readonly { key: string; content: ReactNode }[];
@@ -64,13 +74,25 @@ export function Carousel({ label, labels, slides, slideLabel, goToLabel, interva
       }}
     >
       {/* Focusable so the keyboard can scroll it too (arrow keys); focus holds the rotation. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
-      <div ref={track} className={[styles.track, trackClassName].filter(Boolean).join(" ")} tabIndex={0}
+      <div
+        ref={track}
+        className={[styles.track, trackClassName].filter(Boolean).join(" ")}
+        // A scrollable region must be reachable by keyboard (axe scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
         aria-live={held ? "polite" : "off"}
-        onTouchStart={() => setTouching(true)} onTouchEnd={() => setTouching(false)} onTouchCancel={() => setTouching(false)}>
+        onTouchStart={() => setTouching(true)}
+        onTouchEnd={() => setTouching(false)}
+        onTouchCancel={() => setTouching(false)}
+      >
         {slides.map((slide, i) => (
-          <div key={slide.key} className={[styles.slide, slideClassName].filter(Boolean).join(" ")} role="group"
-            aria-roledescription={labels.slide} aria-label={slideLabel(i + 1, slides.length)}>
+          <div
+            key={slide.key}
+            className={[styles.slide, slideClassName].filter(Boolean).join(" ")}
+            role="group"
+            aria-roledescription={labels.slide}
+            aria-label={slideLabel(i + 1, slides.length)}
+          >
             {slide.content}
           </div>
         ))}
@@ -79,18 +101,32 @@ export function Carousel({ label, labels, slides, slideLabel, goToLabel, interva
         {goToLabel ? (
           <div className={styles.dots}>
             {slides.map((slide, i) => (
-              <button key={slide.key} type="button" className={styles.dotButton} aria-current={i === index ? "true" : undefined}
-                aria-label={goToLabel(i + 1)} onClick={() => setIndex(i)}>
+              <button
+                key={slide.key}
+                type="button"
+                className={styles.dotButton}
+                aria-current={i === index ? "true" : undefined}
+                aria-label={goToLabel(i + 1)}
+                onClick={() => setIndex(i)}
+              >
                 <span className={styles.dot} data-current={i === index || undefined} />
               </button>
             ))}
           </div>
         ) : (
           <span className={styles.dots} aria-hidden="true">
-            {slides.map((slide, i) => <span key={slide.key} className={styles.dot} data-current={i === index || undefined} />)}
+            {slides.map((slide, i) => (
+              <span key={slide.key} className={styles.dot} data-current={i === index || undefined} />
+            ))}
           </span>
         )}
-        <RotationButton ref={rotation} paused={paused} onToggle={() => setUserPaused(!paused)} pauseLabel={labels.pause} playLabel={labels.play} />
+        <RotationButton
+          ref={rotation}
+          paused={paused}
+          onToggle={() => setUserPaused(!paused)}
+          pauseLabel={labels.pause}
+          playLabel={labels.play}
+        />
       </div>
     </div>
   );

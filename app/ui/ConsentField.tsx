@@ -8,7 +8,11 @@ import styles from "./ConsentField.module.css";
  * `?policy=privacy`). The link has its own line so that a long label in
  * Burmese or Mongolian is never squeezed beside it.
  */
-export function ConsentField({ summary, policyLink, ...checkbox }: ComponentProps<typeof Checkbox> & { summary: ReactNode; policyLink: ReactNode }) {
+export function ConsentField({
+  summary,
+  policyLink,
+  ...checkbox
+}: ComponentProps<typeof Checkbox> & { summary: ReactNode; policyLink: ReactNode }) {
   return (
     <div className={styles.consent}>
       <p className={styles.summary}>{summary}</p>

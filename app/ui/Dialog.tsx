@@ -12,7 +12,16 @@ import styles from "./Dialog.module.css";
  * the HTML with the `open` attribute, so it shows before and without
  * JavaScript; once hydrated it becomes a real modal.
  */
-export function Dialog({ open, onClose, labelledBy, describedBy, role, className, closeOnBackdrop = false, children }: {
+export function Dialog({
+  open,
+  onClose,
+  labelledBy,
+  describedBy,
+  role,
+  className,
+  closeOnBackdrop = false,
+  children,
+}: {
   open: boolean;
   onClose: () => void;
   labelledBy: string;

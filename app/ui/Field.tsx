@@ -25,11 +25,18 @@ function FieldShell({ label, error, hint, required, requiredLabel = "required", 
       <label htmlFor={id} className={styles.label}>
         {label}
         {required ? (
-          <span className={styles.required} aria-hidden="true"> *</span>
+          <span className={styles.required} aria-hidden="true">
+            {" "}
+            *
+          </span>
         ) : null}
         {required ? <span className="visually-hidden"> ({requiredLabel})</span> : null}
       </label>
-      {hint ? <p id={hintId} className={styles.hint}>{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
       {children({ id, describedBy, invalid: !!error })}
       <FieldError id={errorId} message={error} />
     </div>
@@ -48,34 +55,77 @@ export function FieldError({ id, message }: { id?: string; message?: string }) {
 
 type Common = { label: ReactNode; error?: string; hint?: ReactNode; requiredLabel?: string };
 
-export function TextField({ label, error, hint, required, requiredLabel, className, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  required,
+  requiredLabel,
+  className,
+  ...input
+}: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldShell label={label} error={error} hint={hint} required={required} requiredLabel={requiredLabel}>
       {({ id, describedBy, invalid }) => (
-        <input id={id} className={[styles.control, className].filter(Boolean).join(" ")} aria-describedby={describedBy}
-          aria-invalid={invalid || undefined} aria-required={required || undefined} {...input} />
+        <input
+          id={id}
+          className={[styles.control, className].filter(Boolean).join(" ")}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          aria-required={required || undefined}
+          {...input}
+        />
       )}
     </FieldShell>
   );
 }
 
-export function TextArea({ label, error, hint, required, requiredLabel, className, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({
+  label,
+  error,
+  hint,
+  required,
+  requiredLabel,
+  className,
+  ...input
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FieldShell label={label} error={error} hint={hint} required={required} requiredLabel={requiredLabel}>
       {({ id, describedBy, invalid }) => (
-        <textarea id={id} className={[styles.control, styles.textarea, className].filter(Boolean).join(" ")} aria-describedby={describedBy}
-          aria-invalid={invalid || undefined} aria-required={required || undefined} {...input} />
+        <textarea
+          id={id}
+          className={[styles.control, styles.textarea, className].filter(Boolean).join(" ")}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          aria-required={required || undefined}
+          {...input}
+        />
       )}
     </FieldShell>
   );
 }
 
-export function SelectField({ label, error, hint, required, requiredLabel, className, children, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  requiredLabel,
+  className,
+  children,
+  ...select
+}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <FieldShell label={label} error={error} hint={hint} required={required} requiredLabel={requiredLabel}>
       {({ id, describedBy, invalid }) => (
-        <select id={id} className={[styles.control, styles.select, className].filter(Boolean).join(" ")} aria-describedby={describedBy}
-          aria-invalid={invalid || undefined} aria-required={required || undefined} {...select}>
+        <select
+          id={id}
+          className={[styles.control, styles.select, className].filter(Boolean).join(" ")}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          aria-required={required || undefined}
+          {...select}
+        >
           {children}
         </select>
       )}
@@ -84,7 +134,17 @@ export function SelectField({ label, error, hint, required, requiredLabel, class
 }
 
 /** Radio buttons in a fieldset with a legend; the error sits under the group. */
-export function RadioGroup({ legend, name, options, value, onChange, error, required, requiredLabel = "required", defaultValue }: {
+export function RadioGroup({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  error,
+  required,
+  requiredLabel = "required",
+  defaultValue,
+}: {
   legend: ReactNode;
   name: string;
   options: { value: string; label: ReactNode }[];
@@ -101,15 +161,24 @@ export function RadioGroup({ legend, name, options, value, onChange, error, requ
     <fieldset className={styles.fieldset} aria-describedby={errorId} aria-invalid={!!error || undefined}>
       <legend className={styles.label}>
         {legend}
-        {required ? <span className={styles.required} aria-hidden="true"> *</span> : null}
+        {required ? (
+          <span className={styles.required} aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
         {required ? <span className="visually-hidden"> ({requiredLabel})</span> : null}
       </legend>
       <div className={styles.options}>
         {options.map((option) => (
           <label key={option.value} className={styles.option}>
-            <input type="radio" name={name} value={option.value}
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
               {...(value !== undefined ? { checked: value === option.value } : { defaultChecked: defaultValue === option.value })}
-              onChange={() => onChange?.(option.value)} />
+              onChange={() => onChange?.(option.value)}
+            />
             <span>{option.label}</span>
           </label>
         ))}
@@ -120,7 +189,14 @@ export function RadioGroup({ legend, name, options, value, onChange, error, requ
 }
 
 /** A checkbox with its label, an optional action beside it (e.g. "view full policy") and its error. */
-export function Checkbox({ label, error, aside, required, requiredLabel = "required", ...input }: InputHTMLAttributes<HTMLInputElement> & {
+export function Checkbox({
+  label,
+  error,
+  aside,
+  required,
+  requiredLabel = "required",
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
   label: ReactNode;
   error?: string;
   aside?: ReactNode;
@@ -131,11 +207,23 @@ export function Checkbox({ label, error, aside, required, requiredLabel = "requi
   return (
     <div className={styles.checkboxRow}>
       <div className={styles.checkboxLine}>
-        <input id={id} type="checkbox" className={styles.checkbox} aria-describedby={errorId} aria-invalid={!!error || undefined}
-          aria-required={required || undefined} {...input} />
+        <input
+          id={id}
+          type="checkbox"
+          className={styles.checkbox}
+          aria-describedby={errorId}
+          aria-invalid={!!error || undefined}
+          aria-required={required || undefined}
+          {...input}
+        />
         <label htmlFor={id} className={styles.checkboxLabel}>
           {label}
-          {required ? <span className={styles.required} aria-hidden="true"> *</span> : null}
+          {required ? (
+            <span className={styles.required} aria-hidden="true">
+              {" "}
+              *
+            </span>
+          ) : null}
           {required ? <span className="visually-hidden"> ({requiredLabel})</span> : null}
         </label>
         {aside ? <span className={styles.aside}>{aside}</span> : null}

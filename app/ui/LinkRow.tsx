@@ -7,7 +7,14 @@ import styles from "./LinkRow.module.css";
  * A link to another site as a row (or a larger card): icon, label, optional
  * detail, the "new tab" arrow, and the same said to screen readers.
  */
-export function LinkRow({ href, icon, label, detail, newTab, card = false }: {
+export function LinkRow({
+  href,
+  icon,
+  label,
+  detail,
+  newTab,
+  card = false,
+}: {
   href: string;
   icon?: ReactNode;
   label: ReactNode;
@@ -18,7 +25,11 @@ export function LinkRow({ href, icon, label, detail, newTab, card = false }: {
   return (
     <li className={card ? `${styles.item} ${styles.card}` : styles.item}>
       <ExternalLink href={href} className={styles.row}>
-        {icon ? <span className={styles.icon} aria-hidden="true">{icon}</span> : null}
+        {icon ? (
+          <span className={styles.icon} aria-hidden="true">
+            {icon}
+          </span>
+        ) : null}
         <span className={styles.text}>
           <span className={styles.label}>{label}</span>
           {detail ? <span className={styles.detail}>{detail}</span> : null}

@@ -7,7 +7,14 @@ import styles from "./RotationButton.module.css";
  * figures), as WCAG 2.2.2 asks for anything that moves for more than five
  * seconds.
  */
-export function RotationButton({ ref, paused, onToggle, pauseLabel, playLabel, className }: {
+export function RotationButton({
+  ref,
+  paused,
+  onToggle,
+  pauseLabel,
+  playLabel,
+  className,
+}: {
   ref?: Ref<HTMLButtonElement>;
   paused: boolean;
   onToggle: () => void;
@@ -16,8 +23,13 @@ export function RotationButton({ ref, paused, onToggle, pauseLabel, playLabel, c
   className?: string;
 }) {
   return (
-    <button ref={ref} type="button" className={[styles.button, className].filter(Boolean).join(" ")} onClick={onToggle}
-      aria-label={paused ? playLabel : pauseLabel}>
+    <button
+      ref={ref}
+      type="button"
+      className={[styles.button, className].filter(Boolean).join(" ")}
+      onClick={onToggle}
+      aria-label={paused ? playLabel : pauseLabel}
+    >
       {paused ? <PlayIcon size={16} /> : <PauseIcon size={16} />}
     </button>
   );

@@ -32,7 +32,9 @@ export function StarRating({ rating, max = 5, label, size = 18 }: { rating: numb
   ];
   return (
     <span role="img" aria-label={label} className={styles.rating}>
-      {stars.map((fill, i) => <Star key={i} fill={fill} size={size} />)}
+      {stars.map((fill, i) => (
+        <Star key={i} fill={fill} size={size} />
+      ))}
     </span>
   );
 }

@@ -7,7 +7,11 @@ function subscribeVisibility(onChange: () => void) {
 
 /** True while the tab is visible (always true on the server). */
 function usePageVisible(): boolean {
-  return useSyncExternalStore(subscribeVisibility, () => document.visibilityState !== "hidden", () => true);
+  return useSyncExternalStore(
+    subscribeVisibility,
+    () => document.visibilityState !== "hidden",
+    () => true,
+  );
 }
 
 const REDUCED = "(prefers-reduced-motion: reduce)";
@@ -19,7 +23,11 @@ function subscribeReducedMotion(onChange: () => void) {
 
 /** True when the visitor asked for less motion. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(REDUCED).matches, () => false);
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCED).matches,
+    () => false,
+  );
 }
 
 /**

@@ -10,5 +10,9 @@ const subscribe = () => () => {};
  * without JavaScript will use), and hydration never mismatches.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -83,8 +83,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    "blog_links", "consent_records", "consultation_answer_items", "consultation_answers",
-    "as_request_photos", "purchase_requests", "as_requests", "proposals", "banner_redirect_logs",
+    "blog_links",
+    "consent_records",
+    "consultation_answer_items",
+    "consultation_answers",
+    "as_request_photos",
+    "purchase_requests",
+    "as_requests",
+    "proposals",
+    "banner_redirect_logs",
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

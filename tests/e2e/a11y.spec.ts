@@ -27,5 +27,8 @@ test("the axe helper fails on moderate violations and only notes minor ones", as
   );
   const violations = await axeViolations(page);
   expect(violations.map((line) => line.split(" ")[0])).toEqual(["heading-order", "region"]);
-  expect(test.info().annotations).toContainEqual({ type: "axe minor", description: expect.stringMatching(/^image-redundant-alt \(minor\)/) });
+  expect(test.info().annotations).toContainEqual({
+    type: "axe minor",
+    description: expect.stringMatching(/^image-redundant-alt \(minor\)/),
+  });
 });

@@ -92,7 +92,12 @@ test("the Alerts page turns push alerts on for this device, sends a test alert, 
 test("the console is an installable app: its manifest, icons and service worker", async ({ request }) => {
   const manifest = await request.get("/admin/manifest.webmanifest");
   expect(manifest.headers()["content-type"]).toContain("application/manifest+json");
-  const body = (await manifest.json()) as { start_url: string; scope: string; display: string; icons: { src: string; sizes: string; purpose: string }[] };
+  const body = (await manifest.json()) as {
+    start_url: string;
+    scope: string;
+    display: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
   expect(body).toMatchObject({ start_url: "/admin", scope: "/admin", display: "standalone" });
   expect(body.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
   for (const icon of body.icons) expect((await request.get(icon.src)).headers()["content-type"]).toBe("image/png");

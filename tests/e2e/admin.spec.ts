@@ -108,7 +108,9 @@ async function inboxFlow(page: Page, name: string, phone: string) {
   await page.getByRole("link", { name: "Audit log" }).click();
   // Other console tests run in parallel and write audit rows too: look for this operator's own.
   await expect(page.getByRole("row").filter({ hasText: "Exported" }).filter({ hasText: operator }).first()).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: "Viewed" }).filter({ hasText: operator }).filter({ hasText: "Loan consultation" }).first()).toBeVisible();
+  await expect(
+    page.getByRole("row").filter({ hasText: "Viewed" }).filter({ hasText: operator }).filter({ hasText: "Loan consultation" }).first(),
+  ).toBeVisible();
 }
 
 test.describe("signed in", () => {
@@ -127,7 +129,9 @@ test.describe("signed in", () => {
     // Unique: the public site's own tests send consultations to the same database.
     const name = `NGUYEN PUBLIC ${Date.now()}`;
     const phone = `010${String(Date.now()).slice(-8)}`;
-    const response = await request.post("/svc/answer/create", { data: sampleConsultation({ submissionId: submission_id, name, phone, marketing: "Y" }) });
+    const response = await request.post("/svc/answer/create", {
+      data: sampleConsultation({ submissionId: submission_id, name, phone, marketing: "Y" }),
+    });
     expect(response.status()).toBe(200);
     await signIn(page, operator);
     await inboxFlow(page, name, phone);

@@ -68,7 +68,11 @@ for (const dialect of DIALECTS) {
       await expect.poll(() => receiver.received.length, { timeout: 45_000 }).toBe(1);
       const [hook] = receiver.received;
       expect(validSignature(SECRET, hook!.raw, hook!.signature)).toBe(true);
-      expect(hook!.json).toMatchObject({ event: "request.created", kind: "consultation", url: expect.stringMatching(/^https:\/\/loans\.example\.com\/admin\/requests\/consultation\/\d+$/) });
+      expect(hook!.json).toMatchObject({
+        event: "request.created",
+        kind: "consultation",
+        url: expect.stringMatching(/^https:\/\/loans\.example\.com\/admin\/requests\/consultation\/\d+$/),
+      });
       expect(hook!.raw).not.toContain("NGUYEN");
     } finally {
       if (server && server.exitCode === null) {

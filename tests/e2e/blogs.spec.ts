@@ -5,7 +5,11 @@ const PATH = "/information-service/blogs";
 const OG_LIST = "**/svc/og/list";
 
 /** The article cards (links inside the feed's list). */
-const cards = (page: Page) => page.getByRole("list", { name: "Latest articles" }).getByRole("listitem").filter({ has: page.getByRole("link") });
+const cards = (page: Page) =>
+  page
+    .getByRole("list", { name: "Latest articles" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link") });
 const skeletons = (page: Page) => page.getByTestId("blog-skeleton");
 
 /** Counts the feed's API calls and the pages they asked for. */

@@ -103,13 +103,16 @@ test.describe("contact us: partnership proposal (spec §2, §4, §5, §7, §8)",
     expect(await axeViolations(page)).toEqual([]);
     await alert.getByRole("button", { name: "OK" }).click();
     await expect(alert).toBeHidden();
-    for (const label of ["Organisation name", "Phone number", "E-mail", "Your proposal"]) await expect(page.getByLabel(label)).toHaveValue("");
+    for (const label of ["Organisation name", "Phone number", "E-mail", "Your proposal"])
+      await expect(page.getByLabel(label)).toHaveValue("");
     await expect(page.getByRole("checkbox", { name: /I agree/ })).not.toBeChecked();
     await expect(page.getByRole("button", { name: "Send proposal" })).toBeDisabled();
   });
 
   test("failure: a non-200 res_status alerts 'Submission failed. Please check and try again.' and keeps the form", async ({ page }) => {
-    await page.route("**/svc/proposal/create", (route) => route.fulfill({ status: 200, json: { res_status: 500, message: "x", errors: {} } }));
+    await page.route("**/svc/proposal/create", (route) =>
+      route.fulfill({ status: 200, json: { res_status: 500, message: "x", errors: {} } }),
+    );
     await page.goto("/company/contact-us");
     await hydrated(page);
     await fill(page);
@@ -231,7 +234,9 @@ test.describe("location (spec §2, §9: level 4, 42×42 marker)", () => {
   });
 
   test("falls back when the SDK answers but never initialises (error script)", async ({ page }) => {
-    await page.route("**/dapi.kakao.com/**", (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "/* invalid app key */" }));
+    await page.route("**/dapi.kakao.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: "/* invalid app key */" }),
+    );
     await page.goto("/company/location");
     await expect(page.getByText("The map could not be loaded.")).toBeVisible();
   });

@@ -17,7 +17,12 @@ export function createOperator(email: string) {
 }
 
 export function seed(kind: string, input: Record<string, string | number> = {}): Record<string, number> {
-  return JSON.parse(execFileSync(NODE, ["tests/support/admin-seed.ts", kind, JSON.stringify(input)], { env, encoding: "utf8" }).trim().split("\n").at(-1)!);
+  return JSON.parse(
+    execFileSync(NODE, ["tests/support/admin-seed.ts", kind, JSON.stringify(input)], { env, encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .at(-1)!,
+  );
 }
 
 /** Today in Seoul (YYYY-MM-DD), as the console's date filters read it. */
@@ -35,4 +40,3 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("navigation", { name: "Console sections" })).toBeVisible();
 }
-

@@ -114,7 +114,18 @@ test.describe("loan consultation form (spec §2, §4, §5)", () => {
       await expect(page.locator("label", { hasText: label }).first()).toContainText("*");
     }
     await expect(page.getByRole("group", { name: /Are you planning to take out a loan/ })).toContainText("*");
-    await expect(page.getByLabel("Visa type").locator("option")).toHaveText(["Select your visa type", "D-2", "E-9", "E-7", "E-10", "F-2", "F-4", "F-5", "F-6", "Others"]);
+    await expect(page.getByLabel("Visa type").locator("option")).toHaveText([
+      "Select your visa type",
+      "D-2",
+      "E-9",
+      "E-7",
+      "E-10",
+      "F-2",
+      "F-4",
+      "F-5",
+      "F-6",
+      "Others",
+    ]);
     await dateField(page).pressSequentially("2027a03-1599");
     await expect(dateField(page)).toHaveValue("2027/03/15");
     // Backspace over the slash removes the digit before it.
@@ -152,7 +163,11 @@ test.describe("loan consultation form (spec §2, §4, §5)", () => {
 
     await expect(page).toHaveURL(/\/loan-consultation-complete$/);
     expect(sent).toHaveLength(1);
-    const body = sent[0]!.postDataJSON() as { submission_id: string; marketing_yn: string; answer_list: { question_seq: number; answer_content: string }[] };
+    const body = sent[0]!.postDataJSON() as {
+      submission_id: string;
+      marketing_yn: string;
+      answer_list: { question_seq: number; answer_content: string }[];
+    };
     expect(body.marketing_yn).toBe("N");
     expect(body.submission_id).toMatch(/^[A-Za-z0-9-]{8,64}$/);
     expect(body.answer_list.map((a) => a.answer_content)).toEqual(["yes", "E-9", "20270315", "Viet Nam", "NGUYEN VAN A", "01012345678"]);
@@ -188,7 +203,9 @@ test.describe("loan consultation form (spec §2, §4, §5)", () => {
       await route.abort("internetdisconnected");
     });
     await submit(page).click();
-    await expect(page.getByRole("alert")).toHaveText("We couldn't reach our server. Everything you typed is still here — check your connection and try again.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "We couldn't reach our server. Everything you typed is still here — check your connection and try again.",
+    );
     await expectFilled(page);
     await expect(submit(page)).toHaveText("Request a consultation");
     await expect(submit(page)).toBeEnabled();
@@ -206,7 +223,12 @@ test.describe("loan consultation form (spec §2, §4, §5)", () => {
     await openForm(page);
     await fill(page);
     await page.route(API, (route) =>
-      route.fulfill({ status: 429, contentType: "application/json", headers: { "Retry-After": "30" }, body: JSON.stringify({ res_status: 429, message: "Too many requests. Please wait a moment and try again.", errors: {} }) }),
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        headers: { "Retry-After": "30" },
+        body: JSON.stringify({ res_status: 429, message: "Too many requests. Please wait a moment and try again.", errors: {} }),
+      }),
     );
     await submit(page).click();
     await expect(page.getByRole("alert")).toHaveText("Too many requests. Please wait a moment and try again.");
@@ -217,7 +239,15 @@ test.describe("loan consultation form (spec §2, §4, §5)", () => {
     await expectFilled(page);
     await page.unroute(API);
     await page.route(API, (route) =>
-      route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ res_status: 400, message: "Please check the fields and try again.", errors: { "answer_list.6": "Enter a Korean mobile number, e.g. 010XXXXXXXX." } }) }),
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({
+          res_status: 400,
+          message: "Please check the fields and try again.",
+          errors: { "answer_list.6": "Enter a Korean mobile number, e.g. 010XXXXXXXX." },
+        }),
+      }),
     );
     await submit(page).click();
     await expect(page.getByRole("alert")).toHaveText("Please check the fields and try again.");
@@ -295,7 +325,10 @@ test.describe("loan consultation form (spec §2, §4, §5)", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("server-rendered errors keep what was typed; success lands on the completion page with the masked phone, never in the URL", async ({ page, context }) => {
+  test("server-rendered errors keep what was typed; success lands on the completion page with the masked phone, never in the URL", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/loan-consultation");
     await expect(submit(page)).toBeEnabled();
     await expect(page.getByText("Please agree to the collection and use of personal information to proceed.")).toBeVisible();

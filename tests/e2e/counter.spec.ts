@@ -5,7 +5,9 @@ import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 const image = async (name: string, color = "#c03030") => ({
   name,
   mimeType: "image/jpeg",
-  buffer: await sharp({ create: { width: 60, height: 40, channels: 3, background: color } }).jpeg().toBuffer(),
+  buffer: await sharp({ create: { width: 60, height: 40, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer(),
 });
 const photoInput = (page: Page) => page.locator('input[type="file"]');
 const photos = (page: Page) => page.getByRole("img", { name: /첨부한 사진/ });
@@ -63,7 +65,14 @@ test.describe("cash counter page (spec §2 /company/hitachi)", () => {
     await page.goto("/company/hitachi");
     await hydrated(page);
     await page.getByRole("button", { name: "문의 접수하기" }).click();
-    for (const message of ["이름을 입력해 주세요.", "연락처를 입력해 주세요.", "주소를 입력해 주세요.", "증상내용을 입력해 주세요.", "사진을 선택해주세요.", "개인정보 수집 미동의시 문의 접수가 불가능합니다."]) {
+    for (const message of [
+      "이름을 입력해 주세요.",
+      "연락처를 입력해 주세요.",
+      "주소를 입력해 주세요.",
+      "증상내용을 입력해 주세요.",
+      "사진을 선택해주세요.",
+      "개인정보 수집 미동의시 문의 접수가 불가능합니다.",
+    ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(page.getByLabel("이름")).toBeFocused();
@@ -135,7 +144,10 @@ test.describe("cash counter page (spec §2 /company/hitachi)", () => {
       const original = window.fetch.bind(window);
       window.fetch = (input, init) => {
         if (init?.body instanceof FormData) {
-          w.__sent = [...init.body.entries()].map(([k, v]) => [k, typeof v === "string" ? v : { name: v.name, type: v.type, size: v.size }]);
+          w.__sent = [...init.body.entries()].map(([k, v]) => [
+            k,
+            typeof v === "string" ? v : { name: v.name, type: v.type, size: v.size },
+          ]);
         }
         return original(input, init);
       };
@@ -153,7 +165,12 @@ test.describe("cash counter page (spec §2 /company/hitachi)", () => {
     const sent = await page.evaluate(() => (window as unknown as { __sent: [string, unknown][] }).__sent);
     expect(sent.map(([name]) => name)).toEqual(["json_param", "file_param", "file_param"]);
     expect(sent[1]![1]).toMatchObject({ name: "a.jpg", type: "image/jpeg" });
-    expect(JSON.parse(sent[0]![1] as string)).toMatchObject({ applicant_name: "홍길동", contact_phone: "01012345678", applicant_addr: "서울특별시 중구 샘플로 12", inquiry_content: "지폐가 자주 걸립니다." });
+    expect(JSON.parse(sent[0]![1] as string)).toMatchObject({
+      applicant_name: "홍길동",
+      contact_phone: "01012345678",
+      applicant_addr: "서울특별시 중구 샘플로 12",
+      inquiry_content: "지폐가 자주 걸립니다.",
+    });
 
     const alert = page.getByRole("alertdialog");
     await expect(alert).toHaveText(/제출이 완료되었습니다!/);
@@ -174,13 +191,19 @@ test.describe("cash counter page (spec §2 /company/hitachi)", () => {
     const requestPromise = page.waitForRequest("**/svc/purchase/create");
     await page.getByRole("button", { name: "문의 접수하기" }).click();
     const request = await requestPromise;
-    expect(request.postDataJSON()).toMatchObject({ applicant_name: "홍길동", contact_phone: "01012345678", inquiry_content: "2대 구매를 원합니다." });
+    expect(request.postDataJSON()).toMatchObject({
+      applicant_name: "홍길동",
+      contact_phone: "01012345678",
+      inquiry_content: "2대 구매를 원합니다.",
+    });
     await page.getByRole("alertdialog").getByRole("button", { name: "확인" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("구매 문의가 완료되었습니다");
   });
 
   test("failure: a non-200 answer alerts '제출이 실패했습니다. 다시 시도해주세요.' and keeps the form", async ({ page }) => {
-    await page.route("**/svc/purchase/create", (route) => route.fulfill({ status: 400, json: { res_status: 400, message: "x", errors: { applicant_addr: "주소를 입력해 주세요." } } }));
+    await page.route("**/svc/purchase/create", (route) =>
+      route.fulfill({ status: 400, json: { res_status: 400, message: "x", errors: { applicant_addr: "주소를 입력해 주세요." } } }),
+    );
     await page.goto("/company/hitachi");
     await hydrated(page);
     await page.getByRole("radio", { name: "구매 문의" }).check();
@@ -242,20 +265,29 @@ test.describe("POST /svc/as/create over HTTP (the real server)", () => {
   };
 
   test("stores a good request", async ({ request }) => {
-    const response = await request.post("/svc/as/create", { multipart: await form([{ name: "a.jpg", data: (await image("a.jpg")).buffer }]) });
+    const response = await request.post("/svc/as/create", {
+      multipart: await form([{ name: "a.jpg", data: (await image("a.jpg")).buffer }]),
+    });
     expect(response.status()).toBe(200);
     expect(await response.json()).toMatchObject({ res_status: 200 });
   });
 
   test("answers a 21 MB photo with 400 (not a dropped connection)", async ({ request }) => {
-    const response = await request.post("/svc/as/create", { multipart: await form([{ name: "big.jpg", data: Buffer.alloc(21 * 1024 * 1024) }]) });
+    const response = await request.post("/svc/as/create", {
+      multipart: await form([{ name: "big.jpg", data: Buffer.alloc(21 * 1024 * 1024) }]),
+    });
     expect(response.status()).toBe(400);
-    expect(await response.json()).toMatchObject({ res_status: 400, errors: { file_param: "사진은 한 장당 20MB 이하만 첨부할 수 있습니다." } });
+    expect(await response.json()).toMatchObject({
+      res_status: 400,
+      errors: { file_param: "사진은 한 장당 20MB 이하만 첨부할 수 있습니다." },
+    });
   });
 
   test("answers a fourth photo with 400", async ({ request }) => {
     const jpeg = (await image("a.jpg")).buffer;
-    const response = await request.post("/svc/as/create", { multipart: await form([1, 2, 3, 4].map((n) => ({ name: `${n}.jpg`, data: jpeg }))) });
+    const response = await request.post("/svc/as/create", {
+      multipart: await form([1, 2, 3, 4].map((n) => ({ name: `${n}.jpg`, data: jpeg }))),
+    });
     expect(response.status()).toBe(400);
     expect(await response.json()).toMatchObject({ errors: { file_param: "사진은 최대 3장까지 첨부할 수 있습니다." } });
   });

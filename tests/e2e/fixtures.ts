@@ -17,7 +17,9 @@ export async function hydrated(page: Page) {
  * timing entries. For asserting that something did *not* happen, without a sleep.
  */
 export async function renderedFrames(page: Page) {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
+  );
 }
 
 /** Waits until every finite CSS animation and transition on the page has finished. */
@@ -65,7 +67,10 @@ export async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const lines = results.violations.map((v) => ({
     failing: FAILING_IMPACTS.has(v.impact ?? ""),
-    line: `${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`,
+    line: `${v.id} (${v.impact}): ${v.help} (${v.nodes
+      .map((n) => n.target.join(" "))
+      .slice(0, 3)
+      .join(", ")})`,
   }));
   for (const { line } of lines.filter((l) => !l.failing)) base.info().annotations.push({ type: "axe minor", description: line });
   return lines.filter((l) => l.failing).map((l) => l.line);

@@ -7,7 +7,12 @@ test.describe("loan glossary chat (spec §2 /information-service/loan)", () => {
     await page.goto(PATH);
     const picker = page.getByRole("form", { name: "Choose a term to ask about" });
     await expect(picker.getByRole("heading", { level: 3 })).toHaveText([
-      "Loan Essentials", "Loan Limit", "Credit", "Interest Rates", "Repayment Method", "Prepayment Fee",
+      "Loan Essentials",
+      "Loan Limit",
+      "Credit",
+      "Interest Rates",
+      "Repayment Method",
+      "Prepayment Fee",
     ]);
   });
 

@@ -18,9 +18,11 @@ function bannerLogRows(partner: string): number {
 
 /** Partner sites are not reached: every example.com page is a stub. */
 async function stubPartnerSites(page: Page) {
-  await page.context().route(/^https:\/\/[^/]*example\.(com|org|net)\//, (route) =>
-    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>partner</title><p>partner page</p>" }),
-  );
+  await page
+    .context()
+    .route(/^https:\/\/[^/]*example\.(com|org|net)\//, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>partner</title><p>partner page</p>" }),
+    );
 }
 
 const banner = (page: Page, name: string) => page.getByRole("link", { name: new RegExp(`^${name}`) });
@@ -31,7 +33,9 @@ test.describe("home landing (spec §1)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Loans in Korea, explained in your language");
     const contact = page.getByRole("link", { name: "Contact Us", exact: true });
     await expect(contact).toHaveAttribute("href", "/company/contact-us");
-    const disclaimer = page.getByText(/^※ 금리는 광고 게시 시점을 기준으로 산출된 것이며, 최신 금리는 해당 금융기관 홈페이지 또는 영업점에서 확인하시기 바랍니다\.$/);
+    const disclaimer = page.getByText(
+      /^※ 금리는 광고 게시 시점을 기준으로 산출된 것이며, 최신 금리는 해당 금융기관 홈페이지 또는 영업점에서 확인하시기 바랍니다\.$/,
+    );
     await expect(disclaimer).toBeVisible();
     await expect(disclaimer).toHaveAttribute("lang", "ko");
     await hydrated(page);
@@ -91,7 +95,9 @@ test.describe("partner banners (spec §2, §4, §7)", () => {
   for (const failure of ["a network error", "a server error"]) {
     test(`with ${failure} the tab still opens, the banner returns to idle and the console says recording failed`, async ({ page }) => {
       const partner = PARTNERS[0]!;
-      await page.route(BANNER_LOG, (route) => (failure === "a network error" ? route.abort("failed") : route.fulfill({ status: 500, body: "{}" })));
+      await page.route(BANNER_LOG, (route) =>
+        failure === "a network error" ? route.abort("failed") : route.fulfill({ status: 500, body: "{}" }),
+      );
       const messages: string[] = [];
       page.on("console", (message) => messages.push(message.text()));
       await page.goto("/");
@@ -133,7 +139,10 @@ test.describe("partner banners (spec §2, §4, §7)", () => {
   test("the endpoint answers 400 to bad input and stores nothing", async ({ page }) => {
     const before = bannerLogRows("evil");
     for (const data of [{ partner_name: "evil", redirect_url: "https://evil.example.com" }, { partner_name: "" }, "not json"]) {
-      const response = await page.request.post("/svc/banner/redirect/logs/create", { data, headers: { "content-type": "application/json" } });
+      const response = await page.request.post("/svc/banner/redirect/logs/create", {
+        data,
+        headers: { "content-type": "application/json" },
+      });
       expect(response.status()).toBe(400);
       expect((await response.json()).res_status).toBe(400);
     }
@@ -154,7 +163,11 @@ test.describe("services list (spec §1)", () => {
     await mobile.click();
     await services.getByText("Insurance", { exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
-    const colors = await services.locator("li > *").evaluateAll((cards) => cards.map((c) => [getComputedStyle(c).backgroundImage, getComputedStyle(c).backgroundColor, getComputedStyle(c).color]));
+    const colors = await services
+      .locator("li > *")
+      .evaluateAll((cards) =>
+        cards.map((c) => [getComputedStyle(c).backgroundImage, getComputedStyle(c).backgroundColor, getComputedStyle(c).color]),
+      );
     expect(colors[0]![0]).toContain("rgb(26, 58, 143)"); // dark blue
     expect(colors[0]![2]).toBe("rgb(255, 255, 255)"); // white text
     expect(colors[1]![1]).toBe("rgb(239, 233, 251)"); // light purple
@@ -185,7 +198,11 @@ test.describe("information hub (spec §1)", () => {
 });
 
 /** The scrolling track of the reviews carousel: the parent of its slides. */
-const reviewsTrack = (page: Page) => page.getByRole("group", { name: /^Review \d of 3$/ }).first().locator("..");
+const reviewsTrack = (page: Page) =>
+  page
+    .getByRole("group", { name: /^Review \d of 3$/ })
+    .first()
+    .locator("..");
 
 /** The slide the track rests on; a fraction while it is still moving between two. */
 const currentSlide = (track: Locator) =>
@@ -213,7 +230,13 @@ test.describe("testimonials and statistics (spec §1, §4)", () => {
     await expect(section.getByRole("img", { name: "Rated 5 out of 5 by our customers" })).toBeVisible();
     const slides = section.getByRole("group", { name: /^Review \d of 3$/ });
     await expect(slides).toHaveCount(3);
-    for (const [i, [flag, lang]] of ([["Indonesia", "id"], ["Philippines", "en"], ["Vietnam", "vi"]] as const).entries()) {
+    for (const [i, [flag, lang]] of (
+      [
+        ["Indonesia", "id"],
+        ["Philippines", "en"],
+        ["Vietnam", "vi"],
+      ] as const
+    ).entries()) {
       const slide = slides.nth(i);
       await expect(slide.getByRole("img", { name: flag })).toHaveAttribute("width", "30");
       await expect(slide.getByText(/\*\*\*/)).toHaveCount(1);
@@ -240,7 +263,9 @@ test.describe("testimonials and statistics (spec §1, §4)", () => {
     // A swipe to the third review: the carousel continues from there.
     // The carousel takes the slide from `scrollend`, once the snap has settled.
     await track.evaluate((el) => {
-      (window as unknown as { scrollEnded: Promise<void> }).scrollEnded = new Promise((resolve) => el.addEventListener("scrollend", () => resolve(), { once: true }));
+      (window as unknown as { scrollEnded: Promise<void> }).scrollEnded = new Promise((resolve) =>
+        el.addEventListener("scrollend", () => resolve(), { once: true }),
+      );
     });
     await swipe(page, track, "left");
     await page.evaluate(() => (window as unknown as { scrollEnded: Promise<void> }).scrollEnded);
@@ -269,7 +294,9 @@ test.describe("testimonials and statistics (spec §1, §4)", () => {
     await expect.poll(() => currentSlide(track)).toBe(1);
   });
 
-  test("the statistics banner cycles through the four figures every 2 s, with a 0.4 s fade and slide, and pauses while hidden", async ({ page }) => {
+  test("the statistics banner cycles through the four figures every 2 s, with a 0.4 s fade and slide, and pauses while hidden", async ({
+    page,
+  }) => {
     await page.goto("/");
     await hydrated(page);
     const stats = page.getByRole("region", { name: "Our results in numbers" });
@@ -339,7 +366,10 @@ test.describe("section slide-in (spec §2)", () => {
     await expect(above).not.toHaveAttribute("data-reveal");
     const contact = page.getByRole("region", { name: "Questions or a partnership idea?" });
     await expect(contact).toHaveAttribute("data-reveal", "waiting");
-    expect(await contact.evaluate((el) => [getComputedStyle(el).opacity, getComputedStyle(el).transform])).toEqual(["0", "matrix(1, 0, 0, 1, -40, 0)"]);
+    expect(await contact.evaluate((el) => [getComputedStyle(el).opacity, getComputedStyle(el).transform])).toEqual([
+      "0",
+      "matrix(1, 0, 0, 1, -40, 0)",
+    ]);
     // Bring 10% of it into view: not yet.
     const box = (await contact.boundingBox())!;
     await page.evaluate((y) => window.scrollTo(0, y), box.y + box.height * 0.1 - 844);
@@ -347,7 +377,9 @@ test.describe("section slide-in (spec §2)", () => {
     await expect(contact).toHaveAttribute("data-reveal", "waiting");
     await contact.scrollIntoViewIfNeeded();
     await expect(contact).toHaveAttribute("data-reveal", "in");
-    await expect.poll(() => contact.evaluate((el) => [getComputedStyle(el).opacity, getComputedStyle(el).transform])).toEqual(["1", "none"]);
+    await expect
+      .poll(() => contact.evaluate((el) => [getComputedStyle(el).opacity, getComputedStyle(el).transform]))
+      .toEqual(["1", "none"]);
   });
 });
 
@@ -438,10 +470,16 @@ test.describe("layout stability and largest paint on / (engineering budgets)", (
       w.__cls = 0;
       w.__shifts = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node }[];
+        })[]) {
           if (entry.hadRecentInput) continue;
           w.__cls += entry.value;
-          w.__shifts.push(`${entry.value.toFixed(4)} ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(",")}`);
+          w.__shifts.push(
+            `${entry.value.toFixed(4)} ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.className ?? s.node?.nodeName).join(",")}`,
+          );
         }
       }).observe({ type: "layout-shift", buffered: true });
     });
@@ -473,28 +511,35 @@ test.describe("layout stability and largest paint on / (engineering budgets)", (
     expect(cls, shifts.join("\n")).toBeLessThanOrEqual(0.02);
   });
 
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
-  test(`the event popup does not become the largest contentful paint (${viewport.width}px)`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.addInitScript(() => {
-      const w = window as unknown as { __lcp: Element[] };
-      w.__lcp = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) if (entry.element) w.__lcp.push(entry.element);
-      }).observe({ type: "largest-contentful-paint", buffered: true });
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`the event popup does not become the largest contentful paint (${viewport.width}px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript(() => {
+        const w = window as unknown as { __lcp: Element[] };
+        w.__lcp = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[])
+            if (entry.element) w.__lcp.push(entry.element);
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      });
+      await page.goto("/");
+      await hydrated(page);
+      const popup = page.getByRole("dialog", { name: "Welcome event at our partner bank" });
+      await expect(popup.locator("img")).toHaveJSProperty("complete", true);
+      await renderedFrames(page);
+      const last = await page.evaluate(() => {
+        const list = (window as unknown as { __lcp: Element[] }).__lcp;
+        const element = list[list.length - 1];
+        return {
+          inDialog: !!element?.closest("dialog"),
+          what: element ? `${element.tagName} ${element.getAttribute("src") ?? element.textContent?.slice(0, 40)}` : "none",
+        };
+      });
+      expect(last.inDialog, last.what).toBe(false);
+      expect(last.what).toContain("/images/home/hero.svg");
     });
-    await page.goto("/");
-    await hydrated(page);
-    const popup = page.getByRole("dialog", { name: "Welcome event at our partner bank" });
-    await expect(popup.locator("img")).toHaveJSProperty("complete", true);
-    await renderedFrames(page);
-    const last = await page.evaluate(() => {
-      const list = (window as unknown as { __lcp: Element[] }).__lcp;
-      const element = list[list.length - 1];
-      return { inDialog: !!element?.closest("dialog"), what: element ? `${element.tagName} ${element.getAttribute("src") ?? element.textContent?.slice(0, 40)}` : "none" };
-    });
-    expect(last.inDialog, last.what).toBe(false);
-    expect(last.what).toContain("/images/home/hero.svg");
-  });
   }
 });

@@ -66,7 +66,12 @@ test.describe("carousels in the page's language", () => {
     };
   const english = catalog("en");
 
-  for (const [path, lang, slides] of [["/", "vi", 3], ["/", "my", 3], ["/information-service/currency-exchange", "my", 5], ["/information-service/currency-exchange", "mn", 5]] as const) {
+  for (const [path, lang, slides] of [
+    ["/", "vi", 3],
+    ["/", "my", 3],
+    ["/information-service/currency-exchange", "my", 5],
+    ["/information-service/currency-exchange", "mn", 5],
+  ] as const) {
     test(`${path}?lang=${lang} announces carousel, slides and the pause button in that language`, async ({ page }) => {
       const words = catalog(lang);
       expect(words.carousel.role).not.toBe(english.carousel.role);
@@ -77,7 +82,9 @@ test.describe("carousels in the page's language", () => {
       await expect(carousel.locator(`[role="group"][aria-roledescription="${words.carousel.slide}"]`)).toHaveCount(slides);
       await expect(carousel.getByRole("button", { name: words.rotation.pause, exact: true })).toBeVisible();
       // Nothing on the page is announced with the English words.
-      await expect(page.locator(`[aria-roledescription="${english.carousel.role}"], [aria-roledescription="${english.carousel.slide}"]`)).toHaveCount(0);
+      await expect(
+        page.locator(`[aria-roledescription="${english.carousel.role}"], [aria-roledescription="${english.carousel.slide}"]`),
+      ).toHaveCount(0);
     });
   }
 });

@@ -35,7 +35,10 @@ test.describe("shared layout (spec §2)", () => {
   test("logo and brand text go home", async ({ page }) => {
     await page.goto("/company/about");
     await hydrated(page);
-    await page.getByRole("banner").getByRole("link", { name: /K-Loan Guide/ }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /K-Loan Guide/ })
+      .click();
     await expect(page).toHaveURL(/\/$/);
   });
 

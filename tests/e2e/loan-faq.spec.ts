@@ -2,8 +2,12 @@ import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 
 const PATH = "/information-service/loan-faq";
 const CATEGORIES = [
-  "Frequently Asked Questions", "Loan Eligibility Requirements", "Loan Application Process and Timeline",
-  "Interest Rates", "Required Documents", "Loan Repayment",
+  "Frequently Asked Questions",
+  "Loan Eligibility Requirements",
+  "Loan Application Process and Timeline",
+  "Interest Rates",
+  "Required Documents",
+  "Loan Repayment",
 ];
 
 test.describe("Loan FAQ (spec §2 /information-service/loan-faq)", () => {

@@ -31,7 +31,11 @@ test.describe("loan guide (spec §2 /our-products/loan)", () => {
   });
 
   test("the poster of the reader's video (the largest paint) is preloaded with high priority", async ({ request }) => {
-    for (const [path, poster] of [[PATH, "/videos/loan-guide-en.webp"], [`${PATH}?lang=id`, "/videos/loan-guide-id.webp"], [`${PATH}?video=id`, "/videos/loan-guide-id.webp"]]) {
+    for (const [path, poster] of [
+      [PATH, "/videos/loan-guide-en.webp"],
+      [`${PATH}?lang=id`, "/videos/loan-guide-id.webp"],
+      [`${PATH}?video=id`, "/videos/loan-guide-id.webp"],
+    ]) {
       const html = await (await request.get(path!)).text();
       expect(html, path).toMatch(new RegExp(`<link rel="preload" as="image" href="${poster}"[^>]*fetchPriority="high"`));
     }
@@ -72,7 +76,12 @@ test.describe("loan guide (spec §2 /our-products/loan)", () => {
   });
 
   test("serves the videos and posters", async ({ request }) => {
-    for (const file of ["/videos/loan-guide-en.mp4", "/videos/loan-guide-id.mp4", "/videos/loan-guide-en.webp", "/videos/loan-guide-id.webp"]) {
+    for (const file of [
+      "/videos/loan-guide-en.mp4",
+      "/videos/loan-guide-id.mp4",
+      "/videos/loan-guide-en.webp",
+      "/videos/loan-guide-id.webp",
+    ]) {
       const response = await request.get(file);
       expect(response.status(), file).toBe(200);
     }

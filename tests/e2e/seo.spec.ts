@@ -7,7 +7,9 @@ test.describe("SEO for a multilingual site", () => {
     await expect(page).toHaveTitle(/\| K-Loan Guide$/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/information-service/loan-faq?lang=id`);
-    const hreflangs = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => l.getAttribute("hreflang")));
+    const hreflangs = await page
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute("hreflang")));
     expect(hreflangs).toEqual(["en", "vi", "id", "my", "mn", "x-default"]);
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${origin}/images/og-card.png`);
     await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", "id_ID");

@@ -20,7 +20,14 @@ test("SIGTERM lets in-flight requests finish, closes the database and exits 0", 
   const port = 3190 + Math.floor(Math.random() * 9);
   const dir = mkdtempSync(join(tmpdir(), "shutdown-"));
   const server = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${join(dir, "db.sqlite")}`, APP_SECRET_FILE: join(dir, "secret"), LOG_LEVEL: "info" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${join(dir, "db.sqlite")}`,
+      APP_SECRET_FILE: join(dir, "secret"),
+      LOG_LEVEL: "info",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let logs = "";
@@ -32,7 +39,9 @@ test("SIGTERM lets in-flight requests finish, closes the database and exits 0", 
   );
   const exited = once(server, "exit");
   try {
-    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, { timeout: 15_000 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, { timeout: 15_000 })
+      .toBe(200);
 
     const inFlight = httpRequest({
       host: "127.0.0.1",

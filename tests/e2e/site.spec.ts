@@ -16,14 +16,18 @@ test.describe("footer (spec §1)", () => {
     test(`is on ${path} with the business details, the certificate and the four policies`, async ({ page }) => {
       await page.goto(path);
       const f = footer(page);
-      const fact = (term: string) => f.locator("dl > div", { has: page.getByRole("term").filter({ hasText: term }) }).getByRole("definition");
+      const fact = (term: string) =>
+        f.locator("dl > div", { has: page.getByRole("term").filter({ hasText: term }) }).getByRole("definition");
       await expect(fact("Business registration no.")).toHaveText("000-00-00000");
       await expect(fact("Loan broker registration no.")).toHaveText("2023-00000 (registered 2023-04-27)");
       await expect(fact("Representative")).toHaveText("Hong Gil-dong (홍길동)");
       await expect(fact("Address")).toHaveText("12 Sample-ro, Jung-gu, Seoul 04524, Republic of Korea");
       await expect(fact("Help centre")).toHaveText("1588-0000");
       await expect(f.getByRole("link", { name: "help@example.com" })).toHaveAttribute("href", "mailto:help@example.com");
-      await expect(f.getByRole("link", { name: /registration certificate/ })).toHaveAttribute("href", "/documents/broker-registration-certificate.pdf");
+      await expect(f.getByRole("link", { name: /registration certificate/ })).toHaveAttribute(
+        "href",
+        "/documents/broker-registration-certificate.pdf",
+      );
       const policies = f.getByRole("navigation", { name: "Policies" }).getByRole("link");
       await expect(policies).toHaveText(KINDS.map((k) => k.title));
     });

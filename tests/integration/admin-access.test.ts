@@ -68,10 +68,45 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
     handle = await freshDatabase(dialect);
     await createOperator(handle.db, "ops@example.com", "correct horse battery");
     const at = "2026-11-20T03:00:00.000Z";
-    const answer = await handle.db.insertInto("consultation_answers").values({ submission_id: null, lang: "vi", marketing_yn: "N", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
-    await handle.db.insertInto("consultation_answer_items").values([{ answer_id: answer.id, question_seq: 5, answer_content: secretName }, { answer_id: answer.id, question_seq: 6, answer_content: "01099998888" }]).execute();
-    const as = await handle.db.insertInto("as_requests").values({ submission_id: null, lang: "en", applicant_name: secretName, contact_phone: "01011112222", applicant_addr: "Seoul", inquiry_content: "broken", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
-    const p = await handle.db.insertInto("as_request_photos").values({ as_request_id: as.id, content_type: "image/jpeg", byte_size: 3, width: 1, height: 1, data: new Uint8Array([1, 2, 3]), created_at: at }).returning("id").executeTakeFirstOrThrow();
+    const answer = await handle.db
+      .insertInto("consultation_answers")
+      .values({ submission_id: null, lang: "vi", marketing_yn: "N", created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto("consultation_answer_items")
+      .values([
+        { answer_id: answer.id, question_seq: 5, answer_content: secretName },
+        { answer_id: answer.id, question_seq: 6, answer_content: "01099998888" },
+      ])
+      .execute();
+    const as = await handle.db
+      .insertInto("as_requests")
+      .values({
+        submission_id: null,
+        lang: "en",
+        applicant_name: secretName,
+        contact_phone: "01011112222",
+        applicant_addr: "Seoul",
+        inquiry_content: "broken",
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const p = await handle.db
+      .insertInto("as_request_photos")
+      .values({
+        as_request_id: as.id,
+        content_type: "image/jpeg",
+        byte_size: 3,
+        width: 1,
+        height: 1,
+        data: new Uint8Array([1, 2, 3]),
+        created_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     ids = { consultation: String(answer.id), photo: String(p.id) };
   }, 30_000); // a fresh schema and migrations: slow on a busy PostgreSQL
   afterAll(async () => handle.cleanup());
@@ -110,7 +145,11 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
         }
       }
       // Nothing changed, nothing was added.
-      const row = await handle.db.selectFrom("consultation_answers").select(["status", "operator_note"]).where("id", "=", Number(ids.consultation)).executeTakeFirstOrThrow();
+      const row = await handle.db
+        .selectFrom("consultation_answers")
+        .select(["status", "operator_note"])
+        .where("id", "=", Number(ids.consultation))
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ status: "new", operator_note: "" });
       expect(await handle.db.selectFrom("blog_links").selectAll().where("og_url", "=", "https://example.com/").execute()).toHaveLength(0);
       expect(await handle.db.selectFrom("push_subscriptions").selectAll().execute()).toHaveLength(0);
@@ -119,7 +158,9 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
 
   it("answers every console route to a signed-in operator", async () => {
     const app = testServices(handle.db);
-    const cookie = cookieFrom(await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app))!;
+    const cookie = cookieFrom(
+      await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app),
+    )!;
     for (const route of CONSOLE_ROUTES.filter((r) => r.access !== "public")) {
       const { module, placement } = MODULES[route.file]!;
       const path = url(route.path);

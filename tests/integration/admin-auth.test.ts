@@ -76,12 +76,19 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
     const t0 = new Date("2026-11-22T01:00:00.000Z");
     for (let i = 0; i < MAX_SIGN_IN_FAILURES; i++) await attemptSignIn(handle.db, { email: EMAIL, password: "nope nope nope" }, t0, FAST);
     const justBefore = new Date(t0.getTime() + SIGN_IN_LOCK_MS - 1000);
-    expect(await attemptSignIn(handle.db, { email: EMAIL, password: PASSWORD }, justBefore, FAST)).toMatchObject({ ok: false, reason: "locked", retryAfterSeconds: 1 });
+    expect(await attemptSignIn(handle.db, { email: EMAIL, password: PASSWORD }, justBefore, FAST)).toMatchObject({
+      ok: false,
+      reason: "locked",
+      retryAfterSeconds: 1,
+    });
     const after = new Date(t0.getTime() + SIGN_IN_LOCK_MS);
     expect(await attemptSignIn(handle.db, { email: EMAIL, password: PASSWORD }, after, FAST)).toMatchObject({ ok: true });
     // After a success the count starts again: four failures do not lock.
     for (let i = 1; i < MAX_SIGN_IN_FAILURES; i++) {
-      expect(await attemptSignIn(handle.db, { email: EMAIL, password: "nope nope nope" }, after, FAST)).toEqual({ ok: false, reason: "invalid" });
+      expect(await attemptSignIn(handle.db, { email: EMAIL, password: "nope nope nope" }, after, FAST)).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
     }
     expect(await attemptSignIn(handle.db, { email: EMAIL, password: PASSWORD }, after, FAST)).toMatchObject({ ok: true });
   });
@@ -152,7 +159,20 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
     const app = services();
     const cookie = cookieFrom(await attempt(PASSWORD))!;
     const at = new Date().toISOString();
-    const { id } = await handle.db.insertInto("proposals").values({ submission_id: null, lang: "en", proposer_name: "Org", proposer_phone: "0212345678", proposer_email: "a@example.com", proposal_content: "Hi", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+    const { id } = await handle.db
+      .insertInto("proposals")
+      .values({
+        submission_id: null,
+        lang: "en",
+        proposer_name: "Org",
+        proposer_phone: "0212345678",
+        proposer_email: "a@example.com",
+        proposal_content: "Hi",
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const params = { kind: "proposal", id: String(id) };
     for (const csrf of [undefined, "forged-token"]) {
       const fields: Record<string, string> = { status: "closed", note: "x" };
@@ -163,7 +183,13 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
     expect(await handle.db.selectFrom("admin_sessions").selectAll().execute()).toHaveLength(1);
     const row = await handle.db.selectFrom("proposals").select(["status", "operator_note"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "new", operator_note: "" });
-    const ok = await callRoute(request, "guarded", post(`/admin/requests/proposal/${id}`, { status: "closed", note: "x", csrf: await csrfOf(app, cookie) }, cookie), app, params);
+    const ok = await callRoute(
+      request,
+      "guarded",
+      post(`/admin/requests/proposal/${id}`, { status: "closed", note: "x", csrf: await csrfOf(app, cookie) }, cookie),
+      app,
+      params,
+    );
     expect(ok.status).toBe(200);
   });
 });

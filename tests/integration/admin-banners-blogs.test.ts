@@ -17,7 +17,9 @@ beforeAll(async () => {
   site = createServer((req, res) => {
     if (req.url === "/post") {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.end(`<html><head><meta property="og:title" content="E-9 비자 연장 &amp; 대출"><meta property="og:image" content="/img/cover.jpg"></head></html>`);
+      res.end(
+        `<html><head><meta property="og:title" content="E-9 비자 연장 &amp; 대출"><meta property="og:image" content="/img/cover.jpg"></head></html>`,
+      );
     } else if (req.url === "/bare") {
       res.writeHead(200, { "content-type": "text/html" });
       res.end("<html><body>no head</body></html>");
@@ -43,21 +45,26 @@ describe.each(DIALECTS)("banner statistics and blog links on %s", (dialect) => {
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
     await createOperator(handle.db, "ops@example.com", "correct horse battery");
-    cookie = cookieFrom(await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app()))!;
+    cookie = cookieFrom(
+      await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app()),
+    )!;
   }, 30_000); // a fresh schema and migrations: slow on a busy PostgreSQL
   afterAll(async () => handle.cleanup());
 
   describe("banner taps per partner per Seoul day", () => {
     beforeAll(async () => {
       const log = (partner_name: string, created_at: string) => ({ partner_name, redirect_url: "https://x.example.com", created_at });
-      await handle.db.insertInto("banner_redirect_logs").values([
-        log("savings-bank", "2026-11-20T14:59:59.999Z"), // Seoul 11-20 23:59
-        log("savings-bank", "2026-11-20T15:00:00.000Z"), // Seoul 11-21 00:00
-        log("savings-bank", "2026-11-21T03:00:00.000Z"),
-        log("regional-bank-general", "2026-11-21T10:00:00.000Z"),
-        log("retired-partner", "2026-11-21T11:00:00.000Z"),
-        log("savings-bank", "2026-11-10T00:00:00.000Z"), // outside the range
-      ]).execute();
+      await handle.db
+        .insertInto("banner_redirect_logs")
+        .values([
+          log("savings-bank", "2026-11-20T14:59:59.999Z"), // Seoul 11-20 23:59
+          log("savings-bank", "2026-11-20T15:00:00.000Z"), // Seoul 11-21 00:00
+          log("savings-bank", "2026-11-21T03:00:00.000Z"),
+          log("regional-bank-general", "2026-11-21T10:00:00.000Z"),
+          log("retired-partner", "2026-11-21T11:00:00.000Z"),
+          log("savings-bank", "2026-11-10T00:00:00.000Z"), // outside the range
+        ])
+        .execute();
     });
 
     it("counts per partner and Seoul day, newest day first, with totals", async () => {
@@ -90,7 +97,11 @@ describe.each(DIALECTS)("banner statistics and blog links on %s", (dialect) => {
       callRoute(blogLinks, "guarded", post("/admin/blog-links", { csrf: await csrfOf(app(), cookie), ...fields }, cookie), app());
     const feed = async () => {
       const res = await callAction(ogList, jsonRequest("/svc/og/list", { page_num: 1, page_size: 4 }), testContext(app()));
-      return (res.json.data as unknown as { list: { og_seq: number; og_title: string | null; og_url: string; og_image: string | null; domain_addr: string }[] }).list;
+      return (
+        res.json.data as unknown as {
+          list: { og_seq: number; og_title: string | null; og_url: string; og_image: string | null; domain_addr: string }[];
+        }
+      ).list;
     };
 
     it("adds a link by URL: the server reads its title, image (made absolute) and domain; it leads /svc/og/list", async () => {
@@ -98,14 +109,19 @@ describe.each(DIALECTS)("banner statistics and blog links on %s", (dialect) => {
       const response = await form({ intent: "add", url: ` http://${host}/post ` });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ ok: "added" });
-      expect((await feed())[0]).toMatchObject({ og_title: "E-9 비자 연장 & 대출", og_url: `http://${host}/post`, og_image: `http://${host}/img/cover.jpg`, domain_addr: "127.0.0.1" });
+      expect((await feed())[0]).toMatchObject({
+        og_title: "E-9 비자 연장 & 대출",
+        og_url: `http://${host}/post`,
+        og_image: `http://${host}/img/cover.jpg`,
+        domain_addr: "127.0.0.1",
+      });
       const audit = await handle.db.selectFrom("admin_audit_log").selectAll().where("action", "=", "blog_add").execute();
       expect(audit).toHaveLength(1);
     });
 
     it("stores a page without Open Graph tags with no title (the Blogs page shows its fallback)", async () => {
       allowHosts = [host];
-      expect((await (await form({ intent: "add", url: `http://${host}/bare` })).json())).toMatchObject({ ok: "added" });
+      expect(await (await form({ intent: "add", url: `http://${host}/bare` })).json()).toMatchObject({ ok: "added" });
       expect((await feed())[0]).toMatchObject({ og_title: null, og_image: null });
     });
 
@@ -117,15 +133,21 @@ describe.each(DIALECTS)("banner statistics and blog links on %s", (dialect) => {
       const refused = await form({ intent: "add", url: `http://${host}/post?again` });
       expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({ error: "blocked" });
-      expect(await (await form({ intent: "add", url: "http://169.254.169.254/latest/meta-data/" })).json()).toMatchObject({ error: "blocked" });
+      expect(await (await form({ intent: "add", url: "http://169.254.169.254/latest/meta-data/" })).json()).toMatchObject({
+        error: "blocked",
+      });
     });
 
     it("edits the title and image, refusing a non-http image", async () => {
       const [item] = await feed();
       const id = String(item!.og_seq);
-      expect(await (await form({ intent: "update", id, title: "  New   title ", image: "https://cdn.example.com/a.jpg" })).json()).toMatchObject({ ok: "updated" });
+      expect(
+        await (await form({ intent: "update", id, title: "  New   title ", image: "https://cdn.example.com/a.jpg" })).json(),
+      ).toMatchObject({ ok: "updated" });
       expect((await feed())[0]).toMatchObject({ og_title: "New title", og_image: "https://cdn.example.com/a.jpg" });
-      expect(await (await form({ intent: "update", id, title: "x", image: "javascript:alert(1)" })).json()).toMatchObject({ error: "image" });
+      expect(await (await form({ intent: "update", id, title: "x", image: "javascript:alert(1)" })).json()).toMatchObject({
+        error: "image",
+      });
       expect(await (await form({ intent: "update", id: "999999", title: "x", image: "" })).json()).toMatchObject({ error: "missing" });
     });
 
@@ -133,7 +155,9 @@ describe.each(DIALECTS)("banner statistics and blog links on %s", (dialect) => {
       const [item] = await feed();
       expect(await (await form({ intent: "delete", id: String(item!.og_seq) })).json()).toMatchObject({ ok: "deleted" });
       expect((await feed()).map((i) => i.og_seq)).not.toContain(item!.og_seq);
-      expect(await handle.db.selectFrom("admin_audit_log").select("action").where("action", "in", ["blog_update", "blog_delete"]).execute()).toHaveLength(2);
+      expect(
+        await handle.db.selectFrom("admin_audit_log").select("action").where("action", "in", ["blog_update", "blog_delete"]).execute(),
+      ).toHaveLength(2);
     });
   });
 });

@@ -18,12 +18,22 @@ const LAST_MS_OF_NOV_1 = "2026-11-01T14:59:59.999Z";
 const FIRST_MS_OF_NOV_2 = "2026-11-01T15:00:00.000Z";
 
 async function consultation(db: Kysely<Database>, at: string, answers: string[], marketing: "Y" | "N" = "Y") {
-  const { id } = await db.insertInto("consultation_answers").values({ submission_id: null, lang: "vi", marketing_yn: marketing, created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
-  await db.insertInto("consultation_answer_items").values(answers.map((answer_content, i) => ({ answer_id: id, question_seq: i + 1, answer_content }))).execute();
-  await db.insertInto("consent_records").values([
-    { answer_id: id, policy_kind: "privacy", policy_version: "2023-03-06", agreed_yn: "Y", lang: "vi", created_at: at },
-    { answer_id: id, policy_kind: "marketing", policy_version: "2023-03-06", agreed_yn: marketing, lang: "vi", created_at: at },
-  ]).execute();
+  const { id } = await db
+    .insertInto("consultation_answers")
+    .values({ submission_id: null, lang: "vi", marketing_yn: marketing, created_at: at, updated_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("consultation_answer_items")
+    .values(answers.map((answer_content, i) => ({ answer_id: id, question_seq: i + 1, answer_content })))
+    .execute();
+  await db
+    .insertInto("consent_records")
+    .values([
+      { answer_id: id, policy_kind: "privacy", policy_version: "2023-03-06", agreed_yn: "Y", lang: "vi", created_at: at },
+      { answer_id: id, policy_kind: "marketing", policy_version: "2023-03-06", agreed_yn: marketing, lang: "vi", created_at: at },
+    ])
+    .execute();
   return id;
 }
 
@@ -43,15 +53,85 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
     handle = await freshDatabase(dialect);
     const db = handle.db;
     await createOperator(db, "ops@example.com", "correct horse battery");
-    cookie = cookieFrom(await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app()))!;
+    cookie = cookieFrom(
+      await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app()),
+    )!;
     ids.nguyen = await consultation(db, LAST_MS_OF_NOV_1, ["yes", "E-9", "20271231", "Vietnam", "NGUYEN VAN A", "01012345678"]);
     ids.bat = await consultation(db, FIRST_MS_OF_NOV_2, ["yes", "D-2", "", "Mongolia", "Батболд", "01055556666"], "N");
-    ids.formula = await consultation(db, "2026-10-15T01:00:00.000Z", ["no", "F-4", "20260101", "Indonesia", "=HYPERLINK(\"http://evil\")", "+821012341234"]);
+    ids.formula = await consultation(db, "2026-10-15T01:00:00.000Z", [
+      "no",
+      "F-4",
+      "20260101",
+      "Indonesia",
+      '=HYPERLINK("http://evil")',
+      "+821012341234",
+    ]);
     const t = "2026-11-05T02:00:00.000Z";
-    ids.proposal = (await db.insertInto("proposals").values({ submission_id: null, lang: "en", proposer_name: "Mekong Partners, \"Ltd\"", proposer_phone: "0212345678", proposer_email: "p@example.com", proposal_content: "line 1\nline 2", created_at: t, updated_at: t }).returning("id").executeTakeFirstOrThrow()).id;
-    ids.as = (await db.insertInto("as_requests").values({ submission_id: null, lang: "my", applicant_name: "မောင်မောင်", contact_phone: "01077778888", applicant_addr: "Ansan", inquiry_content: "Screen is black", created_at: "2026-11-03T00:00:00.000Z", updated_at: "2026-11-03T00:00:00.000Z", status: "contacted" }).returning("id").executeTakeFirstOrThrow()).id;
-    ids.photo = (await db.insertInto("as_request_photos").values({ as_request_id: ids.as, content_type: "image/webp", byte_size: 4, width: 640, height: 480, data: new Uint8Array([0x52, 0x49, 0x46, 0x46]), created_at: "2026-11-03T00:00:00.000Z" }).returning("id").executeTakeFirstOrThrow()).id;
-    ids.purchase = (await db.insertInto("purchase_requests").values({ submission_id: null, lang: "id", applicant_name: "Siti 100%_off", contact_phone: "01033334444", applicant_addr: "Busan", inquiry_content: "Price?", created_at: "2026-11-04T00:00:00.000Z", updated_at: "2026-11-04T00:00:00.000Z", status: "closed" }).returning("id").executeTakeFirstOrThrow()).id;
+    ids.proposal = (
+      await db
+        .insertInto("proposals")
+        .values({
+          submission_id: null,
+          lang: "en",
+          proposer_name: 'Mekong Partners, "Ltd"',
+          proposer_phone: "0212345678",
+          proposer_email: "p@example.com",
+          proposal_content: "line 1\nline 2",
+          created_at: t,
+          updated_at: t,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    ids.as = (
+      await db
+        .insertInto("as_requests")
+        .values({
+          submission_id: null,
+          lang: "my",
+          applicant_name: "မောင်မောင်",
+          contact_phone: "01077778888",
+          applicant_addr: "Ansan",
+          inquiry_content: "Screen is black",
+          created_at: "2026-11-03T00:00:00.000Z",
+          updated_at: "2026-11-03T00:00:00.000Z",
+          status: "contacted",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    ids.photo = (
+      await db
+        .insertInto("as_request_photos")
+        .values({
+          as_request_id: ids.as,
+          content_type: "image/webp",
+          byte_size: 4,
+          width: 640,
+          height: 480,
+          data: new Uint8Array([0x52, 0x49, 0x46, 0x46]),
+          created_at: "2026-11-03T00:00:00.000Z",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    ids.purchase = (
+      await db
+        .insertInto("purchase_requests")
+        .values({
+          submission_id: null,
+          lang: "id",
+          applicant_name: "Siti 100%_off",
+          contact_phone: "01033334444",
+          applicant_addr: "Busan",
+          inquiry_content: "Price?",
+          created_at: "2026-11-04T00:00:00.000Z",
+          updated_at: "2026-11-04T00:00:00.000Z",
+          status: "closed",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
   }, 30_000); // a fresh schema and migrations: slow on a busy PostgreSQL
   afterAll(async () => handle.cleanup());
 
@@ -61,19 +141,23 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
   it("lists every kind, newest first, with Seoul times", async () => {
     const result = await list("");
     expect(result.rows.map((r) => `${r.kind}:${r.name}`)).toEqual([
-      "proposal:Mekong Partners, \"Ltd\"",
+      'proposal:Mekong Partners, "Ltd"',
       "purchase:Siti 100%_off",
       "as:မောင်မောင်",
       "consultation:Батболд",
       "consultation:NGUYEN VAN A",
-      "consultation:=HYPERLINK(\"http://evil\")",
+      'consultation:=HYPERLINK("http://evil")',
     ]);
-    expect(result.rows.find((r) => r.name === "NGUYEN VAN A")).toMatchObject({ phone: "01012345678", status: "new", received: "2026-11-01 23:59" });
+    expect(result.rows.find((r) => r.name === "NGUYEN VAN A")).toMatchObject({
+      phone: "01012345678",
+      status: "new",
+      received: "2026-11-01 23:59",
+    });
     expect(result.total).toBe(6);
   });
 
   it("filters by kind and status", async () => {
-    expect(await names("kind=consultation")).toEqual(["Батболд", "NGUYEN VAN A", "=HYPERLINK(\"http://evil\")"]);
+    expect(await names("kind=consultation")).toEqual(["Батболд", "NGUYEN VAN A", '=HYPERLINK("http://evil")']);
     expect(await names("status=contacted")).toEqual(["မောင်မောင်"]);
     expect(await names("kind=purchase&status=new")).toEqual([]);
     expect(await names("kind=nonsense&status=weird")).toHaveLength(6);
@@ -82,7 +166,7 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
   it("filters by Seoul calendar days, both ends included", async () => {
     expect(await names("kind=consultation&from=2026-11-01&to=2026-11-01")).toEqual(["NGUYEN VAN A"]);
     expect(await names("kind=consultation&from=2026-11-02")).toEqual(["Батболд"]);
-    expect(await names("kind=consultation&to=2026-10-31")).toEqual(["=HYPERLINK(\"http://evil\")"]);
+    expect(await names("kind=consultation&to=2026-10-31")).toEqual(['=HYPERLINK("http://evil")']);
   });
 
   it("searches names (any case) and phones (digits), treating % and _ literally", async () => {
@@ -96,7 +180,21 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
 
   it("pages by 50", async () => {
     const at = "2026-01-01T00:00:00.000Z";
-    await handle.db.insertInto("proposals").values(Array.from({ length: INBOX_PAGE_SIZE }, (_, i) => ({ submission_id: `bulk-${i}`, lang: "en", proposer_name: `Bulk ${i}`, proposer_phone: "02", proposer_email: "b@example.com", proposal_content: ".", created_at: at, updated_at: at }))).execute();
+    await handle.db
+      .insertInto("proposals")
+      .values(
+        Array.from({ length: INBOX_PAGE_SIZE }, (_, i) => ({
+          submission_id: `bulk-${i}`,
+          lang: "en",
+          proposer_name: `Bulk ${i}`,
+          proposer_phone: "02",
+          proposer_email: "b@example.com",
+          proposal_content: ".",
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
     const first = await list("");
     const second = await list("page=2");
     expect(first).toMatchObject({ total: 56, pages: 2, page: 1 });
@@ -120,16 +218,29 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
     const params = { kind: "consultation", id: String(ids.nguyen) };
     const response = await callRoute(request, "guarded", get(path, cookie), app(), params);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { detail: { fields: { label: string; value: string }[]; consents: unknown[]; received: string } };
+    const body = (await response.json()) as {
+      detail: { fields: { label: string; value: string }[]; consents: unknown[]; received: string };
+    };
     expect(Object.fromEntries(body.detail.fields.map((f) => [f.label, f.value]))).toEqual({
-      intent: "yes", visa: "E-9", expiry: "2027-12-31", nationality: "Vietnam", name: "NGUYEN VAN A", phone: "01012345678", marketing: "Y",
+      intent: "yes",
+      visa: "E-9",
+      expiry: "2027-12-31",
+      nationality: "Vietnam",
+      name: "NGUYEN VAN A",
+      phone: "01012345678",
+      marketing: "Y",
     });
     expect(body.detail.consents).toEqual([
       { kind: "privacy", version: "2023-03-06", agreed: true, at: "2026-11-01 23:59" },
       { kind: "marketing", version: "2023-03-06", agreed: true, at: "2026-11-01 23:59" },
     ]);
     await callRoute(request, "guarded", get(path, cookie), app(), params);
-    const views = await handle.db.selectFrom("admin_audit_log").selectAll().where("action", "=", "view").where("record_id", "=", ids.nguyen!).execute();
+    const views = await handle.db
+      .selectFrom("admin_audit_log")
+      .selectAll()
+      .where("action", "=", "view")
+      .where("record_id", "=", ids.nguyen!)
+      .execute();
     expect(views).toHaveLength(1);
     expect(views[0]).toMatchObject({ operator_email: "ops@example.com", record_kind: "consultation" });
   });
@@ -143,17 +254,34 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
       },
       transformResult: async ({ result }) => result,
     });
-    for (const [kind, table] of [["consultation", "consultation_answers"], ["proposal", "proposals"], ["as", "as_requests"], ["purchase", "purchase_requests"]] as const) {
+    for (const [kind, table] of [
+      ["consultation", "consultation_answers"],
+      ["proposal", "proposals"],
+      ["as", "as_requests"],
+      ["purchase", "purchase_requests"],
+    ] as const) {
       tables.length = 0;
       const id = kind === "consultation" ? ids.nguyen! : ids[kind]!;
       expect((await requestDetail(counting, kind, id))?.id, kind).toBe(id);
-      expect(tables.filter((t) => t === table), kind).toHaveLength(1);
+      expect(
+        tables.filter((t) => t === table),
+        kind,
+      ).toHaveLength(1);
     }
   });
 
   it("answers 404 for an unknown kind or id", async () => {
-    expect((await callRoute(request, "guarded", get("/admin/requests/consultation/999999", cookie), app(), { kind: "consultation", id: "999999" })).status).toBe(404);
-    expect((await callRoute(request, "guarded", get("/admin/requests/loans/1", cookie), app(), { kind: "loans", id: "1" })).status).toBe(404);
+    expect(
+      (
+        await callRoute(request, "guarded", get("/admin/requests/consultation/999999", cookie), app(), {
+          kind: "consultation",
+          id: "999999",
+        })
+      ).status,
+    ).toBe(404);
+    expect((await callRoute(request, "guarded", get("/admin/requests/loans/1", cookie), app(), { kind: "loans", id: "1" })).status).toBe(
+      404,
+    );
     expect((await callRoute(request, "guarded", get("/admin/requests/as/abc", cookie), app(), { kind: "as", id: "abc" })).status).toBe(404);
   });
 
@@ -165,12 +293,21 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
       const response = await callRoute(request, "guarded", post(path, { csrf, status, note: `called, ${status}` }, cookie), app(), params);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ saved: true });
-      const row = await handle.db.selectFrom("consultation_answers").select(["status", "operator_note"]).where("id", "=", ids.bat!).executeTakeFirstOrThrow();
+      const row = await handle.db
+        .selectFrom("consultation_answers")
+        .select(["status", "operator_note"])
+        .where("id", "=", ids.bat!)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ status, operator_note: `called, ${status}` });
     }
     const bad = await callRoute(request, "guarded", post(path, { csrf, status: "deleted", note: "" }, cookie), app(), params);
     expect(bad.status).toBe(400);
-    const updates = await handle.db.selectFrom("admin_audit_log").select("detail").where("action", "=", "update").where("record_id", "=", ids.bat!).execute();
+    const updates = await handle.db
+      .selectFrom("admin_audit_log")
+      .select("detail")
+      .where("action", "=", "update")
+      .where("record_id", "=", ids.bat!)
+      .execute();
     expect(updates.map((u) => u.detail)).toEqual(["status=contacted", "status=closed"]);
   });
 
@@ -181,12 +318,19 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([0x52, 0x49, 0x46, 0x46]));
     expect((await callRoute(photo, "open", get("/admin/photos/999999", cookie), app(), { id: "999999" })).status).toBe(404);
-    const detail = (await (await callRoute(request, "guarded", get(`/admin/requests/as/${ids.as}`, cookie), app(), { kind: "as", id: String(ids.as) })).json()) as { detail: { photos: unknown[] } };
+    const detail = (await (
+      await callRoute(request, "guarded", get(`/admin/requests/as/${ids.as}`, cookie), app(), { kind: "as", id: String(ids.as) })
+    ).json()) as { detail: { photos: unknown[] } };
     expect(detail.detail.photos).toEqual([{ id: ids.photo, width: 640, height: 480, contentType: "image/webp", byteSize: 4 }]);
   });
 
   it("exports one kind over a date range as UTF-8 CSV with a BOM, quoted, formula-safe, as an attachment", async () => {
-    const response = await callRoute(exportCsv, "open", get("/admin/export?kind=consultation&from=2026-10-01&to=2026-11-01", cookie), app());
+    const response = await callRoute(
+      exportCsv,
+      "open",
+      get("/admin/export?kind=consultation&from=2026-10-01&to=2026-11-01", cookie),
+      app(),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="consultation_2026-10-01_2026-11-01.csv"');
@@ -195,10 +339,16 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
     const lines = text.split("\r\n");
-    expect(lines[0]).toBe("번호,접수 시각(KST),상태,대출 희망,비자 종류,비자 만료일,국적,이름,전화번호,마케팅 동의,동의 내역,페이지 언어,운영자 메모,마지막 변경(KST)");
+    expect(lines[0]).toBe(
+      "번호,접수 시각(KST),상태,대출 희망,비자 종류,비자 만료일,국적,이름,전화번호,마케팅 동의,동의 내역,페이지 언어,운영자 메모,마지막 변경(KST)",
+    );
     // Oldest first; the Nov 2 (Seoul) request is outside the range.
-    expect(lines[1]).toBe(`${ids.formula},2026-10-15 10:00,신규,no,F-4,2026-01-01,Indonesia,"'=HYPERLINK(""http://evil"")",'+821012341234,Y,privacy 2023-03-06 Y; marketing 2023-03-06 Y,vi,,2026-10-15 10:00`);
-    expect(lines[2]).toBe(`${ids.nguyen},2026-11-01 23:59,신규,yes,E-9,2027-12-31,Vietnam,NGUYEN VAN A,01012345678,Y,privacy 2023-03-06 Y; marketing 2023-03-06 Y,vi,,2026-11-01 23:59`);
+    expect(lines[1]).toBe(
+      `${ids.formula},2026-10-15 10:00,신규,no,F-4,2026-01-01,Indonesia,"'=HYPERLINK(""http://evil"")",'+821012341234,Y,privacy 2023-03-06 Y; marketing 2023-03-06 Y,vi,,2026-10-15 10:00`,
+    );
+    expect(lines[2]).toBe(
+      `${ids.nguyen},2026-11-01 23:59,신규,yes,E-9,2027-12-31,Vietnam,NGUYEN VAN A,01012345678,Y,privacy 2023-03-06 Y; marketing 2023-03-06 Y,vi,,2026-11-01 23:59`,
+    );
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe("");
     expect(text).not.toContain("Батболд");
@@ -207,7 +357,9 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
   it("writes the column titles in the operator's language and keeps line breaks and quotes inside fields", async () => {
     const response = await callRoute(exportCsv, "open", get("/admin/export?kind=proposal", `${cookie}; admin_lang=en`), app());
     const text = (await response.text()).replace(/^\uFEFF/, "");
-    expect(text.startsWith("No.,Received (KST),Status,Organization,Phone,E-mail,Proposal,Page language,Operator note,Last change (KST)\r\n")).toBe(true);
+    expect(
+      text.startsWith("No.,Received (KST),Status,Organization,Phone,E-mail,Proposal,Page language,Operator note,Last change (KST)\r\n"),
+    ).toBe(true);
     expect(text).toContain(`,New,"Mekong Partners, ""Ltd""",0212345678,p@example.com,"line 1\nline 2",en,,`);
     const as = await (await callRoute(exportCsv, "open", get("/admin/export?kind=as", `${cookie}; admin_lang=en`), app())).text();
     expect(as).toContain("Photos");
@@ -221,13 +373,23 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
   });
 
   it("records each exported record in the audit log, which operators can read", async () => {
-    const exports = await handle.db.selectFrom("admin_audit_log").selectAll().where("action", "=", "export").where("record_kind", "=", "consultation").execute();
+    const exports = await handle.db
+      .selectFrom("admin_audit_log")
+      .selectAll()
+      .where("action", "=", "export")
+      .where("record_kind", "=", "consultation")
+      .execute();
     expect(exports.map((e) => e.record_id).sort()).toEqual([ids.formula, ids.nguyen].sort());
     expect(exports[0]).toMatchObject({ operator_email: "ops@example.com", detail: "consultation 2026-10-01 – 2026-11-01" });
-    const page = (await (await callRoute(auditPage, "guarded", get("/admin/audit?action=export", cookie), app())).json()) as { entries: { action: string; recordKind: string; operator: string }[]; total: number };
+    const page = (await (await callRoute(auditPage, "guarded", get("/admin/audit?action=export", cookie), app())).json()) as {
+      entries: { action: string; recordKind: string; operator: string }[];
+      total: number;
+    };
     expect(page.entries.every((e) => e.action === "export")).toBe(true);
     expect(page.entries.some((e) => e.recordKind === "consultation" && e.operator === "ops@example.com")).toBe(true);
-    const all = (await (await callRoute(auditPage, "guarded", get("/admin/audit", cookie), app())).json()) as { entries: { action: string }[] };
+    const all = (await (await callRoute(auditPage, "guarded", get("/admin/audit", cookie), app())).json()) as {
+      entries: { action: string }[];
+    };
     expect(new Set(all.entries.map((e) => e.action))).toEqual(new Set(["sign_in", "view", "update", "export"]));
   });
 });

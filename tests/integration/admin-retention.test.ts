@@ -3,7 +3,13 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { createLogger } from "#app/lib/logger.server.ts";
-import { monthsBefore, retentionCutoffs, runRetention, runRetentionLogged, startRetentionJob } from "#app/features/admin/retention.server.ts";
+import {
+  monthsBefore,
+  retentionCutoffs,
+  runRetention,
+  runRetentionLogged,
+  startRetentionJob,
+} from "#app/features/admin/retention.server.ts";
 
 /**
  * Spec §9 with a fixed clock: proposals 1 month after receipt, counter
@@ -33,23 +39,88 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
   async function seed(db: Kysely<Database>) {
     const base = { submission_id: null, lang: "en" };
     const proposal = async (label: string, at: string) => {
-      ids[`p:${label}`] = (await db.insertInto("proposals").values({ ...base, proposer_name: label, proposer_phone: "02", proposer_email: "a@example.com", proposal_content: "x", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow()).id;
+      ids[`p:${label}`] = (
+        await db
+          .insertInto("proposals")
+          .values({
+            ...base,
+            proposer_name: label,
+            proposer_phone: "02",
+            proposer_email: "a@example.com",
+            proposal_content: "x",
+            created_at: at,
+            updated_at: at,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
     };
     const as = async (label: string, at: string) => {
-      const { id } = await db.insertInto("as_requests").values({ ...base, applicant_name: label, contact_phone: "010", applicant_addr: "a", inquiry_content: "x", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+      const { id } = await db
+        .insertInto("as_requests")
+        .values({
+          ...base,
+          applicant_name: label,
+          contact_phone: "010",
+          applicant_addr: "a",
+          inquiry_content: "x",
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       ids[`as:${label}`] = id;
-      await db.insertInto("as_request_photos").values([1, 2].map(() => ({ as_request_id: id, content_type: "image/jpeg", byte_size: 1, width: 1, height: 1, data: new Uint8Array([1]), created_at: at }))).execute();
+      await db
+        .insertInto("as_request_photos")
+        .values(
+          [1, 2].map(() => ({
+            as_request_id: id,
+            content_type: "image/jpeg",
+            byte_size: 1,
+            width: 1,
+            height: 1,
+            data: new Uint8Array([1]),
+            created_at: at,
+          })),
+        )
+        .execute();
     };
     const purchase = async (label: string, at: string) => {
-      ids[`pu:${label}`] = (await db.insertInto("purchase_requests").values({ ...base, applicant_name: label, contact_phone: "010", applicant_addr: "a", inquiry_content: "x", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow()).id;
+      ids[`pu:${label}`] = (
+        await db
+          .insertInto("purchase_requests")
+          .values({
+            ...base,
+            applicant_name: label,
+            contact_phone: "010",
+            applicant_addr: "a",
+            inquiry_content: "x",
+            created_at: at,
+            updated_at: at,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
     };
     const consultation = async (label: string, at: string) => {
-      const { id } = await db.insertInto("consultation_answers").values({ ...base, marketing_yn: "Y", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+      const { id } = await db
+        .insertInto("consultation_answers")
+        .values({ ...base, marketing_yn: "Y", created_at: at, updated_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       ids[`c:${label}`] = id;
       await db.insertInto("consultation_answer_items").values({ answer_id: id, question_seq: 5, answer_content: label }).execute();
-      await db.insertInto("consent_records").values({ answer_id: id, policy_kind: "privacy", policy_version: "2023-03-06", agreed_yn: "Y", lang: "en", created_at: at }).execute();
+      await db
+        .insertInto("consent_records")
+        .values({ answer_id: id, policy_kind: "privacy", policy_version: "2023-03-06", agreed_yn: "Y", lang: "en", created_at: at })
+        .execute();
     };
-    for (const [make, cutoff] of [[proposal, cut.proposals], [as, cut.counterInquiries], [purchase, cut.counterInquiries], [consultation, cut.consultations]] as const) {
+    for (const [make, cutoff] of [
+      [proposal, cut.proposals],
+      [as, cut.counterInquiries],
+      [purchase, cut.counterInquiries],
+      [consultation, cut.consultations],
+    ] as const) {
       await make("ancient", "2019-01-01T00:00:00.000Z");
       await make("at-cutoff", cutoff);
       await make("1ms-after", plus(cutoff, 1));
@@ -72,56 +143,127 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
 
     const db = handle.db;
     const names = async (table: "proposals" | "purchase_requests") =>
-      (await db.selectFrom(table).select(table === "proposals" ? "proposer_name as n" : "applicant_name as n").orderBy("id").execute()).map((r) => r.n);
+      (
+        await db
+          .selectFrom(table)
+          .select(table === "proposals" ? "proposer_name as n" : "applicant_name as n")
+          .orderBy("id")
+          .execute()
+      ).map((r) => r.n);
     expect(await names("proposals")).toEqual(["1ms-after", "today"]);
     expect(await names("purchase_requests")).toEqual(["1ms-after", "today"]);
-    expect((await db.selectFrom("as_requests").select("applicant_name").orderBy("id").execute()).map((r) => r.applicant_name)).toEqual(["1ms-after", "today", "eleven-months"]);
+    expect((await db.selectFrom("as_requests").select("applicant_name").orderBy("id").execute()).map((r) => r.applicant_name)).toEqual([
+      "1ms-after",
+      "today",
+      "eleven-months",
+    ]);
     const photoOwners = (await db.selectFrom("as_request_photos").select("as_request_id").execute()).map((r) => r.as_request_id);
     expect(new Set(photoOwners)).toEqual(new Set([ids["as:1ms-after"], ids["as:today"], ids["as:eleven-months"]]));
     expect(photoOwners).toHaveLength(6);
-    const answers = (await db.selectFrom("consultation_answer_items").select("answer_content").orderBy("answer_id").execute()).map((r) => r.answer_content);
+    const answers = (await db.selectFrom("consultation_answer_items").select("answer_content").orderBy("answer_id").execute()).map(
+      (r) => r.answer_content,
+    );
     expect(answers).toEqual(["1ms-after", "today", "two-years"]);
     const consentOwners = (await db.selectFrom("consent_records").select("answer_id").execute()).map((r) => r.answer_id);
     expect(new Set(consentOwners)).toEqual(new Set([ids["c:1ms-after"], ids["c:today"], ids["c:two-years"]]));
   });
 
   it("removes nothing more when run again at the same time, and the 1-ms-later rows one ms later", async () => {
-    expect(await runRetention(handle.db, NOW)).toMatchObject({ proposals: 0, asRequests: 0, asPhotos: 0, purchaseRequests: 0, consultations: 0 });
+    expect(await runRetention(handle.db, NOW)).toMatchObject({
+      proposals: 0,
+      asRequests: 0,
+      asPhotos: 0,
+      purchaseRequests: 0,
+      consultations: 0,
+    });
     const later = new Date(NOW.getTime() + 1);
-    expect(await runRetention(handle.db, later)).toMatchObject({ proposals: 1, asRequests: 1, asPhotos: 2, purchaseRequests: 1, consultations: 1 });
+    expect(await runRetention(handle.db, later)).toMatchObject({
+      proposals: 1,
+      asRequests: 1,
+      asPhotos: 2,
+      purchaseRequests: 1,
+      consultations: 1,
+    });
   });
 
   it("also clears ended console sessions and old sign-in counters", async () => {
     const at = NOW.toISOString();
-    const { id } = await handle.db.insertInto("admin_operators").values({ email: "r@example.com", password_hash: "x", created_at: at, updated_at: at, last_sign_in_at: null }).returning("id").executeTakeFirstOrThrow();
-    await handle.db.insertInto("admin_sessions").values([
-      { token_hash: "a".repeat(64), operator_id: id, created_at: at, last_seen_at: plus(at, -2 * 3600_000), expires_at: plus(at, 3600_000) },
-      { token_hash: "b".repeat(64), operator_id: id, created_at: at, last_seen_at: at, expires_at: plus(at, 3600_000) },
-    ]).execute();
-    await handle.db.insertInto("admin_login_throttle").values([
-      { email_hash: "c".repeat(64), failures: 2, locked_until: null, updated_at: plus(at, -2 * 86_400_000) },
-      { email_hash: "d".repeat(64), failures: 0, locked_until: plus(at, 60_000), updated_at: plus(at, -2 * 86_400_000) },
-      { email_hash: "e".repeat(64), failures: 1, locked_until: null, updated_at: at },
-    ]).execute();
+    const { id } = await handle.db
+      .insertInto("admin_operators")
+      .values({ email: "r@example.com", password_hash: "x", created_at: at, updated_at: at, last_sign_in_at: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto("admin_sessions")
+      .values([
+        {
+          token_hash: "a".repeat(64),
+          operator_id: id,
+          created_at: at,
+          last_seen_at: plus(at, -2 * 3600_000),
+          expires_at: plus(at, 3600_000),
+        },
+        { token_hash: "b".repeat(64), operator_id: id, created_at: at, last_seen_at: at, expires_at: plus(at, 3600_000) },
+      ])
+      .execute();
+    await handle.db
+      .insertInto("admin_login_throttle")
+      .values([
+        { email_hash: "c".repeat(64), failures: 2, locked_until: null, updated_at: plus(at, -2 * 86_400_000) },
+        { email_hash: "d".repeat(64), failures: 0, locked_until: plus(at, 60_000), updated_at: plus(at, -2 * 86_400_000) },
+        { email_hash: "e".repeat(64), failures: 1, locked_until: null, updated_at: at },
+      ])
+      .execute();
     expect(await runRetention(handle.db, NOW)).toMatchObject({ expiredSessions: 1, staleSignInCounters: 1 });
     expect((await handle.db.selectFrom("admin_sessions").select("token_hash").execute()).map((r) => r.token_hash[0])).toEqual(["b"]);
-    expect((await handle.db.selectFrom("admin_login_throttle").select("email_hash").orderBy("email_hash").execute()).map((r) => r.email_hash[0])).toEqual(["d", "e"]);
+    expect(
+      (await handle.db.selectFrom("admin_login_throttle").select("email_hash").orderBy("email_hash").execute()).map((r) => r.email_hash[0]),
+    ).toEqual(["d", "e"]);
   });
 
   it("deletes alert delivery rows 30 days after they were written", async () => {
     const row = (created_at: string) => ({
-      channel: "webhook" as const, recipient: "webhook", request_kind: "proposal", request_id: 1, request_lang: "en", request_created_at: created_at,
-      status: "delivered" as const, next_attempt_at: created_at, claim_token: null, claimed_until: null, last_error: null, first_failed_at: null,
-      delivered_at: created_at, created_at, updated_at: created_at,
+      channel: "webhook" as const,
+      recipient: "webhook",
+      request_kind: "proposal",
+      request_id: 1,
+      request_lang: "en",
+      request_created_at: created_at,
+      status: "delivered" as const,
+      next_attempt_at: created_at,
+      claim_token: null,
+      claimed_until: null,
+      last_error: null,
+      first_failed_at: null,
+      delivered_at: created_at,
+      created_at,
+      updated_at: created_at,
     });
     const thirtyDays = 30 * 86_400_000;
-    await handle.db.insertInto("alert_deliveries").values([row(plus(NOW.toISOString(), -thirtyDays)), row(plus(NOW.toISOString(), -thirtyDays + 1))]).execute();
+    await handle.db
+      .insertInto("alert_deliveries")
+      .values([row(plus(NOW.toISOString(), -thirtyDays)), row(plus(NOW.toISOString(), -thirtyDays + 1))])
+      .execute();
     expect(await runRetention(handle.db, NOW)).toMatchObject({ alertDeliveries: 1 });
-    expect(await handle.db.selectFrom("alert_deliveries").select("created_at").execute()).toEqual([{ created_at: plus(NOW.toISOString(), -thirtyDays + 1) }]);
+    expect(await handle.db.selectFrom("alert_deliveries").select("created_at").execute()).toEqual([
+      { created_at: plus(NOW.toISOString(), -thirtyDays + 1) },
+    ]);
   });
 
   it("logs counts only, never what it deleted", async () => {
-    await handle.db.insertInto("proposals").values({ submission_id: null, lang: "en", proposer_name: "Secret Org", proposer_phone: "0299998888", proposer_email: "secret@example.com", proposal_content: "private", created_at: "2020-01-01T00:00:00.000Z", updated_at: "2020-01-01T00:00:00.000Z" }).execute();
+    await handle.db
+      .insertInto("proposals")
+      .values({
+        submission_id: null,
+        lang: "en",
+        proposer_name: "Secret Org",
+        proposer_phone: "0299998888",
+        proposer_email: "secret@example.com",
+        proposal_content: "private",
+        created_at: "2020-01-01T00:00:00.000Z",
+        updated_at: "2020-01-01T00:00:00.000Z",
+      })
+      .execute();
     const lines: string[] = [];
     const counts = await runRetentionLogged(handle.db, createLogger({ write: (l) => lines.push(l) }), NOW);
     expect(counts?.proposals).toBe(1);

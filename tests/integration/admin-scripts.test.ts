@@ -16,7 +16,11 @@ const env = { ...process.env, DATABASE_URL: `file:${file}`, LOG_LEVEL: "info" };
 
 function run(script: string, args: string[], stdin: string, extraEnv: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(join(root, "node_modules/.bin/node"), [join(root, "scripts", script), ...args], { cwd: root, env: { ...env, ...extraEnv }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(join(root, "node_modules/.bin/node"), [join(root, "scripts", script), ...args], {
+      cwd: root,
+      env: { ...env, ...extraEnv },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d));
     child.stderr.on("data", (d: Buffer) => (out += d));
@@ -96,8 +100,20 @@ describe("npm run admin:disable", () => {
     try {
       const { id } = (await operator("leaver@example.com"))!;
       const at = new Date().toISOString();
-      await handle.db.insertInto("admin_sessions").values({ token_hash: "f".repeat(64), operator_id: id, created_at: at, last_seen_at: at, expires_at: new Date(Date.now() + 3600_000).toISOString() }).execute();
-      await handle.db.insertInto("push_subscriptions").values({ operator_id: id, endpoint: "https://push.example.com/x", p256dh: "k", auth: "a", created_at: at }).execute();
+      await handle.db
+        .insertInto("admin_sessions")
+        .values({
+          token_hash: "f".repeat(64),
+          operator_id: id,
+          created_at: at,
+          last_seen_at: at,
+          expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        })
+        .execute();
+      await handle.db
+        .insertInto("push_subscriptions")
+        .values({ operator_id: id, endpoint: "https://push.example.com/x", p256dh: "k", auth: "a", created_at: at })
+        .execute();
 
       const result = await run("admin-disable.ts", ["--email", "Leaver@example.com"], "");
       expect(result.code).toBe(0);
@@ -109,7 +125,9 @@ describe("npm run admin:disable", () => {
       expect(refused).toMatchObject({ ok: false, reason: "invalid" });
 
       expect((await run("admin-disable.ts", ["--email", "leaver@example.com", "--enable"], "")).code).toBe(0);
-      expect(await attemptSignIn(handle.db, { email: "leaver@example.com", password: "a long enough passphrase" }, new Date())).toMatchObject({ ok: true });
+      expect(
+        await attemptSignIn(handle.db, { email: "leaver@example.com", password: "a long enough passphrase" }, new Date()),
+      ).toMatchObject({ ok: true });
     } finally {
       await handle.close();
     }
@@ -126,14 +144,21 @@ describe("npm run alerts:test", () => {
   it("says per channel what worked and why not, and exits 1 when one failed", async () => {
     const hook = await startWebhookReceiver();
     try {
-      const ok = await runWith("alerts-test.ts", { ALERT_WEBHOOK_URL: hook.url, ALERT_WEBHOOK_SECRET: "s3cret-s3cret", APP_SECRET_FILE: join(tmpdir(), `cli-secret-${process.pid}`) });
+      const ok = await runWith("alerts-test.ts", {
+        ALERT_WEBHOOK_URL: hook.url,
+        ALERT_WEBHOOK_SECRET: "s3cret-s3cret",
+        APP_SECRET_FILE: join(tmpdir(), `cli-secret-${process.pid}`),
+      });
       expect(ok.out).toMatch(/webhook\s+127\.0\.0\.1:\d+: ok/);
       expect(ok.out).toContain("email    not configured");
       expect(hook.received).toHaveLength(1);
       expect(hook.received[0]!.json).toMatchObject({ event: "alert.test" });
       expect(ok.code).toBe(0);
       const closed = await closedOrigin();
-      const failed = await runWith("alerts-test.ts", { ALERT_WEBHOOK_URL: `${closed}/x`, APP_SECRET_FILE: join(tmpdir(), `cli-secret-${process.pid}`) });
+      const failed = await runWith("alerts-test.ts", {
+        ALERT_WEBHOOK_URL: `${closed}/x`,
+        APP_SECRET_FILE: join(tmpdir(), `cli-secret-${process.pid}`),
+      });
       expect(failed.out).toMatch(/webhook\s+127\.0\.0\.1:\d+: FAILED — network: ECONNREFUSED/);
       expect(failed.code).toBe(1);
     } finally {

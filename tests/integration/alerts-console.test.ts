@@ -29,7 +29,9 @@ describe.each(DIALECTS)("alerts in the console on %s", (dialect) => {
     push = await startFakePushService();
     await createOperator(handle.db, "ops@example.com", "correct horse battery");
     app = testServices(handle.db, { alerts: createAlerts(handle.db, testAlertConfig({ pushAllowHosts: [push.host] }), silentLogger) });
-    cookie = cookieFrom(await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app))!;
+    cookie = cookieFrom(
+      await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app),
+    )!;
     csrf = await csrfOf(app, cookie);
   }, 30_000);
   afterAll(async () => {
@@ -41,7 +43,8 @@ describe.each(DIALECTS)("alerts in the console on %s", (dialect) => {
     await handle.db.deleteFrom("push_subscriptions").execute();
   });
 
-  const act = (fields: Record<string, string>) => callRoute(notifications, "guarded", post("/admin/notifications", { csrf, ...fields }, cookie), app);
+  const act = (fields: Record<string, string>) =>
+    callRoute(notifications, "guarded", post("/admin/notifications", { csrf, ...fields }, cookie), app);
 
   it("turns alerts on for a device, sends it a test alert, and turns them off (each audited)", async () => {
     const device = push.subscribe();
@@ -52,11 +55,16 @@ describe.each(DIALECTS)("alerts in the console on %s", (dialect) => {
     expect(page.vapidPublicKey).toBe(testAlertConfig().vapid.publicKey);
 
     expect(await (await act({ intent: "test", ...fields })).json()).toEqual({ ok: true, intent: "test" });
-    expect(JSON.parse(push.received.at(-1)!.payload!)).toMatchObject({ title: "테스트 알림", url: "https://console.example.com/admin/notifications" });
+    expect(JSON.parse(push.received.at(-1)!.payload!)).toMatchObject({
+      title: "테스트 알림",
+      url: "https://console.example.com/admin/notifications",
+    });
 
     expect(await (await act({ intent: "unsubscribe", endpoint: device.endpoint })).json()).toEqual({ ok: true, intent: "unsubscribe" });
     expect(await handle.db.selectFrom("push_subscriptions").selectAll().execute()).toHaveLength(0);
-    const actions = (await handle.db.selectFrom("admin_audit_log").select("action").where("action", "in", ["push_on", "push_off"]).execute()).map((r) => r.action);
+    const actions = (
+      await handle.db.selectFrom("admin_audit_log").select("action").where("action", "in", ["push_on", "push_off"]).execute()
+    ).map((r) => r.action);
     expect(actions).toEqual(["push_on", "push_off"]);
   });
 
@@ -69,12 +77,32 @@ describe.each(DIALECTS)("alerts in the console on %s", (dialect) => {
       { endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: "x".repeat(40) },
     ];
     for (const fields of bad) expect((await act({ intent: "subscribe", ...fields })).status).toBe(400);
-    expect((await act({ intent: "dance", endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth })).status).toBe(400);
-    const noToken = await callRoute(notifications, "guarded", post("/admin/notifications", { intent: "subscribe", endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth }, cookie), app);
+    expect((await act({ intent: "dance", endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth })).status).toBe(
+      400,
+    );
+    const noToken = await callRoute(
+      notifications,
+      "guarded",
+      post(
+        "/admin/notifications",
+        { intent: "subscribe", endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth },
+        cookie,
+      ),
+      app,
+    );
     expect(noToken.status).toBe(403);
     // An endpoint on a private network is stored only through the test allow list; without it, refused.
     const strict = testServices(handle.db, { alerts: createAlerts(handle.db, testAlertConfig(), silentLogger) });
-    const refused = await callRoute(notifications, "guarded", post("/admin/notifications", { csrf, intent: "subscribe", endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth }, cookie), strict);
+    const refused = await callRoute(
+      notifications,
+      "guarded",
+      post(
+        "/admin/notifications",
+        { csrf, intent: "subscribe", endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth },
+        cookie,
+      ),
+      strict,
+    );
     expect(refused.status).toBe(400);
     expect(await handle.db.selectFrom("push_subscriptions").selectAll().execute()).toHaveLength(0);
   });
@@ -92,14 +120,34 @@ describe.each(DIALECTS)("alerts in the console on %s", (dialect) => {
 
   it("a request is unread until an operator first opens it", async () => {
     const at = new Date(Date.now() - 5 * 60_000).toISOString();
-    const { id } = await handle.db.insertInto("purchase_requests").values({ submission_id: null, lang: "mn", applicant_name: "Bat", contact_phone: "01033334444", applicant_addr: "a", inquiry_content: "x", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+    const { id } = await handle.db
+      .insertInto("purchase_requests")
+      .values({
+        submission_id: null,
+        lang: "mn",
+        applicant_name: "Bat",
+        contact_phone: "01033334444",
+        applicant_addr: "a",
+        inquiry_content: "x",
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const unread = async () => (await listInbox(handle.db, { page: 1, kind: "purchase" })).rows.find((r) => r.id === id)!.unread;
     expect(await unread()).toBe(true);
-    expect((await callRoute(request, "guarded", get(`/admin/requests/purchase/${id}`, cookie), app, { kind: "purchase", id: String(id) })).status).toBe(200);
+    expect(
+      (await callRoute(request, "guarded", get(`/admin/requests/purchase/${id}`, cookie), app, { kind: "purchase", id: String(id) }))
+        .status,
+    ).toBe(200);
     expect(await unread()).toBe(false);
-    const first = (await handle.db.selectFrom("purchase_requests").select("first_opened_at").where("id", "=", id).executeTakeFirstOrThrow()).first_opened_at!;
+    const first = (await handle.db.selectFrom("purchase_requests").select("first_opened_at").where("id", "=", id).executeTakeFirstOrThrow())
+      .first_opened_at!;
     await callRoute(request, "guarded", get(`/admin/requests/purchase/${id}`, cookie), app, { kind: "purchase", id: String(id) });
-    expect((await handle.db.selectFrom("purchase_requests").select("first_opened_at").where("id", "=", id).executeTakeFirstOrThrow()).first_opened_at).toBe(first);
+    expect(
+      (await handle.db.selectFrom("purchase_requests").select("first_opened_at").where("id", "=", id).executeTakeFirstOrThrow())
+        .first_opened_at,
+    ).toBe(first);
     const today = (await responseTimes(handle.db)).find((d) => d.requests > 0)!;
     expect(today).toMatchObject({ requests: 1, opened: 1 });
     expect(today.medianMinutes).toBeGreaterThanOrEqual(4.9);
@@ -110,16 +158,33 @@ describe.each(DIALECTS)("alerts in the console on %s", (dialect) => {
     const now = new Date("2026-11-24T05:00:00.000Z");
     const ago = (min: number) => new Date(now.getTime() - min * 60_000).toISOString();
     const row = (over: Record<string, unknown>) => ({
-      channel: "webhook" as const, recipient: "webhook", request_kind: "consultation", request_id: 1, request_lang: "vi", request_created_at: ago(20),
-      status: "pending" as const, attempts: 3, next_attempt_at: ago(-1), claim_token: null, claimed_until: null, last_error: "HTTP 503",
-      first_failed_at: ago(20), delivered_at: null, created_at: ago(20), updated_at: ago(1), ...over,
+      channel: "webhook" as const,
+      recipient: "webhook",
+      request_kind: "consultation",
+      request_id: 1,
+      request_lang: "vi",
+      request_created_at: ago(20),
+      status: "pending" as const,
+      attempts: 3,
+      next_attempt_at: ago(-1),
+      claim_token: null,
+      claimed_until: null,
+      last_error: "HTTP 503",
+      first_failed_at: ago(20),
+      delivered_at: null,
+      created_at: ago(20),
+      updated_at: ago(1),
+      ...over,
     });
     await handle.db.insertInto("alert_deliveries").values(row({})).execute();
     expect(await failingChannels(handle.db, now)).toEqual([{ channel: "webhook", minutes: 20 }]);
     // Failing for 10 minutes only: not yet worth a warning.
     expect(await failingChannels(handle.db, new Date(now.getTime() - 10 * 60_000))).toEqual([]);
     // A later delivery on the channel: it works again.
-    await handle.db.insertInto("alert_deliveries").values(row({ status: "delivered", first_failed_at: null, delivered_at: ago(2), created_at: ago(3), last_error: null })).execute();
+    await handle.db
+      .insertInto("alert_deliveries")
+      .values(row({ status: "delivered", first_failed_at: null, delivered_at: ago(2), created_at: ago(3), last_error: null }))
+      .execute();
     expect(await failingChannels(handle.db, now)).toEqual([]);
   });
 });

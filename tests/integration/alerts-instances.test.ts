@@ -36,8 +36,20 @@ describe.each(DIALECTS)("two instances on %s", (dialect) => {
   it("deliver each alert once", async () => {
     const at = new Date(Date.now() - 1000).toISOString();
     const rows = Array.from({ length: 120 }, (_, i) => ({
-      channel: "webhook" as const, recipient: "webhook", request_kind: "consultation", request_id: i + 1, request_lang: "en", request_created_at: at,
-      next_attempt_at: at, claim_token: null, claimed_until: null, last_error: null, first_failed_at: null, delivered_at: null, created_at: at, updated_at: at,
+      channel: "webhook" as const,
+      recipient: "webhook",
+      request_kind: "consultation",
+      request_id: i + 1,
+      request_lang: "en",
+      request_created_at: at,
+      next_attempt_at: at,
+      claim_token: null,
+      claimed_until: null,
+      last_error: null,
+      first_failed_at: null,
+      delivered_at: null,
+      created_at: at,
+      updated_at: at,
     }));
     await handle.db.insertInto("alert_deliveries").values(rows).execute();
     const url = handle.url;

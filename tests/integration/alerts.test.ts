@@ -3,7 +3,14 @@ import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/datab
 import { callAction, jsonRequest, testAlertConfig, testContext, testServices } from "#tests/support/services.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { createOperator } from "#tests/support/admin.ts";
-import { closedOrigin, mailParts, startFakePushService, startSmtpServer, startWebhookReceiver, validSignature } from "#tests/support/alert-receivers.ts";
+import {
+  closedOrigin,
+  mailParts,
+  startFakePushService,
+  startSmtpServer,
+  startWebhookReceiver,
+  validSignature,
+} from "#tests/support/alert-receivers.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
 import { createAlerts, type Alerts } from "#app/features/alerts/alerts.server.ts";
 import type { AlertConfig } from "#app/features/alerts/config.server.ts";
@@ -45,7 +52,15 @@ describe.each(DIALECTS)("alerts on %s", (dialect) => {
   });
   beforeEach(async () => {
     for (const stop of cleanups.splice(0)) await stop();
-    for (const table of ["alert_deliveries", "push_subscriptions", "consent_records", "consultation_answer_items", "consultation_answers", "proposals", "purchase_requests"] as const) {
+    for (const table of [
+      "alert_deliveries",
+      "push_subscriptions",
+      "consent_records",
+      "consultation_answer_items",
+      "consultation_answers",
+      "proposals",
+      "purchase_requests",
+    ] as const) {
       await handle.db.deleteFrom(table).execute();
     }
     await handle.db.updateTable("admin_operators").set({ disabled_at: null }).execute();
@@ -79,14 +94,24 @@ describe.each(DIALECTS)("alerts on %s", (dialect) => {
     const device = push.subscribe();
     const row = await handle.db
       .insertInto("push_subscriptions")
-      .values({ operator_id: forOperator, endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth, created_at: new Date().toISOString() })
+      .values({
+        operator_id: forOperator,
+        endpoint: device.endpoint,
+        p256dh: device.keys.p256dh,
+        auth: device.keys.auth,
+        created_at: new Date().toISOString(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return { ...device, id: row.id };
   }
   const deliveries = () => handle.db.selectFrom("alert_deliveries").selectAll().orderBy("id").execute();
   const consultation = (alerts: Alerts, submissionId = "alert-0001-aaaa") =>
-    callAction(answerCreate, jsonRequest("/svc/answer/create", sampleConsultation({ submissionId, phone: "01012345678" })), testContext(testServices(handle.db, { alerts }), "vi"));
+    callAction(
+      answerCreate,
+      jsonRequest("/svc/answer/create", sampleConsultation({ submissionId, phone: "01012345678" })),
+      testContext(testServices(handle.db, { alerts }), "vi"),
+    );
 
   it("writes one row per channel and recipient with the request, and none for a duplicate submission", async () => {
     const alerts = alertsWith();
@@ -109,13 +134,38 @@ describe.each(DIALECTS)("alerts on %s", (dialect) => {
   it("schedules alerts for all four kinds, from the API and from the no-JavaScript form", async () => {
     const alerts = alertsWith({ email: null });
     const services = testServices(handle.db, { alerts });
-    const proposal = { proposer_name: "Partner Co", proposer_phone: "0212345678", proposer_email: "p@example.com", proposal_content: "call me", submission_id: "prop-0001-aaaa" };
+    const proposal = {
+      proposer_name: "Partner Co",
+      proposer_phone: "0212345678",
+      proposer_email: "p@example.com",
+      proposal_content: "call me",
+      submission_id: "prop-0001-aaaa",
+    };
     expect((await callAction(proposalCreate, jsonRequest("/svc/proposal/create", proposal), testContext(services))).status).toBe(200);
-    const purchase = { applicant_name: "NGUYEN", contact_phone: "01012345678", applicant_addr: "Hanoi street 7", inquiry_content: "price?", submission_id: "purc-0001-aaaa" };
+    const purchase = {
+      applicant_name: "NGUYEN",
+      contact_phone: "01012345678",
+      applicant_addr: "Hanoi street 7",
+      inquiry_content: "price?",
+      submission_id: "purc-0001-aaaa",
+    };
     expect((await callAction(purchaseCreate, jsonRequest("/svc/purchase/create", purchase), testContext(services))).status).toBe(200);
-    const form = new URLSearchParams({ proposer_name: "Form Co", proposer_phone: "0311112222", proposer_email: "f@example.com", proposal_content: "hello", agree: "on", submission_id: "prop-0002-bbbb" });
-    const formRequest = new Request("http://localhost/company/contact-us", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() });
-    const formResult = (await contactUsAction({ request: formRequest, context: testContext(services), params: {} } as never)) as { data: { status: string } };
+    const form = new URLSearchParams({
+      proposer_name: "Form Co",
+      proposer_phone: "0311112222",
+      proposer_email: "f@example.com",
+      proposal_content: "hello",
+      agree: "on",
+      submission_id: "prop-0002-bbbb",
+    });
+    const formRequest = new Request("http://localhost/company/contact-us", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    });
+    const formResult = (await contactUsAction({ request: formRequest, context: testContext(services), params: {} } as never)) as {
+      data: { status: string };
+    };
     expect(formResult.data.status).toBe("sent");
     expect((await deliveries()).map((r) => r.request_kind)).toEqual(["proposal", "purchase", "proposal"]);
   });
@@ -124,12 +174,20 @@ describe.each(DIALECTS)("alerts on %s", (dialect) => {
     const alerts = alertsWith();
     const failing = handle.db.withPlugin({
       transformQuery({ node }) {
-        if (node.kind === "InsertQueryNode" && (node as { into?: { table: { identifier: { name: string } } } }).into?.table.identifier.name === "consent_records") throw new Error("simulated");
+        if (
+          node.kind === "InsertQueryNode" &&
+          (node as { into?: { table: { identifier: { name: string } } } }).into?.table.identifier.name === "consent_records"
+        )
+          throw new Error("simulated");
         return node;
       },
       transformResult: async ({ result }) => result,
     });
-    const res = await callAction(answerCreate, jsonRequest("/x", sampleConsultation({ submissionId: "fail-0001-aaaa" })), testContext(testServices(failing, { alerts })));
+    const res = await callAction(
+      answerCreate,
+      jsonRequest("/x", sampleConsultation({ submissionId: "fail-0001-aaaa" })),
+      testContext(testServices(failing, { alerts })),
+    );
     expect(res.status).toBe(500);
     expect(await deliveries()).toHaveLength(0);
   });
@@ -146,7 +204,13 @@ describe.each(DIALECTS)("alerts on %s", (dialect) => {
     expect(hook).toBeDefined();
     expect(validSignature(SECRET, hook!.raw, hook!.signature)).toBe(true);
     const id = (await handle.db.selectFrom("consultation_answers").select("id").executeTakeFirstOrThrow()).id;
-    expect(hook!.json).toMatchObject({ event: "request.created", kind: "consultation", id, lang: "vi", url: `https://console.example.com/admin/requests/consultation/${id}` });
+    expect(hook!.json).toMatchObject({
+      event: "request.created",
+      kind: "consultation",
+      id,
+      lang: "vi",
+      url: `https://console.example.com/admin/requests/consultation/${id}`,
+    });
     expect(Object.keys(hook!.json).sort()).toEqual(["created_at", "event", "id", "kind", "lang", "text", "url"]);
     expect(String(hook!.json.text)).toContain("베트남어");
     expect(String(hook!.json.text)).not.toMatch(/\n/);
@@ -165,7 +229,8 @@ describe.each(DIALECTS)("alerts on %s", (dialect) => {
     expect(payload.url).toBe(`https://console.example.com/admin/requests/consultation/${id}`);
     expect(payload.title).toContain("대출 상담");
 
-    for (const text of [hook!.raw, mail.subject, ...Object.values(mail.parts), delivered!.payload!]) for (const personal of PERSONAL) expect(text).not.toContain(personal);
+    for (const text of [hook!.raw, mail.subject, ...Object.values(mail.parts), delivered!.payload!])
+      for (const personal of PERSONAL) expect(text).not.toContain(personal);
   });
 
   it("retries a failing channel with growing delays and delivers exactly once when it recovers", async () => {

@@ -9,7 +9,12 @@ import { action as contactAction, loader as contactLoader } from "#app/routes/co
 import { loader as locationLoader } from "#app/routes/company.location.tsx";
 import { loader as aboutLoader } from "#app/routes/company.about.tsx";
 
-const proposal = { proposer_name: "Example Foundation", proposer_phone: "02-123-4567", proposer_email: "partner@example.org", proposal_content: "A joint seminar for migrant workers." };
+const proposal = {
+  proposer_name: "Example Foundation",
+  proposer_phone: "02-123-4567",
+  proposer_email: "partner@example.org",
+  proposal_content: "A joint seminar for migrant workers.",
+};
 
 type Loader = (args: { request: Request; context: unknown; params: object }) => unknown;
 const load = <T = Record<string, unknown>>(loader: unknown, context: unknown, url = "http://localhost/") =>
@@ -52,12 +57,15 @@ describe.each(DIALECTS)("partnership proposals on %s", (dialect) => {
     expect(await rows()).toHaveLength(1);
   });
 
-  it.each(["proposer_name", "proposer_phone", "proposer_email", "proposal_content"])("answers 400 'This field is required.' without %s", async (field) => {
-    const res = await callAction(proposalCreate, jsonRequest("/x", { ...proposal, [field]: undefined }), ctx());
-    expect(res.status).toBe(400);
-    expect(res.json.errors[field]).toBe("This field is required.");
-    expect(await rows()).toHaveLength(0);
-  });
+  it.each(["proposer_name", "proposer_phone", "proposer_email", "proposal_content"])(
+    "answers 400 'This field is required.' without %s",
+    async (field) => {
+      const res = await callAction(proposalCreate, jsonRequest("/x", { ...proposal, [field]: undefined }), ctx());
+      expect(res.status).toBe(400);
+      expect(res.json.errors[field]).toBe("This field is required.");
+      expect(await rows()).toHaveLength(0);
+    },
+  );
 
   it.each([
     ["malformed JSON", jsonRequest("/x", "{")],
@@ -86,13 +94,22 @@ describe.each(DIALECTS)("partnership proposals on %s", (dialect) => {
 
   describe("the contact-us form posted without JavaScript", () => {
     const post = async (form: Record<string, string>, context = ctx()) =>
-      unwrap(await (contactAction as (a: unknown) => Promise<unknown>)({
-        request: new Request("http://localhost/company/contact-us", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) }),
-        context,
-        params: {},
-      }));
+      unwrap(
+        await (contactAction as (a: unknown) => Promise<unknown>)({
+          request: new Request("http://localhost/company/contact-us", {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams(form),
+          }),
+          context,
+          params: {},
+        }),
+      );
     it("stores the proposal when consent is ticked", async () => {
-      expect(await post({ ...proposal, agree: "on", submission_id: "form-0001-abcd", website: "" })).toMatchObject({ status: 200, body: { status: "sent" } });
+      expect(await post({ ...proposal, agree: "on", submission_id: "form-0001-abcd", website: "" })).toMatchObject({
+        status: 200,
+        body: { status: "sent" },
+      });
       expect(await rows()).toHaveLength(1);
     });
     it("refuses without consent and gives back what was typed", async () => {
@@ -115,7 +132,10 @@ describe.each(DIALECTS)("partnership proposals on %s", (dialect) => {
     });
     it("a storage failure answers 503 and says the post failed", async () => {
       const failing = failingInserts(handle.db);
-      expect(await post({ ...proposal, agree: "on", submission_id: "form-0004-abcd" }, testContext(testServices(failing)))).toMatchObject({ status: 503, body: { status: "failed", reason: "server" } });
+      expect(await post({ ...proposal, agree: "on", submission_id: "form-0004-abcd" }, testContext(testServices(failing)))).toMatchObject({
+        status: 503,
+        body: { status: "failed", reason: "server" },
+      });
     });
     it("gives the form a fresh submission id", async () => {
       const first = load<{ submissionId: string }>(contactLoader, ctx());
@@ -133,7 +153,10 @@ describe("company page loaders", () => {
     expect(load(locationLoader, testContext(services(""))).kakaoMapAppKey).toBe("");
   });
   it("sends a page only its own part of the company strings", () => {
-    const about = load<{ i18n: { locale: string; messages: Record<string, string> }; title: string }>(aboutLoader, testContext(services(""), "mn"));
+    const about = load<{ i18n: { locale: string; messages: Record<string, string> }; title: string }>(
+      aboutLoader,
+      testContext(services(""), "mn"),
+    );
     const keys = Object.keys(about.i18n.messages);
     expect(about.i18n.locale).toBe("mn");
     expect(keys.length).toBeGreaterThan(5);

@@ -15,10 +15,12 @@ import type { Locale } from "#app/i18n/locales.ts";
 
 const ID = "3c1f9a52-8b7e-4d10-a6c2-5e4f3b2a1d00";
 const answers = (over: Record<number, string> = {}) =>
-  Object.entries({ 1: "yes", 2: "E-9", 3: "2027/03/15", 4: "Viet Nam", 5: "NGUYEN VAN A", 6: "010-1234-5678", ...over }).map(([seq, content]) => ({
-    question_seq: Number(seq),
-    answer_content: content,
-  }));
+  Object.entries({ 1: "yes", 2: "E-9", 3: "2027/03/15", 4: "Viet Nam", 5: "NGUYEN VAN A", 6: "010-1234-5678", ...over }).map(
+    ([seq, content]) => ({
+      question_seq: Number(seq),
+      answer_content: content,
+    }),
+  );
 const payload = (over: Record<string, unknown> = {}, answerOver: Record<number, string> = {}) => ({
   submission_id: ID,
   marketing_yn: "Y",
@@ -75,7 +77,11 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
   });
   const post = (body: unknown, locale: Locale = "en") => callAction(answerCreate, jsonRequest("/svc/answer/create", body), ctx(locale));
   const submitForm = async (request: Request, locale: Locale = "en", services = app, ip?: string) =>
-    (await (formAction as unknown as (a: unknown) => Promise<Response | DataResult>)({ request, context: ctx(locale, services, ip), params: {} }));
+    await (formAction as unknown as (a: unknown) => Promise<Response | DataResult>)({
+      request,
+      context: ctx(locale, services, ip),
+      params: {},
+    });
 
   describe("POST /svc/answer/create", () => {
     it("stores the answer, its six items and its consent records in the page language", async () => {
@@ -86,7 +92,12 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
       const answer = await handle.db.selectFrom("consultation_answers").selectAll().executeTakeFirstOrThrow();
       expect(answer).toMatchObject({ submission_id: ID, marketing_yn: "Y", lang: "vi", status: "new" });
       expect(answer.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
-      const items = await handle.db.selectFrom("consultation_answer_items").select(["question_seq", "answer_content"]).where("answer_id", "=", answer.id).orderBy("question_seq").execute();
+      const items = await handle.db
+        .selectFrom("consultation_answer_items")
+        .select(["question_seq", "answer_content"])
+        .where("answer_id", "=", answer.id)
+        .orderBy("question_seq")
+        .execute();
       expect(items).toEqual([
         { question_seq: 1, answer_content: "yes" },
         { question_seq: 2, answer_content: "E-9" },
@@ -95,7 +106,12 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
         { question_seq: 5, answer_content: "NGUYEN VAN A" },
         { question_seq: 6, answer_content: "01012345678" },
       ]);
-      const consents = await handle.db.selectFrom("consent_records").select(["policy_kind", "policy_version", "agreed_yn", "lang", "created_at"]).where("answer_id", "=", answer.id).orderBy("policy_kind").execute();
+      const consents = await handle.db
+        .selectFrom("consent_records")
+        .select(["policy_kind", "policy_version", "agreed_yn", "lang", "created_at"])
+        .where("answer_id", "=", answer.id)
+        .orderBy("policy_kind")
+        .execute();
       expect(consents).toEqual([
         { policy_kind: "marketing", policy_version: "2023-03-06", agreed_yn: "Y", lang: "vi", created_at: answer.created_at },
         { policy_kind: "privacy", policy_version: "2023-03-06", agreed_yn: "Y", lang: "vi", created_at: answer.created_at },
@@ -104,10 +120,18 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
 
     it("records a declined marketing consent as N, and 'unknown' for an unknown expiry date", async () => {
       expect((await post(payload({ marketing_yn: "N" }, { 3: "unknown" }))).status).toBe(200);
-      const marketing = await handle.db.selectFrom("consent_records").select("agreed_yn").where("policy_kind", "=", "marketing").executeTakeFirstOrThrow();
+      const marketing = await handle.db
+        .selectFrom("consent_records")
+        .select("agreed_yn")
+        .where("policy_kind", "=", "marketing")
+        .executeTakeFirstOrThrow();
       expect(marketing.agreed_yn).toBe("N");
       expect((await handle.db.selectFrom("consultation_answers").select("marketing_yn").executeTakeFirstOrThrow()).marketing_yn).toBe("N");
-      const q3 = await handle.db.selectFrom("consultation_answer_items").select("answer_content").where("question_seq", "=", 3).executeTakeFirstOrThrow();
+      const q3 = await handle.db
+        .selectFrom("consultation_answer_items")
+        .select("answer_content")
+        .where("question_seq", "=", 3)
+        .executeTakeFirstOrThrow();
       expect(q3.answer_content).toBe("unknown");
     });
 
@@ -131,7 +155,15 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
     });
 
     it("races at the store itself answer the winner's row to every copy", async () => {
-      const answers: Answers = { type: "yes", visaType: "E-9", expiryChoice: "date", expiryDate: "20270315", nationality: "X", name: "Y", phone: "01012345678" };
+      const answers: Answers = {
+        type: "yes",
+        visaType: "E-9",
+        expiryChoice: "date",
+        expiryDate: "20270315",
+        nationality: "X",
+        name: "Y",
+        phone: "01012345678",
+      };
       const input = { answers, marketing: false, submissionId: "race-0001-zzzz", lang: "en" as const };
       const stored = await Promise.all(Array.from({ length: 5 }, () => storeConsultation(testServices(handle.db), input)));
       expect(new Set(stored.map((s) => s.id)).size).toBe(1);
@@ -151,7 +183,11 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
       ["a missing marketing_yn", payload({ marketing_yn: undefined }), "marketing_yn"],
       ["a missing answer_list", { submission_id: ID, marketing_yn: "Y" }, "answer_list"],
       ["an empty required answer", payload({}, { 4: "" }), "answer_list.4"],
-      ["a wrong type (question_seq as text)", payload({ answer_list: answers().map((a) => ({ ...a, question_seq: String(a.question_seq) })) }), "answer_list"],
+      [
+        "a wrong type (question_seq as text)",
+        payload({ answer_list: answers().map((a) => ({ ...a, question_seq: String(a.question_seq) })) }),
+        "answer_list",
+      ],
       ["a wrong type (answer as number)", payload({ answer_list: answers().map((a) => ({ ...a, answer_content: 7 })) }), "answer_list"],
       ["a wrong type (marketing_yn as boolean)", payload({ marketing_yn: true }), "marketing_yn"],
       ["a wrong type (the body is a list)", [payload()], "marketing_yn"],
@@ -162,7 +198,11 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
       ["a Korean landline", payload({}, { 6: "0212345678" }), "answer_list.6"],
       ["an unknown visa", payload({}, { 2: "Z-9" }), "answer_list.2"],
       ["an unknown intent", payload({}, { 1: "perhaps" }), "answer_list.1"],
-      ["a repeated question", payload({ answer_list: [...answers().slice(0, 5), { question_seq: 2, answer_content: "F-4" }] }), "answer_list"],
+      [
+        "a repeated question",
+        payload({ answer_list: [...answers().slice(0, 5), { question_seq: 2, answer_content: "F-4" }] }),
+        "answer_list",
+      ],
       ["a refused consent", payload({ agree_yn: "N" }), "agree_yn"],
       ["a malformed submission id", payload({ submission_id: "x" }), "submission_id"],
     ])("answers 400 with field errors and stores nothing for %s", async (_name, body, field) => {
@@ -177,8 +217,20 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
     it.each([
       ["malformed JSON", jsonRequest("/x", '{"marketing_yn": "Y",'), "The request could not be read."],
       ["an oversized body", jsonRequest("/x", oversized), "The request is too large."],
-      ["a wrong content type", new Request("http://localhost/x", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "marketing_yn=Y" }), "The request must be sent as JSON."],
-      ["no content type", new Request("http://localhost/x", { method: "POST", body: JSON.stringify(payload()) }), "The request must be sent as JSON."],
+      [
+        "a wrong content type",
+        new Request("http://localhost/x", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "marketing_yn=Y",
+        }),
+        "The request must be sent as JSON.",
+      ],
+      [
+        "no content type",
+        new Request("http://localhost/x", { method: "POST", body: JSON.stringify(payload()) }),
+        "The request must be sent as JSON.",
+      ],
     ])("answers 400 and stores nothing for %s", async (_name, request, message) => {
       const res = await callAction(answerCreate, request, ctx());
       expect(res.status).toBe(400);
@@ -207,12 +259,20 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
     });
 
     it("answers 405 to GET-like methods", async () => {
-      const res = await callAction(answerCreate, new Request("http://localhost/x", { method: "PUT", headers: { "content-type": "application/json" }, body: "{}" }), ctx());
+      const res = await callAction(
+        answerCreate,
+        new Request("http://localhost/x", { method: "PUT", headers: { "content-type": "application/json" }, body: "{}" }),
+        ctx(),
+      );
       expect(res.status).toBe(405);
     });
 
     it("commits all or nothing: a failing consent insert leaves no answer and no items", async () => {
-      const res = await callAction(answerCreate, jsonRequest("/x", payload()), testContext(testServices(failingOn(handle.db, "consent_records"))));
+      const res = await callAction(
+        answerCreate,
+        jsonRequest("/x", payload()),
+        testContext(testServices(failingOn(handle.db, "consent_records"))),
+      );
       expect(res.status).toBe(500);
       expect(res.json.message).toBe("Something went wrong on our side. Please try again.");
       expect(await counts()).toEqual({ answers: 0, items: 0, consents: 0 });
@@ -241,7 +301,15 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
       expect(form.data).toEqual({ status: "failed", reason: "rate_limited" });
 
       // Another visitor is not affected.
-      expect((await callAction(answerCreate, jsonRequest("/x", payload({ submission_id: "other-visitor-1" })), testContext(limited, "en", "10.1.1.2"))).status).toBe(200);
+      expect(
+        (
+          await callAction(
+            answerCreate,
+            jsonRequest("/x", payload({ submission_id: "other-visitor-1" })),
+            testContext(limited, "en", "10.1.1.2"),
+          )
+        ).status,
+      ).toBe(200);
       expect((await counts()).answers).toBe(2);
     });
   });
@@ -261,15 +329,21 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
       const answer = await handle.db.selectFrom("consultation_answers").selectAll().executeTakeFirstOrThrow();
       expect(answer).toMatchObject({ submission_id: "form-0001-aaaa", marketing_yn: "Y", lang: "id" });
       expect(await counts()).toEqual({ answers: 1, items: 6, consents: 2 });
-      const q3 = await handle.db.selectFrom("consultation_answer_items").select("answer_content").where("question_seq", "=", 3).executeTakeFirstOrThrow();
+      const q3 = await handle.db
+        .selectFrom("consultation_answer_items")
+        .select("answer_content")
+        .where("question_seq", "=", 3)
+        .executeTakeFirstOrThrow();
       expect(q3.answer_content).toBe("unknown");
 
       // The completion page reads it once and clears it.
-      const page = (await (completeLoader as unknown as (a: unknown) => Promise<{ data: { maskedPhone: string | null }; init: ResponseInit }>)({
+      const page = await (
+        completeLoader as unknown as (a: unknown) => Promise<{ data: { maskedPhone: string | null }; init: ResponseInit }>
+      )({
         request: new Request("http://localhost/loan-consultation-complete", { headers: { cookie: cookie.split(";")[0]! } }),
         context: ctx(),
         params: {},
-      }));
+      });
       expect(page.data.maskedPhone).toBe("010****5432");
       expect(new Headers(page.init.headers).get("set-cookie")).toMatch(new RegExp(`^${FLASH_COOKIE}=;.*Max-Age=0`));
     });
@@ -286,7 +360,9 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
     });
 
     it("answers the form again with every error (catalog keys) and everything typed, storing nothing", async () => {
-      const result = (await submitForm(formRequest(formBody({ type: "", visaType: "", expiryChoice: "date", expiryDate: "20271340", phone: "12345", agreeRequired: "" })))) as DataResult;
+      const result = (await submitForm(
+        formRequest(formBody({ type: "", visaType: "", expiryChoice: "date", expiryDate: "20271340", phone: "12345", agreeRequired: "" })),
+      )) as DataResult;
       expect(result.init?.status).toBe(400);
       expect(errorsOf(result)).toEqual({
         type: "consultation.errors.intent",
@@ -325,7 +401,11 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
     });
 
     it("keeps everything typed when the database fails", async () => {
-      const result = (await submitForm(formRequest(formBody()), "en", testServices(failingOn(handle.db, "consultation_answer_items")))) as DataResult;
+      const result = (await submitForm(
+        formRequest(formBody()),
+        "en",
+        testServices(failingOn(handle.db, "consultation_answer_items")),
+      )) as DataResult;
       expect(result.init?.status).toBe(503);
       expect(result.data).toMatchObject({ status: "failed", reason: "server" });
       expect(fields(result).phone).toBe("01098765432");
@@ -335,7 +415,12 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
 
   describe("loaders", () => {
     it("the form page gets a new submission id on every showing", async () => {
-      const load = () => (formLoader as unknown as (a: unknown) => { submissionId: string })({ request: new Request("http://localhost/loan-consultation"), context: ctx(), params: {} });
+      const load = () =>
+        (formLoader as unknown as (a: unknown) => { submissionId: string })({
+          request: new Request("http://localhost/loan-consultation"),
+          context: ctx(),
+          params: {},
+        });
       const a = load().submissionId;
       const b = load().submissionId;
       expect(a).toMatch(/^[A-Za-z0-9-]{8,64}$/);
@@ -343,22 +428,28 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
     });
 
     it("the completion page opened directly has no phone and sets no cookie", async () => {
-      const page = (await (completeLoader as unknown as (a: unknown) => Promise<{ data: { maskedPhone: string | null; title: string }; init: ResponseInit }>)({
+      const page = await (
+        completeLoader as unknown as (a: unknown) => Promise<{ data: { maskedPhone: string | null; title: string }; init: ResponseInit }>
+      )({
         request: new Request("http://localhost/loan-consultation-complete"),
         context: ctx(),
         params: {},
-      }));
+      });
       expect(page.data.maskedPhone).toBeNull();
       expect(page.data.title).toBe("Request complete");
       expect(new Headers(page.init.headers).get("set-cookie")).toBeNull();
     });
 
     it("a forged flash cookie shows no phone and is cleared", async () => {
-      const page = (await (completeLoader as unknown as (a: unknown) => Promise<{ data: { maskedPhone: string | null }; init: ResponseInit }>)({
-        request: new Request("http://localhost/loan-consultation-complete", { headers: { cookie: `${FLASH_COOKIE}=eyJwIjoiMDEwKioqKjAwMDAiLCJlIjo5OTk5OTk5OTk5OTk5fQ.AAAA` } }),
+      const page = await (
+        completeLoader as unknown as (a: unknown) => Promise<{ data: { maskedPhone: string | null }; init: ResponseInit }>
+      )({
+        request: new Request("http://localhost/loan-consultation-complete", {
+          headers: { cookie: `${FLASH_COOKIE}=eyJwIjoiMDEwKioqKjAwMDAiLCJlIjo5OTk5OTk5OTk5OTk5fQ.AAAA` },
+        }),
         context: ctx(),
         params: {},
-      }));
+      });
       expect(page.data.maskedPhone).toBeNull();
       expect(new Headers(page.init.headers).get("set-cookie")).toContain("Max-Age=0");
     });

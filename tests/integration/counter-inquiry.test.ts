@@ -14,7 +14,12 @@ import { formOutcome } from "#tests/support/form-result.ts";
 import { createAsRequest } from "#app/features/counter-inquiry/requests.server.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
 
-const fields = { applicant_name: "홍길동", contact_phone: "010-1234-5678", applicant_addr: "서울특별시 중구 샘플로 12", inquiry_content: "지폐가 자주 걸립니다." };
+const fields = {
+  applicant_name: "홍길동",
+  contact_phone: "010-1234-5678",
+  applicant_addr: "서울특별시 중구 샘플로 12",
+  inquiry_content: "지폐가 자주 걸립니다.",
+};
 const json = (value: unknown): Part => ({ name: "json_param", value: typeof value === "string" ? value : JSON.stringify(value) });
 const photo = (data: Uint8Array, filename = "photo.jpg", type = "image/jpeg"): Part => ({ name: "file_param", filename, type, data });
 
@@ -43,7 +48,11 @@ describe.each(DIALECTS)("cash-counter inquiries on %s", (dialect) => {
 
   describe("POST /svc/as/create", () => {
     it("stores one request and its photos, re-encoded without EXIF, in the request's language", async () => {
-      const { request } = await multipartRequest("/svc/as/create", [json(fields), photo(jpeg), photo(await png(), "screen.png", "image/png")]);
+      const { request } = await multipartRequest("/svc/as/create", [
+        json(fields),
+        photo(jpeg),
+        photo(await png(), "screen.png", "image/png"),
+      ]);
       const res = await callAction(asCreate, request, testContext(testServices(handle.db), "vi"));
       expect(res.status).toBe(200);
       expect(res.json.res_status).toBe(200);
@@ -69,7 +78,12 @@ describe.each(DIALECTS)("cash-counter inquiries on %s", (dialect) => {
     });
 
     it("accepts json_param sent as a JSON Blob", async () => {
-      const blob: Part = { name: "json_param", filename: "blob", type: "application/json", data: new TextEncoder().encode(JSON.stringify(fields)) };
+      const blob: Part = {
+        name: "json_param",
+        filename: "blob",
+        type: "application/json",
+        data: new TextEncoder().encode(JSON.stringify(fields)),
+      };
       const { request } = await multipartRequest("/x", [blob, photo(jpeg)]);
       expect((await callAction(asCreate, request, ctx())).status).toBe(200);
       expect(await counts()).toMatchObject({ as: 1, photos: 1 });
@@ -85,7 +99,11 @@ describe.each(DIALECTS)("cash-counter inquiries on %s", (dialect) => {
     const text = new TextEncoder().encode("I am a text file, not a photo.");
     const cases: [string, () => Promise<Part[]>, string][] = [
       ["a text file named .jpg", async () => [json(fields), photo(text, "photo.jpg")], "file_param"],
-      ["an SVG named .png", async () => [json(fields), photo(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), "x.png", "image/png")], "file_param"],
+      [
+        "an SVG named .png",
+        async () => [json(fields), photo(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), "x.png", "image/png")],
+        "file_param",
+      ],
       ["a fourth file", async () => [json(fields), photo(jpeg), photo(jpeg), photo(jpeg), photo(jpeg)], "file_param"],
       ["a 21 MB file", async () => [json(fields), photo(new Uint8Array(21 * MB))], "file_param"],
       ["no photo", async () => [json(fields)], "file_param"],
@@ -141,7 +159,11 @@ describe.each(DIALECTS)("cash-counter inquiries on %s", (dialect) => {
 
   describe("POST /svc/purchase/create", () => {
     it("stores the request", async () => {
-      const res = await callAction(purchaseCreate, jsonRequest("/svc/purchase/create", { ...fields, inquiry_content: "10대 구매 문의" }), ctx());
+      const res = await callAction(
+        purchaseCreate,
+        jsonRequest("/svc/purchase/create", { ...fields, inquiry_content: "10대 구매 문의" }),
+        ctx(),
+      );
       expect(res.status).toBe(200);
       expect(res.json.res_status).toBe(200);
       const rows = await handle.db.selectFrom("purchase_requests").selectAll().execute();
@@ -180,7 +202,14 @@ describe.each(DIALECTS)("cash-counter inquiries on %s", (dialect) => {
         .map(([name, value]) => ({ name, value }) as Part)
         .concat(extra);
     const asPhoto = (data: Uint8Array): Part => ({ name: "photos", filename: "p.jpg", type: "image/jpeg", data });
-    const post = async (parts: Part[]) => actionResult(await (hitachiAction as (a: unknown) => Promise<unknown>)({ request: (await multipartRequest("/company/hitachi", parts)).request, context: ctx(), params: {} }));
+    const post = async (parts: Part[]) =>
+      actionResult(
+        await (hitachiAction as (a: unknown) => Promise<unknown>)({
+          request: (await multipartRequest("/company/hitachi", parts)).request,
+          context: ctx(),
+          params: {},
+        }),
+      );
 
     it("stores an A/S request with its photos and redirects to the A/S completion", async () => {
       const result = await post(formParts([asPhoto(jpeg)]));
@@ -204,14 +233,20 @@ describe.each(DIALECTS)("cash-counter inquiries on %s", (dialect) => {
     });
     it("refuses a fourth photo with the photo-limit message", async () => {
       const result = await post(formParts([asPhoto(jpeg), asPhoto(jpeg), asPhoto(jpeg), asPhoto(jpeg)]));
-      expect(result.body).toMatchObject({ status: "invalid", errors: { photos: "counter.errors.photoMax" }, values: { applicant_name: "홍길동" } });
+      expect(result.body).toMatchObject({
+        status: "invalid",
+        errors: { photos: "counter.errors.photoMax" },
+        values: { applicant_name: "홍길동" },
+      });
       expect(await counts()).toEqual({ as: 0, photos: 0, purchase: 0 });
     });
     it("over the per-IP limit, answers 429 without reading the upload", async () => {
       const limited = testContext(testServices(handle.db, { limiter: createRateLimiter({ max: 1, windowMs: 60_000 }) }), "en", "10.0.0.7");
       const call = async () => {
         const { request, pulled } = await multipartRequest("/company/hitachi", formParts([asPhoto(jpeg)]));
-        const result = await actionResult(await (hitachiAction as (a: unknown) => Promise<unknown>)({ request, context: limited, params: {} }));
+        const result = await actionResult(
+          await (hitachiAction as (a: unknown) => Promise<unknown>)({ request, context: limited, params: {} }),
+        );
         return { ...result, pulled: pulled() };
       };
       expect((await call()).status).toBe(303);
@@ -223,7 +258,9 @@ describe.each(DIALECTS)("cash-counter inquiries on %s", (dialect) => {
     it("a storage failure answers 503 and says the post failed, as every form does", async () => {
       const failing = failingInserts(handle.db);
       const { request } = await multipartRequest("/company/hitachi", formParts([], { type: "purchase" }));
-      const result = await actionResult(await (hitachiAction as (a: unknown) => Promise<unknown>)({ request, context: testContext(testServices(failing)), params: {} }));
+      const result = await actionResult(
+        await (hitachiAction as (a: unknown) => Promise<unknown>)({ request, context: testContext(testServices(failing)), params: {} }),
+      );
       expect(result).toMatchObject({ status: 503, body: { status: "failed", reason: "server" } });
     });
     it("refuses a file that is not an image", async () => {

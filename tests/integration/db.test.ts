@@ -26,22 +26,49 @@ describe.each(DIALECTS)("data layer on %s", (dialect) => {
   });
 
   it("round-trips a banner redirect log", async () => {
-    await handle.db.insertInto("banner_redirect_logs").values({ partner_name: "savings-bank", redirect_url: "https://savings.example.com/loan", created_at: now }).execute();
+    await handle.db
+      .insertInto("banner_redirect_logs")
+      .values({ partner_name: "savings-bank", redirect_url: "https://savings.example.com/loan", created_at: now })
+      .execute();
     const row = await handle.db.selectFrom("banner_redirect_logs").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ partner_name: "savings-bank", redirect_url: "https://savings.example.com/loan", created_at: now });
     expect(typeof row.id).toBe("number");
   });
 
   it("round-trips a proposal with workflow defaults", async () => {
-    await handle.db.insertInto("proposals").values({ ...request, submission_id: "p-1", proposer_name: "Org", proposer_phone: "0212345678", proposer_email: "a@example.com", proposal_content: "Hello" }).execute();
+    await handle.db
+      .insertInto("proposals")
+      .values({
+        ...request,
+        submission_id: "p-1",
+        proposer_name: "Org",
+        proposer_phone: "0212345678",
+        proposer_email: "a@example.com",
+        proposal_content: "Hello",
+      })
+      .execute();
     const row = await handle.db.selectFrom("proposals").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ proposer_name: "Org", status: "new", operator_note: "", submission_id: "p-1" });
   });
 
   it("round-trips an A/S request with a photo, and deletes the photo with its request", async () => {
-    const { id } = await handle.db.insertInto("as_requests").values({ ...request, submission_id: null, applicant_name: "김철수", contact_phone: "01012345678", applicant_addr: "서울", inquiry_content: "고장" }).returning("id").executeTakeFirstOrThrow();
+    const { id } = await handle.db
+      .insertInto("as_requests")
+      .values({
+        ...request,
+        submission_id: null,
+        applicant_name: "김철수",
+        contact_phone: "01012345678",
+        applicant_addr: "서울",
+        inquiry_content: "고장",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0x00, 0x01]);
-    await handle.db.insertInto("as_request_photos").values({ as_request_id: id, content_type: "image/jpeg", byte_size: bytes.length, width: 1, height: 1, data: bytes, created_at: now }).execute();
+    await handle.db
+      .insertInto("as_request_photos")
+      .values({ as_request_id: id, content_type: "image/jpeg", byte_size: bytes.length, width: 1, height: 1, data: bytes, created_at: now })
+      .execute();
     const photo = await handle.db.selectFrom("as_request_photos").selectAll().where("as_request_id", "=", id).executeTakeFirstOrThrow();
     expect(Buffer.from(photo.data)).toEqual(Buffer.from(bytes));
     await handle.db.deleteFrom("as_requests").where("id", "=", id).execute();
@@ -49,33 +76,78 @@ describe.each(DIALECTS)("data layer on %s", (dialect) => {
   });
 
   it("round-trips a purchase request", async () => {
-    await handle.db.insertInto("purchase_requests").values({ ...request, submission_id: null, applicant_name: "이영희", contact_phone: "01099998888", applicant_addr: "부산", inquiry_content: "구매 문의" }).execute();
+    await handle.db
+      .insertInto("purchase_requests")
+      .values({
+        ...request,
+        submission_id: null,
+        applicant_name: "이영희",
+        contact_phone: "01099998888",
+        applicant_addr: "부산",
+        inquiry_content: "구매 문의",
+      })
+      .execute();
     const row = await handle.db.selectFrom("purchase_requests").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ applicant_name: "이영희", status: "new" });
   });
 
   it("round-trips a consultation answer with its items and consent record", async () => {
-    const { id } = await handle.db.insertInto("consultation_answers").values({ ...request, submission_id: "c-1", marketing_yn: "Y" }).returning("id").executeTakeFirstOrThrow();
-    await handle.db.insertInto("consultation_answer_items").values([
-      { answer_id: id, question_seq: 1, answer_content: "yes" },
-      { answer_id: id, question_seq: 6, answer_content: "01012345678" },
-    ]).execute();
-    await handle.db.insertInto("consent_records").values({ answer_id: id, policy_kind: "privacy", policy_version: "2023-03-06", agreed_yn: "Y", lang: "vi", created_at: now }).execute();
-    const items = await handle.db.selectFrom("consultation_answer_items").select(["question_seq", "answer_content"]).where("answer_id", "=", id).orderBy("question_seq").execute();
-    expect(items).toEqual([{ question_seq: 1, answer_content: "yes" }, { question_seq: 6, answer_content: "01012345678" }]);
+    const { id } = await handle.db
+      .insertInto("consultation_answers")
+      .values({ ...request, submission_id: "c-1", marketing_yn: "Y" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto("consultation_answer_items")
+      .values([
+        { answer_id: id, question_seq: 1, answer_content: "yes" },
+        { answer_id: id, question_seq: 6, answer_content: "01012345678" },
+      ])
+      .execute();
+    await handle.db
+      .insertInto("consent_records")
+      .values({ answer_id: id, policy_kind: "privacy", policy_version: "2023-03-06", agreed_yn: "Y", lang: "vi", created_at: now })
+      .execute();
+    const items = await handle.db
+      .selectFrom("consultation_answer_items")
+      .select(["question_seq", "answer_content"])
+      .where("answer_id", "=", id)
+      .orderBy("question_seq")
+      .execute();
+    expect(items).toEqual([
+      { question_seq: 1, answer_content: "yes" },
+      { question_seq: 6, answer_content: "01012345678" },
+    ]);
     const consent = await handle.db.selectFrom("consent_records").selectAll().where("answer_id", "=", id).executeTakeFirstOrThrow();
     expect(consent).toMatchObject({ policy_kind: "privacy", policy_version: "2023-03-06", agreed_yn: "Y", lang: "vi" });
   });
 
   it("refuses a second row with the same submission id", async () => {
     await expect(
-      handle.db.insertInto("consultation_answers").values({ ...request, submission_id: "c-1", marketing_yn: "N" }).execute(),
+      handle.db
+        .insertInto("consultation_answers")
+        .values({ ...request, submission_id: "c-1", marketing_yn: "N" })
+        .execute(),
     ).rejects.toThrow();
   });
 
   it("round-trips a blog link with a missing title", async () => {
-    await handle.db.insertInto("blog_links").values({ og_title: null, og_url: "https://x.example.com/a", og_image: null, domain_addr: "x.example.com", created_at: now, updated_at: now }).execute();
-    const row = await handle.db.selectFrom("blog_links").selectAll().where("og_url", "=", "https://x.example.com/a").executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto("blog_links")
+      .values({
+        og_title: null,
+        og_url: "https://x.example.com/a",
+        og_image: null,
+        domain_addr: "x.example.com",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const row = await handle.db
+      .selectFrom("blog_links")
+      .selectAll()
+      .where("og_url", "=", "https://x.example.com/a")
+      .executeTakeFirstOrThrow();
     expect(row.og_title).toBeNull();
   });
 });

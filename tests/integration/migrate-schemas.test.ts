@@ -11,7 +11,10 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)("migrations on PostgreSQL with s
     try {
       const second = await freshDatabase("postgres");
       try {
-        await second.db.insertInto("banner_redirect_logs").values({ partner_name: "p", redirect_url: "https://example.com", created_at: new Date().toISOString() }).execute();
+        await second.db
+          .insertInto("banner_redirect_logs")
+          .values({ partner_name: "p", redirect_url: "https://example.com", created_at: new Date().toISOString() })
+          .execute();
         expect(await second.db.selectFrom("banner_redirect_logs").select("id").execute()).toHaveLength(1);
         expect(await first.db.selectFrom("banner_redirect_logs").select("id").execute()).toHaveLength(0);
       } finally {

@@ -95,12 +95,36 @@ describe.each(DIALECTS)("blog links listed on %s: only http(s)", (dialect) => {
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
     const at = "2027-01-01T00:00:00.000Z";
-    await handle.db.insertInto("blog_links").values([
-      { og_title: "bad scheme", og_url: "javascript:alert(1)", og_image: null, domain_addr: "x", created_at: at, updated_at: at },
-      { og_title: "ftp", og_url: "ftp://files.example.com/a", og_image: null, domain_addr: "files.example.com", created_at: at, updated_at: at },
-      { og_title: "upper case", og_url: "HTTPS://UPPER.example.com/a", og_image: "javascript:alert(1)", domain_addr: "upper.example.com", created_at: at, updated_at: at },
-      { og_title: "protocol-relative image", og_url: "https://blog.example.com/p", og_image: "//evil.example.com/x.png", domain_addr: "blog.example.com", created_at: at, updated_at: at },
-    ]).execute();
+    await handle.db
+      .insertInto("blog_links")
+      .values([
+        { og_title: "bad scheme", og_url: "javascript:alert(1)", og_image: null, domain_addr: "x", created_at: at, updated_at: at },
+        {
+          og_title: "ftp",
+          og_url: "ftp://files.example.com/a",
+          og_image: null,
+          domain_addr: "files.example.com",
+          created_at: at,
+          updated_at: at,
+        },
+        {
+          og_title: "upper case",
+          og_url: "HTTPS://UPPER.example.com/a",
+          og_image: "javascript:alert(1)",
+          domain_addr: "upper.example.com",
+          created_at: at,
+          updated_at: at,
+        },
+        {
+          og_title: "protocol-relative image",
+          og_url: "https://blog.example.com/p",
+          og_image: "//evil.example.com/x.png",
+          domain_addr: "blog.example.com",
+          created_at: at,
+          updated_at: at,
+        },
+      ])
+      .execute();
   });
   afterAll(async () => handle.cleanup());
 
@@ -125,7 +149,11 @@ describe.each(DIALECTS)("blog page loader on %s (first pages in the HTML)", (dia
   });
   afterAll(async () => handle.cleanup());
   const load = (query: string) =>
-    blogsLoader({ request: new Request(`http://localhost/information-service/blogs${query}`), context: testContext(testServices(handle.db)), params: {} } as never);
+    blogsLoader({
+      request: new Request(`http://localhost/information-service/blogs${query}`),
+      context: testContext(testServices(handle.db)),
+      params: {},
+    } as never);
 
   it("renders page 1 and says where the browser goes on", async () => {
     const data = await load("");

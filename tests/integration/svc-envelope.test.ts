@@ -25,14 +25,24 @@ describe.each(DIALECTS)("/svc envelope on %s", (dialect) => {
 
   it.each([
     ["malformed JSON", jsonRequest("/x", "{not json")],
-    ["wrong content type", new Request("http://localhost/x", { method: "POST", headers: { "content-type": "text/plain" }, body: JSON.stringify(partner) })],
+    [
+      "wrong content type",
+      new Request("http://localhost/x", { method: "POST", headers: { "content-type": "text/plain" }, body: JSON.stringify(partner) }),
+    ],
     ["wrong types", jsonRequest("/x", { partner_name: 42, redirect_url: ["x"] })],
     ["a missing field", jsonRequest("/x", { partner_name: "savings-bank" })],
     ["a non-http URL", jsonRequest("/x", { partner_name: "savings-bank", redirect_url: "javascript:alert(1)" })],
     ["an unknown partner", jsonRequest("/x", { partner_name: "evil", redirect_url: "https://evil.example.com" })],
     ["a body over the limit", jsonRequest("/x", { ...partner, pad: "x".repeat(10_000) })],
     ["a JSON array", jsonRequest("/x", [partner])],
-    ["invalid UTF-8", new Request("http://localhost/x", { method: "POST", headers: { "content-type": "application/json" }, body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) })],
+    [
+      "invalid UTF-8",
+      new Request("http://localhost/x", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
+      }),
+    ],
   ])("answers 400 with a message and stores nothing for %s", async (_name, request) => {
     const before = await logCount();
     const res = await callAction(bannerLog, request, ctx());
@@ -45,7 +55,7 @@ describe.each(DIALECTS)("/svc envelope on %s", (dialect) => {
   });
 
   it("names the bad field in the request's language", async () => {
-    const en = await callAction(bannerLog, jsonRequest("/x", { partner_name: "" , redirect_url: partner.redirect_url }), ctx("en"));
+    const en = await callAction(bannerLog, jsonRequest("/x", { partner_name: "", redirect_url: partner.redirect_url }), ctx("en"));
     expect(en.json.errors.partner_name).toBe("This field is required.");
     const vi = await callAction(bannerLog, jsonRequest("/x", { partner_name: "", redirect_url: partner.redirect_url }), ctx("vi"));
     expect(vi.json.errors.partner_name).toBeTruthy();
@@ -53,7 +63,11 @@ describe.each(DIALECTS)("/svc envelope on %s", (dialect) => {
   });
 
   it("answers 405 to anything but POST", async () => {
-    const res = await callAction(bannerLog, new Request("http://localhost/x", { method: "PUT", headers: { "content-type": "application/json" }, body: "{}" }), ctx());
+    const res = await callAction(
+      bannerLog,
+      new Request("http://localhost/x", { method: "PUT", headers: { "content-type": "application/json" }, body: "{}" }),
+      ctx(),
+    );
     expect(res.status).toBe(405);
   });
 
@@ -71,16 +85,30 @@ describe.each(DIALECTS)("/svc envelope on %s", (dialect) => {
     it("pages newest first with every paging hint", async () => {
       const first = await callAction(ogList, jsonRequest("/x", { page_num: 1, page_size: 4 }), ctx());
       expect(first.status).toBe(200);
-      const data = first.json.data as unknown as { list: unknown[]; items: unknown[]; hasNext: boolean; hasNextPage: boolean; total: number; pages: number; pageNum: number };
+      const data = first.json.data as unknown as {
+        list: unknown[];
+        items: unknown[];
+        hasNext: boolean;
+        hasNextPage: boolean;
+        total: number;
+        pages: number;
+        pageNum: number;
+      };
       expect(data.list).toHaveLength(4);
       expect(data.items).toEqual(data.list);
       expect(data).toMatchObject({ total: 12, pages: 3, pageNum: 1, hasNext: true, hasNextPage: true });
     });
     it("ends at the last page and answers an empty page beyond it", async () => {
-      const last = (await callAction(ogList, jsonRequest("/x", { page_num: 3, page_size: 4 }), ctx())).json.data as unknown as { list: unknown[]; hasNext: boolean };
+      const last = (await callAction(ogList, jsonRequest("/x", { page_num: 3, page_size: 4 }), ctx())).json.data as unknown as {
+        list: unknown[];
+        hasNext: boolean;
+      };
       expect(last.list).toHaveLength(4);
       expect(last.hasNext).toBe(false);
-      const beyond = (await callAction(ogList, jsonRequest("/x", { page_num: 99, page_size: 4 }), ctx())).json.data as unknown as { list: unknown[]; hasNext: boolean };
+      const beyond = (await callAction(ogList, jsonRequest("/x", { page_num: 99, page_size: 4 }), ctx())).json.data as unknown as {
+        list: unknown[];
+        hasNext: boolean;
+      };
       expect(beyond).toMatchObject({ list: [], hasNext: false });
     });
     it.each([

@@ -25,11 +25,21 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { file: "routes/admin.photo.ts", path: "/admin/photos/{photo}", access: "data" },
   { file: "routes/admin.export.ts", path: "/admin/export?kind=consultation", access: "data" },
   { file: "routes/admin.inbox.tsx", path: "/admin", access: "page" },
-  { file: "routes/admin.request.tsx", path: "/admin/requests/consultation/{consultation}", access: "page", post: { status: "closed", note: "hacked" } },
+  {
+    file: "routes/admin.request.tsx",
+    path: "/admin/requests/consultation/{consultation}",
+    access: "page",
+    post: { status: "closed", note: "hacked" },
+  },
   { file: "routes/admin.blog-links.tsx", path: "/admin/blog-links", access: "page", post: { intent: "add", url: "https://example.com/" } },
   { file: "routes/admin.banners.tsx", path: "/admin/banners", access: "page" },
   { file: "routes/admin.audit.tsx", path: "/admin/audit", access: "page" },
-  { file: "routes/admin.notifications.tsx", path: "/admin/notifications", access: "page", post: { intent: "subscribe", endpoint: "https://push.example.com/x", p256dh: "BAAA", auth: "AAAA" } },
+  {
+    file: "routes/admin.notifications.tsx",
+    path: "/admin/notifications",
+    access: "page",
+    post: { intent: "subscribe", endpoint: "https://push.example.com/x", p256dh: "BAAA", auth: "AAAA" },
+  },
   { file: "routes/admin.not-found.tsx", path: "/admin/no-such-page", access: "page" },
 ];
 

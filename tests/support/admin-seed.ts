@@ -18,18 +18,62 @@ const at = input.at ?? new Date().toISOString();
 let out: Record<string, number> = {};
 
 if (kind === "consultation") {
-  const { id } = await db.insertInto("consultation_answers").values({ submission_id: null, lang: "vi", marketing_yn: "Y", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
-  const answers = ["yes", input.visa ?? "E-9", "20271231", input.nationality ?? "Vietnam", input.name ?? "NGUYEN VAN A", input.phone ?? "01012345678"];
-  await db.insertInto("consultation_answer_items").values(answers.map((answer_content, i) => ({ answer_id: id, question_seq: i + 1, answer_content }))).execute();
-  await db.insertInto("consent_records").values([
-    { answer_id: id, policy_kind: "privacy", policy_version: "2023-03-06", agreed_yn: "Y", lang: "vi", created_at: at },
-    { answer_id: id, policy_kind: "marketing", policy_version: "2023-03-06", agreed_yn: "Y", lang: "vi", created_at: at },
-  ]).execute();
+  const { id } = await db
+    .insertInto("consultation_answers")
+    .values({ submission_id: null, lang: "vi", marketing_yn: "Y", created_at: at, updated_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const answers = [
+    "yes",
+    input.visa ?? "E-9",
+    "20271231",
+    input.nationality ?? "Vietnam",
+    input.name ?? "NGUYEN VAN A",
+    input.phone ?? "01012345678",
+  ];
+  await db
+    .insertInto("consultation_answer_items")
+    .values(answers.map((answer_content, i) => ({ answer_id: id, question_seq: i + 1, answer_content })))
+    .execute();
+  await db
+    .insertInto("consent_records")
+    .values([
+      { answer_id: id, policy_kind: "privacy", policy_version: "2023-03-06", agreed_yn: "Y", lang: "vi", created_at: at },
+      { answer_id: id, policy_kind: "marketing", policy_version: "2023-03-06", agreed_yn: "Y", lang: "vi", created_at: at },
+    ])
+    .execute();
   out = { id };
 } else if (kind === "as") {
-  const { id } = await db.insertInto("as_requests").values({ submission_id: null, lang: "my", applicant_name: input.name ?? "မောင်မောင်", contact_phone: "01077778888", applicant_addr: "경기도 안산시 단원구", inquiry_content: "지폐가 걸리고 화면이 꺼집니다.\nThe screen goes black.", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
-  const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 26, g: 58, b: 143 } } }).png().toBuffer();
-  const photo = await db.insertInto("as_request_photos").values({ as_request_id: id, content_type: "image/png", byte_size: png.length, width: 320, height: 240, data: new Uint8Array(png), created_at: at }).returning("id").executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto("as_requests")
+    .values({
+      submission_id: null,
+      lang: "my",
+      applicant_name: input.name ?? "မောင်မောင်",
+      contact_phone: "01077778888",
+      applicant_addr: "경기도 안산시 단원구",
+      inquiry_content: "지폐가 걸리고 화면이 꺼집니다.\nThe screen goes black.",
+      created_at: at,
+      updated_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 26, g: 58, b: 143 } } })
+    .png()
+    .toBuffer();
+  const photo = await db
+    .insertInto("as_request_photos")
+    .values({
+      as_request_id: id,
+      content_type: "image/png",
+      byte_size: png.length,
+      width: 320,
+      height: 240,
+      data: new Uint8Array(png),
+      created_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   out = { id, photo: photo.id };
 } else if (kind === "banner") {
   const partners = ["regional-bank-general", "regional-bank-student", "savings-bank"];
@@ -42,12 +86,27 @@ if (kind === "consultation") {
   out = { count: rows.length };
 } else if (kind === "banner-count") {
   // Not a write: how many taps of one partner are logged, for the home page's banner tests.
-  const { count } = await db.selectFrom("banner_redirect_logs").select((eb) => eb.fn.countAll<number>().as("count")).where("partner_name", "=", input.partner ?? "").executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom("banner_redirect_logs")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("partner_name", "=", input.partner ?? "")
+    .executeTakeFirstOrThrow();
   out = { count: Number(count) };
 } else if (kind === "blog") {
   // Dated in the past so it sorts last in the public feed, whose tests (run in parallel) page from the newest.
   const old = "2020-01-01T00:00:00.000Z";
-  const { id } = await db.insertInto("blog_links").values({ og_title: input.title ?? "Seeded link", og_url: input.url ?? `https://blog.example.com/seed-${Date.now()}`, og_image: null, domain_addr: "blog.example.com", created_at: old, updated_at: old }).returning("id").executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto("blog_links")
+    .values({
+      og_title: input.title ?? "Seeded link",
+      og_url: input.url ?? `https://blog.example.com/seed-${Date.now()}`,
+      og_image: null,
+      domain_addr: "blog.example.com",
+      created_at: old,
+      updated_at: old,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   out = { id };
 } else if (kind === "alert-failing") {
   // A webhook alert failing for `minutes`, retried later (not due: the server's worker leaves it).
@@ -56,9 +115,22 @@ if (kind === "consultation") {
   const { id } = await db
     .insertInto("alert_deliveries")
     .values({
-      channel: "webhook", recipient: "webhook", request_kind: "consultation", request_id: Number(input.request ?? 1), request_lang: "vi", request_created_at: ago(minutes),
-      status: "pending", attempts: 4, next_attempt_at: ago(-60), claim_token: null, claimed_until: null, last_error: "network: ECONNREFUSED",
-      first_failed_at: ago(minutes), delivered_at: null, created_at: ago(minutes), updated_at: ago(1),
+      channel: "webhook",
+      recipient: "webhook",
+      request_kind: "consultation",
+      request_id: Number(input.request ?? 1),
+      request_lang: "vi",
+      request_created_at: ago(minutes),
+      status: "pending",
+      attempts: 4,
+      next_attempt_at: ago(-60),
+      claim_token: null,
+      claimed_until: null,
+      last_error: "network: ECONNREFUSED",
+      first_failed_at: ago(minutes),
+      delivered_at: null,
+      created_at: ago(minutes),
+      updated_at: ago(1),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

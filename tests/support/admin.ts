@@ -63,11 +63,16 @@ export async function callRoute(
   const next = async (): Promise<Response> => {
     const middleware = chain[i++];
     try {
-      if (middleware) return toResponse(await middleware({ request, context, params, unstable_pattern: "", url: new URL(request.url) } as never, next));
+      if (middleware)
+        return toResponse(await middleware({ request, context, params, unstable_pattern: "", url: new URL(request.url) } as never, next));
       if (!handler) return new Response(null, { status: 405 });
       return toResponse(await handler({ request, context, params }));
     } catch (thrown) {
-      if (thrown instanceof Response || (thrown && typeof thrown === "object" && (thrown as { type?: string }).type === "DataWithResponseInit")) return toResponse(thrown);
+      if (
+        thrown instanceof Response ||
+        (thrown && typeof thrown === "object" && (thrown as { type?: string }).type === "DataWithResponseInit")
+      )
+        return toResponse(thrown);
       throw thrown;
     }
   };

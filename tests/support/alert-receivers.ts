@@ -59,7 +59,13 @@ export async function startWebhookReceiver(options: { delayMs?: number } = {}) {
       res.writeHead(503).end("unavailable");
       return;
     }
-    received.push({ path: req.url ?? "", raw, json: JSON.parse(raw) as Record<string, unknown>, signature: req.headers["x-signature"] as string | undefined, at: Date.now() });
+    received.push({
+      path: req.url ?? "",
+      raw,
+      json: JSON.parse(raw) as Record<string, unknown>,
+      signature: req.headers["x-signature"] as string | undefined,
+      at: Date.now(),
+    });
     res.writeHead(200, { "content-type": "application/json" }).end("{}");
   });
   const port = await listen(server);
@@ -110,12 +116,20 @@ export function mailParts(raw: string): { subject: string; parts: Record<string,
       encoding === "base64"
         ? Buffer.from(body, "base64").toString("utf8")
         : encoding === "quoted-printable"
-          ? Buffer.from(body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8")
+          ? Buffer.from(
+              body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+              "latin1",
+            ).toString("utf8")
           : body;
   }
   const encodedSubject = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
   const subject = encodedSubject.replace(/\r\n[ \t]/g, "").replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) =>
-    enc.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+    enc.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : Buffer.from(
+          text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+          "latin1",
+        ).toString("utf8"),
   );
   return { subject, parts };
 }
@@ -191,7 +205,10 @@ function readVapid(header: string | undefined): ReceivedPush["vapid"] {
   if (!m) return null;
   const [h, p, s] = m[1]!.split(".");
   const point = Buffer.from(m[2]!, "base64url");
-  const key = createPublicKey({ key: { kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33, 65).toString("base64url") }, format: "jwk" });
+  const key = createPublicKey({
+    key: { kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33, 65).toString("base64url") },
+    format: "jwk",
+  });
   const ok = verify("sha256", Buffer.from(`${h}.${p}`), { key, dsaEncoding: "ieee-p1363" }, Buffer.from(s!, "base64url"));
   if (!ok) return null;
   const claims = JSON.parse(Buffer.from(p!, "base64url").toString("utf8")) as { aud: string; sub: string; exp: number };

@@ -3,7 +3,17 @@
  * order of their question numbers (spec §3). For the tests and the benchmark
  * that need a consultation to send, not to check field by field.
  */
-export function sampleConsultation({ submissionId, name = "NGUYEN VAN A", phone = "01012345678", marketing = "N" }: { submissionId: string; name?: string; phone?: string; marketing?: "Y" | "N" }) {
+export function sampleConsultation({
+  submissionId,
+  name = "NGUYEN VAN A",
+  phone = "01012345678",
+  marketing = "N",
+}: {
+  submissionId: string;
+  name?: string;
+  phone?: string;
+  marketing?: "Y" | "N";
+}) {
   return {
     submission_id: submissionId,
     marketing_yn: marketing,

@@ -4,10 +4,16 @@
  * reader for every form's tests.
  */
 export function formOutcome(result: unknown) {
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("location"), headers: result.headers, body: undefined };
+  if (result instanceof Response)
+    return { status: result.status, location: result.headers.get("location"), headers: result.headers, body: undefined };
   const wrapped = result as { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } };
   if (wrapped?.type === "DataWithResponseInit") {
-    return { status: wrapped.init?.status ?? 200, location: null, headers: new Headers(wrapped.init?.headers), body: wrapped.data as Record<string, never> };
+    return {
+      status: wrapped.init?.status ?? 200,
+      location: null,
+      headers: new Headers(wrapped.init?.headers),
+      body: wrapped.data as Record<string, never>,
+    };
   }
   return { status: 200, location: null, headers: new Headers(), body: result as Record<string, never> };
 }

@@ -13,7 +13,9 @@ export async function phoneJpeg(width = 64, height = 32): Promise<Buffer> {
 }
 
 export async function png(width = 40, height = 40): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 0.5 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 }
 
 /** True when raw EXIF holds a GPS IFD pointer (tag 0x8825, either byte order). */

@@ -2,15 +2,18 @@
  * Multipart requests for tests, streamed in 64 KB chunks on demand, counting
  * how many bytes the server actually pulled (to prove it stopped early).
  */
-export type Part =
-  | { name: string; value: string }
-  | { name: string; filename: string; type?: string; data: Uint8Array };
+export type Part = { name: string; value: string } | { name: string; filename: string; type?: string; data: Uint8Array };
 
 export function formDataOf(parts: Part[]): FormData {
   const form = new FormData();
   for (const part of parts) {
     if ("value" in part) form.append(part.name, part.value);
-    else form.append(part.name, new Blob([part.data as Uint8Array<ArrayBuffer>], { type: part.type ?? "application/octet-stream" }), part.filename);
+    else
+      form.append(
+        part.name,
+        new Blob([part.data as Uint8Array<ArrayBuffer>], { type: part.type ?? "application/octet-stream" }),
+        part.filename,
+      );
   }
   return form;
 }

@@ -14,7 +14,15 @@ const TEST_VAPID = { ...webpush.generateVAPIDKeys(), subject: "mailto:alerts@exa
 
 /** Alert settings for tests: no channel unless given, a local push allow list. */
 export function testAlertConfig(overrides: Partial<AlertConfig> = {}): AlertConfig {
-  return { origin: "https://console.example.com", lang: "ko", webhook: null, email: null, vapid: TEST_VAPID, pushAllowHosts: [], ...overrides };
+  return {
+    origin: "https://console.example.com",
+    lang: "ko",
+    webhook: null,
+    email: null,
+    vapid: TEST_VAPID,
+    pushAllowHosts: [],
+    ...overrides,
+  };
 }
 
 export function testServices(db: Kysely<Database>, overrides: Partial<AppServices> = {}): AppServices {
@@ -45,7 +53,11 @@ export function jsonRequest(path: string, body: unknown, init: RequestInit = {})
   });
 }
 
-type ActionLike = (args: { request: Request; context: ReturnType<typeof testContext>; params: Record<string, string> }) => Promise<Response>;
+type ActionLike = (args: {
+  request: Request;
+  context: ReturnType<typeof testContext>;
+  params: Record<string, string>;
+}) => Promise<Response>;
 
 /** Calls a route action the way React Router would; answers status and parsed JSON. */
 export async function callAction(action: unknown, request: Request, context: ReturnType<typeof testContext>) {
@@ -57,5 +69,9 @@ export async function callAction(action: unknown, request: Request, context: Ret
   } catch {
     json = text;
   }
-  return { status: response.status, headers: response.headers, json: json as Record<string, unknown> & { res_status: number; data: never; message: string; errors: Record<string, string> } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: json as Record<string, unknown> & { res_status: number; data: never; message: string; errors: Record<string, string> },
+  };
 }

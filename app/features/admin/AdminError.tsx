@@ -11,7 +11,9 @@ export function AdminError({ error }: { error: unknown }) {
     <section className={styles.card}>
       <PageTitle>{notFound ? t("error.notFound") : t("error.title")}</PageTitle>
       <p>{notFound ? t("error.notFoundBody") : t("error.body")}</p>
-      <p><Link to={href("/admin")}>{t("error.home")}</Link></p>
+      <p>
+        <Link to={href("/admin")}>{t("error.home")}</Link>
+      </p>
     </section>
   );
 }

@@ -30,7 +30,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const lang = shell?.lang ?? "ko";
   return (
     <div className={styles.shell} lang={lang}>
-      <a href="#admin-main" className={appShell.skip}>{t("shell.skip")}</a>
+      <a href="#admin-main" className={appShell.skip}>
+        {t("shell.skip")}
+      </a>
       <header className={styles.bar}>
         <div className={styles.barInner}>
           <Link to={href("/admin")} className={styles.brand}>
@@ -51,7 +53,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
               <Form method="post" action={href("/admin/sign-out")} reloadDocument className={styles.signOut}>
                 <CsrfField />
                 <span className={styles.operator}>{shell.operator.email}</span>
-                <button type="submit" className={styles.signOutButton}>{t("shell.signOut")}</button>
+                <button type="submit" className={styles.signOutButton}>
+                  {t("shell.signOut")}
+                </button>
               </Form>
             ) : null}
           </div>
@@ -61,7 +65,11 @@ export function AdminShell({ children }: { children: ReactNode }) {
             <ul>
               {NAV.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}
+                  >
                     {t(item.label)}
                   </NavLink>
                 </li>

@@ -26,13 +26,19 @@ export function AuditPage({ data }: { data: AuditData }) {
       <Form method="get" className={`${styles.card} ${styles.filters}`} aria-label={t("audit.filter")}>
         <SelectField label={t("audit.col.action")} name="action" defaultValue={data.action ?? ""}>
           <option value="">{t("audit.allActions")}</option>
-          {data.actions.map((a) => <option key={a} value={a}>{t(`audit.action.${a}`)}</option>)}
+          {data.actions.map((a) => (
+            <option key={a} value={a}>
+              {t(`audit.action.${a}`)}
+            </option>
+          ))}
         </SelectField>
         <div className={styles.filterActions}>
           <Button type="submit">{t("inbox.apply")}</Button>
         </div>
       </Form>
-      <p className={styles.muted} role="status">{t("audit.count", { count: data.total })}</p>
+      <p className={styles.muted} role="status">
+        {t("audit.count", { count: data.total })}
+      </p>
       {data.entries.length ? (
         <table className={styles.table}>
           <caption className="visually-hidden">{t("audit.title")}</caption>
@@ -48,15 +54,23 @@ export function AuditPage({ data }: { data: AuditData }) {
           <tbody>
             {data.entries.map((e) => (
               <tr key={e.id}>
-                <td data-label={t("audit.col.at")} className={styles.nowrap}>{e.at}</td>
+                <td data-label={t("audit.col.at")} className={styles.nowrap}>
+                  {e.at}
+                </td>
                 <td data-label={t("audit.col.operator")}>{e.operator}</td>
                 <td data-label={t("audit.col.action")}>{t(`audit.action.${e.action}`)}</td>
                 <td data-label={t("audit.col.record")}>
                   {e.recordKind && e.recordId !== null ? (
-                    isRequestKind(e.recordKind)
-                      ? <Link to={requestHref(e.recordKind, e.recordId)}>{t(`kind.${e.recordKind}`)} #{e.recordId}</Link>
-                      : `${e.recordKind} #${e.recordId}`
-                  ) : "—"}
+                    isRequestKind(e.recordKind) ? (
+                      <Link to={requestHref(e.recordKind, e.recordId)}>
+                        {t(`kind.${e.recordKind}`)} #{e.recordId}
+                      </Link>
+                    ) : (
+                      `${e.recordKind} #${e.recordId}`
+                    )
+                  ) : (
+                    "—"
+                  )}
                 </td>
                 <td data-label={t("audit.col.detail")}>{e.detail || "—"}</td>
               </tr>

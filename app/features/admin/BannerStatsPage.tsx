@@ -22,7 +22,9 @@ export function BannerStatsPage({ stats, today }: { stats: BannerStats; today: s
       </Form>
 
       <section className={styles.card} aria-labelledby="banner-totals">
-        <h2 id="banner-totals" className={styles.subtitle}>{t("banners.totals", { from: stats.from, to: stats.to })}</h2>
+        <h2 id="banner-totals" className={styles.subtitle}>
+          {t("banners.totals", { from: stats.from, to: stats.to })}
+        </h2>
         <ul className={styles.bars}>
           {stats.partners.map((partner, i) => (
             <li key={partner}>
@@ -45,7 +47,11 @@ export function BannerStatsPage({ stats, today }: { stats: BannerStats; today: s
           <thead>
             <tr>
               <th scope="col">{t("banners.day")}</th>
-              {stats.partners.map((p) => <th scope="col" key={p}>{p}</th>)}
+              {stats.partners.map((p) => (
+                <th scope="col" key={p}>
+                  {p}
+                </th>
+              ))}
               <th scope="col">{t("banners.dayTotal")}</th>
             </tr>
           </thead>
@@ -53,7 +59,9 @@ export function BannerStatsPage({ stats, today }: { stats: BannerStats; today: s
             {stats.days.map((day) => (
               <tr key={day.day}>
                 <th scope="row">{day.day}</th>
-                {day.counts.map((n, i) => <td key={stats.partners[i]}>{n}</td>)}
+                {day.counts.map((n, i) => (
+                  <td key={stats.partners[i]}>{n}</td>
+                ))}
                 <td>
                   <span className={styles.dayBar}>
                     <span className={styles.barTrack} aria-hidden="true">

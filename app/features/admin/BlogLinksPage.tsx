@@ -26,16 +26,29 @@ export function BlogLinksPage({ data, result }: { data: BlogLinksData; result?: 
     <>
       <PageTitle aside={<span className={styles.muted}>{t("blog.count", { count: data.total })}</span>}>{t("blog.title")}</PageTitle>
       <section className={styles.card} aria-labelledby="blog-add">
-        <h2 id="blog-add" className={styles.subtitle}>{t("blog.addTitle")}</h2>
+        <h2 id="blog-add" className={styles.subtitle}>
+          {t("blog.addTitle")}
+        </h2>
         <p className={styles.muted}>{t("blog.addIntro")}</p>
         {result && "ok" in result && result.ok !== "updated" ? <Notice tone="ok">{t(`blog.done.${result.ok}`)}</Notice> : null}
         <Form method="post" className={styles.inlineForm}>
           <CsrfField />
           <input type="hidden" name="intent" value="add" />
-          <TextField label={t("blog.url")} name="url" type="url" inputMode="url" required requiredLabel={t("form.required")}
-            placeholder="https://" maxLength={2048} defaultValue={addError ? (result as { url?: string }).url : undefined}
-            error={addError ? t(`blog.error.${addError}`) : undefined} />
-          <Button type="submit" disabled={adding}>{adding ? t("blog.adding") : t("blog.add")}</Button>
+          <TextField
+            label={t("blog.url")}
+            name="url"
+            type="url"
+            inputMode="url"
+            required
+            requiredLabel={t("form.required")}
+            placeholder="https://"
+            maxLength={2048}
+            defaultValue={addError ? (result as { url?: string }).url : undefined}
+            error={addError ? t(`blog.error.${addError}`) : undefined}
+          />
+          <Button type="submit" disabled={adding}>
+            {adding ? t("blog.adding") : t("blog.add")}
+          </Button>
         </Form>
       </section>
 
@@ -47,14 +60,27 @@ export function BlogLinksPage({ data, result }: { data: BlogLinksData; result?: 
             <li key={link.id} className={styles.card}>
               <div className={styles.blogItem}>
                 {link.image ? (
-                  <img src={link.image} alt="" width={96} height={72} loading="lazy" decoding="async" className={styles.thumb} referrerPolicy="no-referrer" />
+                  <img
+                    src={link.image}
+                    alt=""
+                    width={96}
+                    height={72}
+                    loading="lazy"
+                    decoding="async"
+                    className={styles.thumb}
+                    referrerPolicy="no-referrer"
+                  />
                 ) : (
                   <span className={styles.thumb} aria-hidden="true" />
                 )}
                 <div className={styles.blogText}>
                   <p className={styles.blogTitle}>{link.title ?? <em>{t("blog.noTitle")}</em>}</p>
-                  <p className={styles.muted}>{link.domain} · {link.added}</p>
-                  <ExternalLink href={link.url} className={styles.url}>{link.url}</ExternalLink>
+                  <p className={styles.muted}>
+                    {link.domain} · {link.added}
+                  </p>
+                  <ExternalLink href={link.url} className={styles.url}>
+                    {link.url}
+                  </ExternalLink>
                 </div>
               </div>
               {saved ? <Notice tone="ok">{t("blog.done.updated")}</Notice> : null}
@@ -66,15 +92,25 @@ export function BlogLinksPage({ data, result }: { data: BlogLinksData; result?: 
                   <CsrfField />
                   <input type="hidden" name="intent" value="update" />
                   <input type="hidden" name="id" value={link.id} />
-                  <TextField label={t("blog.linkTitle")} name="title" defaultValue={link.title ?? ""} maxLength={500} hint={t("blog.titleHint")} />
+                  <TextField
+                    label={t("blog.linkTitle")}
+                    name="title"
+                    defaultValue={link.title ?? ""}
+                    maxLength={500}
+                    hint={t("blog.titleHint")}
+                  />
                   <TextField label={t("blog.image")} name="image" type="url" defaultValue={link.image ?? ""} maxLength={2048} />
-                  <Button type="submit" variant="secondary">{t("form.save")}</Button>
+                  <Button type="submit" variant="secondary">
+                    {t("form.save")}
+                  </Button>
                 </Form>
                 <Form method="post" className={styles.deleteForm}>
                   <CsrfField />
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="id" value={link.id} />
-                  <Button type="submit" variant="ghost" className={styles.danger}>{t("blog.delete")}</Button>
+                  <Button type="submit" variant="ghost" className={styles.danger}>
+                    {t("blog.delete")}
+                  </Button>
                 </Form>
               </details>
             </li>

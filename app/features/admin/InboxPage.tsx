@@ -45,24 +45,45 @@ export function InboxPage({ data }: { data: InboxData }) {
       <Form method="get" className={`${styles.card} ${styles.filters}`} role="search" aria-label={t("inbox.filters")}>
         <SelectField label={t("inbox.kind")} name="kind" defaultValue={filter.kind ?? ""}>
           <option value="">{t("inbox.allKinds")}</option>
-          {REQUEST_KINDS.map((kind) => <option key={kind} value={kind}>{t(`kind.${kind}`)}</option>)}
+          {REQUEST_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`kind.${kind}`)}
+            </option>
+          ))}
         </SelectField>
         <SelectField label={t("inbox.status")} name="status" defaultValue={filter.status ?? ""}>
           <option value="">{t("inbox.allStatuses")}</option>
-          {REQUEST_STATUSES.map((status) => <option key={status} value={status}>{t(`status.${status}`)}</option>)}
+          {REQUEST_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`status.${status}`)}
+            </option>
+          ))}
         </SelectField>
         <TextField label={t("inbox.from")} name="from" type="date" defaultValue={filter.from ?? ""} max={data.today} />
         <TextField label={t("inbox.to")} name="to" type="date" defaultValue={filter.to ?? ""} max={data.today} />
         <div className={styles.wide}>
-          <TextField label={t("inbox.search")} name="q" type="search" defaultValue={filter.q ?? ""} maxLength={100} hint={t("inbox.searchHint")} />
+          <TextField
+            label={t("inbox.search")}
+            name="q"
+            type="search"
+            defaultValue={filter.q ?? ""}
+            maxLength={100}
+            hint={t("inbox.searchHint")}
+          />
         </div>
         <div className={styles.filterActions}>
           <Button type="submit">{t("inbox.apply")}</Button>
-          {filtered ? <ButtonLink to={href("/admin")} variant="secondary">{t("inbox.reset")}</ButtonLink> : null}
+          {filtered ? (
+            <ButtonLink to={href("/admin")} variant="secondary">
+              {t("inbox.reset")}
+            </ButtonLink>
+          ) : null}
         </div>
       </Form>
 
-      <p className={styles.muted} role="status">{t("inbox.count", { count: data.total })}</p>
+      <p className={styles.muted} role="status">
+        {t("inbox.count", { count: data.total })}
+      </p>
 
       {data.rows.length ? (
         <table className={styles.table}>
@@ -79,8 +100,12 @@ export function InboxPage({ data }: { data: InboxData }) {
           <tbody>
             {data.rows.map((row) => (
               <tr key={`${row.kind}-${row.id}`} className={row.unread ? styles.unread : undefined}>
-                <td data-label={t("inbox.col.received")}><time dateTime={row.createdAt}>{row.received}</time></td>
-                <td data-label={t("inbox.col.kind")}><KindLabel kind={row.kind} /></td>
+                <td data-label={t("inbox.col.received")}>
+                  <time dateTime={row.createdAt}>{row.received}</time>
+                </td>
+                <td data-label={t("inbox.col.kind")}>
+                  <KindLabel kind={row.kind} />
+                </td>
                 <td data-label={t("inbox.col.name")}>
                   <span>
                     <Link to={requestHref(row.kind, row.id)} className={styles.rowLink}>
@@ -89,8 +114,12 @@ export function InboxPage({ data }: { data: InboxData }) {
                     {row.unread ? <span className={styles.unreadBadge}>{t("inbox.unread")}</span> : null}
                   </span>
                 </td>
-                <td data-label={t("inbox.col.phone")} className={styles.nowrap}>{row.phone}</td>
-                <td data-label={t("inbox.col.status")}><StatusBadge status={row.status} /></td>
+                <td data-label={t("inbox.col.phone")} className={styles.nowrap}>
+                  {row.phone}
+                </td>
+                <td data-label={t("inbox.col.status")}>
+                  <StatusBadge status={row.status} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -110,16 +139,30 @@ function ExportForm({ defaults, today }: { defaults: InboxFilter; today: string 
   const t = useAdminT();
   return (
     <section className={styles.card} aria-labelledby="export-title">
-      <h2 id="export-title" className={styles.subtitle}>{t("export.title")}</h2>
+      <h2 id="export-title" className={styles.subtitle}>
+        {t("export.title")}
+      </h2>
       <p className={styles.muted}>{t("export.intro")}</p>
       <Form method="get" action={href("/admin/export")} reloadDocument className={styles.filters}>
-        <SelectField label={t("inbox.kind")} name="kind" defaultValue={defaults.kind ?? "consultation"} required requiredLabel={t("form.required")}>
-          {REQUEST_KINDS.map((kind) => <option key={kind} value={kind}>{t(`kind.${kind}`)}</option>)}
+        <SelectField
+          label={t("inbox.kind")}
+          name="kind"
+          defaultValue={defaults.kind ?? "consultation"}
+          required
+          requiredLabel={t("form.required")}
+        >
+          {REQUEST_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`kind.${kind}`)}
+            </option>
+          ))}
         </SelectField>
         <TextField label={t("inbox.from")} name="from" type="date" defaultValue={defaults.from ?? ""} max={today} />
         <TextField label={t("inbox.to")} name="to" type="date" defaultValue={defaults.to ?? ""} max={today} />
         <div className={styles.filterActions}>
-          <Button type="submit" variant="secondary">{t("export.submit")}</Button>
+          <Button type="submit" variant="secondary">
+            {t("export.submit")}
+          </Button>
         </div>
       </Form>
     </section>

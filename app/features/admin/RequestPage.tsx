@@ -28,23 +28,33 @@ export function RequestPage({ data, saved, error }: { data: RequestPageData; sav
   const busy = useNavigation().state === "submitting";
   return (
     <>
-      <p className={styles.back}><Link to={`${href("/admin")}?kind=${detail.kind}`}>{t("detail.back")}</Link></p>
+      <p className={styles.back}>
+        <Link to={`${href("/admin")}?kind=${detail.kind}`}>{t("detail.back")}</Link>
+      </p>
       <PageTitle aside={<StatusBadge status={detail.status} />}>
         {t(`kind.${detail.kind}`)} #{detail.id}
       </PageTitle>
 
       <div className={styles.detailGrid}>
         <section className={styles.card} aria-labelledby="request-fields">
-          <h2 id="request-fields" className={styles.subtitle}>{t("detail.content")}</h2>
+          <h2 id="request-fields" className={styles.subtitle}>
+            {t("detail.content")}
+          </h2>
           <dl className={styles.fields}>
-            <div><dt>{t("field.received")}</dt><dd>{detail.received}</dd></div>
+            <div>
+              <dt>{t("field.received")}</dt>
+              <dd>{detail.received}</dd>
+            </div>
             {detail.fields.map((field) => (
               <div key={field.label} className={field.long ? styles.longField : undefined}>
                 <dt>{t(`field.${field.label}` as AdminKey)}</dt>
                 <dd className={field.long ? styles.prewrap : undefined}>{readable(field.label, field.value)}</dd>
               </div>
             ))}
-            <div><dt>{t("field.lang")}</dt><dd>{detail.lang}</dd></div>
+            <div>
+              <dt>{t("field.lang")}</dt>
+              <dd>{detail.lang}</dd>
+            </div>
           </dl>
 
           {detail.photos.length ? (
@@ -54,8 +64,14 @@ export function RequestPage({ data, saved, error }: { data: RequestPageData; sav
                 {detail.photos.map((photo, i) => (
                   <li key={photo.id}>
                     <a href={href("/admin/photos/:id", { id: String(photo.id) })}>
-                      <img src={href("/admin/photos/:id", { id: String(photo.id) })} width={photo.width} height={photo.height} loading="lazy" decoding="async"
-                        alt={t("detail.photoAlt", { n: i + 1 })} />
+                      <img
+                        src={href("/admin/photos/:id", { id: String(photo.id) })}
+                        width={photo.width}
+                        height={photo.height}
+                        loading="lazy"
+                        decoding="async"
+                        alt={t("detail.photoAlt", { n: i + 1 })}
+                      />
                     </a>
                   </li>
                 ))}
@@ -78,16 +94,30 @@ export function RequestPage({ data, saved, error }: { data: RequestPageData; sav
         </section>
 
         <section className={styles.card} aria-labelledby="request-workflow">
-          <h2 id="request-workflow" className={styles.subtitle}>{t("detail.workflow")}</h2>
+          <h2 id="request-workflow" className={styles.subtitle}>
+            {t("detail.workflow")}
+          </h2>
           {saved ? <Notice tone="ok">{t("detail.saved")}</Notice> : null}
           {error ? <Notice tone="error">{t("detail.saveError")}</Notice> : null}
           <Form method="post" className={styles.stack} key={`${detail.status}-${detail.updated}`}>
             <CsrfField />
-            <RadioGroup legend={t("detail.status")} name="status" defaultValue={detail.status}
-              options={REQUEST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
-            <TextArea label={t("detail.note")} name="note" defaultValue={detail.note} maxLength={data.noteMax} rows={5}
-              hint={t("detail.noteHint")} />
-            <Button type="submit" disabled={busy}>{busy ? t("form.saving") : t("form.save")}</Button>
+            <RadioGroup
+              legend={t("detail.status")}
+              name="status"
+              defaultValue={detail.status}
+              options={REQUEST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            />
+            <TextArea
+              label={t("detail.note")}
+              name="note"
+              defaultValue={detail.note}
+              maxLength={data.noteMax}
+              rows={5}
+              hint={t("detail.noteHint")}
+            />
+            <Button type="submit" disabled={busy}>
+              {busy ? t("form.saving") : t("form.save")}
+            </Button>
           </Form>
           <p className={styles.muted}>{t("detail.updated", { at: detail.updated })}</p>
 

@@ -8,21 +8,51 @@ import styles from "./admin.module.css";
 export type SignInError = "invalid" | "locked" | "rate_limited" | "missing";
 
 /** E-mail and password; works without JavaScript (a plain form post). */
-export function SignInPage({ next, error, email, retryMinutes }: { next: string; error?: SignInError; email?: string; retryMinutes?: number }) {
+export function SignInPage({
+  next,
+  error,
+  email,
+  retryMinutes,
+}: {
+  next: string;
+  error?: SignInError;
+  email?: string;
+  retryMinutes?: number;
+}) {
   const t = useAdminT();
   const busy = useNavigation().state === "submitting";
   return (
     <section className={styles.signIn} aria-labelledby="sign-in-title">
-      <h1 id="sign-in-title" className={styles.title}>{t("signIn.title")}</h1>
+      <h1 id="sign-in-title" className={styles.title}>
+        {t("signIn.title")}
+      </h1>
       <p className={styles.muted}>{t("signIn.intro")}</p>
       {error ? <Notice tone="error">{t(`signIn.error.${error}`, { count: retryMinutes ?? 15 })}</Notice> : null}
       <Form method="post" className={styles.stack}>
         <input type="hidden" name="next" value={next} />
-        <TextField label={t("signIn.email")} name="email" type="email" autoComplete="username" required requiredLabel={t("form.required")}
-          defaultValue={email} inputMode="email" maxLength={320} />
-        <TextField label={t("signIn.password")} name="password" type="password" autoComplete="current-password" required
-          requiredLabel={t("form.required")} maxLength={1024} />
-        <Button type="submit" block disabled={busy}>{busy ? t("signIn.submitting") : t("signIn.submit")}</Button>
+        <TextField
+          label={t("signIn.email")}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          requiredLabel={t("form.required")}
+          defaultValue={email}
+          inputMode="email"
+          maxLength={320}
+        />
+        <TextField
+          label={t("signIn.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          requiredLabel={t("form.required")}
+          maxLength={1024}
+        />
+        <Button type="submit" block disabled={busy}>
+          {busy ? t("signIn.submitting") : t("signIn.submit")}
+        </Button>
       </Form>
       <p className={styles.hint}>{t("signIn.help")}</p>
     </section>

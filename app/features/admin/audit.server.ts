@@ -23,7 +23,13 @@ export async function audit(
   now = new Date(),
 ): Promise<void> {
   const list = records === null ? [null] : Array.isArray(records) ? records : [records];
-  const base = { operator_id: who.operator.id, operator_email: who.operator.email, action, detail: detail.slice(0, 500), created_at: now.toISOString() };
+  const base = {
+    operator_id: who.operator.id,
+    operator_email: who.operator.email,
+    action,
+    detail: detail.slice(0, 500),
+    created_at: now.toISOString(),
+  };
   // Chunks keep every dialect under its bound-parameter limit.
   for (let i = 0; i < list.length; i += 200) {
     const rows = list.slice(i, i + 200).map((r) => ({ ...base, record_kind: r?.kind ?? null, record_id: r?.id ?? null }));
@@ -72,12 +78,28 @@ export async function listAudit(
   };
 }
 
-export const AUDIT_ACTIONS: readonly AuditAction[] = ["view", "export", "update", "sign_in", "sign_out", "blog_add", "blog_update", "blog_delete", "push_on", "push_off"];
+export const AUDIT_ACTIONS: readonly AuditAction[] = [
+  "view",
+  "export",
+  "update",
+  "sign_in",
+  "sign_out",
+  "blog_add",
+  "blog_update",
+  "blog_delete",
+  "push_on",
+  "push_off",
+];
 
 /** Reloads within this window do not add another "view" of the same record by the same operator. */
 const VIEW_DEDUPE_MS = 5 * 60 * 1000;
 
-export async function recentlyViewed(db: Kysely<Database>, who: Pick<SignedIn, "operator">, record: AuditRecordRef, now = new Date()): Promise<boolean> {
+export async function recentlyViewed(
+  db: Kysely<Database>,
+  who: Pick<SignedIn, "operator">,
+  record: AuditRecordRef,
+  now = new Date(),
+): Promise<boolean> {
   const row = await db
     .selectFrom("admin_audit_log")
     .select("id")

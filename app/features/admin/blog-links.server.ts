@@ -29,15 +29,41 @@ export type BlogLinkError = "url" | "duplicate" | "blocked" | "unreachable" | "n
 
 export class BlogLinkProblem extends CodedError<BlogLinkError> {}
 
-export async function listAdminBlogLinks(db: Db, page: number): Promise<{ links: AdminBlogLink[]; total: number; page: number; pages: number }> {
-  const { total, page: current, pages, limit, offset } = paging(
-    await db.selectFrom("blog_links").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst(),
+export async function listAdminBlogLinks(
+  db: Db,
+  page: number,
+): Promise<{ links: AdminBlogLink[]; total: number; page: number; pages: number }> {
+  const {
+    total,
+    page: current,
+    pages,
+    limit,
+    offset,
+  } = paging(
+    await db
+      .selectFrom("blog_links")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirst(),
     page,
     BLOG_ADMIN_PAGE_SIZE,
   );
-  const rows = await db.selectFrom("blog_links").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
+  const rows = await db
+    .selectFrom("blog_links")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
   return {
-    links: rows.map((r) => ({ id: r.id, title: r.og_title, url: r.og_url, image: r.og_image, domain: r.domain_addr, added: formatSeoul(r.created_at) })),
+    links: rows.map((r) => ({
+      id: r.id,
+      title: r.og_title,
+      url: r.og_url,
+      image: r.og_image,
+      domain: r.domain_addr,
+      added: formatSeoul(r.created_at),
+    })),
     total,
     page: current,
     pages,
@@ -75,7 +101,14 @@ export async function addBlogLink(db: Db, input: string, fetchOptions: OgFetchOp
     .values({ og_title: og.title, og_url: url.href, og_image: og.image, domain_addr: og.domain, created_at: at, updated_at: at })
     .returning(["id", "og_title", "og_url", "og_image", "domain_addr", "created_at"])
     .executeTakeFirstOrThrow();
-  return { id: row.id, title: row.og_title, url: row.og_url, image: row.og_image, domain: row.domain_addr, added: formatSeoul(row.created_at) };
+  return {
+    id: row.id,
+    title: row.og_title,
+    url: row.og_url,
+    image: row.og_image,
+    domain: row.domain_addr,
+    added: formatSeoul(row.created_at),
+  };
 }
 
 /** An operator's correction of the title and image (empty clears them). */
@@ -91,7 +124,11 @@ export async function updateBlogLink(db: Db, id: number, input: { title: string;
       throw new BlogLinkProblem("image");
     }
   }
-  const result = await db.updateTable("blog_links").set({ og_title: title, og_image: image, updated_at: now.toISOString() }).where("id", "=", id).executeTakeFirst();
+  const result = await db
+    .updateTable("blog_links")
+    .set({ og_title: title, og_image: image, updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new BlogLinkProblem("missing");
 }
 

@@ -18,7 +18,11 @@ export function consoleTitle(context: Readonly<RouterContextProvider>, key: Admi
 }
 
 /** A console form post: signed in, url-encoded, at most `limit` bytes, with the session's token (else 403). */
-export async function consoleForm(request: Request, context: Readonly<RouterContextProvider>, limit = 16 * 1024): Promise<{ form: URLSearchParams; who: SignedIn }> {
+export async function consoleForm(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  limit = 16 * 1024,
+): Promise<{ form: URLSearchParams; who: SignedIn }> {
   const who = signedIn(context);
   let form: URLSearchParams;
   try {

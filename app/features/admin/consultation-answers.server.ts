@@ -14,7 +14,11 @@ export async function consultationAnswers(db: Kysely<Database>, ids: number[]): 
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     if (!chunk.length) continue;
-    const items = await db.selectFrom("consultation_answer_items").select(["answer_id", "question_seq", "answer_content"]).where("answer_id", "in", chunk).execute();
+    const items = await db
+      .selectFrom("consultation_answer_items")
+      .select(["answer_id", "question_seq", "answer_content"])
+      .where("answer_id", "in", chunk)
+      .execute();
     for (const item of items) {
       const name = bySeq.get(Number(item.question_seq));
       if (!name) continue;

@@ -29,7 +29,10 @@ interface WorkflowRow {
 function ledger<TB extends keyof Database, O>(q: SelectQueryBuilder<Database, TB, O>, { start, end }: Range) {
   if (start) q = q.where(sql<boolean>`created_at >= ${start}`);
   if (end) q = q.where(sql<boolean>`created_at < ${end}`);
-  return q.orderBy(sql`created_at`).orderBy(sql`id`).limit(EXPORT_MAX_ROWS);
+  return q
+    .orderBy(sql`created_at`)
+    .orderBy(sql`id`)
+    .limit(EXPORT_MAX_ROWS);
 }
 
 interface Table {
@@ -41,20 +44,38 @@ interface Table {
 function table<R extends WorkflowRow>(t: AdminT, list: R[], middle: string[], values: (r: R) => CsvValue[]): Table {
   return {
     columns: ["id", "received", "status", ...middle, "lang", "note", "updated"],
-    rows: list.map((r) => [r.id, formatSeoul(r.created_at), t(`status.${r.status}` as AdminKey), ...values(r), r.lang, r.operator_note, formatSeoul(r.updated_at)]),
+    rows: list.map((r) => [
+      r.id,
+      formatSeoul(r.created_at),
+      t(`status.${r.status}` as AdminKey),
+      ...values(r),
+      r.lang,
+      r.operator_note,
+      formatSeoul(r.updated_at),
+    ]),
     ids: list.map((r) => r.id),
   };
 }
 
 async function proposals(db: Db, range: Range, t: AdminT): Promise<Table> {
   const list = await ledger(db.selectFrom("proposals").selectAll(), range).execute();
-  return table(t, list, ["organization", "phone", "email", "proposal"], (r) => [r.proposer_name, r.proposer_phone, r.proposer_email, r.proposal_content]);
+  return table(t, list, ["organization", "phone", "email", "proposal"], (r) => [
+    r.proposer_name,
+    r.proposer_phone,
+    r.proposer_email,
+    r.proposal_content,
+  ]);
 }
 
 async function counterInquiries(db: Db, kind: "as" | "purchase", range: Range, t: AdminT): Promise<Table> {
   const list = await ledger(db.selectFrom(kind === "as" ? "as_requests" : "purchase_requests").selectAll(), range).execute();
   if (kind === "purchase") {
-    return table(t, list, ["name", "phone", "address", "inquiry"], (r) => [r.applicant_name, r.contact_phone, r.applicant_addr, r.inquiry_content]);
+    return table(t, list, ["name", "phone", "address", "inquiry"], (r) => [
+      r.applicant_name,
+      r.contact_phone,
+      r.applicant_addr,
+      r.inquiry_content,
+    ]);
   }
   const photos = new Map<number, number>();
   for (let i = 0; i < list.length; i += 500) {
@@ -67,7 +88,13 @@ async function counterInquiries(db: Db, kind: "as" | "purchase", range: Range, t
       .execute();
     for (const c of counts) photos.set(c.as_request_id, Number(c.n));
   }
-  return table(t, list, ["name", "phone", "address", "symptom", "photos"], (r) => [r.applicant_name, r.contact_phone, r.applicant_addr, r.inquiry_content, photos.get(r.id) ?? 0]);
+  return table(t, list, ["name", "phone", "address", "symptom", "photos"], (r) => [
+    r.applicant_name,
+    r.contact_phone,
+    r.applicant_addr,
+    r.inquiry_content,
+    photos.get(r.id) ?? 0,
+  ]);
 }
 
 async function consultations(db: Db, range: Range, t: AdminT): Promise<Table> {
@@ -82,7 +109,8 @@ async function consultations(db: Db, range: Range, t: AdminT): Promise<Table> {
       .where("answer_id", "in", ids.slice(i, i + 500))
       .orderBy("id")
       .execute();
-    for (const c of records) consents.set(c.answer_id, [...(consents.get(c.answer_id) ?? []), `${c.policy_kind} ${c.policy_version} ${c.agreed_yn}`]);
+    for (const c of records)
+      consents.set(c.answer_id, [...(consents.get(c.answer_id) ?? []), `${c.policy_kind} ${c.policy_version} ${c.agreed_yn}`]);
   }
   return table(t, list, [...CONSULTATION_FIELDS, "marketing", "consents"], (r) => {
     const a = answers.get(r.id) ?? {};
@@ -98,9 +126,11 @@ export async function exportRequests(
 ): Promise<{ filename: string; csv: string; ids: number[] }> {
   const range = seoulRange(days.from, days.to);
   const result =
-    kind === "proposal" ? await proposals(db, range, t)
-    : kind === "consultation" ? await consultations(db, range, t)
-    : await counterInquiries(db, kind, range, t);
+    kind === "proposal"
+      ? await proposals(db, range, t)
+      : kind === "consultation"
+        ? await consultations(db, range, t)
+        : await counterInquiries(db, kind, range, t);
   const header = result.columns.map((c) => t(`field.${c}` as AdminKey));
   const span = `${days.from ?? "all"}_${days.to ?? "all"}`;
   return { filename: `${kind}_${span}.csv`, csv: toCsv(header, result.rows), ids: result.ids };

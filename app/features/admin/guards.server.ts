@@ -29,7 +29,8 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, c
   try {
     response.headers.set("Cache-Control", "private, no-store");
     response.headers.set("X-Robots-Tag", "noindex, nofollow");
-    if (token && !signedIn && !response.headers.has("Set-Cookie")) response.headers.append("Set-Cookie", await clearCookie(sessionCookie, app.secureCookies));
+    if (token && !signedIn && !response.headers.has("Set-Cookie"))
+      response.headers.append("Set-Cookie", await clearCookie(sessionCookie, app.secureCookies));
   } catch {
     // Immutable headers (Response.redirect): nothing to add.
   }
@@ -53,11 +54,17 @@ export const requireOperatorData: MiddlewareFunction<Response> = async ({ contex
 };
 
 export function unauthorized(): Response {
-  return Response.json({ res_status: 401, message: "Unauthorized", errors: {} }, { status: 401, headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(
+    { res_status: 401, message: "Unauthorized", errors: {} },
+    { status: 401, headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export function forbidden(): Response {
-  return Response.json({ res_status: 403, message: "Forbidden", errors: {} }, { status: 403, headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(
+    { res_status: 403, message: "Forbidden", errors: {} },
+    { status: 403, headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 /** The signed-in operator, for loaders and actions behind a guard. */

@@ -1,7 +1,14 @@
 import { adminLangCookie, plainValue } from "#app/lib/cookies.server.ts";
 import ko from "./i18n/ko.json";
 import en from "./i18n/en.json";
-import { DEFAULT_ADMIN_LANG, adminTranslate, isAdminLang, type AdminLang, type AdminMessages, type AdminT } from "#app/features/admin/i18n.ts";
+import {
+  DEFAULT_ADMIN_LANG,
+  adminTranslate,
+  isAdminLang,
+  type AdminLang,
+  type AdminMessages,
+  type AdminT,
+} from "#app/features/admin/i18n.ts";
 
 /** Both catalogs live on the server; a page receives one (see i18n.ts). */
 const CATALOGS: Record<AdminLang, AdminMessages> = { ko, en };

@@ -73,16 +73,50 @@ function kindQuery(db: Db, kind: RequestKind): UnionPart {
 function kindSelect(db: Db, kind: RequestKind) {
   switch (kind) {
     case "proposal":
-      return db.selectFrom("proposals").select([sql.lit("proposal").as("kind"), "id", "status", "proposer_name as name", "proposer_phone as phone", "created_at", "first_opened_at"]);
+      return db
+        .selectFrom("proposals")
+        .select([
+          sql.lit("proposal").as("kind"),
+          "id",
+          "status",
+          "proposer_name as name",
+          "proposer_phone as phone",
+          "created_at",
+          "first_opened_at",
+        ]);
     case "as":
-      return db.selectFrom("as_requests").select([sql.lit("as").as("kind"), "id", "status", "applicant_name as name", "contact_phone as phone", "created_at", "first_opened_at"]);
+      return db
+        .selectFrom("as_requests")
+        .select([
+          sql.lit("as").as("kind"),
+          "id",
+          "status",
+          "applicant_name as name",
+          "contact_phone as phone",
+          "created_at",
+          "first_opened_at",
+        ]);
     case "purchase":
-      return db.selectFrom("purchase_requests").select([sql.lit("purchase").as("kind"), "id", "status", "applicant_name as name", "contact_phone as phone", "created_at", "first_opened_at"]);
+      return db
+        .selectFrom("purchase_requests")
+        .select([
+          sql.lit("purchase").as("kind"),
+          "id",
+          "status",
+          "applicant_name as name",
+          "contact_phone as phone",
+          "created_at",
+          "first_opened_at",
+        ]);
     case "consultation":
       return db
         .selectFrom("consultation_answers as a")
-        .leftJoin("consultation_answer_items as n", (j) => j.onRef("n.answer_id", "=", "a.id").on("n.question_seq", "=", CONSULTATION_QUESTIONS.name))
-        .leftJoin("consultation_answer_items as p", (j) => j.onRef("p.answer_id", "=", "a.id").on("p.question_seq", "=", CONSULTATION_QUESTIONS.phone))
+        .leftJoin("consultation_answer_items as n", (j) =>
+          j.onRef("n.answer_id", "=", "a.id").on("n.question_seq", "=", CONSULTATION_QUESTIONS.name),
+        )
+        .leftJoin("consultation_answer_items as p", (j) =>
+          j.onRef("p.answer_id", "=", "a.id").on("p.question_seq", "=", CONSULTATION_QUESTIONS.phone),
+        )
         .select([
           sql.lit("consultation").as("kind"),
           "a.id as id",
@@ -155,7 +189,11 @@ export async function newCounts(db: Db): Promise<Record<RequestKind, number>> {
   const out = {} as Record<RequestKind, number>;
   for (const kind of REQUEST_KINDS) {
     const q = kindQuery(db, kind);
-    const row = await db.selectFrom(q.as("u")).where("u.status", "=", "new").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst();
+    const row = await db
+      .selectFrom(q.as("u"))
+      .where("u.status", "=", "new")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirst();
     out[kind] = Number(row?.n ?? 0);
   }
   return out;

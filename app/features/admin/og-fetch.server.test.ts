@@ -69,12 +69,21 @@ afterAll(async () => {
 });
 
 const allowed = () => ({ allowHosts: [host], timeoutMs: 2000 });
-const code = async (promise: Promise<unknown>) => promise.then(() => "ok", (e: unknown) => (e instanceof OgFetchError ? e.code : String(e)));
+const code = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => "ok",
+    (e: unknown) => (e instanceof OgFetchError ? e.code : String(e)),
+  );
 
 describe("Open Graph fetch against a local server (allow-listed)", () => {
   it("reads og:title (entities decoded) and og:image resolved against the page, and the domain", async () => {
     const og = await fetchOpenGraph(`${base}/page`, allowed());
-    expect(og).toEqual({ finalUrl: `${base}/page`, title: "Visa renewal & loans — 비자 연장", image: `${base}/images/card.png`, domain: "127.0.0.1" });
+    expect(og).toEqual({
+      finalUrl: `${base}/page`,
+      title: "Visa renewal & loans — 비자 연장",
+      image: `${base}/images/card.png`,
+      domain: "127.0.0.1",
+    });
   });
 
   it("follows up to 3 redirects and refuses a 4th", async () => {
@@ -136,19 +145,37 @@ describe("refusal of private addresses (no allow-list)", () => {
   });
 
   it("refuses a host name when any of its addresses is private (DNS is checked, every address)", async () => {
-    const resolve = async () => [{ address: "93.184.215.14", family: 4 }, { address: "10.0.0.5", family: 4 }];
+    const resolve = async () => [
+      { address: "93.184.215.14", family: 4 },
+      { address: "10.0.0.5", family: 4 },
+    ];
     expect(await code(fetchOpenGraph("http://mixed.example.com/", { resolve, timeoutMs: 1000 }))).toBe("blocked");
     const loopback = async () => [{ address: "127.0.0.1", family: 4 }];
     expect(await code(fetchOpenGraph("http://rebind.example.com/", { resolve: loopback, timeoutMs: 1000 }))).toBe("blocked");
   });
 
-  it.each(["ftp://example.com/", "file:///etc/passwd", "javascript:alert(1)", "http://user:pw@example.com/", "not a url"])("refuses %s as a URL", async (url) => {
-    expect(await code(fetchOpenGraph(url))).toBe("url");
-  });
+  it.each(["ftp://example.com/", "file:///etc/passwd", "javascript:alert(1)", "http://user:pw@example.com/", "not a url"])(
+    "refuses %s as a URL",
+    async (url) => {
+      expect(await code(fetchOpenGraph(url))).toBe("url");
+    },
+  );
 
   it("classifies addresses", () => {
     for (const a of ["8.8.8.8", "93.184.215.14", "2606:4700::1111"]) expect(isPublicAddress(a), a).toBe(true);
-    for (const a of ["127.0.0.1", "10.0.0.1", "169.254.1.1", "192.168.1.1", "::1", "fe80::1", "fc00::1", "::ffff:10.0.0.1", "::ffff:7f00:1", "224.0.0.1", "localhost"]) {
+    for (const a of [
+      "127.0.0.1",
+      "10.0.0.1",
+      "169.254.1.1",
+      "192.168.1.1",
+      "::1",
+      "fe80::1",
+      "fc00::1",
+      "::ffff:10.0.0.1",
+      "::ffff:7f00:1",
+      "224.0.0.1",
+      "localhost",
+    ]) {
       expect(isPublicAddress(a), a).toBe(false);
     }
   });

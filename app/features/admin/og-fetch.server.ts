@@ -1,6 +1,13 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { hostList, OutboundRefused, pinLookup, pinnedAddress as resolvePinned, type OutboundOptions, type PinnedAddress } from "#app/lib/outbound.server.ts";
+import {
+  hostList,
+  OutboundRefused,
+  pinLookup,
+  pinnedAddress as resolvePinned,
+  type OutboundOptions,
+  type PinnedAddress,
+} from "#app/lib/outbound.server.ts";
 import { CodedError } from "#app/features/admin/coded-error.ts";
 import { decodeHtml, parseOpenGraph } from "#app/features/admin/og-parse.server.ts";
 
@@ -84,7 +91,9 @@ function get(url: URL, pinned: PinnedAddress | null, maxBytes: number, signal: A
         "Accept-Encoding": "identity",
       },
     });
-    req.on("error", (error: NodeJS.ErrnoException) => reject(error.name === "AbortError" ? new OgFetchError("timeout") : new OgFetchError("network")));
+    req.on("error", (error: NodeJS.ErrnoException) =>
+      reject(error.name === "AbortError" ? new OgFetchError("timeout") : new OgFetchError("network")),
+    );
     req.on("response", (res: IncomingMessage) => {
       const status = res.statusCode ?? 0;
       const location = typeof res.headers.location === "string" ? res.headers.location : null;

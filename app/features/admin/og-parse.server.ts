@@ -88,6 +88,9 @@ export function parseOpenGraph(html: string, pageUrl: string): OpenGraphFields {
   const { meta, title } = readHead(html);
   return {
     title: clean(meta.get("og:title") ?? meta.get("twitter:title") ?? title, TITLE_MAX),
-    image: httpUrl(clean(meta.get("og:image") ?? meta.get("og:image:url") ?? meta.get("og:image:secure_url") ?? meta.get("twitter:image"), URL_MAX), pageUrl),
+    image: httpUrl(
+      clean(meta.get("og:image") ?? meta.get("og:image:url") ?? meta.get("og:image:secure_url") ?? meta.get("twitter:image"), URL_MAX),
+      pageUrl,
+    ),
   };
 }

@@ -40,9 +40,21 @@ export function Pager({ page, pages }: { page: number; pages: number }) {
   };
   return (
     <nav className={styles.pager} aria-label={t("pager.label")}>
-      {page > 1 ? <Link to={href(page - 1)} rel="prev">{t("pager.previous")}</Link> : <span aria-hidden="true" />}
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev">
+          {t("pager.previous")}
+        </Link>
+      ) : (
+        <span aria-hidden="true" />
+      )}
       <span>{t("pager.position", { page, pages })}</span>
-      {page < pages ? <Link to={href(page + 1)} rel="next">{t("pager.next")}</Link> : <span aria-hidden="true" />}
+      {page < pages ? (
+        <Link to={href(page + 1)} rel="next">
+          {t("pager.next")}
+        </Link>
+      ) : (
+        <span aria-hidden="true" />
+      )}
     </nav>
   );
 }

@@ -118,7 +118,12 @@ async function consultationDetail(db: Db, id: number): Promise<RequestDetail | n
     .where("answer_id", "=", id)
     .orderBy("id")
     .execute();
-  detail.consents = consents.map((c) => ({ kind: c.policy_kind, version: c.policy_version, agreed: c.agreed_yn === "Y", at: formatSeoul(c.created_at) }));
+  detail.consents = consents.map((c) => ({
+    kind: c.policy_kind,
+    version: c.policy_version,
+    agreed: c.agreed_yn === "Y",
+    at: formatSeoul(c.created_at),
+  }));
   return detail;
 }
 

@@ -64,7 +64,9 @@ export async function runRetention(db: Kysely<Database>, now = new Date()): Prom
     const expiredSessions = n(
       await tx
         .deleteFrom("admin_sessions")
-        .where((eb) => eb.or([eb("expires_at", "<=", at), eb("last_seen_at", "<=", new Date(now.getTime() - SESSION_IDLE_MS).toISOString())]))
+        .where((eb) =>
+          eb.or([eb("expires_at", "<=", at), eb("last_seen_at", "<=", new Date(now.getTime() - SESSION_IDLE_MS).toISOString())]),
+        )
         .executeTakeFirst(),
     );
     const staleSignInCounters = n(
@@ -77,7 +79,10 @@ export async function runRetention(db: Kysely<Database>, now = new Date()): Prom
 
     // Alert delivery rows (issue 12) are kept 30 days.
     const alertDeliveries = n(
-      await tx.deleteFrom("alert_deliveries").where("created_at", "<=", new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString()).executeTakeFirst(),
+      await tx
+        .deleteFrom("alert_deliveries")
+        .where("created_at", "<=", new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString())
+        .executeTakeFirst(),
     );
 
     return { proposals, asRequests, asPhotos, purchaseRequests, consultations, expiredSessions, staleSignInCounters, alertDeliveries };
@@ -103,7 +108,11 @@ const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
  * (not in the way of start-up), then every 24 hours. The timers are unref'd:
  * they never keep the process alive. Answers a stop function.
  */
-export function startRetentionJob(db: Kysely<Database>, log: Logger, options: { firstRunMs?: number; intervalMs?: number } = {}): () => void {
+export function startRetentionJob(
+  db: Kysely<Database>,
+  log: Logger,
+  options: { firstRunMs?: number; intervalMs?: number } = {},
+): () => void {
   let running = false;
   const run = async () => {
     if (running) return;

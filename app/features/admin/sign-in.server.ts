@@ -40,12 +40,20 @@ export async function attemptSignIn(
   const password = typeof input.password === "string" ? input.password : "";
   const emailHash = sha256(email);
 
-  const throttle = await db.selectFrom("admin_login_throttle").select(["locked_until"]).where("email_hash", "=", emailHash).executeTakeFirst();
+  const throttle = await db
+    .selectFrom("admin_login_throttle")
+    .select(["locked_until"])
+    .where("email_hash", "=", emailHash)
+    .executeTakeFirst();
   const wait = lockedFor(throttle?.locked_until ?? null, now);
   if (wait > 0) return { ok: false, reason: "locked", retryAfterSeconds: wait };
 
   const operator = looksLikeEmail(email)
-    ? await db.selectFrom("admin_operators").select(["id", "email", "password_hash", "disabled_at"]).where("email", "=", email).executeTakeFirst()
+    ? await db
+        .selectFrom("admin_operators")
+        .select(["id", "email", "password_hash", "disabled_at"])
+        .where("email", "=", email)
+        .executeTakeFirst()
     : undefined;
   let valid = false;
   if (operator) valid = await verifyPassword(password, operator.password_hash);
@@ -65,11 +73,21 @@ async function recordFailure(db: Kysely<Database>, emailHash: string, now: Date)
   await db
     .insertInto("admin_login_throttle")
     .values({ email_hash: emailHash, failures: 1, locked_until: null, updated_at: at })
-    .onConflict((oc) => oc.column("email_hash").doUpdateSet((eb) => ({ failures: eb("admin_login_throttle.failures", "+", 1), updated_at: at })))
+    .onConflict((oc) =>
+      oc.column("email_hash").doUpdateSet((eb) => ({ failures: eb("admin_login_throttle.failures", "+", 1), updated_at: at })),
+    )
     .execute();
-  const row = await db.selectFrom("admin_login_throttle").select(["failures"]).where("email_hash", "=", emailHash).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("admin_login_throttle")
+    .select(["failures"])
+    .where("email_hash", "=", emailHash)
+    .executeTakeFirstOrThrow();
   if (Number(row.failures) < MAX_SIGN_IN_FAILURES) return { ok: false, reason: "invalid" };
   const until = new Date(now.getTime() + SIGN_IN_LOCK_MS);
-  await db.updateTable("admin_login_throttle").set({ failures: 0, locked_until: until.toISOString(), updated_at: at }).where("email_hash", "=", emailHash).execute();
+  await db
+    .updateTable("admin_login_throttle")
+    .set({ failures: 0, locked_until: until.toISOString(), updated_at: at })
+    .where("email_hash", "=", emailHash)
+    .execute();
   return { ok: false, reason: "locked", retryAfterSeconds: SIGN_IN_LOCK_MS / 1000 };
 }

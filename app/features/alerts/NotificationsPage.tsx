@@ -31,15 +31,21 @@ export function NotificationsPage({ data }: { data: NotificationsData }) {
       <p className={adminStyles.muted}>{t("notify.intro")}</p>
 
       <section className={adminStyles.card} aria-labelledby="device-title">
-        <h2 id="device-title" className={adminStyles.subtitle}>{t("notify.device")}</h2>
+        <h2 id="device-title" className={adminStyles.subtitle}>
+          {t("notify.device")}
+        </h2>
         <p className={adminStyles.muted}>{t("notify.deviceIntro")}</p>
         <PushSwitch vapidPublicKey={data.vapidPublicKey} endpoints={data.endpoints} />
         <p className={adminStyles.muted}>{t("notify.install")}</p>
       </section>
 
       <section aria-labelledby="channels-title">
-        <h2 id="channels-title" className={adminStyles.subtitle}>{t("notify.channels")}</h2>
-        {data.channels.map((channel) => <Channel key={channel.channel} channel={channel} />)}
+        <h2 id="channels-title" className={adminStyles.subtitle}>
+          {t("notify.channels")}
+        </h2>
+        {data.channels.map((channel) => (
+          <Channel key={channel.channel} channel={channel} />
+        ))}
       </section>
 
       <ResponseTimes days={data.response} />
@@ -67,7 +73,9 @@ function Channel({ channel }: { channel: ChannelView }) {
       <p className={adminStyles.muted}>{target}</p>
       {channel.recent.length ? (
         <table className={adminStyles.table}>
-          <caption className="visually-hidden">{t("notify.recent")}: {t(`notify.channel.${channel.channel}`)}</caption>
+          <caption className="visually-hidden">
+            {t("notify.recent")}: {t(`notify.channel.${channel.channel}`)}
+          </caption>
           <thead>
             <tr>
               <th scope="col">{t("notify.col.at")}</th>
@@ -79,12 +87,22 @@ function Channel({ channel }: { channel: ChannelView }) {
           <tbody>
             {channel.recent.map((d) => (
               <tr key={d.id}>
-                <td data-label={t("notify.col.at")} className={adminStyles.nowrap}>{d.written}</td>
+                <td data-label={t("notify.col.at")} className={adminStyles.nowrap}>
+                  {d.written}
+                </td>
                 <td data-label={t("notify.col.request")}>
-                  {isRequestKind(d.requestKind) ? <Link to={requestHref(d.requestKind, d.requestId)}>{t(`kind.${d.requestKind}`)} #{d.requestId}</Link> : t("notify.testRequest")}
+                  {isRequestKind(d.requestKind) ? (
+                    <Link to={requestHref(d.requestKind, d.requestId)}>
+                      {t(`kind.${d.requestKind}`)} #{d.requestId}
+                    </Link>
+                  ) : (
+                    t("notify.testRequest")
+                  )}
                 </td>
                 <td data-label={t("notify.col.recipient")}>{d.recipient}</td>
-                <td data-label={t("notify.col.state")}><DeliveryState delivery={d} /></td>
+                <td data-label={t("notify.col.state")}>
+                  <DeliveryState delivery={d} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -112,7 +130,9 @@ function ResponseTimes({ days }: { days: ResponseDay[] }) {
   const col = (key: AdminKey) => t(key);
   return (
     <section className={adminStyles.card} aria-labelledby="response-title">
-      <h2 id="response-title" className={adminStyles.subtitle}>{t("notify.response")}</h2>
+      <h2 id="response-title" className={adminStyles.subtitle}>
+        {t("notify.response")}
+      </h2>
       <p className={adminStyles.muted}>{t("notify.responseIntro")}</p>
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className={adminStyles.scrollX} tabIndex={0} role="region" aria-label={t("notify.responseTable")}>

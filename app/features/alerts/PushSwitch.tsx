@@ -146,11 +146,17 @@ export function PushSwitch({ vapidPublicKey, endpoints }: { vapidPublicKey: stri
         <div className={styles.actions}>
           {state === "on" ? (
             <>
-              <Button onClick={test} disabled={working}>{t("notify.test")}</Button>
-              <Button variant="secondary" onClick={turnOff} disabled={working}>{t("notify.turnOff")}</Button>
+              <Button onClick={test} disabled={working}>
+                {t("notify.test")}
+              </Button>
+              <Button variant="secondary" onClick={turnOff} disabled={working}>
+                {t("notify.turnOff")}
+              </Button>
             </>
           ) : (
-            <Button onClick={turnOn} disabled={working}>{working ? t("notify.working") : t("notify.turnOn")}</Button>
+            <Button onClick={turnOn} disabled={working}>
+              {working ? t("notify.working") : t("notify.turnOn")}
+            </Button>
           )}
         </div>
       ) : null}
@@ -163,7 +169,11 @@ export function PushSwitch({ vapidPublicKey, endpoints }: { vapidPublicKey: stri
 function ActionNotice({ result }: { result: DeviceActionResult }) {
   const t = useAdminT();
   if (result.intent === "test") {
-    return result.ok ? <Notice tone="ok">{t("notify.testSent")}</Notice> : <Notice tone="error">{t("notify.testFailed", { reason: result.reason ?? "" })}</Notice>;
+    return result.ok ? (
+      <Notice tone="ok">{t("notify.testSent")}</Notice>
+    ) : (
+      <Notice tone="error">{t("notify.testFailed", { reason: result.reason ?? "" })}</Notice>
+    );
   }
   if (!result.ok) return <Notice tone="error">{t("notify.failed")}</Notice>;
   return <Notice tone="ok">{t(result.intent === "subscribe" ? "notify.turnedOn" : "notify.turnedOff")}</Notice>;

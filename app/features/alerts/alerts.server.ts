@@ -58,7 +58,8 @@ export function createAlerts(db: Kysely<Database>, config: AlertConfig, log: Log
   // and none of them weighs on the memory of a server at rest.
   const emailChannel = () => import("#app/features/alerts/channels/email.server.ts");
   const pushChannel = () => import("#app/features/alerts/channels/push.server.ts");
-  const sendPush: typeof import("#app/features/alerts/channels/push.server.ts").sendPush = async (...args) => (await pushChannel()).sendPush(...args);
+  const sendPush: typeof import("#app/features/alerts/channels/push.server.ts").sendPush = async (...args) =>
+    (await pushChannel()).sendPush(...args);
 
   async function email(to: string, alert: Alert): Promise<SendResult> {
     if (!config.email) return { ok: false, reason: "e-mail is no longer configured", gone: true };
@@ -71,7 +72,9 @@ export function createAlerts(db: Kysely<Database>, config: AlertConfig, log: Log
     const alert = alertOf({ kind: row.request_kind, id: row.request_id, lang: row.request_lang, createdAt: row.request_created_at });
     switch (row.channel) {
       case "webhook":
-        return config.webhook ? sendWebhook(config.webhook, alert) : { ok: false, reason: "the webhook is no longer configured", gone: true };
+        return config.webhook
+          ? sendWebhook(config.webhook, alert)
+          : { ok: false, reason: "the webhook is no longer configured", gone: true };
       case "email":
         return email(row.recipient, alert);
       case "push":
@@ -93,7 +96,8 @@ export function createAlerts(db: Kysely<Database>, config: AlertConfig, log: Log
     async testChannels() {
       const alert = testAlert();
       const out: { channel: string; recipient: string; result: SendResult }[] = [];
-      if (config.webhook) out.push({ channel: "webhook", recipient: new URL(config.webhook.url).host, result: await sendWebhook(config.webhook, alert) });
+      if (config.webhook)
+        out.push({ channel: "webhook", recipient: new URL(config.webhook.url).host, result: await sendWebhook(config.webhook, alert) });
       for (const to of targets.email) out.push({ channel: "email", recipient: to, result: await email(to, alert) });
       const devices = await db
         .selectFrom("push_subscriptions as s")
@@ -101,7 +105,8 @@ export function createAlerts(db: Kysely<Database>, config: AlertConfig, log: Log
         .select(["s.id", "o.email"])
         .where("o.disabled_at", "is", null)
         .execute();
-      for (const device of devices) out.push({ channel: "push", recipient: `${device.email} #${device.id}`, result: await pushTo(device.id, alert) });
+      for (const device of devices)
+        out.push({ channel: "push", recipient: `${device.email} #${device.id}`, result: await pushTo(device.id, alert) });
       return out;
     },
     startWorker(options = {}) {

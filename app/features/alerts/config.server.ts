@@ -52,7 +52,10 @@ function vapidKeys(settings: AlertSettings["vapid"], origin: string): VapidKeys 
   const ecdh = createECDH("prime256v1");
   ecdh.generateKeys();
   const scalar = ecdh.getPrivateKey();
-  const keys = { publicKey: ecdh.getPublicKey().toString("base64url"), privateKey: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString("base64url") };
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString("base64url"),
+    privateKey: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString("base64url"),
+  };
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return { ...keys, subject };

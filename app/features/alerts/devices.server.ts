@@ -34,15 +34,26 @@ export async function saveDevice(db: Db, operatorId: number, device: DeviceInput
 
 /** Removes this operator's subscription of that endpoint; answers whether there was one. */
 export async function removeDevice(db: Db, operatorId: number, endpoint: string): Promise<boolean> {
-  const result = await db.deleteFrom("push_subscriptions").where("operator_id", "=", operatorId).where("endpoint", "=", endpoint).executeTakeFirst();
+  const result = await db
+    .deleteFrom("push_subscriptions")
+    .where("operator_id", "=", operatorId)
+    .where("endpoint", "=", endpoint)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 export async function findDevice(db: Db, operatorId: number, endpoint: string): Promise<DeviceInput | undefined> {
-  return db.selectFrom("push_subscriptions").select(["endpoint", "p256dh", "auth"]).where("operator_id", "=", operatorId).where("endpoint", "=", endpoint).executeTakeFirst();
+  return db
+    .selectFrom("push_subscriptions")
+    .select(["endpoint", "p256dh", "auth"])
+    .where("operator_id", "=", operatorId)
+    .where("endpoint", "=", endpoint)
+    .executeTakeFirst();
 }
 
 /** The endpoints of this operator's devices (the page tells whether this browser is one). */
 export async function operatorEndpoints(db: Db, operatorId: number): Promise<string[]> {
-  return (await db.selectFrom("push_subscriptions").select("endpoint").where("operator_id", "=", operatorId).execute()).map((r) => r.endpoint);
+  return (await db.selectFrom("push_subscriptions").select("endpoint").where("operator_id", "=", operatorId).execute()).map(
+    (r) => r.endpoint,
+  );
 }

@@ -60,7 +60,10 @@ export async function scheduleAlerts(trx: Db, targets: AlertTargets, event: Aler
 }
 
 /** Takes up to `limit` due rows for this worker (`token`) until `leaseMs` from now; counts the attempt. */
-export async function claimDue(db: Kysely<Database>, options: { token: string; limit: number; leaseMs: number; now?: Date }): Promise<Delivery[]> {
+export async function claimDue(
+  db: Kysely<Database>,
+  options: { token: string; limit: number; leaseMs: number; now?: Date },
+): Promise<Delivery[]> {
   const now = options.now ?? new Date();
   const at = now.toISOString();
   let due = db

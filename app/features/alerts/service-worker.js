@@ -28,7 +28,10 @@ self.addEventListener("push", (event) => {
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   // Always this server's console, whatever origin the alert was written for.
-  const target = new URL(event.notification.data && event.notification.data.url ? event.notification.data.url : "/admin", self.location.origin);
+  const target = new URL(
+    event.notification.data && event.notification.data.url ? event.notification.data.url : "/admin",
+    self.location.origin,
+  );
   const url = self.location.origin + target.pathname + target.search;
   event.waitUntil(
     self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {

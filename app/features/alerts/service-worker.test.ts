@@ -42,12 +42,23 @@ function worker(windows: { url: string; navigated?: string; focused?: boolean }[
 describe("the console's service worker", () => {
   it("shows a pushed alert with its title, body, link and icons", async () => {
     const sw = worker();
-    const alert = { title: "새 대출 상담 신청 #12", body: "방문자 언어: 베트남어 · 2026-11-24 14:03 KST", url: "https://loans.example.com/admin/requests/consultation/12", tag: "consultation-12" };
+    const alert = {
+      title: "새 대출 상담 신청 #12",
+      body: "방문자 언어: 베트남어 · 2026-11-24 14:03 KST",
+      url: "https://loans.example.com/admin/requests/consultation/12",
+      tag: "consultation-12",
+    };
     await sw.dispatch("push", { data: { json: () => alert } });
     expect(sw.shown).toEqual([
       {
         title: alert.title,
-        options: expect.objectContaining({ body: alert.body, tag: "consultation-12", data: { url: alert.url }, icon: "/images/console/icon-192.png", badge: "/images/console/badge-96.png" }),
+        options: expect.objectContaining({
+          body: alert.body,
+          tag: "consultation-12",
+          data: { url: alert.url },
+          icon: "/images/console/icon-192.png",
+          badge: "/images/console/badge-96.png",
+        }),
       },
     ]);
   });
@@ -61,7 +72,9 @@ describe("the console's service worker", () => {
   it("opens the request in a new window, always on this server's own origin", async () => {
     const sw = worker();
     let closed = false;
-    await sw.dispatch("notificationclick", { notification: { close: () => (closed = true), data: { url: "https://elsewhere.example.net/admin/requests/as/3?x=1" } } });
+    await sw.dispatch("notificationclick", {
+      notification: { close: () => (closed = true), data: { url: "https://elsewhere.example.net/admin/requests/as/3?x=1" } },
+    });
     expect(closed).toBe(true);
     expect(sw.opened).toEqual(["https://loans.example.com/admin/requests/as/3?x=1"]);
   });
@@ -69,7 +82,9 @@ describe("the console's service worker", () => {
   it("uses an open console window when there is one", async () => {
     const windows = [{ url: "https://loans.example.com/" }, { url: "https://loans.example.com/admin/notifications" }];
     const sw = worker(windows);
-    await sw.dispatch("notificationclick", { notification: { close: () => undefined, data: { url: "https://loans.example.com/admin/requests/proposal/7" } } });
+    await sw.dispatch("notificationclick", {
+      notification: { close: () => undefined, data: { url: "https://loans.example.com/admin/requests/proposal/7" } },
+    });
     expect(sw.opened).toEqual([]);
     expect(windows[1]).toMatchObject({ focused: true, navigated: "https://loans.example.com/admin/requests/proposal/7" });
     expect(windows[0]!).not.toHaveProperty("navigated");

@@ -90,9 +90,23 @@ export async function channelOverview(db: Db, alerts: Pick<Alerts, "config">, no
   for (const channel of ALERT_CHANNELS) {
     const rows = await db
       .selectFrom("alert_deliveries as d")
-      .leftJoin("push_subscriptions as s", (j) => j.on("d.channel", "=", "push").on((eb) => eb(eb.cast("s.id", "varchar(32)"), "=", eb.ref("d.recipient"))))
+      .leftJoin("push_subscriptions as s", (j) =>
+        j.on("d.channel", "=", "push").on((eb) => eb(eb.cast("s.id", "varchar(32)"), "=", eb.ref("d.recipient"))),
+      )
       .leftJoin("admin_operators as o", "o.id", "s.operator_id")
-      .select(["d.id", "d.created_at", "d.request_kind", "d.request_id", "d.recipient", "d.status", "d.attempts", "d.next_attempt_at", "d.delivered_at", "d.last_error", "o.email as device_owner"])
+      .select([
+        "d.id",
+        "d.created_at",
+        "d.request_kind",
+        "d.request_id",
+        "d.recipient",
+        "d.status",
+        "d.attempts",
+        "d.next_attempt_at",
+        "d.delivered_at",
+        "d.last_error",
+        "o.email as device_owner",
+      ])
       .where("d.channel", "=", channel)
       .orderBy("d.id", "desc")
       .limit(RECENT_PER_CHANNEL)
@@ -141,9 +155,15 @@ export async function responseTimes(db: Db, now = new Date()): Promise<ResponseD
   const today = seoulDay(now);
   const from = addDays(today, -(RESPONSE_DAYS - 1));
   const start = seoulDayStart(from).toISOString();
-  const byDay = new Map<string, { requests: number; minutes: number[] }>(daysBetween(from, today).map((d) => [d, { requests: 0, minutes: [] }]));
+  const byDay = new Map<string, { requests: number; minutes: number[] }>(
+    daysBetween(from, today).map((d) => [d, { requests: 0, minutes: [] }]),
+  );
   for (const kind of REQUEST_KINDS) {
-    const rows = await db.selectFrom(REQUEST_TABLES[kind]).select(["created_at", "first_opened_at"]).where("created_at", ">=", start).execute();
+    const rows = await db
+      .selectFrom(REQUEST_TABLES[kind])
+      .select(["created_at", "first_opened_at"])
+      .where("created_at", ">=", start)
+      .execute();
     for (const row of rows) {
       const day = byDay.get(seoulDay(row.created_at));
       if (!day) continue;

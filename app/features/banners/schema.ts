@@ -2,7 +2,12 @@ import { v } from "#app/lib/schema.ts";
 
 /** POST /svc/banner/redirect/logs/create (spec §7). */
 export const bannerLogSchema = v.object({
-  partner_name: v.pipe(v.string("common.errors.required"), v.trim(), v.nonEmpty("common.errors.required"), v.maxLength(200, "common.errors.tooLong")),
+  partner_name: v.pipe(
+    v.string("common.errors.required"),
+    v.trim(),
+    v.nonEmpty("common.errors.required"),
+    v.maxLength(200, "common.errors.tooLong"),
+  ),
   redirect_url: v.pipe(
     v.string("common.errors.required"),
     v.trim(),

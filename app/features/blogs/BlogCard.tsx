@@ -26,11 +26,22 @@ export function BlogCard({ item, id, untitled, newTab }: { item: BlogItem; id?: 
           {failed || !item.og_image ? (
             <ImagePlaceholder />
           ) : (
-            <img ref={img} src={item.og_image} alt="" width={600} height={314} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+            <img
+              ref={img}
+              src={item.og_image}
+              alt=""
+              width={600}
+              height={314}
+              loading="lazy"
+              decoding="async"
+              onError={() => setFailed(true)}
+            />
           )}
         </span>
         <span className={styles.body}>
-          <span className={styles.title} lang={title ? undefined : "ko"}>{title || untitled}</span>
+          <span className={styles.title} lang={title ? undefined : "ko"}>
+            {title || untitled}
+          </span>
           <span className={styles.domain}>{item.domain_addr}</span>
         </span>
         <span className="visually-hidden"> {newTab}</span>
@@ -42,7 +53,16 @@ export function BlogCard({ item, id, untitled, newTab }: { item: BlogItem; id?: 
 function ImagePlaceholder() {
   return (
     <span className={styles.placeholder} data-testid="image-placeholder">
-      <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden="true" focusable="false">
+      <svg
+        width="40"
+        height="40"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.5}
+        aria-hidden="true"
+        focusable="false"
+      >
         <rect x="3" y="4" width="18" height="16" rx="2" />
         <circle cx="9" cy="10" r="2" />
         <path d="M21 17l-5-5-9 8" />

@@ -102,12 +102,16 @@ export function BlogFeed({ start, titleId }: { start: FeedStart; titleId: string
         ))}
         {status === "loading" ? Array.from({ length: BLOG_PAGE_SIZE }, (_, i) => <SkeletonCard key={`skeleton-${i}`} />) : null}
       </ul>
-      <p role="status" className="visually-hidden">{status === "loading" ? t("blogs.loading") : ""}</p>
+      <p role="status" className="visually-hidden">
+        {status === "loading" ? t("blogs.loading") : ""}
+      </p>
       {cards.length === 0 && !hasNext ? <p className={styles.note}>{t("blogs.empty")}</p> : null}
       {status === "error" ? (
         <div className={styles.error} role="alert">
           <p>{t("blogs.error")}</p>
-          <Button variant="secondary" onClick={retry}>{t("blogs.retry")}</Button>
+          <Button variant="secondary" onClick={retry}>
+            {t("blogs.retry")}
+          </Button>
         </div>
       ) : null}
       {hasNext && status === "idle" ? (

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { parseFeedPage } from "#app/features/blogs/feed-client.ts";
 
 const item = (og_seq: number, extra: Record<string, unknown> = {}) => ({
-  og_seq, og_title: `Title ${og_seq}`, og_url: `https://blog.example.com/${og_seq}`, og_image: "/images/blog/sample-1.svg", domain_addr: "blog.example.com", ...extra,
+  og_seq,
+  og_title: `Title ${og_seq}`,
+  og_url: `https://blog.example.com/${og_seq}`,
+  og_image: "/images/blog/sample-1.svg",
+  domain_addr: "blog.example.com",
+  ...extra,
 });
 
 describe("parseFeedPage (spec §3 list answer)", () => {
@@ -29,14 +34,17 @@ describe("parseFeedPage (spec §3 list answer)", () => {
     expect(parseFeedPage(null, 1)).toEqual({ items: [], hasNext: false });
   });
   it("drops items whose link is not http(s) and images that are not http(s) or local", () => {
-    const page = parseFeedPage({
-      list: [
-        item(1, { og_url: "javascript:alert(1)" }),
-        item(2, { og_image: "javascript:alert(1)" }),
-        item(3, { og_image: "//evil.example/x.png" }),
-        item(4, { og_url: "HTTPS://Blog.example.com/4" }),
-      ],
-    }, 1);
+    const page = parseFeedPage(
+      {
+        list: [
+          item(1, { og_url: "javascript:alert(1)" }),
+          item(2, { og_image: "javascript:alert(1)" }),
+          item(3, { og_image: "//evil.example/x.png" }),
+          item(4, { og_url: "HTTPS://Blog.example.com/4" }),
+        ],
+      },
+      1,
+    );
     expect(page.items.map((i) => i.og_seq)).toEqual([2, 3, 4]);
     expect(page.items[0]!.og_image).toBeNull();
     expect(page.items[1]!.og_image).toBeNull();

@@ -11,7 +11,13 @@ function httpLinks(eb: ExpressionBuilder<Database, "blog_links">) {
 }
 
 /** Only http(s) links and images ever leave the server; an image path on this site is kept. */
-function safeItem(row: { id: number; og_title: string | null; og_url: string; og_image: string | null; domain_addr: string }): BlogItem | null {
+function safeItem(row: {
+  id: number;
+  og_title: string | null;
+  og_url: string;
+  og_image: string | null;
+  domain_addr: string;
+}): BlogItem | null {
   if (!HTTP_URL.test(row.og_url)) return null;
   const image = row.og_image && (HTTP_URL.test(row.og_image) || /^\/(?!\/)/.test(row.og_image)) ? row.og_image : null;
   return { og_seq: row.id, og_title: row.og_title, og_url: row.og_url, og_image: image, domain_addr: row.domain_addr };

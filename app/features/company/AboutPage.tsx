@@ -9,7 +9,18 @@ import styles from "./company.module.css";
 
 function ShieldIcon({ size = 22 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
       <path d="M8.5 12l2.5 2.5 4.5-5" />
     </svg>
@@ -18,7 +29,18 @@ function ShieldIcon({ size = 22 }: { size?: number }) {
 
 function ReceiptIcon({ size = 22 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
       <path d="M9 8h6M9 12h6M9 16h3" />
     </svg>
@@ -41,7 +63,9 @@ export function AboutPage() {
       <PageHeading subtitle={t("company.about.lead")}>{title}</PageHeading>
 
       <section className={styles.section} aria-labelledby="about-what">
-        <h2 id="about-what" className={styles.h2}>{t("company.about.whatWeDo.title")}</h2>
+        <h2 id="about-what" className={styles.h2}>
+          {t("company.about.whatWeDo.title")}
+        </h2>
         <p>{t("company.about.whatWeDo.body")}</p>
         <ul className={styles.checks}>
           {WHAT_WE_DO.map((key) => (
@@ -54,14 +78,20 @@ export function AboutPage() {
       </section>
 
       <section className={styles.section} aria-labelledby="about-why">
-        <h2 id="about-why" className={styles.h2}>{t("company.about.why.title")}</h2>
+        <h2 id="about-why" className={styles.h2}>
+          {t("company.about.why.title")}
+        </h2>
         <p>{t("company.about.why.body")}</p>
         <ol className={styles.cards}>
           {WHY.map(({ key, Icon }) => (
             <li key={key} className={styles.card}>
-              <span className={styles.cardIcon}><Icon size={20} /></span>
+              <span className={styles.cardIcon}>
+                <Icon size={20} />
+              </span>
               <h3 className={styles.h3}>{t(`company.about.why.items.${key}.title`)}</h3>
-              <p>{t(`company.about.why.items.${key}.body`, { date: site.brokerRegistrationDate, number: site.brokerRegistrationNumber })}</p>
+              <p>
+                {t(`company.about.why.items.${key}.body`, { date: site.brokerRegistrationDate, number: site.brokerRegistrationNumber })}
+              </p>
             </li>
           ))}
         </ol>
@@ -70,8 +100,12 @@ export function AboutPage() {
       <section className={styles.section}>
         <p className={styles.notice}>{t("company.about.notice")}</p>
         <div className={styles.actions}>
-          <ButtonLink to={href("/loan-consultation")} block>{t("company.about.cta")}</ButtonLink>
-          <ButtonLink to={href("/information-service/loan-faq")} variant="secondary" block>{t("company.about.faq")}</ButtonLink>
+          <ButtonLink to={href("/loan-consultation")} block>
+            {t("company.about.cta")}
+          </ButtonLink>
+          <ButtonLink to={href("/information-service/loan-faq")} variant="secondary" block>
+            {t("company.about.faq")}
+          </ButtonLink>
         </div>
       </section>
     </article>

@@ -13,7 +13,9 @@ export function ContactPage({ submissionId, result }: { submissionId: string; re
     <article className={styles.page}>
       <PageHeading subtitle={t("company.contact.lead")}>{title}</PageHeading>
       <section className={styles.section} aria-labelledby="proposal-title">
-        <h2 id="proposal-title" className={styles.h2}>{t("company.contact.title")}</h2>
+        <h2 id="proposal-title" className={styles.h2}>
+          {t("company.contact.title")}
+        </h2>
         <p className={styles.muted}>{t("company.contact.intro")}</p>
         <ProposalForm submissionId={submissionId} result={result} />
       </section>

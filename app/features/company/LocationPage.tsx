@@ -18,7 +18,11 @@ function drawMap(maps: KakaoMaps, container: HTMLElement) {
   const center = new maps.LatLng(office.lat, office.lng);
   const map = new maps.Map(container, { center, level: site.office.mapZoomLevel });
   const size = site.office.markerSize;
-  const marker = new maps.Marker({ position: center, image: new maps.MarkerImage(site.office.marker, new maps.Size(size, size)), title: office.name });
+  const marker = new maps.Marker({
+    position: center,
+    image: new maps.MarkerImage(site.office.marker, new maps.Size(size, size)),
+    title: office.name,
+  });
   marker.setMap(map);
 }
 
@@ -101,12 +105,18 @@ export function LocationPage({ appKey }: { appKey: string }) {
           <dt>{t("company.location.address")}</dt>
           <dd>
             <span>{site.address}</span>
-            <span lang="ko" className={styles.korean}>{site.addressKo}</span>
+            <span lang="ko" className={styles.korean}>
+              {site.addressKo}
+            </span>
           </dd>
         </div>
         <div>
           <dt>{t("company.location.phone")}</dt>
-          <dd><a href={telHref(site.phone)} className={styles.phone}>{site.phone}</a></dd>
+          <dd>
+            <a href={telHref(site.phone)} className={styles.phone}>
+              {site.phone}
+            </a>
+          </dd>
         </div>
       </dl>
     </article>

@@ -15,8 +15,14 @@ export function PartnersPage() {
         {site.partners.map((partner, index) => (
           <li key={partner.key}>
             <figure className={styles.partner}>
-              <img src={partner.image} width={partner.width} height={partner.height} alt={partner.name}
-                loading={index === 0 ? "eager" : "lazy"} decoding="async" />
+              <img
+                src={partner.image}
+                width={partner.width}
+                height={partner.height}
+                alt={partner.name}
+                loading={index === 0 ? "eager" : "lazy"}
+                decoding="async"
+              />
               <figcaption>
                 <strong>{partner.name}</strong>
                 <span>{t(`company.partners.items.${partner.key}`)}</span>

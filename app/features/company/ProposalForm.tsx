@@ -59,7 +59,11 @@ export function ProposalForm({ submissionId: initialId, result }: { submissionId
       const check = validate(proposalFormSchema, { ...values, agree: agreed });
       if (!check.success) return showErrors(check.errors);
       const { agree: _agree, ...payload } = check.output;
-      const sent = await postSvc(href("/svc/proposal/create"), { ...payload, submission_id: submissionId, [HONEYPOT_FIELD]: honeypot ?? "" });
+      const sent = await postSvc(href("/svc/proposal/create"), {
+        ...payload,
+        submission_id: submissionId,
+        [HONEYPOT_FIELD]: honeypot ?? "",
+      });
       if (sent.kind === "ok") {
         setValues(EMPTY);
         setAgreed(false);
@@ -95,31 +99,61 @@ export function ProposalForm({ submissionId: initialId, result }: { submissionId
         <input type="hidden" name="submission_id" value={submissionId} />
         <Honeypot label={t("company.contact.honeypot")} />
         <TextField {...field("proposer_name")} label={t("company.contact.fields.name")} autoComplete="organization" maxLength={200} />
-        <TextField {...field("proposer_phone")} label={t("company.contact.fields.phone")} hint={t("company.contact.fields.phoneHint")}
-          type="tel" inputMode="numeric" autoComplete="tel" maxLength={20} />
-        <TextField {...field("proposer_email")} label={t("company.contact.fields.email")}
-          type="text" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} maxLength={320} />
+        <TextField
+          {...field("proposer_phone")}
+          label={t("company.contact.fields.phone")}
+          hint={t("company.contact.fields.phoneHint")}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={20}
+        />
+        <TextField
+          {...field("proposer_email")}
+          label={t("company.contact.fields.email")}
+          type="text"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={320}
+        />
         <TextArea {...field("proposal_content")} label={t("company.contact.fields.content")} rows={6} maxLength={5000} />
 
-        <ConsentField name="agree" value="on" checked={agreed} required requiredLabel={t("company.contact.required")}
-          summary={t("company.contact.consent.summary")} label={t("company.contact.consent.label")} error={error("agree")}
+        <ConsentField
+          name="agree"
+          value="on"
+          checked={agreed}
+          required
+          requiredLabel={t("company.contact.required")}
+          summary={t("company.contact.consent.summary")}
+          label={t("company.contact.consent.label")}
+          error={error("agree")}
           onChange={(e) => {
             setAgreed(e.currentTarget.checked);
             clear("agree");
           }}
-          policyLink={<Link to={policyHref(location, "privacy")} preventScrollReset>{t("company.contact.consent.view")}</Link>} />
+          policyLink={
+            <Link to={policyHref(location, "privacy")} preventScrollReset>
+              {t("company.contact.consent.view")}
+            </Link>
+          }
+        />
 
         <Button type="submit" block disabled={hydrated && (!agreed || submitting)} aria-busy={submitting || undefined}>
           {submitting ? t("company.contact.submitting") : t("company.contact.submit")}
         </Button>
       </Form>
-      <AlertDialog open={alert !== null} confirmLabel={t("company.contact.alert.confirm")}
+      <AlertDialog
+        open={alert !== null}
+        confirmLabel={t("company.contact.alert.confirm")}
         onClose={() => {
           // After a success the submit button is disabled again: give focus to the empty form instead.
           if (alert === "success") formRef.current?.querySelector<HTMLElement>('[name="proposer_name"]')?.focus();
           setAlert(null);
         }}
-        message={alert === "success" ? t("company.contact.alert.success") : t("company.contact.alert.failure")} />
+        message={alert === "success" ? t("company.contact.alert.success") : t("company.contact.alert.failure")}
+      />
     </>
   );
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { validate } from "#app/lib/schema.ts";
 import { proposalFormSchema, proposalSchema } from "#app/features/company/schema.ts";
 
-const filled = { proposer_name: "Example Org", proposer_phone: "02-1234-5678", proposer_email: "partner@example.com", proposal_content: "Let us work together." };
+const filled = {
+  proposer_name: "Example Org",
+  proposer_phone: "02-1234-5678",
+  proposer_email: "partner@example.com",
+  proposal_content: "Let us work together.",
+};
 
 describe("partnership proposal (spec §5)", () => {
   it("requires all four fields with 'This field is required.' (catalog key)", () => {

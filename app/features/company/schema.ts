@@ -11,7 +11,9 @@ const REQUIRED = "common.errors.required";
  */
 export const proposalSchema = v.object({
   proposer_name: present(requiredText(REQUIRED, 200)),
-  proposer_phone: present(v.pipe(v.string(REQUIRED), v.transform(digitsOnly), v.nonEmpty(REQUIRED), v.maxLength(20, "common.errors.tooLong"))),
+  proposer_phone: present(
+    v.pipe(v.string(REQUIRED), v.transform(digitsOnly), v.nonEmpty(REQUIRED), v.maxLength(20, "common.errors.tooLong")),
+  ),
   proposer_email: present(requiredText(REQUIRED, 320)),
   proposal_content: present(requiredText(REQUIRED, 5000)),
   submission_id: v.optional(v.pipe(v.string("api.invalid"), v.regex(SUBMISSION_ID_PATTERN, "api.invalid"))),
@@ -25,5 +27,11 @@ export type ProposalField = (typeof PROPOSAL_FIELDS)[number];
 /** The form adds the consent checkbox: without it nothing is sent (spec §4). */
 export const proposalFormSchema = v.object({
   ...proposalSchema.entries,
-  agree: v.optional(v.pipe(v.unknown(), v.check((value) => value === true || value === "on", "company.contact.consent.error")), ""),
+  agree: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.check((value) => value === true || value === "on", "company.contact.consent.error"),
+    ),
+    "",
+  ),
 });

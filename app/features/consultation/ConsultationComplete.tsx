@@ -41,7 +41,10 @@ export function ConsultationComplete({ maskedPhone }: { maskedPhone: string | nu
   useEffect(() => {
     clearDraft();
     if (phoneFromState(location.state)) {
-      navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null, preventScrollReset: true });
+      navigate(
+        { pathname: location.pathname, search: location.search, hash: location.hash },
+        { replace: true, state: null, preventScrollReset: true },
+      );
     }
   }, [location, navigate]);
 

@@ -46,10 +46,18 @@ function restore(result: FormResult | undefined, submissionId: string) {
   if (!state.submissionId) state.submissionId = submissionId;
   if (result?.status === "invalid") {
     const { submissionId: badId, ...errors } = result.errors;
-    return { state, errors: errors as Errors<FormField>, message: badId ? "consultation.errors.submitFailed" : "consultation.status.checkFields" };
+    return {
+      state,
+      errors: errors as Errors<FormField>,
+      message: badId ? "consultation.errors.submitFailed" : "consultation.status.checkFields",
+    };
   }
   if (result?.status === "failed") {
-    return { state, errors: {}, message: result.reason === "rate_limited" ? "consultation.errors.rateLimited" : "consultation.errors.submitFailed" };
+    return {
+      state,
+      errors: {},
+      message: result.reason === "rate_limited" ? "consultation.errors.rateLimited" : "consultation.errors.submitFailed",
+    };
   }
   return { state, errors: {}, message: null };
 }
@@ -69,7 +77,11 @@ export function ConsultationForm({ submissionId, actionData }: { submissionId: s
 
   const [restored] = useState(() => restore(actionData, submissionId));
   const [state, setState] = useState<ConsultationFormState>(restored.state);
-  const { errors, setErrors, clear, showErrors, submitting, submit } = useForm<FormField>({ form: formRef, order: FIELD_ORDER, initialErrors: restored.errors });
+  const { errors, setErrors, clear, showErrors, submitting, submit } = useForm<FormField>({
+    form: formRef,
+    order: FIELD_ORDER,
+    initialErrors: restored.errors,
+  });
   const [status, setStatus] = useState<Status>(restored.message ? { kind: "error", message: restored.message } : { kind: "idle" });
 
   // Once in the browser: take what was typed before JavaScript arrived, else
@@ -109,7 +121,8 @@ export function ConsultationForm({ submissionId, actionData }: { submissionId: s
   function onDateChange(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const inputType = (event.nativeEvent as InputEvent).inputType ?? "";
-    const direction: DeleteDirection = inputType === "deleteContentBackward" ? "backward" : inputType === "deleteContentForward" ? "forward" : undefined;
+    const direction: DeleteDirection =
+      inputType === "deleteContentBackward" ? "backward" : inputType === "deleteContentForward" ? "forward" : undefined;
     const next = editExpiryDate(input.value, input.selectionStart ?? input.value.length, state.expiryDate, direction);
     // Write the formatted value now so the caret stays after the same digits.
     input.value = next.value;

@@ -9,7 +9,13 @@ import { requestContext, services } from "#app/lib/services.server.ts";
 import { newSubmissionId } from "#app/lib/submission.ts";
 import { writeFlash } from "#app/features/consultation/flash.server.ts";
 import { maskPhone } from "#app/features/consultation/mask.ts";
-import { consultationFormSchema, formStateFromForm, formValues, toConsultation, type ConsultationOutput } from "#app/features/consultation/schema.ts";
+import {
+  consultationFormSchema,
+  formStateFromForm,
+  formValues,
+  toConsultation,
+  type ConsultationOutput,
+} from "#app/features/consultation/schema.ts";
 import { storeConsultation } from "#app/features/consultation/store.server.ts";
 
 /** Rate-limit bucket shared by the API and the form's action (per client IP). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DRAFT_KEY, clearDraft, isPristine, parseDraft, readDraft, saveDraft, typedBeforeHydration } from "#app/features/consultation/draft.ts";
+import {
+  DRAFT_KEY,
+  clearDraft,
+  isPristine,
+  parseDraft,
+  readDraft,
+  saveDraft,
+  typedBeforeHydration,
+} from "#app/features/consultation/draft.ts";
 import { emptyFormState, type ConsultationFormState } from "#app/features/consultation/schema.ts";
 
 class MemoryStorage implements Storage {
@@ -49,10 +57,14 @@ describe("the sessionStorage draft", () => {
     expect(store.length).toBe(0);
   });
 
-  it.each([["not json"], ["[]"], ["null"], [JSON.stringify({ ...typed, phone: 5 })], [JSON.stringify({ ...typed, agreeRequired: "yes" })], [JSON.stringify({ ...typed, name: "x".repeat(201) })]])(
-    "ignores a malformed draft %#",
-    (json) => expect(parseDraft(json)).toBeNull(),
-  );
+  it.each([
+    ["not json"],
+    ["[]"],
+    ["null"],
+    [JSON.stringify({ ...typed, phone: 5 })],
+    [JSON.stringify({ ...typed, agreeRequired: "yes" })],
+    [JSON.stringify({ ...typed, name: "x".repeat(201) })],
+  ])("ignores a malformed draft %#", (json) => expect(parseDraft(json)).toBeNull());
 
   it("drops unknown keys", () => {
     expect(parseDraft(JSON.stringify({ ...typed, evil: "<script>" }))).toEqual(typed);
@@ -80,7 +92,10 @@ describe("the sessionStorage draft", () => {
 describe("typedBeforeHydration", () => {
   it("takes the fields typed into the server-rendered form before JavaScript ran", () => {
     const initial = emptyFormState("id-12345678");
-    expect(typedBeforeHydration(initial, { ...initial, name: "A", agreeRequired: true, submissionId: "other-id-1" })).toEqual({ name: "A", agreeRequired: true });
+    expect(typedBeforeHydration(initial, { ...initial, name: "A", agreeRequired: true, submissionId: "other-id-1" })).toEqual({
+      name: "A",
+      agreeRequired: true,
+    });
     expect(typedBeforeHydration(initial, initial)).toBeNull();
   });
 });

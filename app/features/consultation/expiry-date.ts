@@ -26,7 +26,12 @@ export type DeleteDirection = "backward" | "forward" | undefined;
  * formatted value and where the caret belongs out (after the same digits).
  * Deleting a "/" deletes the digit beside it, so Backspace never gets stuck.
  */
-export function editExpiryDate(raw: string, caret: number, previous: string, direction?: DeleteDirection): { value: string; caret: number } {
+export function editExpiryDate(
+  raw: string,
+  caret: number,
+  previous: string,
+  direction?: DeleteDirection,
+): { value: string; caret: number } {
   let digits = digitsOnly(raw);
   let before = digitsOnly(raw.slice(0, caret)).length;
   if (direction && raw.length < previous.length && digits === digitsOnly(previous)) {

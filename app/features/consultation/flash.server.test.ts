@@ -3,7 +3,8 @@ import { FLASH_COOKIE } from "#app/lib/cookie-names.ts";
 import { clearFlash, hasFlash, readFlash, writeFlash } from "#app/features/consultation/flash.server.ts";
 
 const SECRET = "test-secret-test-secret-test-secret-0000";
-const withCookie = (setCookie: string) => new Request("http://localhost/loan-consultation-complete", { headers: { cookie: setCookie.split(";")[0]! } });
+const withCookie = (setCookie: string) =>
+  new Request("http://localhost/loan-consultation-complete", { headers: { cookie: setCookie.split(";")[0]! } });
 const attributes = (setCookie: string) => setCookie.split("; ").slice(1).sort();
 
 describe("the completion flash cookie", () => {
@@ -29,14 +30,17 @@ describe("the completion flash cookie", () => {
     const [name, value] = cookie.split(";")[0]!.split("=");
     const [payload, signature] = decodeURIComponent(value!).split(".");
     const forged = btoa(JSON.stringify({ p: "999****9999", e: Date.now() + 60_000 }));
-    const read = (raw: string) => readFlash(new Request("http://x/", { headers: { cookie: `${name}=${encodeURIComponent(raw)}` } }), SECRET);
+    const read = (raw: string) =>
+      readFlash(new Request("http://x/", { headers: { cookie: `${name}=${encodeURIComponent(raw)}` } }), SECRET);
     expect(await read(`${forged}.${signature}`)).toBeNull();
     expect(await read(payload!)).toBeNull();
     expect(await read("garbage.garbage.garbage")).toBeNull();
   });
 
   it("ignores a cookie of the earlier format (payload.HMAC in base64url), and still clears it", async () => {
-    const old = new Request("http://x/", { headers: { cookie: `${FLASH_COOKIE}=eyJwIjoiMDEwKioqKjAwMDAiLCJlIjo5OTk5OTk5OTk5OTk5fQ.AAAA` } });
+    const old = new Request("http://x/", {
+      headers: { cookie: `${FLASH_COOKIE}=eyJwIjoiMDEwKioqKjAwMDAiLCJlIjo5OTk5OTk5OTk5OTk5fQ.AAAA` },
+    });
     expect(await readFlash(old, SECRET)).toBeNull();
     expect(await hasFlash(old)).toBe(true);
   });

@@ -98,7 +98,10 @@ describe("consultation form rules (spec §5)", () => {
   });
 
   it("'unknown' needs no date, and ignores whatever the date field holds", () => {
-    expect(form({ expiryChoice: "unknown", expiryDate: "" })).toMatchObject({ success: true, output: { expiryChoice: "unknown", expiryDate: "" } });
+    expect(form({ expiryChoice: "unknown", expiryDate: "" })).toMatchObject({
+      success: true,
+      output: { expiryChoice: "unknown", expiryDate: "" },
+    });
     expect(form({ expiryChoice: "unknown", expiryDate: "garbage" })).toMatchObject({ success: true, output: { expiryDate: "" } });
   });
 
@@ -107,10 +110,17 @@ describe("consultation form rules (spec §5)", () => {
     expect(errorsOf({ [field]: "x".repeat(101) })).toEqual({ [field]: "common.errors.tooLong" });
   });
 
-  it.each(["01012345678", "0101234567", "01112345678", "0161234567", "01712345678", "01812345678", "01912345678", "010 1234 5678", "+82 10-1234-5678"])(
-    "phone %j is a Korean mobile number",
-    (phone) => expect(form({ phone }).success).toBe(true),
-  );
+  it.each([
+    "01012345678",
+    "0101234567",
+    "01112345678",
+    "0161234567",
+    "01712345678",
+    "01812345678",
+    "01912345678",
+    "010 1234 5678",
+    "+82 10-1234-5678",
+  ])("phone %j is a Korean mobile number", (phone) => expect(form({ phone }).success).toBe(true));
   it.each(["0101234567890", "010123456", "01212345678", "01512345678", "02123456789", "11012345678", "84912345678"])(
     "phone %j is not",
     (phone) => expect(errorsOf({ phone })).toEqual({ phone: MESSAGES.phoneFormat }),
@@ -134,7 +144,11 @@ describe("consultation form rules (spec §5)", () => {
   });
 
   it("refuses wrong types without throwing", () => {
-    const result = validate(consultationFormSchema, { ...filled, phone: 1012345678, agreeRequired: "yes", name: null }, { crossField: true });
+    const result = validate(
+      consultationFormSchema,
+      { ...filled, phone: 1012345678, agreeRequired: "yes", name: null },
+      { crossField: true },
+    );
     expect(result.success).toBe(false);
     if (!result.success) expect(Object.keys(result.errors).sort()).toEqual(["agreeRequired", "name", "phone"]);
     expect(validate(consultationFormSchema, "nope").success).toBe(false);
@@ -160,10 +174,12 @@ describe("formStateFromForm (the form posted without JavaScript)", () => {
 const payload = (patch: Record<string, unknown> = {}, answers: Record<number, string> = {}) => ({
   submission_id: ID,
   marketing_yn: "N",
-  answer_list: Object.entries({ 1: "yes", 2: "E-9", 3: "20270315", 4: "Viet Nam", 5: "NGUYEN VAN A", 6: "01012345678", ...answers }).map(([seq, content]) => ({
-    question_seq: Number(seq),
-    answer_content: content,
-  })),
+  answer_list: Object.entries({ 1: "yes", 2: "E-9", 3: "20270315", 4: "Viet Nam", 5: "NGUYEN VAN A", 6: "01012345678", ...answers }).map(
+    ([seq, content]) => ({
+      question_seq: Number(seq),
+      answer_content: content,
+    }),
+  ),
   ...patch,
 });
 const api = (body: unknown) => validate(answerPayloadSchema, body, { crossField: true });
@@ -179,7 +195,15 @@ describe("API payload rules (spec §7 POST /svc/answer/create)", () => {
     expect(result.success).toBe(true);
     if (!result.success) return;
     expect(toConsultation(result.output)).toEqual({
-      answers: { type: "yes", visaType: "E-9", expiryChoice: "date", expiryDate: "20270315", nationality: "Viet Nam", name: "NGUYEN VAN A", phone: "01012345678" },
+      answers: {
+        type: "yes",
+        visaType: "E-9",
+        expiryChoice: "date",
+        expiryDate: "20270315",
+        nationality: "Viet Nam",
+        name: "NGUYEN VAN A",
+        phone: "01012345678",
+      },
       marketing: false,
       submissionId: null,
     });
@@ -199,16 +223,27 @@ describe("API payload rules (spec §7 POST /svc/answer/create)", () => {
     [{ 4: "" }, { "answer_list.4": "common.errors.required" }],
     [{ 5: " " }, { "answer_list.5": "common.errors.required" }],
     [{ 6: "+1 415 555 0100" }, { "answer_list.6": MESSAGES.phoneFormat }],
-    [{ 1: "", 6: "" }, { "answer_list.1": MESSAGES.intent, "answer_list.6": "common.errors.required" }],
+    [
+      { 1: "", 6: "" },
+      { "answer_list.1": MESSAGES.intent, "answer_list.6": "common.errors.required" },
+    ],
   ])("answers %j → %j", (answers, errors) => {
     expect(apiErrors(payload({}, answers))).toEqual(errors);
   });
 
   it.each([
     ["a missing answer", { answer_list: payload().answer_list.slice(0, 5) }, "answer_list"],
-    ["a repeated question", { answer_list: [...payload().answer_list.slice(0, 5), { question_seq: 1, answer_content: "no" }] }, "answer_list"],
+    [
+      "a repeated question",
+      { answer_list: [...payload().answer_list.slice(0, 5), { question_seq: 1, answer_content: "no" }] },
+      "answer_list",
+    ],
     ["a seventh question", { answer_list: [...payload().answer_list, { question_seq: 7, answer_content: "x" }] }, "answer_list"],
-    ["a string question_seq", { answer_list: payload().answer_list.map((a) => ({ ...a, question_seq: String(a.question_seq) })) }, "answer_list"],
+    [
+      "a string question_seq",
+      { answer_list: payload().answer_list.map((a) => ({ ...a, question_seq: String(a.question_seq) })) },
+      "answer_list",
+    ],
     ["a number answer", { answer_list: payload().answer_list.map((a) => ({ ...a, answer_content: 1 })) }, "answer_list"],
     ["an answer list that is not a list", { answer_list: "yes" }, "answer_list"],
     ["marketing_yn not Y/N", { marketing_yn: "yes" }, "marketing_yn"],
@@ -220,7 +255,9 @@ describe("API payload rules (spec §7 POST /svc/answer/create)", () => {
   });
 
   it("maps API error keys back onto the form's fields", () => {
-    expect(formErrorsFromPayload({ "answer_list.6": "bad phone", "answer_list.3": "bad date", agree_yn: "agree", answer_list: "x" })).toEqual({
+    expect(
+      formErrorsFromPayload({ "answer_list.6": "bad phone", "answer_list.3": "bad date", agree_yn: "agree", answer_list: "x" }),
+    ).toEqual({
       phone: "bad phone",
       expiryDate: "bad date",
       agreeRequired: "agree",

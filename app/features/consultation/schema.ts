@@ -96,13 +96,19 @@ const answerEntries = {
   expiryDate: v.pipe(v.string(MESSAGES.dateFormat), v.maxLength(32, MESSAGES.dateFormat)),
   nationality: requiredText(MESSAGES.required, TEXT_MAX, MESSAGES.tooLong),
   name: requiredText(MESSAGES.required, TEXT_MAX, MESSAGES.tooLong),
-  phone: v.pipe(v.string(MESSAGES.required), v.transform(normalizePhone), v.nonEmpty(MESSAGES.required), v.regex(KOREAN_MOBILE, MESSAGES.phoneFormat)),
+  phone: v.pipe(
+    v.string(MESSAGES.required),
+    v.transform(normalizePhone),
+    v.nonEmpty(MESSAGES.required),
+    v.regex(KOREAN_MOBILE, MESSAGES.phoneFormat),
+  ),
 };
 
 type ExpiryFields = { expiryChoice: ExpiryChoice; expiryDate: string };
 const EXPIRY_PATHS = [["expiryChoice"], ["expiryDate"]] as const;
 const expiryOk = (input: ExpiryFields) => expiryDateProblem(input.expiryChoice, input.expiryDate) === null;
-const expiryMessage = (issue: { input: ExpiryFields }) => expiryDateProblem(issue.input.expiryChoice, issue.input.expiryDate) ?? MESSAGES.dateFormat;
+const expiryMessage = (issue: { input: ExpiryFields }) =>
+  expiryDateProblem(issue.input.expiryChoice, issue.input.expiryDate) ?? MESSAGES.dateFormat;
 /** The date as stored: YYYYMMDD, or "" when the visitor does not know it. */
 const normalizeExpiry = <T extends ExpiryFields>(input: T): T => ({
   ...input,
@@ -127,7 +133,18 @@ export interface ConsultationFormState {
 export type FormField = keyof ConsultationFormState;
 
 export function emptyFormState(submissionId: string): ConsultationFormState {
-  return { type: "", visaType: "", expiryChoice: "", expiryDate: "", nationality: "", name: "", phone: "", agreeRequired: false, agreeMarketing: false, submissionId };
+  return {
+    type: "",
+    visaType: "",
+    expiryChoice: "",
+    expiryDate: "",
+    nationality: "",
+    name: "",
+    phone: "",
+    agreeRequired: false,
+    agreeMarketing: false,
+    submissionId,
+  };
 }
 
 /** The form state of a posted form (field names = state keys; checkboxes send "Y"). */
@@ -174,7 +191,12 @@ export type ConsultationFormOutput = v.InferOutput<typeof consultationFormSchema
 // ---- The API payload ---------------------------------------------------
 
 const answerItemSchema = v.object({
-  question_seq: v.pipe(v.number(MESSAGES.answerList), v.integer(MESSAGES.answerList), v.minValue(1, MESSAGES.answerList), v.maxValue(6, MESSAGES.answerList)),
+  question_seq: v.pipe(
+    v.number(MESSAGES.answerList),
+    v.integer(MESSAGES.answerList),
+    v.minValue(1, MESSAGES.answerList),
+    v.maxValue(6, MESSAGES.answerList),
+  ),
   answer_content: v.pipe(v.string(MESSAGES.answerContent), v.maxLength(500, MESSAGES.tooLong)),
 });
 
@@ -225,7 +247,11 @@ export interface ConsultationOutput {
 
 export function toConsultation(output: Answers & { agreeMarketing: boolean; submissionId: string | null }): ConsultationOutput {
   const { type, visaType, expiryChoice, expiryDate, nationality, name, phone } = output;
-  return { answers: { type, visaType, expiryChoice, expiryDate, nationality, name, phone }, marketing: output.agreeMarketing, submissionId: output.submissionId };
+  return {
+    answers: { type, visaType, expiryChoice, expiryDate, nationality, name, phone },
+    marketing: output.agreeMarketing,
+    submissionId: output.submissionId,
+  };
 }
 
 /** answer_list, ordered by question number. */
@@ -252,7 +278,10 @@ export function toPayload(output: ConsultationFormOutput) {
  */
 export function payloadErrorKeys(errors: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(errors).map(([key, message]) => [key in QUESTION_SEQ ? `answer_list.${QUESTION_SEQ[key as AnswerField]}` : key, message]),
+    Object.entries(errors).map(([key, message]) => [
+      key in QUESTION_SEQ ? `answer_list.${QUESTION_SEQ[key as AnswerField]}` : key,
+      message,
+    ]),
   );
 }
 

@@ -54,8 +54,22 @@ export async function storeConsultation(
     await trx
       .insertInto("consent_records")
       .values([
-        { answer_id: row.id, policy_kind: CONSENTS.required.kind, policy_version: CONSENTS.required.version, agreed_yn: "Y", lang: input.lang, created_at: at },
-        { answer_id: row.id, policy_kind: CONSENTS.marketing.kind, policy_version: CONSENTS.marketing.version, agreed_yn: input.marketing ? "Y" : "N", lang: input.lang, created_at: at },
+        {
+          answer_id: row.id,
+          policy_kind: CONSENTS.required.kind,
+          policy_version: CONSENTS.required.version,
+          agreed_yn: "Y",
+          lang: input.lang,
+          created_at: at,
+        },
+        {
+          answer_id: row.id,
+          policy_kind: CONSENTS.marketing.kind,
+          policy_version: CONSENTS.marketing.version,
+          agreed_yn: input.marketing ? "Y" : "N",
+          lang: input.lang,
+          created_at: at,
+        },
       ])
       .execute();
     return { id: row.id, created: true };

@@ -21,10 +21,14 @@ export function CompletePage({ queryType }: { queryType?: InquiryType }) {
   const variant = type ?? "neutral";
   return (
     <article lang="ko" className={styles.complete}>
-      <span className={styles.completeIcon}><CheckIcon size={40} /></span>
+      <span className={styles.completeIcon}>
+        <CheckIcon size={40} />
+      </span>
       <h1 className={styles.completeTitle}>{t(`counter.complete.${variant}.title`)}</h1>
       <p className={styles.muted}>{t(`counter.complete.${variant}.body`)}</p>
-      <ButtonLink to="/" block className={styles.homeButton}>{t("counter.complete.home")}</ButtonLink>
+      <ButtonLink to="/" block className={styles.homeButton}>
+        {t("counter.complete.home")}
+      </ButtonLink>
     </article>
   );
 }

@@ -24,8 +24,14 @@ export function CounterPage({ submissionId, result }: { submissionId: string; re
     <article lang="ko" className={styles.page}>
       <PageHeading subtitle={t("counter.hero.lead", { model: site.counter.model })}>{title}</PageHeading>
       <section className={styles.hero}>
-        <img src="/images/counter/ih-110s.svg" width={320} height={200} alt={t("counter.hero.imageAlt", { model: site.counter.model })}
-          className={styles.heroImage} fetchPriority="high" />
+        <img
+          src="/images/counter/ih-110s.svg"
+          width={320}
+          height={200}
+          alt={t("counter.hero.imageAlt", { model: site.counter.model })}
+          className={styles.heroImage}
+          fetchPriority="high"
+        />
         <p className={styles.model}>{t("counter.hero.model", { model: site.counter.model })}</p>
         <p>{t("counter.hero.body")}</p>
         <ul className={styles.services}>
@@ -38,21 +44,30 @@ export function CounterPage({ submissionId, result }: { submissionId: string; re
             <PhoneIcon size={20} />
             {t("counter.actions.call", { phone: site.counter.salesPhone })}
           </a>
-          <a href={`#${INQUIRY_ANCHOR}`} className={buttonClass("secondary", true)}>{t("counter.actions.inquiry")}</a>
+          <a href={`#${INQUIRY_ANCHOR}`} className={buttonClass("secondary", true)}>
+            {t("counter.actions.inquiry")}
+          </a>
         </div>
       </section>
 
       <section className={styles.section} aria-labelledby="counter-faq">
-        <h2 id="counter-faq" className={styles.h2}>{t("counter.faq.title")}</h2>
-        <Accordion name="counter-faq" items={FAQ.map((key) => ({
-          id: key,
-          summary: t(`counter.faq.items.${key}.q`),
-          content: t(`counter.faq.items.${key}.a`),
-        }))} />
+        <h2 id="counter-faq" className={styles.h2}>
+          {t("counter.faq.title")}
+        </h2>
+        <Accordion
+          name="counter-faq"
+          items={FAQ.map((key) => ({
+            id: key,
+            summary: t(`counter.faq.items.${key}.q`),
+            content: t(`counter.faq.items.${key}.a`),
+          }))}
+        />
       </section>
 
       <section id={INQUIRY_ANCHOR} className={styles.section} aria-labelledby="counter-form-title" tabIndex={-1}>
-        <h2 id="counter-form-title" className={styles.h2}>{t("counter.form.title")}</h2>
+        <h2 id="counter-form-title" className={styles.h2}>
+          {t("counter.form.title")}
+        </h2>
         <p className={styles.muted}>{t("counter.form.intro")}</p>
         <InquiryForm submissionId={submissionId} result={result} />
       </section>

@@ -12,7 +12,14 @@ import { RadioGroup, TextArea, TextField } from "#app/ui/Field.tsx";
 import { ConsentField } from "#app/ui/ConsentField.tsx";
 import { Honeypot } from "#app/ui/Honeypot.tsx";
 import { PhotoPicker, type PickedPhoto } from "#app/features/counter-inquiry/PhotoPicker.tsx";
-import { DEFAULT_INQUIRY_TYPE, INQUIRY_FIELDS, isInquiryType, validateInquiryForm, type InquiryField, type InquiryType } from "#app/features/counter-inquiry/schema.ts";
+import {
+  DEFAULT_INQUIRY_TYPE,
+  INQUIRY_FIELDS,
+  isInquiryType,
+  validateInquiryForm,
+  type InquiryField,
+  type InquiryType,
+} from "#app/features/counter-inquiry/schema.ts";
 import type { FormResult } from "#app/lib/form-result.ts";
 import styles from "./counter.module.css";
 
@@ -99,11 +106,20 @@ export function InquiryForm({ submissionId, result }: { submissionId: string; re
 
   return (
     <>
-      {failedPost ? <p role="alert" className={styles.failure}>{t("counter.alert.failure")}</p> : null}
+      {failedPost ? (
+        <p role="alert" className={styles.failure}>
+          {t("counter.alert.failure")}
+        </p>
+      ) : null}
       <Form method="post" encType="multipart/form-data" ref={formRef} onSubmit={onSubmit} className={styles.form}>
         <input type="hidden" name="submission_id" value={submissionId} />
         <Honeypot label={t("counter.form.honeypot")} />
-        <RadioGroup legend={t("counter.form.type.legend")} name="type" value={type} required requiredLabel={t("counter.form.required")}
+        <RadioGroup
+          legend={t("counter.form.type.legend")}
+          name="type"
+          value={type}
+          required
+          requiredLabel={t("counter.form.required")}
           error={error("type")}
           options={[
             { value: "as", label: t("counter.form.type.as") },
@@ -113,36 +129,72 @@ export function InquiryForm({ submissionId, result }: { submissionId: string; re
             if (!isInquiryType(value)) return;
             setType(value);
             clear("type", "inquiry_content", "photos");
-          }} />
+          }}
+        />
         <TextField {...field("applicant_name")} label={t("counter.form.name")} autoComplete="name" maxLength={100} />
-        <TextField {...field("contact_phone")} label={t("counter.form.phone")} hint={t("counter.form.phoneHint")}
-          type="tel" inputMode="numeric" autoComplete="tel" maxLength={20} />
+        <TextField
+          {...field("contact_phone")}
+          label={t("counter.form.phone")}
+          hint={t("counter.form.phoneHint")}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={20}
+        />
         <TextField {...field("applicant_addr")} label={t("counter.form.address")} autoComplete="street-address" maxLength={300} />
-        <TextArea {...field("inquiry_content")} rows={5} maxLength={3000}
+        <TextArea
+          {...field("inquiry_content")}
+          rows={5}
+          maxLength={3000}
           label={
             <>
               <span className={styles.asOnly}>{t("counter.form.symptom")}</span>
               <span className={styles.purchaseOnly}>{t("counter.form.content")}</span>
             </>
           }
-          placeholder={type === "as" ? t("counter.form.symptomPlaceholder") : t("counter.form.contentPlaceholder")} />
+          placeholder={type === "as" ? t("counter.form.symptomPlaceholder") : t("counter.form.contentPlaceholder")}
+        />
         <div className={styles.asOnly}>
-          <PhotoPicker photos={photos} onChange={(next) => { setPhotos(next); clear("photos"); }} error={error("photos")}
-            onRejected={(key) => setErrors((current) => (key ? { ...current, photos: key } : current))} />
+          <PhotoPicker
+            photos={photos}
+            onChange={(next) => {
+              setPhotos(next);
+              clear("photos");
+            }}
+            error={error("photos")}
+            onRejected={(key) => setErrors((current) => (key ? { ...current, photos: key } : current))}
+          />
         </div>
-        <ConsentField name="agree" value="on" checked={agreed} required requiredLabel={t("counter.form.required")}
-          summary={t("counter.form.agree.summary")} label={t("counter.form.agree.label")} error={error("agree")}
+        <ConsentField
+          name="agree"
+          value="on"
+          checked={agreed}
+          required
+          requiredLabel={t("counter.form.required")}
+          summary={t("counter.form.agree.summary")}
+          label={t("counter.form.agree.label")}
+          error={error("agree")}
           onChange={(e) => {
             setAgreed(e.currentTarget.checked);
             clear("agree");
           }}
-          policyLink={<Link to={policyHref(location, "privacy")} preventScrollReset>{t("counter.form.agree.view")}</Link>} />
+          policyLink={
+            <Link to={policyHref(location, "privacy")} preventScrollReset>
+              {t("counter.form.agree.view")}
+            </Link>
+          }
+        />
         <Button type="submit" block disabled={submitting} aria-busy={submitting || undefined}>
           {submitting ? t("counter.form.submitting") : t("counter.form.submit")}
         </Button>
       </Form>
-      <AlertDialog open={alert !== null} onClose={closeAlert} lang="ko" confirmLabel={t("counter.alert.confirm")}
-        message={alert === "success" ? t("counter.alert.success") : t("counter.alert.failure")} />
+      <AlertDialog
+        open={alert !== null}
+        onClose={closeAlert}
+        lang="ko"
+        confirmLabel={t("counter.alert.confirm")}
+        message={alert === "success" ? t("counter.alert.success") : t("counter.alert.failure")}
+      />
     </>
   );
 }

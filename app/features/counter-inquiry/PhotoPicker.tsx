@@ -23,7 +23,12 @@ let nextId = 0;
  * when an addition would make more than 3. Without JavaScript it is the
  * native multiple file input, checked by the server.
  */
-export function PhotoPicker({ photos, onChange, error, onRejected }: {
+export function PhotoPicker({
+  photos,
+  onChange,
+  error,
+  onRejected,
+}: {
   photos: PickedPhoto[];
   onChange: (photos: PickedPhoto[]) => void;
   error?: string;
@@ -72,26 +77,44 @@ export function PhotoPicker({ photos, onChange, error, onRejected }: {
     <fieldset className={styles.photos} aria-describedby={describedBy} aria-invalid={!!error || undefined}>
       <legend className={styles.legend}>
         {t("counter.form.photos.label")}
-        <span className={styles.required} aria-hidden="true"> *</span>
+        <span className={styles.required} aria-hidden="true">
+          {" "}
+          *
+        </span>
         <span className="visually-hidden"> ({t("counter.form.required")})</span>
       </legend>
-      <p id={hintId} className={styles.hint}>{t("counter.form.photos.hint")}</p>
+      <p id={hintId} className={styles.hint}>
+        {t("counter.form.photos.hint")}
+      </p>
       {hydrated ? (
         <ul className={styles.thumbs}>
           {photos.map((photo, index) => (
             <li key={photo.id} className={styles.thumb}>
               <img src={photo.url} width={96} height={96} alt={t("counter.form.photos.alt", { n: index + 1 })} />
-              <button type="button" className={styles.remove} onClick={() => remove(photo)}
-                aria-label={t("counter.form.photos.remove", { n: index + 1 })}>
+              <button
+                type="button"
+                className={styles.remove}
+                onClick={() => remove(photo)}
+                aria-label={t("counter.form.photos.remove", { n: index + 1 })}
+              >
                 <CloseIcon size={16} />
               </button>
             </li>
           ))}
           <li>
-            <input id={id} type="file" accept="image/*" multiple className={`visually-hidden ${styles.fileInput}`} onChange={add}
-              aria-describedby={describedBy} />
+            <input
+              id={id}
+              type="file"
+              accept="image/*"
+              multiple
+              className={`visually-hidden ${styles.fileInput}`}
+              onChange={add}
+              aria-describedby={describedBy}
+            />
             <label htmlFor={id} className={styles.addPhoto}>
-              <span aria-hidden="true" className={styles.plus}>+</span>
+              <span aria-hidden="true" className={styles.plus}>
+                +
+              </span>
               <span>{t("counter.form.photos.add")}</span>
               <span className={styles.count}>{t("counter.form.photos.count", { count: photos.length, max: MAX_PHOTOS })}</span>
             </label>
@@ -99,12 +122,25 @@ export function PhotoPicker({ photos, onChange, error, onRejected }: {
         </ul>
       ) : (
         // Before JavaScript: the plain input, posted with the form and checked by the server.
-        <input id={id} type="file" name="photos" accept="image/*" multiple className={styles.nativeFile}
-          aria-label={t("counter.form.photos.label")} aria-describedby={describedBy} />
+        <input
+          id={id}
+          type="file"
+          name="photos"
+          accept="image/*"
+          multiple
+          className={styles.nativeFile}
+          aria-label={t("counter.form.photos.label")}
+          aria-describedby={describedBy}
+        />
       )}
       <FieldError id={errorId} message={error} />
-      <AlertDialog open={limitOpen} onClose={() => setLimitOpen(false)} lang="ko"
-        message={t("counter.photoLimit.message")} confirmLabel={t("counter.photoLimit.confirm")} />
+      <AlertDialog
+        open={limitOpen}
+        onClose={() => setLimitOpen(false)}
+        lang="ko"
+        message={t("counter.photoLimit.message")}
+        confirmLabel={t("counter.photoLimit.confirm")}
+      />
     </fieldset>
   );
 }

@@ -4,26 +4,51 @@ import { MB, multipartRequest } from "#tests/support/multipart.ts";
 import { readMultipart, UploadRejected } from "#app/features/counter-inquiry/multipart.server.ts";
 
 const limits = { fileField: "file_param", maxFiles: 3, maxFileBytes: 20 * MB, textAsFile: ["json_param"] };
-const file = (size: number, name = "a.jpg") => ({ name: "file_param", filename: name, type: "image/jpeg", data: new Uint8Array(size).fill(7) });
+const file = (size: number, name = "a.jpg") => ({
+  name: "file_param",
+  filename: name,
+  type: "image/jpeg",
+  data: new Uint8Array(size).fill(7),
+});
 
 describe("readMultipart", () => {
   it("reads text fields and up to three files", async () => {
-    const { request } = await multipartRequest("/x", [{ name: "json_param", value: '{"a":"홍길동"}' }, file(10), file(20, "b.jpg"), file(30, "c.png")]);
+    const { request } = await multipartRequest("/x", [
+      { name: "json_param", value: '{"a":"홍길동"}' },
+      file(10),
+      file(20, "b.jpg"),
+      file(30, "c.png"),
+    ]);
     const body = await readMultipart(request, limits);
     expect(body.fields.json_param).toBe('{"a":"홍길동"}');
-    expect(body.files.map((f) => [f.filename, f.bytes.byteLength])).toEqual([["a.jpg", 10], ["b.jpg", 20], ["c.png", 30]]);
+    expect(body.files.map((f) => [f.filename, f.bytes.byteLength])).toEqual([
+      ["a.jpg", 10],
+      ["b.jpg", 20],
+      ["c.png", 30],
+    ]);
   });
 
   it("takes json_param sent as a file part (a JSON Blob) without counting it as a photo", async () => {
     const json = new TextEncoder().encode('{"b":1}');
-    const { request } = await multipartRequest("/x", [{ name: "json_param", filename: "blob", type: "application/json", data: json }, file(1), file(1), file(1)]);
+    const { request } = await multipartRequest("/x", [
+      { name: "json_param", filename: "blob", type: "application/json", data: json },
+      file(1),
+      file(1),
+      file(1),
+    ]);
     const body = await readMultipart(request, limits);
     expect(body.fields.json_param).toBe('{"b":1}');
     expect(body.files).toHaveLength(3);
   });
 
   it("refuses a fourth file when it starts, without reading it", async () => {
-    const { request, total, pulled } = await multipartRequest("/x", [{ name: "json_param", value: "{}" }, file(MB), file(MB), file(MB), file(4 * MB)]);
+    const { request, total, pulled } = await multipartRequest("/x", [
+      { name: "json_param", value: "{}" },
+      file(MB),
+      file(MB),
+      file(MB),
+      file(4 * MB),
+    ]);
     const error = await readMultipart(request, limits).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UploadRejected);
     expect((error as UploadRejected).errors).toEqual({ file_param: "counter.errors.photoMax" });
@@ -63,23 +88,37 @@ describe("readMultipart", () => {
     const body = await readMultipart(request, limits);
     expect(body.files).toEqual([]);
     expect(body.fields).toEqual({ type: "as" });
-    const withPhotos = await multipartRequest("/x", [{ name: "file_param", filename: "", data: new Uint8Array(0) }, file(1), file(2), file(3)]);
+    const withPhotos = await multipartRequest("/x", [
+      { name: "file_param", filename: "", data: new Uint8Array(0) },
+      file(1),
+      file(2),
+      file(3),
+    ]);
     expect((await readMultipart(withPhotos.request, limits)).files).toHaveLength(3);
   });
 
   it("refuses a text field over its limit, too many fields, and a json_param file over the field limit", async () => {
     const long = await multipartRequest("/x", [{ name: "json_param", value: "x".repeat(17 * 1024) }]);
     await expect(readMultipart(long.request, limits)).rejects.toMatchObject({ code: "too_large" });
-    const many = await multipartRequest("/x", Array.from({ length: 30 }, (_, i) => ({ name: `f${i}`, value: "1" })));
+    const many = await multipartRequest(
+      "/x",
+      Array.from({ length: 30 }, (_, i) => ({ name: `f${i}`, value: "1" })),
+    );
     await expect(readMultipart(many.request, limits)).rejects.toMatchObject({ code: "too_large" });
-    const blob = await multipartRequest("/x", [{ name: "json_param", filename: "blob", type: "application/json", data: new Uint8Array(17 * 1024) }]);
+    const blob = await multipartRequest("/x", [
+      { name: "json_param", filename: "blob", type: "application/json", data: new Uint8Array(17 * 1024) },
+    ]);
     await expect(readMultipart(blob.request, limits)).rejects.toMatchObject({ code: "too_large" });
   });
 
   it("answers malformed for a non-multipart body or a broken one", async () => {
     const json = new Request("http://localhost/x", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     await expect(readMultipart(json, limits)).rejects.toMatchObject({ code: "malformed" });
-    const broken = new Request("http://localhost/x", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=zzz" }, body: "--zzz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nno end" });
+    const broken = new Request("http://localhost/x", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=zzz" },
+      body: '--zzz\r\nContent-Disposition: form-data; name="a"\r\n\r\nno end',
+    });
     await expect(readMultipart(broken, limits)).rejects.toMatchObject({ code: "malformed" });
   });
 });

@@ -8,9 +8,27 @@ describe("sniffImage: the type comes from the bytes", () => {
   it("recognises JPEG, PNG, WebP, GIF and HEIF/AVIF signatures", async () => {
     expect(sniffImage(await phoneJpeg())).toBe("jpeg");
     expect(sniffImage(await png())).toBe("png");
-    expect(sniffImage(await sharp(await png()).webp().toBuffer())).toBe("webp");
-    expect(sniffImage(await sharp(await png()).gif().toBuffer())).toBe("gif");
-    expect(sniffImage(await sharp(await png()).avif().toBuffer())).toBe("heif");
+    expect(
+      sniffImage(
+        await sharp(await png())
+          .webp()
+          .toBuffer(),
+      ),
+    ).toBe("webp");
+    expect(
+      sniffImage(
+        await sharp(await png())
+          .gif()
+          .toBuffer(),
+      ),
+    ).toBe("gif");
+    expect(
+      sniffImage(
+        await sharp(await png())
+          .avif()
+          .toBuffer(),
+      ),
+    ).toBe("heif");
   });
   it("refuses text, SVG and short files whatever they are called", () => {
     expect(sniffImage(new TextEncoder().encode("hello, I am a text file named photo.jpg"))).toBeUndefined();
@@ -39,7 +57,9 @@ describe("reencodePhoto", () => {
   });
 
   it("shrinks large photos to at most 2048 px on the longest side", async () => {
-    const big = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: "#888" } }).jpeg().toBuffer();
+    const big = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: "#888" } })
+      .jpeg()
+      .toBuffer();
     const photo = await reencodePhoto(big, "file_param");
     expect(Math.max(photo.width, photo.height)).toBe(PHOTO_MAX_DIMENSION);
     expect(photo.height).toBe(512);

@@ -26,7 +26,13 @@ function columns(input: InquiryInput, lang: string, now: Date) {
  * operator console (no file on a public path, no guessable URL). A retried
  * submission finds its first row and adds no photos.
  */
-export async function createAsRequest(store: RequestStore, input: InquiryInput, photos: readonly StoredPhoto[], lang: string, now = new Date()) {
+export async function createAsRequest(
+  store: RequestStore,
+  input: InquiryInput,
+  photos: readonly StoredPhoto[],
+  lang: string,
+  now = new Date(),
+) {
   return recordRequest(store, { kind: "as", lang, now }, async (trx) => {
     const request = await insertOnce(trx, "as_requests", columns(input, lang, now));
     if (request.created && photos.length > 0) {

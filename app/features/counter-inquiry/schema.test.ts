@@ -6,7 +6,12 @@ import { validate } from "#app/lib/schema.ts";
 
 const messages = flatten(ko, "counter");
 const text = (key: string | undefined) => (key ? translate("en", messages, key) : undefined);
-const filled = { applicant_name: "홍길동", contact_phone: "010-1234-5678", applicant_addr: "서울시 중구 샘플로 12", inquiry_content: "지폐가 걸립니다" };
+const filled = {
+  applicant_name: "홍길동",
+  contact_phone: "010-1234-5678",
+  applicant_addr: "서울시 중구 샘플로 12",
+  inquiry_content: "지폐가 걸립니다",
+};
 
 describe("cash-counter inquiry validation (spec §5, messages exactly)", () => {
   it("names every missing field of an A/S request with the spec's Korean message", () => {
@@ -42,7 +47,10 @@ describe("cash-counter inquiry validation (spec §5, messages exactly)", () => {
   });
 
   it("treats a phone without digits as missing, and refuses an odd submission id", () => {
-    expect(validate(inquirySchema("purchase"), { ...filled, contact_phone: "--" })).toMatchObject({ success: false, errors: { contact_phone: "counter.errors.phone" } });
+    expect(validate(inquirySchema("purchase"), { ...filled, contact_phone: "--" })).toMatchObject({
+      success: false,
+      errors: { contact_phone: "counter.errors.phone" },
+    });
     expect(validate(inquirySchema("purchase"), { ...filled, submission_id: "<script>" })).toMatchObject({ success: false });
   });
 });

@@ -2,7 +2,14 @@ import { digitsOnly, present, requiredText, v, validate, type FieldErrors } from
 import { SUBMISSION_ID_PATTERN } from "#app/lib/submission.ts";
 import { DEFAULT_INQUIRY_TYPE, isInquiryType, MAX_PHOTOS, type InquiryType } from "#app/features/counter-inquiry/types.ts";
 
-export { DEFAULT_INQUIRY_TYPE, INQUIRY_TYPES, isInquiryType, MAX_PHOTO_BYTES, MAX_PHOTOS, type InquiryType } from "#app/features/counter-inquiry/types.ts";
+export {
+  DEFAULT_INQUIRY_TYPE,
+  INQUIRY_TYPES,
+  isInquiryType,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS,
+  type InquiryType,
+} from "#app/features/counter-inquiry/types.ts";
 
 /**
  * The cash-counter inquiry (spec §3, §5): A/S request or purchase request.
@@ -16,7 +23,9 @@ const E = "counter.errors";
 export function inquirySchema(type: InquiryType) {
   return v.object({
     applicant_name: present(requiredText(`${E}.name`, 100, `${E}.tooLong`)),
-    contact_phone: present(v.pipe(v.string(`${E}.phone`), v.transform(digitsOnly), v.nonEmpty(`${E}.phone`), v.maxLength(20, `${E}.tooLong`))),
+    contact_phone: present(
+      v.pipe(v.string(`${E}.phone`), v.transform(digitsOnly), v.nonEmpty(`${E}.phone`), v.maxLength(20, `${E}.tooLong`)),
+    ),
     applicant_addr: present(requiredText(`${E}.address`, 300, `${E}.tooLong`)),
     inquiry_content: present(requiredText(type === "as" ? `${E}.symptom` : `${E}.content`, 3000, `${E}.tooLong`)),
     submission_id: v.optional(v.pipe(v.string(`${E}.invalid`), v.regex(SUBMISSION_ID_PATTERN, `${E}.invalid`))),
@@ -40,9 +49,9 @@ interface InquiryFormInput {
  * JavaScript). Errors are keyed by form field: type, the four payload fields,
  * photos, agree.
  */
-export function validateInquiryForm(input: InquiryFormInput):
-  | { success: true; type: InquiryType; output: InquiryInput }
-  | { success: false; errors: FieldErrors } {
+export function validateInquiryForm(
+  input: InquiryFormInput,
+): { success: true; type: InquiryType; output: InquiryInput } | { success: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const type = isInquiryType(input.type) ? input.type : undefined;
   if (!type) errors.type = `${E}.type`;

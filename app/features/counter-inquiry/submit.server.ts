@@ -9,7 +9,15 @@ import { localeOf, tFor } from "#app/i18n/route.server.ts";
 import { isMultipart, readMultipart, UploadRejected, type MultipartBody } from "#app/features/counter-inquiry/multipart.server.ts";
 import { reencodePhotos } from "#app/features/counter-inquiry/photos.server.ts";
 import { createAsRequest, createPurchaseRequest, INQUIRY_BODY_LIMIT } from "#app/features/counter-inquiry/requests.server.ts";
-import { INQUIRY_FIELDS, inquirySchema, MAX_PHOTO_BYTES, MAX_PHOTOS, photoCountError, validateInquiryForm, type InquiryType } from "#app/features/counter-inquiry/schema.ts";
+import {
+  INQUIRY_FIELDS,
+  inquirySchema,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS,
+  photoCountError,
+  validateInquiryForm,
+  type InquiryType,
+} from "#app/features/counter-inquiry/schema.ts";
 
 /** Where a stored inquiry leads: the completion page, told the type. */
 export function completeHref(type: InquiryType | undefined): string {

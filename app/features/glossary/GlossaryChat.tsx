@@ -27,7 +27,10 @@ interface Exchange {
 export function GlossaryChat({ glossary, asked }: { glossary: Glossary; asked: string[] }) {
   const t = useT();
   const reducedMotion = usePrefersReducedMotion();
-  const terms = useMemo(() => new Map<string, GlossaryTerm>(glossary.categories.flatMap((c) => c.terms.map((term) => [term.id, term]))), [glossary]);
+  const terms = useMemo(
+    () => new Map<string, GlossaryTerm>(glossary.categories.flatMap((c) => c.terms.map((term) => [term.id, term]))),
+    [glossary],
+  );
   const [exchanges, setExchanges] = useState<Exchange[]>(() => asked.map((termId, key) => ({ key, termId })));
   const nextKey = useRef(asked.length);
   const latest = useRef<HTMLDivElement>(null);
@@ -72,7 +75,9 @@ export function GlossaryChat({ glossary, asked }: { glossary: Glossary; asked: s
       </div>
 
       <form method="get" action={`${PATH}#latest`} className={styles.picker} aria-labelledby="glossary-choose">
-        <h2 id="glossary-choose" className={styles.pickerTitle}>{t("glossary.chat.choose")}</h2>
+        <h2 id="glossary-choose" className={styles.pickerTitle}>
+          {t("glossary.chat.choose")}
+        </h2>
         {exchanges.map((exchange) => (
           <input key={exchange.key} type="hidden" name="term" value={exchange.termId} />
         ))}

@@ -19,7 +19,12 @@ describe("glossary content", () => {
 
   it("keeps the English labels of spec §2", () => {
     expect(glossaryFor("en").categories.map((c) => c.label)).toEqual([
-      "Loan Essentials", "Loan Limit", "Credit", "Interest Rates", "Repayment Method", "Prepayment Fee",
+      "Loan Essentials",
+      "Loan Limit",
+      "Credit",
+      "Interest Rates",
+      "Repayment Method",
+      "Prepayment Fee",
     ]);
   });
 

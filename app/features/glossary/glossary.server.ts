@@ -14,5 +14,8 @@ export { MAX_EXCHANGES };
  */
 export function askedTerms(glossary: Glossary, url: URL): string[] {
   const known = new Set(glossary.categories.flatMap((c) => c.terms.map((t) => t.id)));
-  return url.searchParams.getAll("term").filter((id) => known.has(id)).slice(-MAX_EXCHANGES);
+  return url.searchParams
+    .getAll("term")
+    .filter((id) => known.has(id))
+    .slice(-MAX_EXCHANGES);
 }

@@ -53,7 +53,9 @@ export function EventPopup() {
           <input ref={dontShow} type="checkbox" name="dontShow" />
           {t("home.popup.dontShow")}
         </label>
-        <button type="submit" className={styles.closeText}>{t("home.popup.close")}</button>
+        <button type="submit" className={styles.closeText}>
+          {t("home.popup.close")}
+        </button>
       </form>
     </Dialog>
   );

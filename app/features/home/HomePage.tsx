@@ -19,7 +19,9 @@ export function HomePage() {
     <>
       <section className={styles.hero} aria-labelledby="home-title">
         <p className={styles.eyebrow}>{t("home.hero.eyebrow")}</p>
-        <h1 id="home-title" className={styles.title}>{t("home.hero.title")}</h1>
+        <h1 id="home-title" className={styles.title}>
+          {t("home.hero.title")}
+        </h1>
         <p className={styles.lead}>{t("home.hero.body")}</p>
         <img src={HERO_IMAGE} width={716} height={400} alt="" fetchPriority="high" decoding="async" className={styles.art} />
       </section>
@@ -29,9 +31,13 @@ export function HomePage() {
       <InfoHub />
       <Testimonials />
       <Section className={styles.contact} aria-labelledby="contact-title">
-        <h2 id="contact-title" className={styles.contactTitle}>{t("home.contact.title")}</h2>
+        <h2 id="contact-title" className={styles.contactTitle}>
+          {t("home.contact.title")}
+        </h2>
         <p>{t("home.contact.body")}</p>
-        <ButtonLink to={href("/company/contact-us")} block>{t("home.contact.button")}</ButtonLink>
+        <ButtonLink to={href("/company/contact-us")} block>
+          {t("home.contact.button")}
+        </ButtonLink>
       </Section>
       <EventPopup />
     </>

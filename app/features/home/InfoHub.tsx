@@ -6,8 +6,20 @@ import styles from "./InfoHub.module.css";
 import shared from "./sections.module.css";
 
 const icon = (path: ReactNode) => (
-  <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round"
-    strokeLinejoin="round" aria-hidden="true" focusable="false">{path}</svg>
+  <svg
+    width="28"
+    height="28"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    {path}
+  </svg>
 );
 
 /**
@@ -17,18 +29,67 @@ const icon = (path: ReactNode) => (
  * exactly as listed, so they are.
  */
 const TILES = [
-  { key: "loanFaq", to: href("/information-service/loan"), icon: icon(<><circle cx="12" cy="12" r="9" /><path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.7M12 17h.01" /></>) },
-  { key: "socialChannels", to: href("/information-service/social-channels"), icon: icon(<><circle cx="18" cy="5" r="2.5" /><circle cx="6" cy="12" r="2.5" /><circle cx="18" cy="19" r="2.5" /><path d="M8.2 10.8l7.6-4.6M8.2 13.2l7.6 4.6" /></>) },
-  { key: "blogs", to: href("/information-service/blogs"), icon: icon(<><path d="M5 4h10l4 4v12H5z" /><path d="M15 4v4h4M8 12h8M8 16h5" /></>) },
-  { key: "currencyExchange", to: href("/information-service/currency-exchange"), icon: icon(<><path d="M4 8h13l-3-3M20 16H7l3 3" /></>) },
-  { key: "loan", to: href("/information-service/loan-faq"), icon: icon(<><rect x="3" y="6" width="18" height="12" rx="2" /><circle cx="12" cy="12" r="2.5" /><path d="M6.5 9.5v.01M17.5 14.5v.01" /></>) },
+  {
+    key: "loanFaq",
+    to: href("/information-service/loan"),
+    icon: icon(
+      <>
+        <circle cx="12" cy="12" r="9" />
+        <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.5v.7M12 17h.01" />
+      </>,
+    ),
+  },
+  {
+    key: "socialChannels",
+    to: href("/information-service/social-channels"),
+    icon: icon(
+      <>
+        <circle cx="18" cy="5" r="2.5" />
+        <circle cx="6" cy="12" r="2.5" />
+        <circle cx="18" cy="19" r="2.5" />
+        <path d="M8.2 10.8l7.6-4.6M8.2 13.2l7.6 4.6" />
+      </>,
+    ),
+  },
+  {
+    key: "blogs",
+    to: href("/information-service/blogs"),
+    icon: icon(
+      <>
+        <path d="M5 4h10l4 4v12H5z" />
+        <path d="M15 4v4h4M8 12h8M8 16h5" />
+      </>,
+    ),
+  },
+  {
+    key: "currencyExchange",
+    to: href("/information-service/currency-exchange"),
+    icon: icon(
+      <>
+        <path d="M4 8h13l-3-3M20 16H7l3 3" />
+      </>,
+    ),
+  },
+  {
+    key: "loan",
+    to: href("/information-service/loan-faq"),
+    icon: icon(
+      <>
+        <rect x="3" y="6" width="18" height="12" rx="2" />
+        <circle cx="12" cy="12" r="2.5" />
+        <path d="M6.5 9.5v.01M17.5 14.5v.01" />
+      </>,
+    ),
+  },
 ] as const;
 
 export function InfoHub() {
   const t = useT();
   return (
     <Section className={shared.block} aria-labelledby="hub-title">
-      <h2 id="hub-title" className={shared.heading}>{t("home.hub.title")}</h2>
+      <h2 id="hub-title" className={shared.heading}>
+        {t("home.hub.title")}
+      </h2>
       <ul className={styles.grid}>
         {TILES.map((tile) => (
           <li key={tile.key}>

@@ -30,8 +30,13 @@ function Banner({ banner, eager }: { banner: PartnerBanner; eager: boolean }) {
   };
 
   return (
-    <ExternalLink href={banner.url} className={styles.banner} onClick={onClick} aria-disabled={busy || undefined}
-      data-partner={banner.partnerName}>
+    <ExternalLink
+      href={banner.url}
+      className={styles.banner}
+      onClick={onClick}
+      aria-disabled={busy || undefined}
+      data-partner={banner.partnerName}
+    >
       <img src={banner.image} width={560} height={240} alt="" className={styles.art} loading={eager ? "eager" : "lazy"} decoding="async" />
       <span className={styles.caption}>
         <strong className={styles.name}>{t(banner.labelKey)}</strong>
@@ -51,7 +56,9 @@ export function PartnerBanners() {
   const t = useT();
   return (
     <Section className={styles.section} aria-labelledby="partner-banners-title">
-      <h2 id="partner-banners-title" className={`${shared.heading} ${styles.title}`}>{t("home.banners.title")}</h2>
+      <h2 id="partner-banners-title" className={`${shared.heading} ${styles.title}`}>
+        {t("home.banners.title")}
+      </h2>
       <ul className={styles.row}>
         {site.partnerBanners.map((banner, i) => (
           <li key={banner.partnerName}>
@@ -59,7 +66,9 @@ export function PartnerBanners() {
           </li>
         ))}
       </ul>
-      <p className={styles.disclaimer} lang="ko">{t("home.banners.disclaimer")}</p>
+      <p className={styles.disclaimer} lang="ko">
+        {t("home.banners.disclaimer")}
+      </p>
       <p className={styles.disclaimerTranslation}>{t("home.banners.disclaimerTranslation")}</p>
     </Section>
   );

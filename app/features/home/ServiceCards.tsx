@@ -17,7 +17,9 @@ export function ServiceCards() {
   const t = useT();
   return (
     <Section className={shared.block} aria-labelledby="services-title">
-      <h2 id="services-title" className={shared.heading}>{t("home.services.title")}</h2>
+      <h2 id="services-title" className={shared.heading}>
+        {t("home.services.title")}
+      </h2>
       <ul className={styles.list}>
         {SERVICES.map(({ key, to }) => {
           const body: ReactNode = (
@@ -31,13 +33,23 @@ export function ServiceCards() {
                   {to ? <ArrowRightIcon size={16} /> : null}
                 </span>
               </span>
-              <img src={`/images/services/${key}.svg`} width={80} height={80} alt="" loading="lazy" decoding="async" className={styles.image} />
+              <img
+                src={`/images/services/${key}.svg`}
+                width={80}
+                height={80}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                className={styles.image}
+              />
             </>
           );
           return (
             <li key={key}>
               {to ? (
-                <Link to={to} className={`${styles.card} ${styles[key]}`}>{body}</Link>
+                <Link to={to} className={`${styles.card} ${styles[key]}`}>
+                  {body}
+                </Link>
               ) : (
                 <div className={`${styles.card} ${styles[key]}`}>{body}</div>
               )}

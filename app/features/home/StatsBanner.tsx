@@ -22,9 +22,15 @@ export function StatsBanner() {
   return (
     <Section className={styles.section} aria-labelledby="stats-title">
       <div className={styles.banner}>
-        <h2 id="stats-title" className="visually-hidden">{t("home.stats.title")}</h2>
+        <h2 id="stats-title" className="visually-hidden">
+          {t("home.stats.title")}
+        </h2>
         <ul className="visually-hidden">
-          {STATS.map((key) => <li key={key}>{t(`home.stats.${key}`)} {t(`home.stats.${key}Value`)}</li>)}
+          {STATS.map((key) => (
+            <li key={key}>
+              {t(`home.stats.${key}`)} {t(`home.stats.${key}Value`)}
+            </li>
+          ))}
         </ul>
         <div className={styles.stage} aria-hidden="true">
           {STATS.map((key, i) => (
@@ -34,8 +40,13 @@ export function StatsBanner() {
             </p>
           ))}
         </div>
-        <RotationButton className={styles.toggle} paused={paused} onToggle={() => setPaused((p) => !p)}
-          pauseLabel={t("common.rotation.pause")} playLabel={t("common.rotation.play")} />
+        <RotationButton
+          className={styles.toggle}
+          paused={paused}
+          onToggle={() => setPaused((p) => !p)}
+          pauseLabel={t("common.rotation.pause")}
+          playLabel={t("common.rotation.play")}
+        />
       </div>
     </Section>
   );

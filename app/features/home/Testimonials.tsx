@@ -15,8 +15,7 @@ export function Testimonials() {
   return (
     <Section className={styles.section} aria-labelledby="testimonials-title">
       <h2 id="testimonials-title" className={styles.title}>
-        <span>{t("home.testimonials.realPeople")}</span>{" "}
-        <span className={styles.accent}>{t("home.testimonials.realResults")}</span>
+        <span>{t("home.testimonials.realPeople")}</span> <span className={styles.accent}>{t("home.testimonials.realResults")}</span>
       </h2>
       <StarRating rating={5} size={22} label={t("home.testimonials.overall")} />
       <Carousel
@@ -31,8 +30,15 @@ export function Testimonials() {
           content: (
             <>
               <div className={styles.who}>
-                <img src={`/images/flags/${review.country}.svg`} width={30} height={20} loading="lazy" decoding="async"
-                  alt={t(`home.testimonials.countries.${review.country}`)} className={styles.flag} />
+                <img
+                  src={`/images/flags/${review.country}.svg`}
+                  width={30}
+                  height={20}
+                  loading="lazy"
+                  decoding="async"
+                  alt={t(`home.testimonials.countries.${review.country}`)}
+                  className={styles.flag}
+                />
                 <span className={styles.name}>{review.name}</span>
               </div>
               <StarRating rating={review.rating} size={16} label={t("home.testimonials.rating", { rating: review.rating })} />

@@ -16,7 +16,12 @@ describe("logBannerRedirect", () => {
   });
 
   it.each([
-    ["a network error", async () => { throw new TypeError("Failed to fetch"); }],
+    [
+      "a network error",
+      async () => {
+        throw new TypeError("Failed to fetch");
+      },
+    ],
     ["an error status", async () => new Response("", { status: 500 })],
   ])("reports %s on the console and never throws", async (_name, impl) => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});

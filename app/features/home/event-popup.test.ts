@@ -1,11 +1,24 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { EVENT_POPUP_STORAGE_KEY, dismissEventPopupForToday, endOfLocalDay, isEventPopupDue, readEventPopupDue } from "#app/features/home/event-popup.ts";
+import {
+  EVENT_POPUP_STORAGE_KEY,
+  dismissEventPopupForToday,
+  endOfLocalDay,
+  isEventPopupDue,
+  readEventPopupDue,
+} from "#app/features/home/event-popup.ts";
 
 describe("event popup dismissal (spec §4)", () => {
   it("ends the day at 23:59:59.999 local time", () => {
     const end = new Date(endOfLocalDay(new Date(2024, 1, 29, 0, 0, 0, 0)));
-    expect([end.getFullYear(), end.getMonth(), end.getDate(), end.getHours(), end.getMinutes(), end.getSeconds(), end.getMilliseconds()])
-      .toEqual([2024, 1, 29, 23, 59, 59, 999]);
+    expect([
+      end.getFullYear(),
+      end.getMonth(),
+      end.getDate(),
+      end.getHours(),
+      end.getMinutes(),
+      end.getSeconds(),
+      end.getMilliseconds(),
+    ]).toEqual([2024, 1, 29, 23, 59, 59, 999]);
     expect(endOfLocalDay(new Date(2024, 1, 29, 23, 59, 59, 999))).toBe(end.getTime());
   });
 
@@ -24,9 +37,10 @@ describe("event popup dismissal (spec §4)", () => {
       vi.unstubAllGlobals();
       vi.useRealTimers();
     });
-    const stubStorage = () => vi.stubGlobal("window", {
-      localStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) },
-    });
+    const stubStorage = () =>
+      vi.stubGlobal("window", {
+        localStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) },
+      });
 
     it("stores the end of today and stays hidden until it passes", () => {
       stubStorage();
@@ -42,7 +56,11 @@ describe("event popup dismissal (spec §4)", () => {
     });
 
     it("shows the popup when storage is unavailable", () => {
-      vi.stubGlobal("window", { get localStorage(): Storage { throw new Error("SecurityError"); } });
+      vi.stubGlobal("window", {
+        get localStorage(): Storage {
+          throw new Error("SecurityError");
+        },
+      });
       expect(readEventPopupDue()).toBe(true);
       expect(() => dismissEventPopupForToday()).not.toThrow();
     });

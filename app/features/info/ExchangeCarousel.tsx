@@ -28,8 +28,16 @@ export function ExchangeCarousel({ slides }: { slides: Slide[] }) {
         key: slide.id,
         content: (
           <>
-            <img className={styles.photo} src={slide.image} alt={slide.name} width={800} height={500} loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : "auto"} decoding="async" />
+            <img
+              className={styles.photo}
+              src={slide.image}
+              alt={slide.name}
+              width={800}
+              height={500}
+              loading={i === 0 ? "eager" : "lazy"}
+              fetchPriority={i === 0 ? "high" : "auto"}
+              decoding="async"
+            />
             <div className={styles.caption}>
               <strong>{slide.name}</strong>
               <span>{slide.area}</span>

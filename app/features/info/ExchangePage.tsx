@@ -20,10 +20,20 @@ export function ExchangePage() {
       <p className={styles.intro}>{t("info.exchange.intro")}</p>
       <ExchangeCarousel slides={branches} />
       <LinkList>
-        <LinkRow href={site.external.exchangeService} icon={<ExchangeMark />} label={t("info.exchange.service.title")}
-          detail={t("info.exchange.service.detail")} newTab={newTab} />
-        <LinkRow href={site.external.exchangeReservation} icon={<CalendarMark />} label={t("info.exchange.reservation.title")}
-          detail={t("info.exchange.reservation.detail")} newTab={newTab} />
+        <LinkRow
+          href={site.external.exchangeService}
+          icon={<ExchangeMark />}
+          label={t("info.exchange.service.title")}
+          detail={t("info.exchange.service.detail")}
+          newTab={newTab}
+        />
+        <LinkRow
+          href={site.external.exchangeReservation}
+          icon={<CalendarMark />}
+          label={t("info.exchange.reservation.title")}
+          detail={t("info.exchange.reservation.detail")}
+          newTab={newTab}
+        />
       </LinkList>
       <section aria-labelledby="exchange-branches" className={styles.branches}>
         <h2 id="exchange-branches">{t("info.exchange.branchesTitle", { count: branches.length })}</h2>

@@ -13,8 +13,14 @@ export function VisaPage() {
     <div className={styles.page}>
       <p className={styles.intro}>{t("info.visa.intro")}</p>
       <LinkList>
-        <LinkRow card href={site.external.visaSupport} icon={<PassportMark size={28} />} label={t("info.visa.card.title")}
-          detail={t("info.visa.card.text")} newTab={t("info.newTab")} />
+        <LinkRow
+          card
+          href={site.external.visaSupport}
+          icon={<PassportMark size={28} />}
+          label={t("info.visa.card.title")}
+          detail={t("info.visa.card.text")}
+          newTab={t("info.newTab")}
+        />
       </LinkList>
       <section aria-labelledby="visa-tips" className={styles.tips}>
         <h2 id="visa-tips">{t("info.visa.tipsTitle")}</h2>
@@ -35,8 +41,14 @@ export function NewsPage() {
     <div className={styles.page}>
       <p className={styles.intro}>{t("info.news.intro")}</p>
       <LinkList>
-        <LinkRow card href={site.external.communityNews} icon={<NewsMark size={28} />} label={t("info.news.card.title")}
-          detail={t("info.news.card.text")} newTab={t("info.newTab")} />
+        <LinkRow
+          card
+          href={site.external.communityNews}
+          icon={<NewsMark size={28} />}
+          label={t("info.news.card.title")}
+          detail={t("info.news.card.text")}
+          newTab={t("info.newTab")}
+        />
       </LinkList>
     </div>
   );

@@ -24,15 +24,33 @@ export function SocialChannels() {
       <ul className={styles.channels}>
         <ChannelGroup icon={<FacebookMark />} title={t("info.social.facebook.title")} detail={t("info.social.facebook.detail")}>
           {site.social.facebook.map((page) => (
-            <LinkRow key={page.key} href={page.url} label={t(`info.social.country.${page.key}`)} detail={shortUrl(page.url)} newTab={newTab} />
+            <LinkRow
+              key={page.key}
+              href={page.url}
+              label={t(`info.social.country.${page.key}`)}
+              detail={shortUrl(page.url)}
+              newTab={newTab}
+            />
           ))}
         </ChannelGroup>
         <ChannelGroup icon={<InstagramMark />} title={t("info.social.instagram.title")} detail={t("info.social.instagram.detail")}>
           {site.social.instagram.map((account) => (
-            <LinkRow key={account.key} href={account.url} label={t(`info.social.country.${account.key}`)} detail={shortUrl(account.url)} newTab={newTab} />
+            <LinkRow
+              key={account.key}
+              href={account.url}
+              label={t(`info.social.country.${account.key}`)}
+              detail={shortUrl(account.url)}
+              newTab={newTab}
+            />
           ))}
         </ChannelGroup>
-        <LinkRow href={site.social.tiktok} icon={<TikTokMark />} label={t("info.social.tiktok.title")} detail={t("info.social.tiktok.detail")} newTab={newTab} />
+        <LinkRow
+          href={site.social.tiktok}
+          icon={<TikTokMark />}
+          label={t("info.social.tiktok.title")}
+          detail={t("info.social.tiktok.detail")}
+          newTab={newTab}
+        />
       </ul>
     </div>
   );
@@ -43,7 +61,9 @@ function ChannelGroup({ icon, title, detail, children }: { icon: ReactNode; titl
     <li>
       <details className={styles.group}>
         <summary className={styles.summary}>
-          <span className={styles.icon} aria-hidden="true">{icon}</span>
+          <span className={styles.icon} aria-hidden="true">
+            {icon}
+          </span>
           <span className={styles.text}>
             <span className={styles.title}>{title}</span>
             <span className={styles.detail}>{detail}</span>

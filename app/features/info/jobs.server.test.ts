@@ -13,7 +13,9 @@ describe("job opportunities content", () => {
   });
 
   it.each(LOCALES)("%s gives the help numbers 1345 and 1350 and the official sites", (locale) => {
-    const text = jobsContentFor(locale).sections.map((s) => s.body).join("\n");
+    const text = jobsContentFor(locale)
+      .sections.map((s) => s.body)
+      .join("\n");
     for (const needle of ["1345", "1350", "eps.go.kr", "work24.go.kr", "minimumwage.go.kr"]) expect(text).toContain(needle);
   });
 });

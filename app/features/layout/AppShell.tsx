@@ -12,7 +12,9 @@ export function AppShell({ children, chrome }: { children: ReactNode; chrome?: R
   const t = useT();
   return (
     <div className={styles.app}>
-      <a href="#main" className={styles.skip}>{t("common.skipToContent")}</a>
+      <a href="#main" className={styles.skip}>
+        {t("common.skipToContent")}
+      </a>
       <Header />
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}

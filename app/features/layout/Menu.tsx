@@ -33,9 +33,16 @@ export function Menu() {
             <LogoMark size={28} />
             <span>{site.brandName}</span>
           </Link>
-          <h2 id={`${MENU_ID}-title`} className="visually-hidden">{t("common.menu.title")}</h2>
-          <button type="button" className={styles.close} {...invoker(MENU_ID, "close")} onClick={() => ref.current?.close()}
-            aria-label={t("common.menu.close")}>
+          <h2 id={`${MENU_ID}-title`} className="visually-hidden">
+            {t("common.menu.title")}
+          </h2>
+          <button
+            type="button"
+            className={styles.close}
+            {...invoker(MENU_ID, "close")}
+            onClick={() => ref.current?.close()}
+            aria-label={t("common.menu.close")}
+          >
             <CloseIcon />
           </button>
         </div>
@@ -46,9 +53,12 @@ export function Menu() {
               <ul>
                 {group.items.map((item) => (
                   <li key={item.to}>
-                    <Link to={item.to} lang={item.to === "/company/hitachi" ? "ko" : undefined}
+                    <Link
+                      to={item.to}
+                      lang={item.to === "/company/hitachi" ? "ko" : undefined}
                       aria-current={location.pathname === item.to ? "page" : undefined}
-                      onClick={() => ref.current?.close()}>
+                      onClick={() => ref.current?.close()}
+                    >
                       {t(item.labelKey)}
                     </Link>
                   </li>

@@ -9,7 +9,9 @@ export function NotFound() {
     <section className={styles.notFound}>
       <PageHeading subtitle={t("common.notFound.body")}>{t("common.notFound.title")}</PageHeading>
       <p className={styles.actions}>
-        <Link to="/" className={styles.home}>{t("common.notFound.home")}</Link>
+        <Link to="/" className={styles.home}>
+          {t("common.notFound.home")}
+        </Link>
       </p>
     </section>
   );

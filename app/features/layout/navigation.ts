@@ -46,9 +46,5 @@ export const NAV_GROUPS: NavGroup[] = [
 
 /** Spec §2: no menu button on the consultation flow. */
 export function hidesMenuButton(pathname: string): boolean {
-  return (
-    pathname === "/loan-consultation" ||
-    pathname.startsWith("/loan-consultation/") ||
-    pathname.startsWith("/loan-consultation-")
-  );
+  return pathname === "/loan-consultation" || pathname.startsWith("/loan-consultation/") || pathname.startsWith("/loan-consultation-");
 }

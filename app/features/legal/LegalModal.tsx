@@ -60,17 +60,20 @@ export function LegalModal({ view }: { view: LegalView | null }) {
     else navigate(policyCloseHref(target), { replace: true, preventScrollReset: true });
   };
 
-  const title = doc?.found === false || (kind !== null && !isPolicyKind(kind))
-    ? t("site.legal.notFoundTitle")
-    : kind !== null
-      ? t(`site.legal.titles.${kind}`)
-      : "";
+  const title =
+    doc?.found === false || (kind !== null && !isPolicyKind(kind))
+      ? t("site.legal.notFoundTitle")
+      : kind !== null
+        ? t(`site.legal.titles.${kind}`)
+        : "";
 
   return (
     <Dialog open={open} onClose={close} labelledBy={titleId} className={styles.modal}>
       <div className={styles.frame}>
         <header className={styles.head}>
-          <h2 id={titleId} className={styles.title}>{title}</h2>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
           {kind !== null && isPolicyKind(kind) ? (
             <div className={styles.tools}>
               <label className={styles.version}>
@@ -107,7 +110,9 @@ export function LegalModal({ view }: { view: LegalView | null }) {
           </div>
         )}
         <form method="dialog" className={styles.foot}>
-          <button type="submit" className={buttonClass("primary", true)}>{t("site.legal.confirm")}</button>
+          <button type="submit" className={buttonClass("primary", true)}>
+            {t("site.legal.confirm")}
+          </button>
         </form>
       </div>
     </Dialog>

@@ -2,7 +2,14 @@ import { site } from "#app/config/site.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { isLocale } from "#app/i18n/locales.ts";
 import { renderMarkdown, type MarkdownVars } from "#app/features/legal/markdown.server.ts";
-import { POLICY_ORIGINAL_LANG, POLICY_VERSIONS, isPolicyKind, type LegalLang, type LegalView, type PolicyKind } from "#app/features/legal/links.ts";
+import {
+  POLICY_ORIGINAL_LANG,
+  POLICY_VERSIONS,
+  isPolicyKind,
+  type LegalLang,
+  type LegalView,
+  type PolicyKind,
+} from "#app/features/legal/links.ts";
 
 /**
  * The four legal documents (content/legal/<kind>/<lang>.md; Korean is the
@@ -10,7 +17,6 @@ import { POLICY_ORIGINAL_LANG, POLICY_VERSIONS, isPolicyKind, type LegalLang, ty
  * document is read only when someone opens it, and rendered once per process.
  */
 const sources = import.meta.glob<string>("/content/legal/*/*.md", { query: "?raw", import: "default" });
-
 
 /** The business facts the documents name, from app/config/site.ts. */
 function legalVars(lang: LegalLang): MarkdownVars {

@@ -38,9 +38,7 @@ export const POLICY_ORIGINAL_LANG = "ko";
 export type LegalLang = Locale | typeof POLICY_ORIGINAL_LANG;
 
 /** What the legal modal shows: a document (safe HTML), or 'document not found' for an unknown kind. */
-export type LegalView =
-  | { found: true; kind: PolicyKind; lang: LegalLang; version: string; html: string }
-  | { found: false; kind: string };
+export type LegalView = { found: true; kind: PolicyKind; lang: LegalLang; version: string; html: string } | { found: false; kind: string };
 
 function withParams(location: { pathname: string; search: string }, edit: (params: URLSearchParams) => void): string {
   const params = new URLSearchParams(location.search);

@@ -8,7 +8,9 @@ describe("renderInline", () => {
   });
 
   it("makes **bold** spans, several per line", () => {
-    expect(renderInline("**Purpose**: to answer; **Items**: name")).toBe("<strong>Purpose</strong>: to answer; <strong>Items</strong>: name");
+    expect(renderInline("**Purpose**: to answer; **Items**: name")).toBe(
+      "<strong>Purpose</strong>: to answer; <strong>Items</strong>: name",
+    );
   });
 
   it("keeps an unpaired ** as text", () => {
@@ -22,7 +24,9 @@ describe("renderInline", () => {
 
   it("substitutes known placeholders with escaped values and leaves unknown ones", () => {
     const vars = { phone: "1588-0000", businessName: `A & B <Co> "K"` };
-    expect(renderInline("Call {phone}, {businessName}, {unknown}", vars)).toBe("Call 1588-0000, A &amp; B &lt;Co&gt; &quot;K&quot;, {unknown}");
+    expect(renderInline("Call {phone}, {businessName}, {unknown}", vars)).toBe(
+      "Call 1588-0000, A &amp; B &lt;Co&gt; &quot;K&quot;, {unknown}",
+    );
   });
 
   it("does not let a substituted value open markup or bold", () => {
@@ -67,7 +71,10 @@ describe("renderMarkdown", () => {
 
   it("substitutes placeholders in every kind of block", () => {
     const html = renderMarkdown("## {brandName}\n\n{email}\n\n- {phone}\n1. {address}", {
-      brandName: "K", email: "e@example.com", phone: "1", address: "Seoul",
+      brandName: "K",
+      email: "e@example.com",
+      phone: "1",
+      address: "Seoul",
     });
     expect(html).toBe("<h3>K</h3>\n<p>e@example.com</p>\n<ul><li>1</li></ul>\n<ol><li>Seoul</li></ol>");
   });

@@ -9,9 +9,7 @@ import { faqPageJsonLd, scriptJson } from "#app/features/loan-faq/json-ld.ts";
  * text is normalised before it is searched.
  */
 function normalise(text: string): string {
-  return text
-    .replace(/(\d)[.,\u00a0\u202f ](?=\d{3}(?!\d))/g, "$1")
-    .replace(/(\d),(\d)/g, "$1.$2");
+  return text.replace(/(\d)[.,\u00a0\u202f ](?=\d{3}(?!\d))/g, "$1").replace(/(\d),(\d)/g, "$1.$2");
 }
 
 const categoryText = (locale: Locale, id: string) => {
@@ -29,7 +27,12 @@ const PHRASES: Record<Locale, Record<string, string[]>> = {
     employees: ["standard employment contract", "Self-employed people are not eligible"],
     noFee: ["We never charge a brokerage fee"],
     notExtendable: ["This loan cannot be extended"],
-    cancellation: ["within 14 days", "in writing, by phone or online", "repay the full principal, interest and any related costs", "cannot be undone"],
+    cancellation: [
+      "within 14 days",
+      "in writing, by phone or online",
+      "repay the full principal, interest and any related costs",
+      "cannot be undone",
+    ],
   },
   vi: {
     sameEmployer: ["từ 1 đến 12 tháng"],
@@ -37,7 +40,12 @@ const PHRASES: Record<Locale, Record<string, string[]>> = {
     employees: ["hợp đồng lao động tiêu chuẩn", "Người tự kinh doanh không đủ điều kiện"],
     noFee: ["không thu phí môi giới"],
     notExtendable: ["Khoản vay này không thể gia hạn"],
-    cancellation: ["trong vòng 14 ngày", "bằng văn bản, qua điện thoại hoặc trực tuyến", "trả lại toàn bộ tiền gốc, tiền lãi và các chi phí liên quan", "không thể khôi phục lại việc hủy"],
+    cancellation: [
+      "trong vòng 14 ngày",
+      "bằng văn bản, qua điện thoại hoặc trực tuyến",
+      "trả lại toàn bộ tiền gốc, tiền lãi và các chi phí liên quan",
+      "không thể khôi phục lại việc hủy",
+    ],
   },
   id: {
     sameEmployer: ["1 sampai 12 bulan"],
@@ -45,7 +53,12 @@ const PHRASES: Record<Locale, Record<string, string[]>> = {
     employees: ["kontrak kerja standar", "Wiraswasta tidak memenuhi syarat"],
     noFee: ["tidak memungut biaya perantara"],
     notExtendable: ["Pinjaman ini tidak dapat diperpanjang"],
-    cancellation: ["dalam waktu 14 hari", "secara tertulis, melalui telepon, atau secara online", "kembalikan seluruh pokok pinjaman, bunga, dan biaya terkait", "pembatalan tidak dapat ditarik kembali"],
+    cancellation: [
+      "dalam waktu 14 hari",
+      "secara tertulis, melalui telepon, atau secara online",
+      "kembalikan seluruh pokok pinjaman, bunga, dan biaya terkait",
+      "pembatalan tidak dapat ditarik kembali",
+    ],
   },
   my: {
     sameEmployer: ["1 လမှ 12 လ"],
@@ -53,7 +66,12 @@ const PHRASES: Record<Locale, Record<string, string[]>> = {
     employees: ["စံအလုပ်ခန့်စာချုပ်", "ကိုယ်ပိုင်လုပ်ငန်းရှင်တွေ လျှောက်ထားခွင့် မရှိပါဘူး"],
     noFee: ["ကြားခံဝန်ဆောင်ခ (ပွဲခ) လုံးဝ မယူပါဘူး"],
     notExtendable: ["ဒီချေးငွေကို သက်တမ်းတိုးလို့ မရပါဘူး"],
-    cancellation: ["14 ရက်အတွင်း", "စာဖြင့်ဖြစ်စေ၊ ဖုန်းဖြင့်ဖြစ်စေ၊ အွန်လိုင်းဖြင့်ဖြစ်စေ", "အရင်းငွေ၊ အတိုးနဲ့ သက်ဆိုင်ရာ ကုန်ကျစရိတ်တွေကို အပြည့်အဝ ပြန်ဆပ်ရပါမယ်", "ဖျက်သိမ်းမှုကို ပြန်ပြောင်းလို့ မရပါဘူး"],
+    cancellation: [
+      "14 ရက်အတွင်း",
+      "စာဖြင့်ဖြစ်စေ၊ ဖုန်းဖြင့်ဖြစ်စေ၊ အွန်လိုင်းဖြင့်ဖြစ်စေ",
+      "အရင်းငွေ၊ အတိုးနဲ့ သက်ဆိုင်ရာ ကုန်ကျစရိတ်တွေကို အပြည့်အဝ ပြန်ဆပ်ရပါမယ်",
+      "ဖျက်သိမ်းမှုကို ပြန်ပြောင်းလို့ မရပါဘူး",
+    ],
   },
   mn: {
     sameEmployer: ["1-ээс 12 сар"],
@@ -61,7 +79,12 @@ const PHRASES: Record<Locale, Record<string, string[]>> = {
     employees: ["стандарт хөдөлмөрийн гэрээ", "Хувиараа хөдөлмөр эрхлэгчид хамрагдахгүй"],
     noFee: ["зуучлалын шимтгэл авдаггүй"],
     notExtendable: ["Энэ зээлийг сунгах боломжгүй"],
-    cancellation: ["14 хоногийн дотор", "бичгээр, утсаар эсвэл онлайнаар", "үндсэн зээл, хүү болон холбогдох зардлыг бүрэн буцааж төлнө", "цуцлалтыг буцаах боломжгүй"],
+    cancellation: [
+      "14 хоногийн дотор",
+      "бичгээр, утсаар эсвэл онлайнаар",
+      "үндсэн зээл, хүү болон холбогдох зардлыг бүрэн буцааж төлнө",
+      "цуцлалтыг буцаах боломжгүй",
+    ],
   },
 };
 
@@ -87,8 +110,12 @@ describe("Loan FAQ content (spec §2, §9)", () => {
 
   it("keeps the English category labels of spec §2", () => {
     expect(loanFaqFor("en").categories.map((c) => c.label)).toEqual([
-      "Frequently Asked Questions", "Loan Eligibility Requirements", "Loan Application Process and Timeline",
-      "Interest Rates", "Required Documents", "Loan Repayment",
+      "Frequently Asked Questions",
+      "Loan Eligibility Requirements",
+      "Loan Application Process and Timeline",
+      "Interest Rates",
+      "Required Documents",
+      "Loan Repayment",
     ]);
   });
 
@@ -135,7 +162,11 @@ describe("FAQPage JSON-LD", () => {
     const data = faqPageJsonLd(category, "en");
     expect(data["@type"]).toBe("FAQPage");
     expect(data.mainEntity).toHaveLength(category.items.length);
-    expect(data.mainEntity[0]).toEqual({ "@type": "Question", name: category.items[0]!.q, acceptedAnswer: { "@type": "Answer", text: category.items[0]!.a } });
+    expect(data.mainEntity[0]).toEqual({
+      "@type": "Question",
+      name: category.items[0]!.q,
+      acceptedAnswer: { "@type": "Answer", text: category.items[0]!.a },
+    });
   });
   it("cannot close its script element", () => {
     const json = scriptJson({ text: "</script><script>alert(1)</script><!--" });

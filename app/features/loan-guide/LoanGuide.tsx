@@ -25,7 +25,9 @@ export function LoanGuide({ initialLang }: { initialLang: VideoLang }) {
   return (
     <div className={styles.page}>
       <nav aria-label={t("guide.subnav")} className={styles.subnav}>
-        <Link to={PATH} aria-current="page">{t("common.menu.productLoan")}</Link>
+        <Link to={PATH} aria-current="page">
+          {t("common.menu.productLoan")}
+        </Link>
       </nav>
       <p className={styles.intro}>{t("guide.intro")}</p>
       <form method="get" action={PATH} className={styles.toggle} aria-label={t("guide.toggle")}>
@@ -46,8 +48,13 @@ export function LoanGuide({ initialLang }: { initialLang: VideoLang }) {
           </Chip>
         ))}
       </form>
-      <TutorialVideo key={video.src} src={video.src} poster={video.poster} label={t("guide.videoLabel", { language: LOCALE_NATIVE_NAME[lang] })}
-        fallback={t("guide.fallback")} />
+      <TutorialVideo
+        key={video.src}
+        src={video.src}
+        poster={video.poster}
+        label={t("guide.videoLabel", { language: LOCALE_NATIVE_NAME[lang] })}
+        fallback={t("guide.fallback")}
+      />
       <section aria-labelledby="guide-steps" className={styles.steps}>
         <h2 id="guide-steps">{t("guide.stepsTitle")}</h2>
         <ol>
@@ -72,8 +79,20 @@ function TutorialVideo({ src, poster, label, fallback }: { src: string; poster: 
     if (reducedMotion || saveData) el.pause();
   }, [reducedMotion]);
   return (
-    <video ref={ref} className={styles.video} aria-label={label} poster={poster} width={960} height={540}
-      autoPlay muted loop playsInline controls preload="metadata">
+    <video
+      ref={ref}
+      className={styles.video}
+      aria-label={label}
+      poster={poster}
+      width={960}
+      height={540}
+      autoPlay
+      muted
+      loop
+      playsInline
+      controls
+      preload="metadata"
+    >
       <source src={src} type="video/mp4" />
       <p>
         {fallback} <a href={src}>{src.split("/").pop()}</a>

@@ -9,7 +9,9 @@ export function ConsultCta({ text, button }: { text: string; button: string }) {
   return (
     <aside className={styles.cta} aria-labelledby={id}>
       <p id={id}>{text}</p>
-      <ButtonLink to={href("/loan-consultation")} block>{button}</ButtonLink>
+      <ButtonLink to={href("/loan-consultation")} block>
+        {button}
+      </ButtonLink>
     </aside>
   );
 }

@@ -13,13 +13,19 @@ function supportsPopover() {
 
 const WhatsAppIcon = () => (
   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path fill="currentColor" d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8s-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.3-.4.7-1.4.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6a2.7 2.7 0 0 0 1.8-1.2 2.2 2.2 0 0 0 .2-1.3c-.1-.1-.3-.2-.5-.3z" />
+    <path
+      fill="currentColor"
+      d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8s-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.3-.4.7-1.4.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6a2.7 2.7 0 0 0 1.8-1.2 2.2 2.2 0 0 0 .2-1.3c-.1-.1-.3-.2-.5-.3z"
+    />
   </svg>
 );
 
 const MessengerIcon = () => (
   <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path fill="currentColor" d="M12 2C6.4 2 2 6.1 2 11.7c0 2.9 1.2 5.5 3.2 7.2V22l3-1.6c.9.2 1.8.4 2.8.4 5.6 0 10-4.1 10-9.6S17.6 2 12 2zm1 12.9-2.5-2.7-5 2.7 5.5-5.8 2.6 2.7 4.9-2.7-5.5 5.8z" />
+    <path
+      fill="currentColor"
+      d="M12 2C6.4 2 2 6.1 2 11.7c0 2.9 1.2 5.5 3.2 7.2V22l3-1.6c.9.2 1.8.4 2.8.4 5.6 0 10-4.1 10-9.6S17.6 2 12 2zm1 12.9-2.5-2.7-5 2.7 5.5-5.8 2.6 2.7 4.9-2.7-5.5 5.8z"
+    />
   </svg>
 );
 
@@ -45,31 +51,51 @@ export function ContactWidget({ bottomOffset = 28 }: { bottomOffset?: number }) 
     if (!supportsPopover()) setFallbackOpen((open) => !open);
   };
   return (
-    <aside className={styles.widget} style={{ "--contact-bottom": `${bottomOffset}px` } as CSSProperties} aria-label={t("site.contact.open")}>
-      <button type="button" className={styles.fab} popoverTarget={PANEL_ID} popoverTargetAction="show"
-        aria-label={t("site.contact.open")} onClick={toggleFallback}>
+    <aside
+      className={styles.widget}
+      style={{ "--contact-bottom": `${bottomOffset}px` } as CSSProperties}
+      aria-label={t("site.contact.open")}
+    >
+      <button
+        type="button"
+        className={styles.fab}
+        popoverTarget={PANEL_ID}
+        popoverTargetAction="show"
+        aria-label={t("site.contact.open")}
+        onClick={toggleFallback}
+      >
         <ChatIcon size={28} />
       </button>
       <div id={PANEL_ID} popover="auto" className={[styles.panel, fallbackOpen ? styles.fallbackOpen : ""].join(" ")}>
         <ul className={styles.options} aria-label={t("site.contact.title")}>
           <li>
             <a href={telHref(site.phone)} className={styles.option}>
-              <span className={`${styles.icon} ${styles.call}`}><PhoneIcon size={20} /></span>
+              <span className={`${styles.icon} ${styles.call}`}>
+                <PhoneIcon size={20} />
+              </span>
               {t("site.contact.call")}
             </a>
           </li>
           {CHAT_LINKS.map(({ key, Icon }) => (
             <li key={key}>
               <ExternalLink href={site.contact[key]} className={styles.option}>
-                <span className={`${styles.icon} ${styles[key]}`}><Icon /></span>
+                <span className={`${styles.icon} ${styles[key]}`}>
+                  <Icon />
+                </span>
                 {t(`site.contact.${key}`)}
                 <span className="visually-hidden"> {t("site.contact.newTab")}</span>
               </ExternalLink>
             </li>
           ))}
         </ul>
-        <button type="button" className={`${styles.fab} ${styles.close}`} popoverTarget={PANEL_ID} popoverTargetAction="hide"
-          aria-label={t("site.contact.close")} onClick={toggleFallback}>
+        <button
+          type="button"
+          className={`${styles.fab} ${styles.close}`}
+          popoverTarget={PANEL_ID}
+          popoverTargetAction="hide"
+          aria-label={t("site.contact.close")}
+          onClick={toggleFallback}
+        >
           <CloseIcon size={26} />
         </button>
       </div>

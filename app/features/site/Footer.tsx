@@ -17,10 +17,18 @@ export function Footer() {
     [t("site.footer.company"), site.businessName],
     [t("site.footer.representative"), site.representative],
     [t("site.footer.registrationNumber"), site.businessRegistrationNumber],
-    [t("site.footer.brokerRegistration"), `${site.brokerRegistrationNumber} (${t("site.footer.registeredOn", { date: site.brokerRegistrationDate })})`],
+    [
+      t("site.footer.brokerRegistration"),
+      `${site.brokerRegistrationNumber} (${t("site.footer.registeredOn", { date: site.brokerRegistrationDate })})`,
+    ],
     [t("site.footer.address"), site.address],
     [t("site.footer.helpCentre"), site.phone],
-    [t("site.footer.email"), <a key="email" href={`mailto:${site.email}`}>{site.email}</a>],
+    [
+      t("site.footer.email"),
+      <a key="email" href={`mailto:${site.email}`}>
+        {site.email}
+      </a>,
+    ],
   ];
   return (
     <footer className={styles.footer}>

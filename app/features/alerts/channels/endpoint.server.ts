@@ -27,8 +27,11 @@ export function pushEndpoint(endpoint: unknown, allowHosts: readonly string[] = 
 /** The keys a browser's PushSubscription gives: p256dh a P-256 point (65 bytes), auth 16 bytes. */
 export function validDeviceKeys(p256dh: unknown, auth: unknown): boolean {
   return (
-    typeof p256dh === "string" && B64URL.test(p256dh) && Buffer.from(p256dh, "base64url").length === 65 &&
-    typeof auth === "string" && B64URL.test(auth) && Buffer.from(auth, "base64url").length === 16
+    typeof p256dh === "string" &&
+    B64URL.test(p256dh) &&
+    Buffer.from(p256dh, "base64url").length === 65 &&
+    typeof auth === "string" &&
+    B64URL.test(auth) &&
+    Buffer.from(auth, "base64url").length === 16
   );
 }
-

@@ -42,14 +42,20 @@ export async function sendPush(device: PushDevice, alert: Alert, vapid: VapidKey
     pinned = await pinnedAddress(url, options);
   } catch (error) {
     if (!(error instanceof OutboundRefused)) throw error;
-    return error.code === "blocked" ? { ok: false, reason: "endpoint not on the public internet", gone: true } : { ok: false, reason: "network: DNS" };
+    return error.code === "blocked"
+      ? { ok: false, reason: "endpoint not on the public internet", gone: true }
+      : { ok: false, reason: "network: DNS" };
   }
-  const details = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, pushPayload(alert), {
-    vapidDetails: vapid,
-    TTL: 24 * 60 * 60,
-    contentEncoding: "aes128gcm",
-    urgency: "high",
-  });
+  const details = webpush.generateRequestDetails(
+    { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+    pushPayload(alert),
+    {
+      vapidDetails: vapid,
+      TTL: 24 * 60 * 60,
+      contentEncoding: "aes128gcm",
+      urgency: "high",
+    },
+  );
   try {
     const status = await post(url, details.headers as Record<string, string | number>, details.body as Buffer | null, pinned);
     if (status >= 200 && status < 300) return { ok: true };

@@ -23,7 +23,13 @@ export async function sendWebhook(target: { url: string; secret: string }, alert
   const headers: Record<string, string> = { "Content-Type": "application/json", "User-Agent": "K-Loan-Guide-Alerts/1.0" };
   if (target.secret) headers["X-Signature"] = signature(target.secret, body);
   try {
-    const response = await fetch(target.url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+    const response = await fetch(target.url, {
+      method: "POST",
+      headers,
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
     await response.body?.cancel();
     return response.ok ? { ok: true } : { ok: false, reason: `HTTP ${response.status}` };
   } catch (error) {
