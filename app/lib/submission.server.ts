@@ -3,7 +3,7 @@ import type { Database } from "#db/schema.ts";
 import type { AppServices } from "#app/lib/services.server.ts";
 
 /** The request tables that carry a unique `submission_id` (docs/decisions/0003). */
-type SubmissionTable = "proposals" | "as_requests" | "purchase_requests";
+type SubmissionTable = "proposals" | "as_requests" | "purchase_requests" | "consultation_answers";
 
 /**
  * Inserts a visitor's request once: a retried submission (same client-made
@@ -15,7 +15,7 @@ export async function insertOnce<T extends SubmissionTable>(
   table: T,
   values: Insertable<Database[T]>,
 ): Promise<{ id: number; created: boolean }> {
-  // Kysely cannot narrow a union of table names; the three tables share these columns.
+  // Kysely cannot narrow a union of table names; the request tables share these columns.
   const q = db as unknown as Kysely<Pick<Database, "proposals">>;
   const row = await q
     .insertInto(table as "proposals")

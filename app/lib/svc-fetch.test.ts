@@ -10,7 +10,7 @@ const reply = (status: number, json: unknown) =>
 describe("postSvc (the browser's one client of /svc)", () => {
   it("posts JSON with the page language and succeeds on res_status 200", async () => {
     const fetchImpl = reply(200, { res_status: 200, data: {} });
-    expect(await postSvc(ANSWER, body, { lang: "my", fetchImpl })).toEqual({ kind: "ok" });
+    expect(await postSvc(ANSWER, body, { lang: "my", fetchImpl })).toMatchObject({ kind: "ok" });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/svc/answer/create?lang=my");
     expect(init.method).toBe("POST");
@@ -68,11 +68,16 @@ describe("postSvc (the browser's one client of /svc)", () => {
     const fetchImpl = reply(200, { res_status: 200, data: {} });
     const form = new FormData();
     form.append("json_param", "{}");
-    expect(await postSvc("/svc/as/create", form, { fetchImpl })).toEqual({ kind: "ok" });
+    expect(await postSvc("/svc/as/create", form, { fetchImpl })).toMatchObject({ kind: "ok" });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/svc/as/create");
     expect(init.body).toBe(form);
     expect(new Headers(init.headers).has("content-type")).toBe(false);
+  });
+
+  it("gives the envelope's data with a success (a read such as /svc/og/list)", async () => {
+    const fetchImpl = reply(200, { res_status: 200, data: { list: [1, 2], hasNext: true } });
+    expect(await postSvc("/svc/og/list", { page_num: 1 }, { fetchImpl })).toEqual({ kind: "ok", data: { list: [1, 2], hasNext: true } });
   });
 
   it("gives a refusal's field errors, and none for no answer", async () => {

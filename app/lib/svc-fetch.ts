@@ -4,7 +4,8 @@
  * `res_status` 200.
  */
 export type SvcOutcome =
-  | { kind: "ok" }
+  /** `data` of the envelope (what a read such as /svc/og/list answers). */
+  | { kind: "ok"; data?: unknown }
   /** No answer (offline, dropped, timed out): nothing is known; a retry with the same submission id is safe. */
   | { kind: "network" }
   /** The server answered and refused: its message and field errors, already in the page's language. */
@@ -45,7 +46,7 @@ export async function postSvc(
     json = null;
   }
   const envelope = (json && typeof json === "object" ? json : {}) as { res_status?: unknown; message?: unknown; errors?: unknown };
-  if (response.ok && envelope.res_status === 200) return { kind: "ok" };
+  if (response.ok && envelope.res_status === 200) return "data" in envelope ? { kind: "ok", data: (envelope as { data: unknown }).data } : { kind: "ok" };
   const errors = envelope.errors && typeof envelope.errors === "object" ? (envelope.errors as Record<string, unknown>) : {};
   return {
     kind: "rejected",

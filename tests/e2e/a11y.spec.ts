@@ -1,4 +1,4 @@
-import { test, expect, axeViolations, ROUTES } from "#tests/e2e/fixtures.ts";
+import { test, expect, axeViolations, hydrated, ROUTES } from "#tests/e2e/fixtures.ts";
 
 test.describe("accessibility (axe-core, no violation of moderate impact or more)", () => {
   for (const route of ROUTES) {
@@ -9,6 +9,8 @@ test.describe("accessibility (axe-core, no violation of moderate impact or more)
   }
   test("the open menu", async ({ page }) => {
     await page.goto("/");
+    // The menu button works once the page's JavaScript runs (it loads after the first paint).
+    await hydrated(page);
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);

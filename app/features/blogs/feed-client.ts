@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import { postSvc } from "#app/lib/svc-fetch.ts";
 import { BLOG_PAGE_SIZE, type BlogItem } from "#app/features/blogs/types.ts";
 import { createQueryCache } from "#app/features/blogs/query-cache.ts";
 
@@ -58,14 +59,9 @@ class FeedError extends Error {}
 
 /** POST /svc/og/list {page_num, page_size: 4} (spec §7). */
 export async function fetchFeedPage(pageNum: number): Promise<FeedPage> {
-  const response = await fetch(href("/svc/og/list"), {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ page_num: pageNum, page_size: BLOG_PAGE_SIZE }),
-  });
-  const body = asRecord(await response.json().catch(() => null));
-  if (!response.ok || body.res_status !== 200) throw new FeedError(`og/list answered ${response.status}`);
-  return parseFeedPage(body.data, pageNum);
+  const outcome = await postSvc(href("/svc/og/list"), { page_num: pageNum, page_size: BLOG_PAGE_SIZE });
+  if (outcome.kind !== "ok") throw new FeedError(outcome.kind === "rejected" ? `og/list answered ${outcome.status}` : "og/list: no answer");
+  return parseFeedPage(outcome.data, pageNum);
 }
 
 /** Spec §9: fresh 30 s, kept 5 minutes, one retry, no refetch on window focus. */

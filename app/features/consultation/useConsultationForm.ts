@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useNavigate, href } from "react-router";
+import { useLocale } from "#app/i18n/useT.ts";
+import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
+import { validate } from "#app/lib/schema.ts";
+import type { FormResult } from "#app/lib/form-result.ts";
+import { postSvc } from "#app/lib/svc-fetch.ts";
+import { useForm, type Errors } from "#app/ui/useForm.ts";
+import { clearDraft, readDraft, saveDraft, typedBeforeHydration } from "#app/features/consultation/draft.ts";
+import { editExpiryDate, formatExpiryDate, type DeleteDirection } from "#app/features/consultation/expiry-date.ts";
+import {
+  ANSWER_FIELDS,
+  consultationFormSchema,
+  emptyFormState,
+  formErrorsFromPayload,
+  formStateFromForm,
+  normalizePhone,
+  toPayload,
+  type ConsultationFormState,
+  type FormField,
+} from "#app/features/consultation/schema.ts";
+
+/** Navigation state the completion page reads (spec §4: the phone arrives in state). */
+interface CompleteState {
+  phone: string;
+}
+
+/** The form's message above the button: a catalog key, or a message the server already translated. */
+export type Status = { kind: "idle" } | { kind: "error"; message: string };
+
+const FIELD_ORDER: FormField[] = [...ANSWER_FIELDS.slice(0, 2), "expiryChoice", ...ANSWER_FIELDS.slice(2), "agreeRequired"];
+const ANSWER_ENDPOINT = href("/svc/answer/create");
+
+/** What a post made without JavaScript (or before it loaded) left: the form again, its errors and its message. */
+function restore(result: FormResult | undefined, submissionId: string) {
+  const values = result && result.status !== "sent" ? result.values : undefined;
+  const state = values ? formStateFromForm(new Map(Object.entries(values))) : emptyFormState(submissionId);
+  if (!state.submissionId) state.submissionId = submissionId;
+  if (result?.status === "invalid") {
+    const { submissionId: badId, ...errors } = result.errors;
+    return {
+      state,
+      errors: errors as Errors<FormField>,
+      message: badId ? "consultation.errors.submitFailed" : "consultation.status.checkFields",
+    };
+  }
+  if (result?.status === "failed") {
+    return {
+      state,
+      errors: {},
+      message: result.reason === "rate_limited" ? "consultation.errors.rateLimited" : "consultation.errors.submitFailed",
+    };
+  }
+  return { state, errors: {}, message: null };
+}
+
+/**
+ * The consultation form's state machine (spec §4, §5): the fields, their
+ * errors and the form's message; what was typed before JavaScript or kept
+ * as the tab's draft; the date's formatting as it is typed; and the
+ * submission to POST /svc/answer/create (docs/decisions/0005). The view is
+ * ConsultationForm.tsx.
+ */
+export function useConsultationForm(submissionId: string, actionData: FormResult | undefined) {
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const [restored] = useState(() => restore(actionData, submissionId));
+  const [state, setState] = useState<ConsultationFormState>(restored.state);
+  const { errors, setErrors, clear, showErrors, submitting, submit } = useForm<FormField>({
+    form: formRef,
+    order: FIELD_ORDER,
+    initialErrors: restored.errors,
+  });
+  const [status, setStatus] = useState<Status>(restored.message ? { kind: "error", message: restored.message } : { kind: "idle" });
+
+  // Once in the browser: take what was typed before JavaScript arrived, else
+  // the draft this tab kept (a reload, a lost connection).
+  const initial = useRef(state);
+  useEffect(() => {
+    const form = formRef.current;
+    const typed = form ? typedBeforeHydration(initial.current, formStateFromForm(new FormData(form))) : null;
+    // Typed without the formatting script: apply it now.
+    if (typed?.expiryDate) typed.expiryDate = formatExpiryDate(typed.expiryDate);
+    if (typed?.phone) typed.phone = normalizePhone(typed.phone);
+    const draft = actionData ? null : readDraft();
+    if (draft || typed) setState((s) => ({ ...s, ...draft, ...typed }));
+  }, [actionData]);
+
+  useEffect(() => {
+    saveDraft(state);
+  }, [state]);
+
+  /** Spec §4: editing a field clears its error (and an earlier form message). */
+  function clearErrors(...fields: FormField[]) {
+    clear(...fields);
+    setStatus((s) => (s.kind === "error" ? { kind: "idle" } : s));
+  }
+
+  function update<K extends FormField>(field: K, value: ConsultationFormState[K]) {
+    setState((s) => ({ ...s, [field]: value }));
+    clearErrors(field);
+  }
+
+  function chooseExpiry(choice: string) {
+    // Spec §4: 'date' clears earlier choice and date errors; 'unknown' empties the date.
+    setState((s) => ({ ...s, expiryChoice: choice, expiryDate: choice === "unknown" ? "" : s.expiryDate }));
+    clearErrors("expiryChoice", "expiryDate");
+  }
+
+  function onDateChange(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const inputType = (event.nativeEvent as InputEvent).inputType ?? "";
+    const direction: DeleteDirection =
+      inputType === "deleteContentBackward" ? "backward" : inputType === "deleteContentForward" ? "forward" : undefined;
+    const next = editExpiryDate(input.value, input.selectionStart ?? input.value.length, state.expiryDate, direction);
+    // Write the formatted value now so the caret stays after the same digits.
+    input.value = next.value;
+    if (document.activeElement === input) input.setSelectionRange(next.caret, next.caret);
+    setState((s) => ({ ...s, expiryDate: next.value, expiryChoice: next.value ? "date" : s.expiryChoice }));
+    // Typing a date chooses 'date'.
+    clearErrors("expiryDate", ...(next.value ? (["expiryChoice"] as const) : []));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const website = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? "");
+    void submit(async () => {
+      const result = validate(consultationFormSchema, state, { crossField: true });
+      if (!result.success) {
+        showErrors(result.errors as Errors<FormField>);
+        setStatus({ kind: "error", message: "consultation.status.checkFields" });
+        return;
+      }
+      setStatus({ kind: "idle" });
+      const outcome = await postSvc(ANSWER_ENDPOINT, { ...toPayload(result.output), ...(website ? { website } : {}) }, { lang: locale });
+      if (outcome.kind === "ok") {
+        clearDraft();
+        navigate(href("/loan-consultation-complete"), { state: { phone: result.output.phone } satisfies CompleteState });
+        return;
+      }
+      if (outcome.kind === "network") {
+        setStatus({ kind: "error", message: "consultation.status.network" });
+        return;
+      }
+      const fieldErrors = formErrorsFromPayload(outcome.errors);
+      setErrors((e) => ({ ...e, ...fieldErrors }));
+      setStatus({ kind: "error", message: outcome.message ?? "consultation.errors.submitFailed" });
+    });
+  }
+
+  return { formRef, state, errors, status, submitting, update, chooseExpiry, onDateChange, onSubmit };
+}
