@@ -21,7 +21,15 @@ if [ "$(id -u)" -eq 0 ]; then
   run=(runuser -u postgres --)
 fi
 "${run[@]}" "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
-"${run[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -o "-p $PORT -k $dir -c listen_addresses=127.0.0.1 -c fsync=off" -w start >/dev/null
+# The port can be taken between the check above and the start (another test server): try the next ones.
+for attempt in 1 2 3 4 5; do
+  if "${run[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -o "-p $PORT -k $dir -c listen_addresses=127.0.0.1 -c fsync=off" -w start >/dev/null; then
+    break
+  fi
+  [ "$attempt" -eq 5 ] && { echo "throwaway-postgres: could not start (see $dir/log)" >&2; exit 1; }
+  PORT=$((PORT + 1))
+  while (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; do PORT=$((PORT + 1)); done
+done
 echo "throwaway-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT (data in $dir)" >&2
 echo "export TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:$PORT/postgres"
 echo "export THROWAWAY_PG_STOP='${run[*]} $bin/pg_ctl -D $dir/data -m fast stop'"
