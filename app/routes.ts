@@ -32,6 +32,7 @@ export default [
   route("svc/proposal/create", "routes/svc.proposal.ts"),
   route("svc/as/create", "routes/svc.as.ts"),
   route("svc/purchase/create", "routes/svc.purchase.ts"),
+  route("svc/openapi.json", "routes/svc.openapi.ts"),
   route("svc/*", "routes/svc.not-found.ts"),
 
   // Search engines.

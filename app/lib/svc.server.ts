@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "react-router";
+import type { ActionFunctionArgs } from "react-router";
 import { tFor } from "#app/i18n/route.server.ts";
 import { BadRequest, readJson } from "#app/lib/http.server.ts";
 import { HONEYPOT_FIELD, isSpam } from "#app/lib/honeypot.ts";
@@ -82,6 +82,6 @@ export async function svcPayload<S extends v.GenericSchema>(
 }
 
 /** GET on a `/svc/*` path: the API is POST only. */
-export function svcMethodNotAllowed() {
-  return data({ res_status: 405, message: "Method Not Allowed" }, { status: 405, headers: { Allow: "POST" } });
+export function svcMethodNotAllowed({ context }: Pick<ActionFunctionArgs, "context">) {
+  return svcError(405, tFor(context)("api.method"), {}, { Allow: "POST" });
 }

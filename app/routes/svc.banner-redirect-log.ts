@@ -3,13 +3,13 @@ import { readJson, BadRequest } from "#app/lib/http.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { services } from "#app/lib/services.server.ts";
 import { svcAction, svcMethodNotAllowed, svcOk } from "#app/lib/svc.server.ts";
-import { bannerLogSchema } from "#app/features/banners/schema.ts";
+import { bannerLogSchema, BANNER_LOG_BODY_LIMIT } from "#app/features/banners/schema.ts";
 import { isKnownBanner, recordBannerRedirect } from "#app/features/banners/banner-log.server.ts";
 
 export const loader = svcMethodNotAllowed;
 
 export const action = svcAction("banner-log", async ({ request, context }: Route.ActionArgs) => {
-  const result = validate(bannerLogSchema, await readJson(request, 4 * 1024));
+  const result = validate(bannerLogSchema, await readJson(request, BANNER_LOG_BODY_LIMIT));
   if (!result.success) throw new BadRequest("invalid", result.errors);
   if (!isKnownBanner(result.output)) throw new BadRequest("invalid", { partner_name: "common.errors.unknownPartner" });
   const id = await recordBannerRedirect(services(context).db, result.output);

@@ -1,5 +1,8 @@
 import { v } from "#app/lib/schema.ts";
 
+/** The largest banner-log body read: a partner's name and a URL. */
+export const BANNER_LOG_BODY_LIMIT = 4 * 1024;
+
 /** POST /svc/banner/redirect/logs/create (spec §7). */
 export const bannerLogSchema = v.object({
   partner_name: v.pipe(
