@@ -77,7 +77,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("server.stopping", { signal });
-  stopRetention();
+  const retentionStopped = stopRetention();
   const force = setTimeout(() => {
     log.warn("server.forced_exit", {});
     process.exit(1);
@@ -88,6 +88,7 @@ async function shutdown(signal: string) {
   server.close(async () => {
     clearInterval(sweep);
     await alerts.stop().catch(() => {});
+    await retentionStopped;
     await database.close().catch(() => {});
     log.info("server.stopped", {});
     process.exit(0);
