@@ -11,6 +11,8 @@ export function openSqlite(path: string): { database: SqliteDatabase; raw: Datab
   raw.exec("PRAGMA synchronous = FULL");
   raw.exec("PRAGMA foreign_keys = ON");
   raw.exec("PRAGMA busy_timeout = 5000");
+  // Deleted rows are overwritten with zeros, not left readable in free space (retention, spec §9).
+  raw.exec("PRAGMA secure_delete = ON");
 
   const database: SqliteDatabase = {
     close: () => raw.close(),

@@ -21,7 +21,7 @@ export interface AppOptions {
   clientDir?: string;
   /** Answers whether the database answers (GET /healthz). */
   ping: () => Promise<boolean>;
-  trustProxy?: string | boolean | number;
+  trustProxy?: string | number | false;
   allowedOrigins?: string[];
   hsts?: boolean;
   /** Extra script/connect sources for the CSP (the map SDK's hosts). */
@@ -84,7 +84,7 @@ export function createApp(options: AppOptions) {
     app.use((req, res, next) => (topLevel.has(req.path.split("/", 2)[1] ?? "") ? files(req, res, next) : next()));
   }
 
-  app.use(sameOrigin(options.allowedOrigins));
+  app.use(sameOrigin(options.allowedOrigins, (event, fields) => services.log.warn(event, fields)));
 
   // An explicit ?lang= is remembered in the cookie that mirrors localStorage (spec §4).
   app.use(async (req, res, next) => {
@@ -112,6 +112,7 @@ export function mountReactRouter(
     reactRouterHandler({
       build,
       mode,
+      publicOrigin: services.publicOrigin,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);

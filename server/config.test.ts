@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { alertConfigOf, ConfigError, readConfig, readSettings } from "#server/config.ts";
+import { alertConfigOf, ConfigError, configWarnings, readConfig, readSettings } from "#server/config.ts";
 
 const problem = (env: NodeJS.ProcessEnv) => {
   try {
@@ -67,8 +67,11 @@ describe("the environment's schema", () => {
       ALERT_LANG: "en",
     });
     expect(s.ALLOWED_ORIGINS).toEqual(["https://a.example", "https://b.example"]);
-    expect(readSettings({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
     expect(readSettings({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");
+    expect(readSettings({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.1, ::1, fd00::/8" }).TRUST_PROXY).toBe(
+      "10.0.0.0/8, 192.168.1.1, ::1, fd00::/8",
+    );
+    expect(readSettings({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
   });
 
   it.each([
@@ -89,6 +92,17 @@ describe("the environment's schema", () => {
   ])("refuses %s=%s with a message naming it", (name, value) => {
     expect(problem({ [name]: value })).toMatch(new RegExp(`^${name} `));
   });
+
+  it.each(["true", " true "])("refuses TRUST_PROXY=%j (every hop trusted: any client picks its address)", (value) => {
+    expect(problem({ TRUST_PROXY: value })).toMatch(/^TRUST_PROXY must name the proxy, not true: .*X-Forwarded-For.*hop count/);
+  });
+
+  it.each(["yes", "10.0.0.300", "10.0.0.0/33", "proxy.example.com", "1, 2"])(
+    "refuses TRUST_PROXY=%s, which is no hop count or address",
+    (value) => {
+      expect(problem({ TRUST_PROXY: value })).toMatch(/^TRUST_PROXY must be a hop count/);
+    },
+  );
 
   it("names every bad variable at once", () => {
     const message = problem({ PORT: "x", LOG_LEVEL: "loud" });
@@ -138,16 +152,29 @@ describe("the server's configuration", () => {
   });
 });
 
+describe("warnings at start", () => {
+  const config = (env: NodeJS.ProcessEnv) => readConfig({ APP_SECRET: "x".repeat(32), ...env });
+  it("warns when TRUST_PROXY is set without PUBLIC_ORIGIN, and only then", () => {
+    expect(configWarnings(config({ TRUST_PROXY: "1" })).map((w) => w.event)).toEqual(["config.public_origin_unset"]);
+    expect(configWarnings(config({ TRUST_PROXY: "1" }))[0]!.fields.message).toMatch(/PUBLIC_ORIGIN/);
+    expect(configWarnings(config({ TRUST_PROXY: "1", PUBLIC_ORIGIN: "https://loans.example.com" }))).toEqual([]);
+    expect(configWarnings(config({}))).toEqual([]);
+  });
+});
+
 describe("start-up with a bad setting", () => {
-  it("exits 1 with one JSON log line naming the variable", () => {
+  it.each([
+    [{ PORT: "abc" }, /^PORT must be a positive integer$/],
+    [{ TRUST_PROXY: "true" }, /^TRUST_PROXY must name the proxy/],
+  ])("%j: exit 1 with one JSON log line config.invalid naming the variable", (env, setting) => {
     const run = spawnSync("node_modules/.bin/node", ["server/main.ts"], {
-      env: { PATH: process.env.PATH, PORT: "abc", DATABASE_URL: "file::memory:" },
+      env: { PATH: process.env.PATH, DATABASE_URL: "file::memory:", ...env },
       encoding: "utf8",
       timeout: 20_000,
     });
     expect(run.status).toBe(1);
     const lines = run.stdout.trim().split("\n");
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "error", event: "config.invalid", setting: "PORT must be a positive integer" });
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "error", event: "config.invalid", setting: expect.stringMatching(setting) });
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { dirname } from "node:path";
 import * as v from "valibot";
 import type { LogLevel } from "#app/lib/logger.server.ts";
@@ -33,6 +34,15 @@ const list = v.pipe(
   v.optional(v.string(), ""),
   v.transform((value: string) => hostList(value)),
 );
+/** What Express's `trust proxy` takes as an address: an IP, a CIDR range or one of proxy-addr's names. */
+function isProxyAddress(value: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(value)) return true;
+  const [ip, bits, more] = value.split("/");
+  const version = isIP(ip ?? "");
+  if (!version || more !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) ? Number(bits) <= (version === 4 ? 32 : 128) : isIP(bits) === 4;
+}
 const text = (fallback: string) => v.optional(v.string(), fallback);
 const urlWith = (scheme: RegExp, message: string) => v.optional(v.pipe(v.string(), v.regex(scheme, message)));
 
@@ -51,9 +61,15 @@ export const envSchema = v.pipe(
     RATE_LIMIT_DISABLED: flag,
     TRUST_PROXY: v.pipe(
       v.optional(v.string(), ""),
-      v.transform((value): string | boolean | number =>
-        !value ? false : value === "true" ? true : /^\d+$/.test(value) ? Number(value) : value,
+      v.check(
+        (value) => value.trim() !== "true",
+        "must name the proxy, not true: trusting every hop lets any client choose its address (and its rate limit) with X-Forwarded-For; give the number of proxies in front (1) or their addresses",
       ),
+      v.check(
+        (value) => !value || /^\s*\d+\s*$/.test(value) || hostList(value).every(isProxyAddress),
+        "must be a hop count (1) or comma-separated proxy addresses (IP, CIDR, loopback, linklocal, uniquelocal)",
+      ),
+      v.transform((value): string | number | false => (!value ? false : /^\s*\d+\s*$/.test(value) ? Number(value) || false : value)),
     ),
     SECURE_COOKIES: flag,
     ALLOWED_ORIGINS: list,
@@ -121,7 +137,7 @@ export interface ServerConfig {
   databasePoolMax: number;
   logLevel: LogLevel;
   rateLimit: { max: number; windowMs: number; disabled: boolean };
-  trustProxy: string | boolean | number;
+  trustProxy: string | number | false;
   secret: string;
   secureCookies: boolean;
   allowedOrigins: string[];
@@ -167,6 +183,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ogFetchAllowHosts: s.OG_FETCH_ALLOW_HOSTS,
     alerts: alertConfigOf(s),
   };
+}
+
+/** Settings that work but deserve an operator's look, as log events (server/main.ts logs them at start). */
+export function configWarnings(config: ServerConfig): { event: string; fields: Record<string, string> }[] {
+  const warnings: { event: string; fields: Record<string, string> }[] = [];
+  if (config.trustProxy !== false && !config.publicOrigin) {
+    warnings.push({
+      event: "config.public_origin_unset",
+      fields: {
+        message:
+          "TRUST_PROXY is set but PUBLIC_ORIGIN is not: canonical, Open Graph and sitemap URLs take the scheme and host each request claims. Set PUBLIC_ORIGIN to the site's https origin",
+      },
+    });
+  }
+  return warnings;
 }
 
 /** The alert channels (README, "Alerts"), with Web Push keys generated on first use when none are set. */

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { connect, migrate } from "#db/connect.ts";
-import { ConfigError, readConfig, type ServerConfig } from "#server/config.ts";
+import { ConfigError, configWarnings, readConfig, type ServerConfig } from "#server/config.ts";
 import { createLogger } from "#app/lib/logger.server.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
 import { publicCss } from "#server/client-manifest.ts";
@@ -22,6 +22,7 @@ try {
   process.exit(1);
 }
 const log = createLogger({ level: config.logLevel });
+for (const warning of configWarnings(config)) log.warn(warning.event, warning.fields);
 const database = connect(config.databaseUrl, { poolMax: config.databasePoolMax });
 await migrate(database.db);
 // Spec §9 retention, daily (also `npm run retention`).
@@ -77,7 +78,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("server.stopping", { signal });
-  stopRetention();
+  const retentionStopped = stopRetention();
   const force = setTimeout(() => {
     log.warn("server.forced_exit", {});
     process.exit(1);
@@ -88,6 +89,7 @@ async function shutdown(signal: string) {
   server.close(async () => {
     clearInterval(sweep);
     await alerts.stop().catch(() => {});
+    await retentionStopped;
     await database.close().catch(() => {});
     log.info("server.stopped", {});
     process.exit(0);

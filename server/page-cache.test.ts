@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cachedPage, createPageCache, sharedMaxAge, withNonce } from "#server/page-cache.ts";
+import { cacheKey } from "#server/router-handler.ts";
 
 const html = (headers: Record<string, string>, status = 200) =>
   new Response("<html></html>", { status, headers: { "content-type": "text/html; charset=utf-8", ...headers } });
@@ -46,5 +47,62 @@ describe("page cache", () => {
   it("keeps a page rendered without a nonce as it is", () => {
     const plain = cachedPage({ status: 200, headers: [], body: "<p>ü</p>", nonce: "", expires: 0 });
     expect(withNonce(plain, "N2").toString("utf8")).toBe("<p>ü</p>");
+  });
+});
+
+describe("the page cache's key: what the page varies on, and only that", () => {
+  const key = async (url: string, publicOrigin?: string) => (await cacheKey(new Request(url), publicOrigin))?.key;
+  const store = async (url: string) => (await cacheKey(new Request(url)))?.store;
+
+  it("holds the scheme and the host when no PUBLIC_ORIGIN gives the links", async () => {
+    expect(await key("https://site.example/company/about")).toBe("en https://site.example/company/about");
+    expect(await key("http://site.example/company/about")).not.toBe(await key("https://site.example/company/about"));
+    expect(await key("https://other.example/company/about")).not.toBe(await key("https://site.example/company/about"));
+  });
+
+  it("leaves the host out with PUBLIC_ORIGIN (every link uses it), but not the scheme", async () => {
+    const origin = "https://loans.example.com";
+    expect(await key("https://evil.example/company/about", origin)).toBe(await key("https://10.0.0.5:3000/company/about", origin));
+    expect(await key("https://evil.example/company/about", origin)).toBe("en https://loans.example.com/company/about");
+    expect(await key("http://site.example/company/about", origin)).not.toBe(await key("https://site.example/company/about", origin));
+  });
+
+  it("keys on the parameters pages read, in one order", async () => {
+    const base = "https://site.example/information-service/loan";
+    expect(await key(`${base}?lang=vi`)).toBe(`vi ${base}?lang=vi`);
+    expect(await key("https://site.example/company/about?policy=privacy&lang=vi&policyLang=ko")).toBe(
+      "vi https://site.example/company/about?lang=vi&policy=privacy&policyLang=ko",
+    );
+    expect(await key("https://site.example/company/hitachi/complete?type=purchase")).toBe(
+      "en https://site.example/company/hitachi/complete?type=purchase",
+    );
+    expect(await key("https://site.example/information-service/blogs?page=2")).toBe(
+      "en https://site.example/information-service/blogs?page=2",
+    );
+    // The order of repeated terms is the conversation's: kept.
+    const terms = await key(`${base}?term=interest&term=principal`);
+    expect(terms).toBe(`en ${base}?term=interest&term=principal`);
+    expect(await key(`https://site.example/information-service/loan-faq?category=faq`)).toContain(`?category=faq`);
+  });
+
+  it("answers other parameters from the key without them, and does not keep their render", async () => {
+    expect(await key("https://site.example/company/about?utm_source=x&lang=vi&fbclid=y")).toBe(
+      "vi https://site.example/company/about?lang=vi",
+    );
+    expect(await store("https://site.example/company/about?utm_source=x")).toBe(false);
+    expect(await store("https://site.example/company/about?lang=vi")).toBe(true);
+    const junk = await Promise.all(Array.from({ length: 50 }, (_, i) => key(`https://site.example/?junk${i}=${i}`)));
+    expect(new Set(junk)).toEqual(new Set(["en https://site.example/"]));
+  });
+
+  it.each([
+    ["an unknown policy (the page echoes it)", "?policy=nonsense"],
+    ["a language that is none", "?lang=xx"],
+    ["an unknown FAQ category", "?category=zzz"],
+    ["an unknown glossary term", "?term=zzz"],
+    ["a page past the server's pages", "?page=999"],
+    ["a repeated single parameter", "?lang=vi&lang=en"],
+  ])("shares nothing for %s", async (_name, search) => {
+    expect(await cacheKey(new Request(`https://site.example/information-service/loan${search}`))).toBeNull();
   });
 });

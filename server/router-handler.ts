@@ -3,6 +3,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { detectLocale } from "#app/i18n/detect.server.ts";
 import { hasCookie, PAGE_CACHE_BYPASS_COOKIES } from "#app/lib/cookies.server.ts";
+import { pageQuery } from "#app/lib/page-params.server.ts";
 import { cachedPage, createPageCache, sharedMaxAge, withNonce, type PageCache } from "#server/page-cache.ts";
 
 /**
@@ -14,13 +15,16 @@ export function reactRouterHandler(options: {
   mode?: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
   cache?: PageCache;
+  /** PUBLIC_ORIGIN: when set, every absolute link uses it and the request's host is not part of the cache key. */
+  publicOrigin?: string;
 }) {
   const handle = createRequestHandler(options.build, options.mode);
   const cache = options.cache ?? createPageCache();
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const request = toWebRequest(req, res);
-      const key = await cacheKey(request);
+      const cacheable = await cacheKey(request, options.publicOrigin);
+      const key = cacheable?.key;
       const nonce = String(res.locals.nonce ?? "");
       if (key) {
         const hit = cache.get(key);
@@ -33,7 +37,7 @@ export function reactRouterHandler(options: {
         }
       }
       const response = await handle(request, options.getLoadContext(req, res));
-      const maxAge = key && req.method === "GET" ? sharedMaxAge(response) : 0;
+      const maxAge = key && cacheable.store && req.method === "GET" ? sharedMaxAge(response) : 0;
       if (key && maxAge > 0) {
         const body = await response.text();
         const headers = [...response.headers.entries()].filter(([name]) => name !== "cache-control" && name !== "content-length");
@@ -52,15 +56,24 @@ export function reactRouterHandler(options: {
   };
 }
 
-/** Only plain page GETs without per-visitor cookies can be shared; the key is URL + language. */
-export async function cacheKey(request: Request): Promise<string | null> {
+/**
+ * Only plain page GETs without per-visitor cookies can be shared. The key is
+ * what the page varies on: language, scheme, host (absolute canonical and
+ * Open Graph URLs; not when PUBLIC_ORIGIN gives them), path and the query
+ * parameters pages read (app/lib/page-params.server.ts). Other parameters are
+ * left out of the key: such a request is answered from it, but its own render
+ * is not kept (`store: false`), so junk query strings cannot fill the cache.
+ */
+export async function cacheKey(request: Request, publicOrigin = ""): Promise<{ key: string; store: boolean } | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data") || url.pathname.startsWith("/admin") || url.pathname.startsWith("/svc/")) return null;
   const cookie = request.headers.get("cookie");
   for (const name of PAGE_CACHE_BYPASS_COOKIES) if (await hasCookie(cookie, name)) return null;
-  // The host is part of the key: pages carry absolute canonical URLs.
-  return `${(await detectLocale(request)).locale} ${url.host}${url.pathname}${url.search}`;
+  const query = pageQuery(url.searchParams);
+  if (!query) return null;
+  const site = publicOrigin ? publicOrigin.replace(/^https?:\/\//, "") : url.host;
+  return { key: `${(await detectLocale(request)).locale} ${url.protocol}//${site}${url.pathname}${query.search}`, store: !query.extra };
 }
 
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {

@@ -47,14 +47,25 @@ export function securityHeaders(options: { hsts: boolean; extraScriptSrc?: strin
  * State-changing requests must come from this site: a browser always sends
  * Origin on a cross-site POST, so a foreign Origin is refused. Requests with
  * no Origin (server-to-server, curl) pass; they carry no visitor's cookies.
+ * When the refused Origin is this very host over https while Express sees
+ * plain http, the proxy in front terminates TLS and is not trusted
+ * (TRUST_PROXY): `warn` is called once per process to say so.
  */
-export function sameOrigin(allowed: string[] = []) {
+export function sameOrigin(allowed: string[] = [], warn: (event: string, fields: Record<string, string>) => void = () => {}) {
+  let warned = false;
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const origin = req.get("origin");
     if (!origin || origin === "null") return origin === "null" ? refuse(res) : next();
     const self = `${req.protocol}://${req.get("host")}`;
     if (origin === self || allowed.includes(origin)) return next();
+    if (!warned && req.protocol === "http" && origin === `https://${req.get("host")}`) {
+      warned = true;
+      warn("security.proxy_scheme_untrusted", {
+        message:
+          "A browser POST from https was refused because this server sees http: the proxy in front terminates TLS but is not trusted. Set TRUST_PROXY to its hop count (1) or address so X-Forwarded-Proto is believed",
+      });
+    }
     return refuse(res);
   };
 }

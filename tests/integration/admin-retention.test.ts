@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { createLogger } from "#app/lib/logger.server.ts";
@@ -289,12 +291,100 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
       expect(every.hasRef()).toBe(false);
       await vi.waitFor(() => expect(lines.filter((l) => l.includes("retention.run")).length).toBeGreaterThanOrEqual(2), { timeout: 2000 });
     } finally {
-      stop();
+      await stop();
       setTimeoutSpy.mockRestore();
       setIntervalSpy.mockRestore();
     }
     const count = lines.length;
     await new Promise((r) => setTimeout(r, 100));
     expect(lines.length).toBe(count);
+  });
+
+  it("stops only once a run under way has finished (before the server closes the database)", async () => {
+    const lines: string[] = [];
+    // The run waits at its transaction until released: it is under way when stop() is called.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const transaction = handle.db.transaction.bind(handle.db);
+    const started = vi.spyOn(handle.db, "transaction").mockImplementation(() => {
+      const builder = transaction();
+      return { execute: async (fn: Parameters<typeof builder.execute>[0]) => gate.then(() => builder.execute(fn)) } as typeof builder;
+    });
+    const stop = startRetentionJob(handle.db, createLogger({ write: (l) => lines.push(l) }), { firstRunMs: 1 });
+    try {
+      await vi.waitFor(() => expect(started).toHaveBeenCalled(), { timeout: 2000 });
+      const stopped = stop();
+      release();
+      await stopped;
+      expect(lines.filter((l) => l.includes("retention.run"))).toHaveLength(1);
+    } finally {
+      started.mockRestore();
+    }
+  });
+});
+
+describe.each(DIALECTS)("deleted means gone from the files on %s", (dialect) => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await freshDatabase(dialect);
+  }, 30_000);
+  afterAll(async () => handle.cleanup());
+
+  /** A request past its period whose text is a marker no other row carries (one long field: an overflow page too). */
+  async function storeExpired(marker: string) {
+    const at = "2019-01-01T00:00:00.000Z";
+    await handle.db
+      .insertInto("proposals")
+      .values({
+        submission_id: null,
+        lang: "en",
+        proposer_name: `${marker}-name`,
+        proposer_phone: "0299998888",
+        proposer_email: `${marker}@example.com`,
+        proposal_content: `${marker} `.repeat(2000),
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const { id } = await handle.db
+      .insertInto("consultation_answers")
+      .values({ submission_id: null, lang: "en", marketing_yn: "Y", created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto("consultation_answer_items")
+      .values({ answer_id: id, question_seq: 5, answer_content: `${marker}-answer` })
+      .execute();
+  }
+
+  it.runIf(dialect === "sqlite")("leaves none of a deleted row's bytes in the database file or its WAL", async () => {
+    const file = handle.url.slice("file:".length);
+    const marker = `RETENTION-MARKER-${randomUUID()}`;
+    await storeExpired(marker);
+    const found = () =>
+      ["", "-wal"].filter((suffix) => existsSync(file + suffix) && readFileSync(file + suffix).includes(Buffer.from(marker, "utf8")));
+    // Before: the text is in the files (else the test proves nothing).
+    expect(found()).not.toEqual([]);
+    expect(await runRetention(handle.db, NOW)).toMatchObject({ proposals: 1, consultations: 1 });
+    expect(found()).toEqual([]);
+    expect(statSync(`${file}-wal`).size).toBe(0);
+    // The rows that stay are still readable.
+    expect(await sql<{ ok: string }>`pragma integrity_check`.execute(handle.db)).toMatchObject({ rows: [{ integrity_check: "ok" }] });
+  });
+
+  it.runIf(dialect === "postgres")("vacuums the tables that lost rows, and only those", async () => {
+    const vacuums = async () => {
+      const { rows } = await sql<{ relname: string; vacuum_count: string }>`
+        select relname, vacuum_count from pg_stat_user_tables where schemaname = current_schema()`.execute(handle.db);
+      return Object.fromEntries(rows.map((r) => [r.relname, Number(r.vacuum_count)]));
+    };
+    const before = await vacuums();
+    await storeExpired(`RETENTION-MARKER-${randomUUID()}`);
+    await runRetention(handle.db, NOW);
+    const after = await vacuums();
+    const vacuumed = Object.keys(after)
+      .filter((table) => after[table]! > (before[table] ?? 0))
+      .sort();
+    expect(vacuumed).toEqual(["consultation_answer_items", "consultation_answers", "proposals"]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { PostgresAdapter, SqliteAdapter, sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { Logger } from "#app/lib/logger.server.ts";
 import { RETENTION_MONTHS, SESSION_IDLE_MS, SIGN_IN_FAILURE_MEMORY_MS } from "#app/features/admin/policy.ts";
@@ -8,7 +8,10 @@ import { DELIVERY_RETENTION_MS } from "#app/features/alerts/policy.ts";
  * Retention (spec §9): what is past its period is deleted, with everything
  * that belongs to it (A/S photos, consultation answers and consent records),
  * in one transaction. A daily in-process job and `npm run retention` run it;
- * each run logs counts only. Relative `.ts` imports: server/main.ts and
+ * each run logs counts only. Deleted means gone from the files too: SQLite
+ * overwrites deleted content (`secure_delete`, db/sqlite-driver.ts) and the
+ * WAL is checkpointed and truncated after each run; on PostgreSQL the tables
+ * that lost rows are vacuumed (see reclaim below). Relative `.ts` imports: server/main.ts and
  * scripts/retention.ts load this natively.
  */
 interface RetentionCounts {
@@ -42,26 +45,67 @@ export function retentionCutoffs(now: Date) {
   };
 }
 
-const n = (r: { numDeletedRows: bigint } | undefined) => Number(r?.numDeletedRows ?? 0);
+/** A table retention deletes from. */
+type RetentionTable =
+  | "proposals"
+  | "as_request_photos"
+  | "as_requests"
+  | "purchase_requests"
+  | "consultation_answer_items"
+  | "consent_records"
+  | "consultation_answers"
+  | "admin_sessions"
+  | "admin_login_throttle"
+  | "alert_deliveries";
 
-export async function runRetention(db: Kysely<Database>, now = new Date()): Promise<RetentionCounts> {
+export async function runRetention(db: Kysely<Database>, now = new Date(), log?: Logger): Promise<RetentionCounts> {
+  const { counts, emptied } = await deleteExpired(db, now);
+  const reclaimed = await reclaim(db, emptied);
+  if (reclaimed?.checkpointBusy) log?.warn("retention.checkpoint_busy", {});
+  return counts;
+}
+
+/** The deletions, in one transaction; answers the counts and the tables that lost rows. */
+async function deleteExpired(db: Kysely<Database>, now: Date): Promise<{ counts: RetentionCounts; emptied: RetentionTable[] }> {
   const cut = retentionCutoffs(now);
-  return db.transaction().execute(async (tx) => {
-    const proposals = n(await tx.deleteFrom("proposals").where("created_at", "<=", cut.proposals).executeTakeFirst());
+  const emptied = new Set<RetentionTable>();
+  const n = (table: RetentionTable, r: { numDeletedRows: bigint } | undefined) => {
+    const deleted = Number(r?.numDeletedRows ?? 0);
+    if (deleted > 0) emptied.add(table);
+    return deleted;
+  };
+  const counts = await db.transaction().execute(async (tx) => {
+    const proposals = n("proposals", await tx.deleteFrom("proposals").where("created_at", "<=", cut.proposals).executeTakeFirst());
 
     const oldAs = tx.selectFrom("as_requests").select("id").where("created_at", "<=", cut.counterInquiries);
-    const asPhotos = n(await tx.deleteFrom("as_request_photos").where("as_request_id", "in", oldAs).executeTakeFirst());
-    const asRequests = n(await tx.deleteFrom("as_requests").where("created_at", "<=", cut.counterInquiries).executeTakeFirst());
-    const purchaseRequests = n(await tx.deleteFrom("purchase_requests").where("created_at", "<=", cut.counterInquiries).executeTakeFirst());
+    const asPhotos = n(
+      "as_request_photos",
+      await tx.deleteFrom("as_request_photos").where("as_request_id", "in", oldAs).executeTakeFirst(),
+    );
+    const asRequests = n(
+      "as_requests",
+      await tx.deleteFrom("as_requests").where("created_at", "<=", cut.counterInquiries).executeTakeFirst(),
+    );
+    const purchaseRequests = n(
+      "purchase_requests",
+      await tx.deleteFrom("purchase_requests").where("created_at", "<=", cut.counterInquiries).executeTakeFirst(),
+    );
 
     const oldAnswers = tx.selectFrom("consultation_answers").select("id").where("created_at", "<=", cut.consultations);
-    await tx.deleteFrom("consultation_answer_items").where("answer_id", "in", oldAnswers).execute();
-    await tx.deleteFrom("consent_records").where("answer_id", "in", oldAnswers).execute();
-    const consultations = n(await tx.deleteFrom("consultation_answers").where("created_at", "<=", cut.consultations).executeTakeFirst());
+    n(
+      "consultation_answer_items",
+      await tx.deleteFrom("consultation_answer_items").where("answer_id", "in", oldAnswers).executeTakeFirst(),
+    );
+    n("consent_records", await tx.deleteFrom("consent_records").where("answer_id", "in", oldAnswers).executeTakeFirst());
+    const consultations = n(
+      "consultation_answers",
+      await tx.deleteFrom("consultation_answers").where("created_at", "<=", cut.consultations).executeTakeFirst(),
+    );
 
     // Housekeeping of the console itself.
     const at = now.toISOString();
     const expiredSessions = n(
+      "admin_sessions",
       await tx
         .deleteFrom("admin_sessions")
         .where((eb) =>
@@ -70,6 +114,7 @@ export async function runRetention(db: Kysely<Database>, now = new Date()): Prom
         .executeTakeFirst(),
     );
     const staleSignInCounters = n(
+      "admin_login_throttle",
       await tx
         .deleteFrom("admin_login_throttle")
         .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", at)]))
@@ -79,6 +124,7 @@ export async function runRetention(db: Kysely<Database>, now = new Date()): Prom
 
     // Alert delivery rows (issue 12) are kept 30 days.
     const alertDeliveries = n(
+      "alert_deliveries",
       await tx
         .deleteFrom("alert_deliveries")
         .where("created_at", "<=", new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString())
@@ -87,12 +133,36 @@ export async function runRetention(db: Kysely<Database>, now = new Date()): Prom
 
     return { proposals, asRequests, asPhotos, purchaseRequests, consultations, expiredSessions, staleSignInCounters, alertDeliveries };
   });
+  return { counts, emptied: [...emptied] };
+}
+
+/**
+ * After the deletions, outside their transaction, so the deleted text leaves
+ * the files. SQLite: the deletions overwrote the rows with zeros in the WAL
+ * (`secure_delete`); the checkpoint copies those pages into the database file
+ * and truncates the WAL, which still held the rows as they were written.
+ * PostgreSQL: a deleted row stays in the table's data files (a dead tuple)
+ * until VACUUM marks its space free for new rows to overwrite; autovacuum
+ * would get there some time, this does it now for the tables that lost rows
+ * (plain VACUUM: no exclusive lock, the site keeps running).
+ */
+export async function reclaim(db: Kysely<Database>, tables: readonly RetentionTable[]): Promise<{ checkpointBusy: boolean } | null> {
+  const adapter = db.getExecutor().adapter;
+  if (adapter instanceof SqliteAdapter) {
+    const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(db);
+    // busy = 1: another connection (`npm run retention` beside the server) was reading; the next run finishes it.
+    return { checkpointBusy: Number(rows[0]?.busy ?? 0) !== 0 };
+  }
+  if (adapter instanceof PostgresAdapter && tables.length > 0) {
+    await sql`vacuum ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
+  }
+  return null;
 }
 
 /** Runs once and logs the counts (never what was deleted). */
 export async function runRetentionLogged(db: Kysely<Database>, log: Logger, now = new Date()): Promise<RetentionCounts | null> {
   try {
-    const counts = await runRetention(db, now);
+    const counts = await runRetention(db, now, log);
     log.info("retention.run", { ...counts });
     return counts;
   } catch (error) {
@@ -106,26 +176,25 @@ const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /**
  * The daily job inside the server process: first run a minute after start
  * (not in the way of start-up), then every 24 hours. The timers are unref'd:
- * they never keep the process alive. Answers a stop function.
+ * they never keep the process alive. Answers a stop function, which resolves
+ * once a run under way has finished (the database may be closed then).
  */
 export function startRetentionJob(
   db: Kysely<Database>,
   log: Logger,
   options: { firstRunMs?: number; intervalMs?: number } = {},
-): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    await runRetentionLogged(db, log);
-    running = false;
+): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const run = () => {
+    running ??= runRetentionLogged(db, log).finally(() => (running = null));
   };
   const first = setTimeout(run, options.firstRunMs ?? 60_000);
   const every = setInterval(run, options.intervalMs ?? RETENTION_INTERVAL_MS);
   first.unref();
   every.unref();
-  return () => {
+  return async () => {
     clearTimeout(first);
     clearInterval(every);
+    await running;
   };
 }

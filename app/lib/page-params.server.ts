@@ -1,0 +1,59 @@
+import { isLocale, LANG_QUERY } from "#app/i18n/locales.ts";
+import { isPolicyKind, POLICY_ORIGINAL_LANG, POLICY_PARAM } from "#app/features/legal/links.ts";
+import { isInquiryType } from "#app/features/counter-inquiry/types.ts";
+import { VIDEO_LANGS } from "#app/features/loan-guide/videos.ts";
+import { MAX_SERVER_PAGES } from "#app/features/blogs/og-list.server.ts";
+import { MAX_EXCHANGES, type Glossary } from "#app/features/glossary/types.ts";
+import type { LoanFaq } from "#app/features/loan-faq/types.ts";
+
+/**
+ * Every query parameter a public page's loader or render reads, with the
+ * values that change what it shows (server/router-handler.ts keys the shared
+ * page cache on these alone). Found by reading the loaders: `lang`
+ * (i18n/detect.server.ts), `policy` and `policyLang` (legal modal, root
+ * loader), `type` (counter-inquiry completion), `category` (Loan FAQ),
+ * `term` (glossary, repeatable), `video` (loan guide), `page` (blogs).
+ * A page that reads a new parameter must add it here, or its variants share
+ * one cache entry.
+ */
+const faqs = import.meta.glob<{ default: LoanFaq }>("/content/*/loan-faq.json", { eager: true });
+const glossaries = import.meta.glob<{ default: Glossary }>("/content/*/glossary.json", { eager: true });
+const FAQ_CATEGORIES = new Set(Object.values(faqs).flatMap((f) => f.default.categories.map((c) => c.id)));
+const GLOSSARY_TERMS = new Set(Object.values(glossaries).flatMap((g) => g.default.categories.flatMap((c) => c.terms.map((t) => t.id))));
+
+export const PAGE_PARAMS: Readonly<Record<string, { valid: (value: string) => boolean; repeats?: number }>> = {
+  [LANG_QUERY]: { valid: isLocale },
+  [POLICY_PARAM]: { valid: isPolicyKind },
+  policyLang: { valid: (value) => value === POLICY_ORIGINAL_LANG || isLocale(value) },
+  type: { valid: isInquiryType },
+  category: { valid: (value) => FAQ_CATEGORIES.has(value) },
+  term: { valid: (value) => GLOSSARY_TERMS.has(value), repeats: MAX_EXCHANGES },
+  video: { valid: (value) => (VIDEO_LANGS as readonly string[]).includes(value) },
+  page: { valid: (value) => /^[1-9]\d{0,2}$/.test(value) && Number(value) <= MAX_SERVER_PAGES },
+};
+
+/**
+ * The query string as the cache sees it: the parameters pages read, in a
+ * fixed order. `extra` is true when the URL also carries others (a tracking
+ * tag, junk): such a request may be answered from the key without them but
+ * its own render is not kept (links on the page repeat the query string).
+ * `null` when a parameter pages read has a value they do not know (an
+ * unknown `?policy=` is echoed in the page): not shared at all.
+ */
+export function pageQuery(params: URLSearchParams): { search: string; extra: boolean } | null {
+  const kept = new URLSearchParams();
+  let extra = false;
+  for (const name of new Set(params.keys())) {
+    const rule = PAGE_PARAMS[name];
+    if (!rule) {
+      extra = true;
+      continue;
+    }
+    const values = params.getAll(name);
+    if (values.length > (rule.repeats ?? 1) || !values.every(rule.valid)) return null;
+    for (const value of values) kept.append(name, value);
+  }
+  kept.sort();
+  const search = kept.toString();
+  return { search: search ? `?${search}` : "", extra };
+}
