@@ -119,12 +119,23 @@ export interface AdminSessionTable {
   expires_at: string;
 }
 
-/** Consecutive failed sign-ins per e-mail (hashed), and a temporary lock. */
+/** Failed sign-ins per e-mail (hashed) and client address (hashed), and a temporary lock (ADR 0017). */
 export interface AdminLoginThrottleTable {
   id: Generated<number>;
   email_hash: string;
+  client_hash: string;
   failures: Generated<number>;
   locked_until: string | null;
+  updated_at: string;
+}
+
+/** Failed sign-ins per e-mail (hashed) from every address in a window, and the growing delay (ADR 0017). */
+export interface AdminLoginAccountTable {
+  id: Generated<number>;
+  email_hash: string;
+  failures: Generated<number>;
+  window_started_at: string;
+  next_attempt_at: string | null;
   updated_at: string;
 }
 
@@ -191,6 +202,7 @@ export interface Database {
   admin_operators: AdminOperatorTable;
   admin_sessions: AdminSessionTable;
   admin_login_throttle: AdminLoginThrottleTable;
+  admin_login_accounts: AdminLoginAccountTable;
   admin_audit_log: AdminAuditLogTable;
   alert_deliveries: AlertDeliveryTable;
   push_subscriptions: PushSubscriptionTable;

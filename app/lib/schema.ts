@@ -36,9 +36,38 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D+/g, "");
 }
 
-/** A required text field: trimmed, non-empty, at most `max` characters. */
+/**
+ * Characters that show nothing: every kind of space (no-break, ideographic,
+ * line separators…), format characters (zero-width space and joiners,
+ * direction marks and overrides, the byte-order mark, soft hyphen) and the
+ * other default-ignorable ones (the Hangul fillers, variation selectors).
+ */
+const INVISIBLE = "[\\p{White_Space}\\p{Cf}\\p{Default_Ignorable_Code_Point}]";
+const INVISIBLE_EDGES = new RegExp(`^${INVISIBLE}+|${INVISIBLE}+$`, "gu");
+/** A letter or digit that shows (the Hangul fillers are letters, and invisible). */
+const VISIBLE_LETTER_OR_DIGIT = /(?!\p{Default_Ignorable_Code_Point})[\p{L}\p{N}]/u;
+
+/**
+ * Text as stored: Unicode NFC, without invisible characters at either end
+ * (those inside, such as a joiner some scripts need, are kept).
+ */
+export function cleanText(value: string): string {
+  return value.normalize("NFC").replace(INVISIBLE_EDGES, "");
+}
+
+/** Whether the text says something: at least one visible letter or digit. */
+export function hasLetterOrDigit(value: string): boolean {
+  return VISIBLE_LETTER_OR_DIGIT.test(value);
+}
+
+/**
+ * A required text field (a name, an address, a message): cleaned (`cleanText`),
+ * with at least one letter or digit, at most `max` characters. Text of only
+ * invisible characters or punctuation is empty in effect: it gets `message`,
+ * the field's "required" message.
+ */
 export function requiredText(message: string, max = 500, tooLong = "common.errors.tooLong") {
-  return v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong));
+  return v.pipe(v.string(message), v.transform(cleanText), v.check(hasLetterOrDigit, message), v.maxLength(max, tooLong));
 }
 
 export { v };

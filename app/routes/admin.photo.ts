@@ -2,18 +2,30 @@ import type { Route } from "./+types/admin.photo";
 import { services } from "#app/lib/services.server.ts";
 import { positiveId } from "#app/features/admin/console.server.ts";
 import { photo } from "#app/features/admin/request-detail.server.ts";
-import { requireOperatorData } from "#app/features/admin/guards.server.ts";
+import { requireOperatorData, signedIn } from "#app/features/admin/guards.server.ts";
+import { audit, recentlyViewed } from "#app/features/admin/audit.server.ts";
 
-/** An A/S photo, from the database, to a signed-in operator only (401 otherwise). */
+/**
+ * An A/S photo, from the database, to a signed-in operator only (401 otherwise).
+ * Seeing it is a view of personal data: audited like a request's page (record
+ * "as", the photo's request; detail "photo=<id>"), once per operator and photo
+ * within the audit's reload window.
+ */
 export const middleware: Route.MiddlewareFunction[] = [requireOperatorData];
 
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"]);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const who = signedIn(context);
   const id = positiveId(params.id);
-  const found = id ? await photo(services(context).db, id) : null;
+  const found = id ? await photo(db, id) : null;
   if (!found)
     return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "private, no-store" } });
+  const record = { kind: "as", id: found.requestId };
+  const detail = `photo=${id}`;
+  const now = new Date();
+  if (!(await recentlyViewed(db, who, record, now, detail))) await audit(db, who, "view", record, detail, now);
   const image = IMAGE_TYPES.has(found.contentType);
   return new Response(found.data as Uint8Array<ArrayBuffer>, {
     headers: {

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/admin.sign-in";
 import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
 import { rateLimited } from "#app/lib/svc.server.ts";
-import { services } from "#app/lib/services.server.ts";
+import { requestContext, services } from "#app/lib/services.server.ts";
 import { consoleTitle } from "#app/features/admin/console.server.ts";
 import { operatorContext } from "#app/features/admin/guards.server.ts";
 import { safeNext } from "#app/features/admin/safe-next.server.ts";
@@ -44,12 +44,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!email || !password) return data<Failure>({ error: "missing", email, next }, { status: 400 });
 
   const now = new Date();
-  const result = await attemptSignIn(app.db, { email, password }, now);
+  const result = await attemptSignIn(app.db, { email, password, clientIp: context.get(requestContext).clientIp }, now);
   if (!result.ok) {
     app.log.info("admin.sign_in_failed", { reason: result.reason });
+    if (result.reason === "invalid") return data<Failure>({ error: "invalid", email, next }, { status: 401 });
+    const retryMinutes = Math.ceil(result.retryAfterSeconds / 60);
+    // Locked: this address for this account (423). Delayed: the account, from everywhere, for a while (429).
     return result.reason === "locked"
-      ? data<Failure>({ error: "locked", email, next, retryMinutes: Math.ceil(result.retryAfterSeconds / 60) }, { status: 423 })
-      : data<Failure>({ error: "invalid", email, next }, { status: 401 });
+      ? data<Failure>(
+          { error: "locked", email, next, retryMinutes },
+          { status: 423, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+        )
+      : data<Failure>(
+          { error: "delayed", email, next, retryMinutes },
+          { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+        );
   }
   await audit(app.db, { operator: result.operator }, "sign_in", null, "", now);
   app.log.info("admin.signed_in", { operatorId: result.operator.id });

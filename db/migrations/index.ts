@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as m0001 from "#db/migrations/0001_initial.ts";
 import * as m0010 from "#db/migrations/0010_admin.ts";
 import * as m0020 from "#db/migrations/0020_alerts.ts";
+import * as m0030 from "#db/migrations/0030_sign_in_throttle.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0010_admin": m0010,
   "0020_alerts": m0020,
+  "0030_sign_in_throttle": m0030,
 };

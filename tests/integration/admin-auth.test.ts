@@ -6,7 +6,15 @@ import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
 import { attemptSignIn } from "#app/features/admin/sign-in.server.ts";
 import { createSession, findSession } from "#app/features/admin/session-store.server.ts";
 import { sha256 } from "#app/features/admin/session-crypto.server.ts";
-import { MAX_SIGN_IN_FAILURES, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SIGN_IN_LOCK_MS } from "#app/features/admin/policy.ts";
+import { verifyPassword } from "#app/features/admin/password.server.ts";
+import {
+  ACCOUNT_DELAY_AFTER,
+  ACCOUNT_DELAY_CAP_MS,
+  MAX_SIGN_IN_FAILURES,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  SIGN_IN_LOCK_MS,
+} from "#app/features/admin/policy.ts";
 import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as signOut from "#app/routes/admin.sign-out.ts";
 import * as inbox from "#app/routes/admin.inbox.tsx";
@@ -26,6 +34,7 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
   afterAll(async () => handle.cleanup());
   beforeEach(async () => {
     await handle.db.deleteFrom("admin_login_throttle").execute();
+    await handle.db.deleteFrom("admin_login_accounts").execute();
     await handle.db.deleteFrom("admin_sessions").execute();
   });
   const services = (overrides = {}) => testServices(handle.db, overrides);
@@ -71,6 +80,97 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
     expect(right.status).toBe(423);
     expect(right.headers.get("set-cookie")).toBeNull();
   });
+
+  /** attemptSignIn with a password check that counts how often it runs. */
+  const counted = () => {
+    const checks = { n: 0 };
+    const verify = async (password: string, hash: string) => {
+      checks.n++;
+      return verifyPassword(password, hash);
+    };
+    const at = (now: Date, clientIp: string, password = "wrong password!", email = EMAIL) =>
+      attemptSignIn(handle.db, { email, password, clientIp }, now, FAST, verify);
+    return { checks, at };
+  };
+
+  it(`checks at most ${MAX_SIGN_IN_FAILURES} of 20 concurrent wrong passwords for one account from one address`, async () => {
+    const { checks, at } = counted();
+    const t0 = new Date("2026-11-22T03:00:00.000Z");
+    const results = await Promise.all(Array.from({ length: 20 }, () => at(t0, "203.0.113.7")));
+    expect(checks.n).toBe(MAX_SIGN_IN_FAILURES);
+    expect(results.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(MAX_SIGN_IN_FAILURES - 1);
+    expect(results.filter((r) => !r.ok && r.reason === "locked")).toHaveLength(20 - MAX_SIGN_IN_FAILURES + 1);
+    // Locked for that address, the right password too, and without a check.
+    expect(await at(t0, "203.0.113.7", PASSWORD)).toEqual({ ok: false, reason: "locked", retryAfterSeconds: SIGN_IN_LOCK_MS / 1000 });
+    expect(checks.n).toBe(MAX_SIGN_IN_FAILURES);
+  });
+
+  it(`checks at most ${ACCOUNT_DELAY_AFTER} of 20 concurrent wrong passwords for one account from 20 addresses`, async () => {
+    const { checks, at } = counted();
+    const t0 = new Date("2026-11-22T03:00:00.000Z");
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => at(t0, `198.51.100.${i + 1}`)));
+    expect(checks.n).toBe(ACCOUNT_DELAY_AFTER);
+    expect(results.filter((r) => !r.ok && r.reason === "delayed")).toHaveLength(20 - ACCOUNT_DELAY_AFTER);
+  });
+
+  it("keeps the owner in from another address while a stranger's address is locked", async () => {
+    const stranger = "198.51.100.66";
+    for (let i = 1; i < MAX_SIGN_IN_FAILURES; i++) expect((await attempt("wrong password!", EMAIL, services(), stranger)).status).toBe(401);
+    expect((await attempt("wrong password!", EMAIL, services(), stranger)).status).toBe(423);
+    expect((await attempt(PASSWORD, EMAIL, services(), stranger)).status).toBe(423);
+    const owner = await attempt(PASSWORD, EMAIL, services(), "192.0.2.10");
+    expect(owner.status).toBe(302);
+    expect(owner.headers.get("set-cookie")).toMatch(/^admin_session=/);
+    // The owner's success does not lift the stranger's lock.
+    expect((await attempt(PASSWORD, EMAIL, services(), stranger)).status).toBe(423);
+  });
+
+  it(`past ${ACCOUNT_DELAY_AFTER} failures from anywhere, makes each further attempt wait 2^n seconds up to the cap — a delay, not a lock`, async () => {
+    const { checks, at } = counted();
+    const t0 = new Date("2026-11-22T05:00:00.000Z");
+    for (let i = 0; i < ACCOUNT_DELAY_AFTER; i++) expect(await at(t0, `10.0.0.${i + 1}`)).toEqual({ ok: false, reason: "invalid" });
+    let t = t0.getTime();
+    const waits: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const early = await at(new Date(t), `10.0.1.${i + 1}`);
+      expect(early).toMatchObject({ ok: false, reason: "delayed" });
+      const wait = (early as { retryAfterSeconds: number }).retryAfterSeconds;
+      waits.push(wait);
+      // One second early is still too early; on time, the attempt is checked.
+      expect(await at(new Date(t + wait * 1000 - 1000), `10.0.2.${i + 1}`)).toMatchObject({ reason: "delayed", retryAfterSeconds: 1 });
+      t += wait * 1000;
+      if (i < 9) expect(await at(new Date(t), `10.0.3.${i + 1}`)).toEqual({ ok: false, reason: "invalid" });
+    }
+    const cap = ACCOUNT_DELAY_CAP_MS / 1000;
+    expect(waits).toEqual([2, 4, 8, 16, 32, 64, 128, 256, cap, cap]);
+    expect(checks.n).toBe(ACCOUNT_DELAY_AFTER + 9);
+
+    // The owner, during a delay, is told to wait, however often it retries, and is never locked: on time it signs in.
+    const owner = "192.0.2.10";
+    for (let i = 0; i < MAX_SIGN_IN_FAILURES + 2; i++)
+      expect(await at(new Date(t - 1000), owner, PASSWORD)).toMatchObject({ reason: "delayed" });
+    expect(await at(new Date(t), owner, PASSWORD)).toMatchObject({ ok: true });
+  });
+
+  it("says how long to wait in minutes when the account is delayed (429, Retry-After)", async () => {
+    for (let i = 0; i < ACCOUNT_DELAY_AFTER; i++)
+      expect((await attempt("wrong password!", EMAIL, services(), `10.7.0.${i + 1}`)).status).toBe(401);
+    const delayed = await attempt(PASSWORD, EMAIL, services(), "10.7.1.1");
+    expect(delayed.status).toBe(429);
+    expect(Number(delayed.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(delayed.headers.get("set-cookie")).toBeNull();
+    expect(await delayed.json()).toMatchObject({ error: "delayed", retryMinutes: 1 });
+  });
+
+  it("delays unknown addresses the same way (a delay says nothing about which addresses exist)", async () => {
+    const { checks, at } = counted();
+    const t0 = new Date("2026-11-22T06:00:00.000Z");
+    for (let i = 0; i < ACCOUNT_DELAY_AFTER; i++) await at(t0, `10.8.0.${i + 1}`, "whatever pw", "ghost@example.com");
+    expect(await at(t0, "10.8.1.1", "whatever pw", "ghost@example.com")).toEqual({ ok: false, reason: "delayed", retryAfterSeconds: 2 });
+    expect(checks.n).toBe(ACCOUNT_DELAY_AFTER);
+    const stored = await handle.db.selectFrom("admin_login_accounts").select("email_hash").execute();
+    expect(JSON.stringify(stored)).not.toContain("ghost");
+  }, 20_000); // unknown addresses cost a full-strength scrypt each
 
   it("unlocks when the lock has passed, and a success resets the count", async () => {
     const t0 = new Date("2026-11-22T01:00:00.000Z");

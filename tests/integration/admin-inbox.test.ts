@@ -324,6 +324,31 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
     expect(detail.detail.photos).toEqual([{ id: ids.photo, width: 640, height: 480, contentType: "image/webp", byteSize: 4 }]);
   });
 
+  it("records the view of an A/S photo in the audit log (its request, which photo), once per reload window", async () => {
+    const asViews = () =>
+      handle.db
+        .selectFrom("admin_audit_log")
+        .select(["operator_email", "record_kind", "record_id", "detail"])
+        .where("action", "=", "view")
+        .where("record_kind", "=", "as")
+        .orderBy("id")
+        .execute();
+    await handle.db.deleteFrom("admin_audit_log").where("action", "=", "view").where("record_kind", "=", "as").execute();
+    const params = { id: String(ids.photo) };
+    for (let i = 0; i < 2; i++)
+      expect((await callRoute(photo, "open", get(`/admin/photos/${ids.photo}`, cookie), app(), params)).status).toBe(200);
+    expect(await asViews()).toEqual([
+      { operator_email: "ops@example.com", record_kind: "as", record_id: ids.as, detail: `photo=${ids.photo}` },
+    ]);
+    // The request's own page is a view of its own, not hidden by the photo's.
+    await callRoute(request, "guarded", get(`/admin/requests/as/${ids.as}`, cookie), app(), { kind: "as", id: String(ids.as) });
+    expect((await asViews()).map((v) => v.detail)).toEqual([`photo=${ids.photo}`, ""]);
+    // No photo, no view; no session, no photo and no view.
+    expect((await callRoute(photo, "open", get("/admin/photos/999999", cookie), app(), { id: "999999" })).status).toBe(404);
+    expect((await callRoute(photo, "open", get(`/admin/photos/${ids.photo}`), app(), params)).status).toBe(401);
+    expect(await asViews()).toHaveLength(2);
+  });
+
   it("exports one kind over a date range as UTF-8 CSV with a BOM, quoted, formula-safe, as an attachment", async () => {
     const response = await callRoute(
       exportCsv,

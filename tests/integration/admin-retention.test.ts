@@ -211,12 +211,30 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
     await handle.db
       .insertInto("admin_login_throttle")
       .values([
-        { email_hash: "c".repeat(64), failures: 2, locked_until: null, updated_at: plus(at, -2 * 86_400_000) },
-        { email_hash: "d".repeat(64), failures: 0, locked_until: plus(at, 60_000), updated_at: plus(at, -2 * 86_400_000) },
-        { email_hash: "e".repeat(64), failures: 1, locked_until: null, updated_at: at },
+        { email_hash: "c".repeat(64), client_hash: "1".repeat(64), failures: 2, locked_until: null, updated_at: plus(at, -2 * 86_400_000) },
+        {
+          email_hash: "d".repeat(64),
+          client_hash: "1".repeat(64),
+          failures: 0,
+          locked_until: plus(at, 60_000),
+          updated_at: plus(at, -2 * 86_400_000),
+        },
+        { email_hash: "e".repeat(64), client_hash: "1".repeat(64), failures: 1, locked_until: null, updated_at: at },
       ])
       .execute();
-    expect(await runRetention(handle.db, NOW)).toMatchObject({ expiredSessions: 1, staleSignInCounters: 1 });
+    const old = plus(at, -2 * 86_400_000);
+    await handle.db
+      .insertInto("admin_login_accounts")
+      .values([
+        { email_hash: "c".repeat(64), failures: 12, window_started_at: old, next_attempt_at: old, updated_at: old },
+        { email_hash: "d".repeat(64), failures: 30, window_started_at: old, next_attempt_at: plus(at, 60_000), updated_at: old },
+        { email_hash: "e".repeat(64), failures: 3, window_started_at: at, next_attempt_at: null, updated_at: at },
+      ])
+      .execute();
+    expect(await runRetention(handle.db, NOW)).toMatchObject({ expiredSessions: 1, staleSignInCounters: 2 });
+    expect(
+      (await handle.db.selectFrom("admin_login_accounts").select("email_hash").orderBy("email_hash").execute()).map((r) => r.email_hash[0]),
+    ).toEqual(["d", "e"]);
     expect((await handle.db.selectFrom("admin_sessions").select("token_hash").execute()).map((r) => r.token_hash[0])).toEqual(["b"]);
     expect(
       (await handle.db.selectFrom("admin_login_throttle").select("email_hash").orderBy("email_hash").execute()).map((r) => r.email_hash[0]),

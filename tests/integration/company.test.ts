@@ -80,6 +80,27 @@ describe.each(DIALECTS)("partnership proposals on %s", (dialect) => {
     expect(await rows()).toHaveLength(0);
   });
 
+  it.each([
+    ["zero-width spaces", "proposer_name", "\u200b\u200b"],
+    ["a right-to-left override", "proposer_name", "\u202e"],
+    ["no-break spaces and direction marks", "proposal_content", "\u00a0\u200e\u3000"],
+  ])("answers 400 'This field is required.' to a field of only %s", async (_name, field, value) => {
+    const res = await callAction(proposalCreate, jsonRequest("/x", { ...proposal, [field]: value }), ctx());
+    expect(res.status).toBe(400);
+    expect(res.json.errors[field]).toBe("This field is required.");
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("stores names and messages NFC-normalised, without invisible characters at either end", async () => {
+    const body = {
+      ...proposal,
+      proposer_name: "\u200b\u00a0Nguye\u0302\u0303n Co.\u202e",
+      proposal_content: "\ufeffXin cha\u0300o\u2060 ",
+    };
+    expect((await callAction(proposalCreate, jsonRequest("/x", body), ctx())).status).toBe(200);
+    expect(await rows()).toMatchObject([{ proposer_name: "Nguy\u1ec5n Co.", proposal_content: "Xin ch\u00e0o" }]);
+  });
+
   it("translates the field messages to the request's language", async () => {
     const res = await callAction(proposalCreate, jsonRequest("/x", { ...proposal, proposer_name: "" }), ctx("vi"));
     expect(res.json.errors.proposer_name).toBeTruthy();

@@ -252,6 +252,26 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
       expect(mn.json.message).not.toBe("Please check the fields and try again.");
     });
 
+    it("refuses a name or nationality of only invisible characters with 'This field is required.'", async () => {
+      const res = await post(payload({}, { 4: "\u00a0\u200b", 5: "\u202e" }));
+      expect(res.status).toBe(400);
+      expect(res.json.errors).toEqual({ "answer_list.4": "This field is required.", "answer_list.5": "This field is required." });
+      expect(await counts()).toEqual({ answers: 0, items: 0, consents: 0 });
+    });
+
+    it("stores the name and nationality NFC-normalised, without invisible characters at either end", async () => {
+      expect(
+        (await post(payload({}, { 4: "\u200eVie\u0323\u0302t Nam\u200f", 5: "\ufeffNGUYE\u0302\u0303N VAN A\u00a0\u200b" }))).status,
+      ).toBe(200);
+      const items = await handle.db
+        .selectFrom("consultation_answer_items")
+        .select(["question_seq", "answer_content"])
+        .where("question_seq", "in", [4, 5])
+        .orderBy("question_seq")
+        .execute();
+      expect(items.map((i) => i.answer_content)).toEqual(["Vi\u1ec7t Nam", "NGUY\u1ec4N VAN A"]);
+    });
+
     it("pretends success to a bot that fills the honeypot, and stores nothing", async () => {
       const res = await post(payload({ website: "https://spam.example" }));
       expect(res.status).toBe(200);
@@ -373,6 +393,13 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
       });
       expect(result.data.status).toBe("invalid");
       expect(fields(result)).toMatchObject({ expiryDate: "20271340", phone: "12345", name: "BAT-ERDENE", submissionId: "form-0001-aaaa" });
+      expect(await counts()).toEqual({ answers: 0, items: 0, consents: 0 });
+    });
+
+    it("refuses a name of only invisible characters with the required message, as the API does", async () => {
+      const result = (await submitForm(formRequest(formBody({ name: "\u200b\u200b", nationality: "\u202e" })))) as DataResult;
+      expect(result.init?.status).toBe(400);
+      expect(errorsOf(result)).toEqual({ name: "common.errors.required", nationality: "common.errors.required" });
       expect(await counts()).toEqual({ answers: 0, items: 0, consents: 0 });
     });
 

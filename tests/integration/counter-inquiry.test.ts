@@ -180,6 +180,28 @@ describe.each(DIALECTS)("cash-counter inquiries on %s", (dialect) => {
       expect(await counts()).toMatchObject({ purchase: 0 });
     });
     it.each([
+      ["applicant_name", "\u200b\u200b", "이름을 입력해 주세요."],
+      ["applicant_name", "\u202e", "이름을 입력해 주세요."],
+      ["applicant_addr", "\u00a0\u3000\u2066", "주소를 입력해 주세요."],
+      ["inquiry_content", "\u200d\ufeff", "문의내용을 입력해 주세요."],
+    ])("answers 400 with the field's required message to %s of only invisible characters", async (field, value, message) => {
+      const res = await callAction(purchaseCreate, jsonRequest("/x", { ...fields, [field]: value }), ctx());
+      expect(res.status).toBe(400);
+      expect(res.json.errors[field]).toBe(message);
+      expect(await counts()).toMatchObject({ purchase: 0 });
+    });
+    it("stores the name, address and message NFC-normalised and trimmed of invisible characters", async () => {
+      const body = {
+        ...fields,
+        applicant_name: "\u200b\u1112\u1169\u11bc\u1100\u1175\u11af\u1103\u1169\u11bc\u00a0",
+        applicant_addr: "\u202e서울특별시 중구\u200f",
+        inquiry_content: "\u3000지폐가 걸립니다.\u2060",
+      };
+      expect((await callAction(purchaseCreate, jsonRequest("/x", body), ctx())).status).toBe(200);
+      const rows = await handle.db.selectFrom("purchase_requests").selectAll().execute();
+      expect(rows[0]).toMatchObject({ applicant_name: "홍길동", applicant_addr: "서울특별시 중구", inquiry_content: "지폐가 걸립니다." });
+    });
+    it.each([
       ["malformed JSON", jsonRequest("/x", "{nope")],
       ["multipart", new Request("http://localhost/x", { method: "POST", body: new FormData() })],
       ["an array", jsonRequest("/x", [fields])],

@@ -5,7 +5,7 @@ import { useAdminT } from "#app/features/admin/i18n.ts";
 import { Notice } from "#app/features/admin/parts.tsx";
 import styles from "./admin.module.css";
 
-export type SignInError = "invalid" | "locked" | "rate_limited" | "missing";
+export type SignInError = "invalid" | "locked" | "delayed" | "rate_limited" | "missing";
 
 /** E-mail and password; works without JavaScript (a plain form post). */
 export function SignInPage({

@@ -91,7 +91,11 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "push_off",
 ];
 
-/** Reloads within this window do not add another "view" of the same record by the same operator. */
+/**
+ * Reloads within this window do not add another "view" of the same record by
+ * the same operator. `detail` tells views of parts of a record apart (an A/S
+ * request's page, "", and each of its photos, "photo=<id>").
+ */
 const VIEW_DEDUPE_MS = 5 * 60 * 1000;
 
 export async function recentlyViewed(
@@ -99,6 +103,7 @@ export async function recentlyViewed(
   who: Pick<SignedIn, "operator">,
   record: AuditRecordRef,
   now = new Date(),
+  detail = "",
 ): Promise<boolean> {
   const row = await db
     .selectFrom("admin_audit_log")
@@ -107,6 +112,7 @@ export async function recentlyViewed(
     .where("action", "=", "view")
     .where("record_kind", "=", record.kind)
     .where("record_id", "=", record.id)
+    .where("detail", "=", detail)
     .where("created_at", ">", new Date(now.getTime() - VIEW_DEDUPE_MS).toISOString())
     .limit(1)
     .executeTakeFirst();

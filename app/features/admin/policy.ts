@@ -10,10 +10,38 @@ export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often (not on every request). */
 export const SESSION_TOUCH_MS = 60 * 1000;
 
-/** Consecutive failed sign-ins for one e-mail address before it is locked… */
+/**
+ * The sign-in throttle (ADR 0017). Failed sign-ins for one e-mail address from
+ * one client address before that pair is locked (the owner elsewhere is not)…
+ */
 export const MAX_SIGN_IN_FAILURES = 5;
 /** …for this long. */
 export const SIGN_IN_LOCK_MS = 15 * 60 * 1000;
+/**
+ * Failures for one e-mail address from all client addresses within the
+ * window after which each further attempt waits (a delay, never a lock)…
+ */
+export const ACCOUNT_DELAY_AFTER = 10;
+export const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
+/** …2^n seconds for the n-th attempt past the threshold, at most this long. */
+export const ACCOUNT_DELAY_CAP_MS = 5 * 60 * 1000;
+
+/**
+ * How long the account waits after its `attempts`-th counted attempt in the
+ * window: nothing up to ACCOUNT_DELAY_AFTER - 1, then 2 s, 4 s, 8 s… up to the cap.
+ */
+export function accountDelayMs(attempts: number): number {
+  const n = attempts - ACCOUNT_DELAY_AFTER + 1;
+  if (n < 1) return 0;
+  return Math.min(2 ** Math.min(n, 30) * 1000, ACCOUNT_DELAY_CAP_MS);
+}
+
+/** The largest attempt count whose delay is still below the cap (above it, every delay is the cap). */
+export function lastUncappedAttempt(): number {
+  let attempts = ACCOUNT_DELAY_AFTER;
+  while (accountDelayMs(attempts + 1) < ACCOUNT_DELAY_CAP_MS) attempts++;
+  return attempts;
+}
 /** A failure count older than this is forgotten by the daily job. */
 export const SIGN_IN_FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
 

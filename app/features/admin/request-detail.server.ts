@@ -139,7 +139,11 @@ export async function requestDetail(db: Db, kind: RequestKind, id: number): Prom
   }
 }
 
-export async function photo(db: Db, id: number): Promise<{ contentType: string; data: Uint8Array } | null> {
-  const row = await db.selectFrom("as_request_photos").select(["content_type", "data"]).where("id", "=", id).executeTakeFirst();
-  return row ? { contentType: row.content_type, data: row.data } : null;
+export async function photo(db: Db, id: number): Promise<{ requestId: number; contentType: string; data: Uint8Array } | null> {
+  const row = await db
+    .selectFrom("as_request_photos")
+    .select(["as_request_id", "content_type", "data"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? { requestId: row.as_request_id, contentType: row.content_type, data: row.data } : null;
 }

@@ -56,6 +56,7 @@ type RetentionTable =
   | "consultation_answers"
   | "admin_sessions"
   | "admin_login_throttle"
+  | "admin_login_accounts"
   | "alert_deliveries";
 
 export async function runRetention(db: Kysely<Database>, now = new Date(), log?: Logger): Promise<RetentionCounts> {
@@ -113,14 +114,25 @@ async function deleteExpired(db: Kysely<Database>, now: Date): Promise<{ counts:
         )
         .executeTakeFirst(),
     );
-    const staleSignInCounters = n(
-      "admin_login_throttle",
-      await tx
-        .deleteFrom("admin_login_throttle")
-        .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", at)]))
-        .where("updated_at", "<=", new Date(now.getTime() - SIGN_IN_FAILURE_MEMORY_MS).toISOString())
-        .executeTakeFirst(),
-    );
+    // Sign-in counters (ADR 0017), per account and address and per account, once idle and no longer locking or delaying.
+    const forgetBefore = new Date(now.getTime() - SIGN_IN_FAILURE_MEMORY_MS).toISOString();
+    const staleSignInCounters =
+      n(
+        "admin_login_throttle",
+        await tx
+          .deleteFrom("admin_login_throttle")
+          .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", at)]))
+          .where("updated_at", "<=", forgetBefore)
+          .executeTakeFirst(),
+      ) +
+      n(
+        "admin_login_accounts",
+        await tx
+          .deleteFrom("admin_login_accounts")
+          .where((eb) => eb.or([eb("next_attempt_at", "is", null), eb("next_attempt_at", "<=", at)]))
+          .where("updated_at", "<=", forgetBefore)
+          .executeTakeFirst(),
+      );
 
     // Alert delivery rows (issue 12) are kept 30 days.
     const alertDeliveries = n(

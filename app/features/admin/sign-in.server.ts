@@ -1,20 +1,36 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { DEFAULT_SCRYPT, MAX_PASSWORD_LENGTH, dummyHash, verifyPassword, type ScryptParams } from "#app/features/admin/password.server.ts";
 import { createSession } from "#app/features/admin/session-store.server.ts";
 import { sha256 } from "#app/features/admin/session-crypto.server.ts";
-import { MAX_SIGN_IN_FAILURES, SIGN_IN_LOCK_MS } from "#app/features/admin/policy.ts";
+import {
+  ACCOUNT_DELAY_AFTER,
+  ACCOUNT_DELAY_CAP_MS,
+  ACCOUNT_WINDOW_MS,
+  MAX_SIGN_IN_FAILURES,
+  SIGN_IN_LOCK_MS,
+  accountDelayMs,
+  lastUncappedAttempt,
+} from "#app/features/admin/policy.ts";
 
 /**
- * One sign-in attempt. Consecutive failures are counted per e-mail address
- * (hashed) whether or not an operator has it, so a lock-out tells nothing
- * about which addresses exist; unknown addresses cost a real scrypt too.
- * The per-IP rate limit is the route's job (services.limiter).
+ * One sign-in attempt, throttled twice (ADR 0017), whether or not an operator
+ * has the e-mail address (a lock or a delay tells nothing about which
+ * addresses exist; unknown addresses cost a real scrypt too):
+ *  - per e-mail AND client address: the MAX_SIGN_IN_FAILURES-th failure locks
+ *    that pair for SIGN_IN_LOCK_MS; the owner elsewhere is not locked out;
+ *  - per e-mail from every address: past ACCOUNT_DELAY_AFTER failures in
+ *    ACCOUNT_WINDOW_MS, each further attempt waits a growing delay (never a lock).
+ * Each attempt is reserved by ONE statement (insert or add one, answering the
+ * count) before the password is checked, so concurrent attempts cannot all
+ * pass the check: at most MAX_SIGN_IN_FAILURES wrong passwords per pair are
+ * ever checked before its lock. The per-IP rate limit is the route's job
+ * (services.limiter).
  */
 type SignInResult =
   | { ok: true; operator: { id: number; email: string }; token: string }
   | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "locked"; retryAfterSeconds: number };
+  | { ok: false; reason: "locked" | "delayed"; retryAfterSeconds: number };
 
 export function normaliseEmail(value: unknown): string {
   return typeof value === "string" ? value.trim().toLowerCase() : "";
@@ -24,29 +40,35 @@ function looksLikeEmail(value: string): boolean {
   return value.length <= 320 && /^[^\s@]+@[^\s@]+$/.test(value);
 }
 
-function lockedFor(lockedUntil: string | null, now: Date): number {
-  if (!lockedUntil) return 0;
-  const left = Date.parse(lockedUntil) - now.getTime();
-  return left > 0 ? Math.ceil(left / 1000) : 0;
+const secondsUntil = (until: string, now: Date) => Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000));
+const plus = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
+
+interface Key {
+  emailHash: string;
+  clientHash: string;
 }
 
 export async function attemptSignIn(
   db: Kysely<Database>,
-  input: { email: unknown; password: unknown },
+  input: { email: unknown; password: unknown; clientIp?: string },
   now: Date,
   scrypt: ScryptParams = DEFAULT_SCRYPT,
+  verify: (password: string, hash: string) => Promise<boolean> = verifyPassword,
 ): Promise<SignInResult> {
   const email = normaliseEmail(input.email);
   const password = typeof input.password === "string" ? input.password : "";
-  const emailHash = sha256(email);
+  const key: Key = { emailHash: sha256(email), clientHash: sha256(input.clientIp || "unknown") };
 
-  const throttle = await db
-    .selectFrom("admin_login_throttle")
-    .select(["locked_until"])
-    .where("email_hash", "=", emailHash)
-    .executeTakeFirst();
-  const wait = lockedFor(throttle?.locked_until ?? null, now);
-  if (wait > 0) return { ok: false, reason: "locked", retryAfterSeconds: wait };
+  const pair = await reservePairAttempt(db, key, now);
+  if (pair.lockedUntil && pair.attempts > MAX_SIGN_IN_FAILURES) {
+    return { ok: false, reason: "locked", retryAfterSeconds: secondsUntil(pair.lockedUntil, now) };
+  }
+  const delayedUntil = await reserveAccountAttempt(db, key.emailHash, now);
+  if (delayedUntil) {
+    // Not checked: the attempt does not count against this address either.
+    await releasePairAttempt(db, key);
+    return { ok: false, reason: "delayed", retryAfterSeconds: secondsUntil(delayedUntil, now) };
+  }
 
   const operator = looksLikeEmail(email)
     ? await db
@@ -56,38 +78,105 @@ export async function attemptSignIn(
         .executeTakeFirst()
     : undefined;
   let valid = false;
-  if (operator) valid = await verifyPassword(password, operator.password_hash);
-  else await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), await dummyHash(scrypt));
+  if (operator) valid = await verify(password, operator.password_hash);
+  else await verify(password.slice(0, MAX_PASSWORD_LENGTH), await dummyHash(scrypt));
 
   // A disabled operator is answered like a wrong password: nothing tells the account exists.
-  if (!valid || !operator || operator.disabled_at) return recordFailure(db, emailHash, now);
+  if (!valid || !operator || operator.disabled_at) {
+    // The reservation stays counted: it was a failure. The MAX-th locked the pair when it was reserved.
+    return pair.attempts >= MAX_SIGN_IN_FAILURES
+      ? { ok: false, reason: "locked", retryAfterSeconds: SIGN_IN_LOCK_MS / 1000 }
+      : { ok: false, reason: "invalid" };
+  }
 
-  await db.deleteFrom("admin_login_throttle").where("email_hash", "=", emailHash).execute();
+  // A success: this address starts again; the account's count takes this attempt back (it did not fail).
+  await db.deleteFrom("admin_login_throttle").where("email_hash", "=", key.emailHash).where("client_hash", "=", key.clientHash).execute();
+  await db
+    .updateTable("admin_login_accounts")
+    .set((eb) => ({ failures: eb("failures", "-", 1) }))
+    .where("email_hash", "=", key.emailHash)
+    .where("failures", ">", 0)
+    .execute();
   await db.updateTable("admin_operators").set({ last_sign_in_at: now.toISOString() }).where("id", "=", operator.id).execute();
   const token = await createSession(db, operator.id, now);
   return { ok: true, operator: { id: operator.id, email: operator.email }, token };
 }
 
-async function recordFailure(db: Kysely<Database>, emailHash: string, now: Date): Promise<SignInResult> {
+/**
+ * Counts this attempt for the pair in one statement and answers the count
+ * (this attempt included) and the lock. A lock that has passed starts the
+ * count again; the MAX-th attempt sets the lock as it is reserved (it is
+ * still checked: the right password then clears it), so every later
+ * concurrent attempt already sees it.
+ */
+async function reservePairAttempt(db: Kysely<Database>, key: Key, now: Date): Promise<{ attempts: number; lockedUntil: string | null }> {
   const at = now.toISOString();
-  await db
-    .insertInto("admin_login_throttle")
-    .values({ email_hash: emailHash, failures: 1, locked_until: null, updated_at: at })
-    .onConflict((oc) =>
-      oc.column("email_hash").doUpdateSet((eb) => ({ failures: eb("admin_login_throttle.failures", "+", 1), updated_at: at })),
-    )
-    .execute();
-  const row = await db
-    .selectFrom("admin_login_throttle")
-    .select(["failures"])
-    .where("email_hash", "=", emailHash)
-    .executeTakeFirstOrThrow();
-  if (Number(row.failures) < MAX_SIGN_IN_FAILURES) return { ok: false, reason: "invalid" };
-  const until = new Date(now.getTime() + SIGN_IN_LOCK_MS);
+  const lockUntil = plus(now, SIGN_IN_LOCK_MS);
+  const max = sql.lit(MAX_SIGN_IN_FAILURES);
+  const t = sql.ref("admin_login_throttle");
+  const expired = sql`(${t}.locked_until is not null and ${t}.locked_until <= ${at})`;
+  const result = await sql<{ failures: number | string; locked_until: string | null }>`
+    insert into admin_login_throttle (email_hash, client_hash, failures, locked_until, updated_at)
+    values (${key.emailHash}, ${key.clientHash}, 1, ${MAX_SIGN_IN_FAILURES <= 1 ? lockUntil : null}, ${at})
+    on conflict (email_hash, client_hash) do update set
+      failures = case when ${expired} then 1 else ${t}.failures + 1 end,
+      locked_until = case
+        when ${expired} then null
+        when ${t}.locked_until is not null then ${t}.locked_until
+        when ${t}.failures + 1 >= ${max} then ${lockUntil}
+        else null end,
+      updated_at = ${at}
+    returning failures, locked_until`.execute(db);
+  const row = result.rows[0]!;
+  return { attempts: Number(row.failures), lockedUntil: row.locked_until };
+}
+
+/** Gives back a reservation that was not checked (the account made it wait). */
+async function releasePairAttempt(db: Kysely<Database>, key: Key): Promise<void> {
   await db
     .updateTable("admin_login_throttle")
-    .set({ failures: 0, locked_until: until.toISOString(), updated_at: at })
-    .where("email_hash", "=", emailHash)
+    .set((eb) => ({
+      failures: eb("failures", "-", 1),
+      locked_until: eb
+        .case()
+        .when(eb("failures", "<=", MAX_SIGN_IN_FAILURES))
+        .then(sql<string | null>`null`)
+        .else(eb.ref("locked_until"))
+        .end(),
+    }))
+    .where("email_hash", "=", key.emailHash)
+    .where("client_hash", "=", key.clientHash)
     .execute();
-  return { ok: false, reason: "locked", retryAfterSeconds: SIGN_IN_LOCK_MS / 1000 };
+}
+
+/**
+ * Counts this attempt for the account in one statement, unless the account
+ * must wait: then nothing is counted and the answer is until when. The delay
+ * after each counted attempt is set by the same statement, so concurrent
+ * attempts cannot slip past it.
+ */
+async function reserveAccountAttempt(db: Kysely<Database>, emailHash: string, now: Date): Promise<string | null> {
+  const at = now.toISOString();
+  const windowStart = new Date(now.getTime() - ACCOUNT_WINDOW_MS).toISOString();
+  const a = sql.ref("admin_login_accounts");
+  const stale = sql`(${a}.window_started_at <= ${windowStart})`;
+  const delayed = (attempts: number) => (accountDelayMs(attempts) > 0 ? plus(now, accountDelayMs(attempts)) : null);
+  // The delay after the (failures + 1)-th attempt, as a CASE over the few counts below the cap.
+  const steps: RawBuilder<unknown>[] = [];
+  for (let n = ACCOUNT_DELAY_AFTER; n <= lastUncappedAttempt(); n++)
+    steps.push(sql`when ${a}.failures + 1 = ${sql.lit(n)} then ${delayed(n)}`);
+  const nextAfterCount = sql`case when ${a}.failures + 1 > ${sql.lit(lastUncappedAttempt())} then ${plus(now, ACCOUNT_DELAY_CAP_MS)} ${sql.join(steps, sql` `)} else null end`;
+  const result = await sql<{ failures: number | string }>`
+    insert into admin_login_accounts (email_hash, failures, window_started_at, next_attempt_at, updated_at)
+    values (${emailHash}, 1, ${at}, ${delayed(1)}, ${at})
+    on conflict (email_hash) do update set
+      failures = case when ${stale} then 1 else ${a}.failures + 1 end,
+      window_started_at = case when ${stale} then ${at} else ${a}.window_started_at end,
+      next_attempt_at = case when ${stale} then ${delayed(1)} else ${nextAfterCount} end,
+      updated_at = ${at}
+    where ${a}.next_attempt_at is null or ${a}.next_attempt_at <= ${at}
+    returning failures`.execute(db);
+  if (result.rows.length) return null;
+  const row = await db.selectFrom("admin_login_accounts").select("next_attempt_at").where("email_hash", "=", emailHash).executeTakeFirst();
+  return row?.next_attempt_at && row.next_attempt_at > at ? row.next_attempt_at : plus(now, 1000);
 }
