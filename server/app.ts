@@ -6,6 +6,7 @@ import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "#app/lib/services.server.ts";
 import { sameOrigin, securityHeaders } from "#server/security.ts";
 import { reactRouterHandler } from "#server/router-handler.ts";
+import { settleUnreadBody } from "#server/unread-body.ts";
 import { detectLocale } from "#app/i18n/detect.server.ts";
 import { langCookie, plainValue, setCookie } from "#app/lib/cookies.server.ts";
 
@@ -37,6 +38,9 @@ export function createApp(options: AppOptions) {
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy ?? false);
   app.set("etag", false);
+
+  // A body answered before it was read never wedges its connection.
+  app.use(settleUnreadBody());
 
   // Request log: method, path without query, status, time. Nothing personal.
   app.use((req, res, next) => {
