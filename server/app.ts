@@ -7,6 +7,7 @@ import { requestContext, servicesContext, type AppServices } from "#app/lib/serv
 import { sameOrigin, securityHeaders } from "#server/security.ts";
 import { reactRouterHandler } from "#server/router-handler.ts";
 import { settleUnreadBody } from "#server/unread-body.ts";
+import { refuseMalformed } from "#server/malformed.ts";
 import { detectLocale } from "#app/i18n/detect.server.ts";
 import { langCookie, plainValue, setCookie } from "#app/lib/cookies.server.ts";
 
@@ -60,6 +61,7 @@ export function createApp(options: AppOptions) {
     next();
   });
 
+  app.use(refuseMalformed());
   app.use(compression());
   app.use(
     securityHeaders({
@@ -128,9 +130,10 @@ export function mountReactRouter(
       },
     }),
   );
-  // A last resort: never leak a stack trace.
+  // A last resort: never leak a stack trace (it is logged on the request's one JSON line).
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    services.log.error("unhandled", {}, error);
+    services.log.error("unhandled", { requestId: String(res.locals.requestId ?? "-") }, error);
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+    else res.destroy();
   });
 }

@@ -36,9 +36,25 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D+/g, "");
 }
 
-/** A required text field: trimmed, non-empty, at most `max` characters. */
+/**
+ * NUL and the other control characters (all but tab, line feed and carriage
+ * return, which a text area sends) are never text a person typed: refused, not
+ * stored (PostgreSQL cannot store a NUL in a text column at all).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export function hasControlCharacter(value: string): boolean {
+  return CONTROL_CHARACTER.test(value);
+}
+
+export function noControlCharacters(message = "common.errors.controlCharacters") {
+  return v.check((value: string) => !hasControlCharacter(value), message);
+}
+
+/** A required text field: trimmed, non-empty, at most `max` characters, no control characters. */
 export function requiredText(message: string, max = 500, tooLong = "common.errors.tooLong") {
-  return v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong));
+  return v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong), noControlCharacters());
 }
 
 export { v };

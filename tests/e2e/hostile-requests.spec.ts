@@ -1,5 +1,6 @@
 import { test, expect } from "#tests/e2e/fixtures.ts";
 import { E2E_PORT } from "#tests/support/e2e-env.ts";
+import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { RawConnection, rawRequest, spawnServer, type RawResponse, type SpawnedServer } from "#tests/support/raw-http.ts";
 
 /**
@@ -97,5 +98,69 @@ test.describe("a body refused before it is read never wedges the connection", ()
     expect(first?.status).toBe(403);
     expect(second?.status).toBe(200);
     connection.destroy();
+  });
+});
+
+test.describe("a malformed request is a 4xx, never a 5xx", () => {
+  /** One request on its own connection, exactly as written. */
+  async function send(request: Buffer): Promise<RawResponse | null> {
+    const connection = await RawConnection.open(port);
+    connection.write(request);
+    const response = await within(5_000, connection.response(), "the answer");
+    connection.destroy();
+    return response;
+  }
+
+  for (const path of ["/%E0%A4%A", "/company/%ZZ", "/information-service/%"]) {
+    test(`a path that does not decode (${path}): 400`, async () => {
+      expect((await send(rawRequest("GET", path, { Host: host })))?.status).toBe(400);
+    });
+  }
+
+  for (const value of ["a b", "[::1", "exa<mple>.com"]) {
+    test(`a Host that is not a host (${value}): 400`, async () => {
+      expect((await send(rawRequest("GET", "/", { Host: value })))?.status).toBe(400);
+    });
+  }
+
+  test("a real host with a port, and an IPv6 literal, are served", async () => {
+    expect((await send(rawRequest("GET", "/healthz", { Host: "[::1]:8080" })))?.status).toBe(200);
+    expect((await send(rawRequest("GET", "/healthz", { Host: "example.com" })))?.status).toBe(200);
+  });
+
+  for (const [method, target] of [
+    ["TRACE", "/"],
+    ["OPTIONS", "/loan-consultation"],
+    ["DELETE", "/"],
+    ["PROPFIND", "/"],
+    ["CONNECT", `127.0.0.1:${port}`],
+  ] as const) {
+    test(`${method} ${target}: 405 with Allow`, async () => {
+      const response = await send(rawRequest(method, target, { Host: host }));
+      expect(response?.status).toBe(405);
+      expect(response?.headers.allow).toBe("GET, HEAD, POST");
+    });
+  }
+
+  test("a NUL in a text field: 400 with the field's message in the request's language", async () => {
+    const body = JSON.stringify(sampleConsultation({ submissionId: "hostile-nul-0001", name: "NGUYEN\u0000VAN A" }));
+    const response = await send(
+      rawRequest(
+        "POST",
+        "/svc/answer/create",
+        { Host: host, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "Accept-Language": "vi" },
+        body,
+      ),
+    );
+    expect(response?.status).toBe(400);
+    expect(JSON.stringify(JSON.parse(response!.body).errors)).toContain("ký tự ẩn");
+  });
+
+  test("the log has one JSON object a line, and no error", () => {
+    const { stdout, stderr } = server.output();
+    const lines = stdout.trim().split("\n");
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    expect(lines.filter((line) => JSON.parse(line).level === "error")).toEqual([]);
+    expect(stderr).toBe("");
   });
 });

@@ -1,4 +1,4 @@
-import { v } from "#app/lib/schema.ts";
+import { noControlCharacters, v } from "#app/lib/schema.ts";
 
 /** POST /svc/banner/redirect/logs/create (spec §7). */
 export const bannerLogSchema = v.object({
@@ -7,11 +7,13 @@ export const bannerLogSchema = v.object({
     v.trim(),
     v.nonEmpty("common.errors.required"),
     v.maxLength(200, "common.errors.tooLong"),
+    noControlCharacters(),
   ),
   redirect_url: v.pipe(
     v.string("common.errors.required"),
     v.trim(),
     v.maxLength(2048, "common.errors.tooLong"),
+    noControlCharacters(),
     v.url("common.errors.url"),
     v.regex(/^https?:\/\//i, "common.errors.url"),
   ),
