@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { requestContext, servicesContext } from "#app/lib/services.server.ts";
@@ -10,6 +10,27 @@ import { NonceContext } from "#app/nonce.ts";
 import { paintFirst } from "#app/lib/paint-first.server.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's error path (a loader, an action or the render threw): one
+ * JSON line in the log with the stack's code locations as a field, never a
+ * trace over several lines. A 4xx that React Router answers itself (a method
+ * a route does not handle) is a warning without a stack.
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context?: unknown }) {
+  if (request.signal.aborted) return;
+  const provider = context as RouterContextProvider | undefined;
+  const log = provider?.get(servicesContext).log;
+  const requestId = provider?.get(requestContext).requestId;
+  if (!log) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.warn("route.refused", { requestId, status: error.status });
+    return;
+  }
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const cause = inner ?? error;
+  log.error("route.failed", { requestId }, cause);
+}
 
 export default function handleRequest(
   request: Request,
@@ -65,7 +86,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered)
+            loadContext.get(servicesContext).log.error("render.failed", { requestId: loadContext.get(requestContext).requestId }, error);
         },
       },
     );

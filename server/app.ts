@@ -6,6 +6,8 @@ import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "#app/lib/services.server.ts";
 import { sameOrigin, securityHeaders } from "#server/security.ts";
 import { reactRouterHandler } from "#server/router-handler.ts";
+import { settleUnreadBody } from "#server/unread-body.ts";
+import { refuseMalformed } from "#server/malformed.ts";
 import { detectLocale } from "#app/i18n/detect.server.ts";
 import { langCookie, plainValue, setCookie } from "#app/lib/cookies.server.ts";
 
@@ -38,6 +40,9 @@ export function createApp(options: AppOptions) {
   app.set("trust proxy", options.trustProxy ?? false);
   app.set("etag", false);
 
+  // A body answered before it was read never wedges its connection.
+  app.use(settleUnreadBody());
+
   // Request log: method, path without query, status, time. Nothing personal.
   app.use((req, res, next) => {
     const start = performance.now();
@@ -56,6 +61,7 @@ export function createApp(options: AppOptions) {
     next();
   });
 
+  app.use(refuseMalformed());
   app.use(compression());
   app.use(
     securityHeaders({
@@ -125,9 +131,10 @@ export function mountReactRouter(
       },
     }),
   );
-  // A last resort: never leak a stack trace.
+  // A last resort: never leak a stack trace (it is logged on the request's one JSON line).
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    services.log.error("unhandled", {}, error);
+    services.log.error("unhandled", { requestId: String(res.locals.requestId ?? "-") }, error);
     if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+    else res.destroy();
   });
 }

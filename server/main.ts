@@ -7,6 +7,7 @@ import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
 import { publicCss } from "#server/client-manifest.ts";
 import { startRetentionJob } from "#app/features/admin/retention.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
+import { refuseConnect } from "#server/malformed.ts";
 
 /**
  * Starts the site: reads the environment, opens and migrates the database,
@@ -68,6 +69,10 @@ if (config.development) {
 }
 
 const server = createServer(handler);
+server.on(
+  "connect",
+  refuseConnect(() => log.info("request", { method: "CONNECT", status: 405 })),
+);
 server.keepAliveTimeout = 65_000;
 server.listen(config.port, config.host, () => {
   log.info("server.started", { port: config.port, dialect: database.dialect, mode: config.development ? "development" : "production" });

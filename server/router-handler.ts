@@ -1,6 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { IncomingMessage } from "node:http";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import { detectLocale } from "#app/i18n/detect.server.ts";
 import { hasCookie, PAGE_CACHE_BYPASS_COOKIES } from "#app/lib/cookies.server.ts";
 import { pageQuery } from "#app/lib/page-params.server.ts";
@@ -89,10 +90,55 @@ function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
   }
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    init.body = bodyStream(req);
     init.duplex = "half";
   }
   return new Request(url.href, init);
+}
+
+/**
+ * The request body as a web stream, read as it is pulled. Cancelling it (a
+ * body refused half-way) only stops reading: destroying the request would
+ * reset the connection before the answer reaches the client. What is left is
+ * discarded after the answer (server/unread-body.ts).
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let detach = () => {};
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const onData = (chunk: Buffer) => {
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        const onEnd = () => {
+          detach();
+          controller.close();
+        };
+        const onClose = () => {
+          detach();
+          controller.error(new Error("The request was aborted"));
+        };
+        detach = () => {
+          req.off("data", onData);
+          req.off("end", onEnd);
+          req.off("close", onClose);
+        };
+        req.on("data", onData);
+        req.once("end", onEnd);
+        req.once("close", onClose);
+        req.pause();
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        detach();
+        req.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
 }
 
 async function send(res: ExpressResponse, response: Response) {

@@ -22,14 +22,31 @@ function redact(fields: LogFields = {}): LogFields {
   return out;
 }
 
+/**
+ * The code locations of an error's stack ("at fn (file:line:col)"), without
+ * its first line: that repeats the message, which may quote user input. One
+ * field of the JSON line, never a trace over several lines.
+ */
+function stackFrames(error: Error): string[] {
+  return (error.stack ?? "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith("at "))
+    .slice(0, 20)
+    .map((line) => line.slice(0, 300));
+}
+
 export function createLogger(options: { level?: LogLevel; write?: (line: string) => void } = {}): Logger {
   const min = ORDER[options.level ?? "info"];
   const write = options.write ?? ((line: string) => process.stdout.write(line + "\n"));
   const emit = (level: LogLevel, event: string, fields?: LogFields, error?: unknown) => {
     if (ORDER[level] < min) return;
     const record: Record<string, unknown> = { time: new Date().toISOString(), level, event, ...redact(fields) };
-    // Only the error's class and message: a stack may quote user input.
-    if (error instanceof Error) record.error = `${error.name}: ${error.message}`.slice(0, 300);
+    if (error instanceof Error) {
+      record.error = `${error.name}: ${error.message}`.slice(0, 300);
+      const frames = stackFrames(error);
+      if (frames.length > 0) record.stack = frames;
+    }
     write(JSON.stringify(record));
   };
   return {

@@ -37,6 +37,22 @@ export function digitsOnly(value: string): string {
 }
 
 /**
+ * NUL and the other control characters (all but tab, line feed and carriage
+ * return, which a text area sends) are never text a person typed: refused, not
+ * stored (PostgreSQL cannot store a NUL in a text column at all).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export function hasControlCharacter(value: string): boolean {
+  return CONTROL_CHARACTER.test(value);
+}
+
+export function noControlCharacters(message = "common.errors.controlCharacters") {
+  return v.check((value: string) => !hasControlCharacter(value), message);
+}
+
+/**
  * Characters that show nothing: every kind of space (no-break, ideographic,
  * line separators…), format characters (zero-width space and joiners,
  * direction marks and overrides, the byte-order mark, soft hyphen) and the
@@ -67,7 +83,13 @@ export function hasLetterOrDigit(value: string): boolean {
  * the field's "required" message.
  */
 export function requiredText(message: string, max = 500, tooLong = "common.errors.tooLong") {
-  return v.pipe(v.string(message), v.transform(cleanText), v.check(hasLetterOrDigit, message), v.maxLength(max, tooLong));
+  return v.pipe(
+    v.string(message),
+    noControlCharacters(),
+    v.transform(cleanText),
+    v.check(hasLetterOrDigit, message),
+    v.maxLength(max, tooLong),
+  );
 }
 
 export { v };

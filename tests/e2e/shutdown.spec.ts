@@ -1,10 +1,7 @@
-import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { test, expect } from "#tests/e2e/fixtures.ts";
+import { startServerProcess } from "#tests/support/raw-http.ts";
 
 /**
  * Graceful shutdown (issue 2): on SIGTERM the server stops taking
@@ -18,18 +15,7 @@ import { test, expect } from "#tests/e2e/fixtures.ts";
  */
 test("SIGTERM lets in-flight requests finish, closes the database and exits 0", async () => {
   const port = 3190 + Math.floor(Math.random() * 9);
-  const dir = mkdtempSync(join(tmpdir(), "shutdown-"));
-  const server = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${join(dir, "db.sqlite")}`,
-      APP_SECRET_FILE: join(dir, "secret"),
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const server = startServerProcess(port, {}, "inherit");
   let logs = "";
   const stopping = new Promise<void>((resolve) =>
     server.stdout!.on("data", (chunk) => {

@@ -71,6 +71,14 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
     expect(await handle.db.selectFrom("admin_sessions").selectAll().execute()).toHaveLength(0);
   });
 
+  it("refuses an e-mail with a NUL or another control character as a wrong address (401, not a driver error)", async () => {
+    for (const email of [`${EMAIL}\u0000`, `ops\u0000@example.com`, `ops@example.com\u0007`]) {
+      const response = await attempt(PASSWORD, email);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ error: "invalid" });
+    }
+  });
+
   it(`locks the account after ${MAX_SIGN_IN_FAILURES} consecutive failures, even for the right password`, async () => {
     for (let i = 1; i < MAX_SIGN_IN_FAILURES; i++) expect((await attempt("wrong password!")).status).toBe(401);
     const fifth = await attempt("wrong password!");

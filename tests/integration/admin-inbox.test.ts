@@ -169,6 +169,18 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
     expect(await names("kind=consultation&to=2026-10-31")).toEqual(['=HYPERLINK("http://evil")']);
   });
 
+  it("ignores impossible and out-of-range days and page numbers instead of failing", async () => {
+    expect(readInboxFilter(new URLSearchParams("from=0000-01-01&to=9999-12-31&page=1e400"))).toMatchObject({
+      from: undefined,
+      to: undefined,
+      page: 1,
+    });
+    expect(readInboxFilter(new URLSearchParams("page=99999999999999999999")).page).toBe(100_000);
+    expect(await names("to=9999-12-31&from=2026-02-30")).toHaveLength(6);
+    const far = await list("page=99999999999999999999");
+    expect(far.rows).toHaveLength(6);
+  });
+
   it("searches names (any case) and phones (digits), treating % and _ literally", async () => {
     expect(await names("q=nguyen")).toEqual(["NGUYEN VAN A"]);
     expect(await names("q=5555")).toEqual(["Батболд"]);

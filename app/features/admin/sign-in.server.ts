@@ -3,6 +3,7 @@ import type { Database } from "#db/schema.ts";
 import { DEFAULT_SCRYPT, MAX_PASSWORD_LENGTH, dummyHash, verifyPassword, type ScryptParams } from "#app/features/admin/password.server.ts";
 import { createSession } from "#app/features/admin/session-store.server.ts";
 import { sha256 } from "#app/features/admin/session-crypto.server.ts";
+import { hasControlCharacter } from "#app/lib/schema.ts";
 import {
   ACCOUNT_DELAY_AFTER,
   ACCOUNT_DELAY_CAP_MS,
@@ -36,8 +37,9 @@ export function normaliseEmail(value: unknown): string {
   return typeof value === "string" ? value.trim().toLowerCase() : "";
 }
 
+/** Only an address that could be stored is looked up (a NUL is an error on PostgreSQL, not a miss). */
 function looksLikeEmail(value: string): boolean {
-  return value.length <= 320 && /^[^\s@]+@[^\s@]+$/.test(value);
+  return value.length <= 320 && /^[^\s@]+@[^\s@]+$/.test(value) && !hasControlCharacter(value);
 }
 
 const secondsUntil = (until: string, now: Date) => Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000));

@@ -31,6 +31,16 @@ describe("operator times in Asia/Seoul", () => {
     expect(isIsoDay(20261122)).toBe(false);
   });
 
+  it("refuses days outside the years a filter may name, so a range from them never throws", () => {
+    expect(isIsoDay("9999-12-31")).toBe(false);
+    expect(isIsoDay("3000-01-01")).toBe(false);
+    expect(isIsoDay("0000-01-01")).toBe(false);
+    expect(isIsoDay("1999-12-31")).toBe(false);
+    expect(isIsoDay("2999-12-31")).toBe(true);
+    expect(isIsoDay("2000-01-01")).toBe(true);
+    expect(seoulRange("2000-01-01", "2999-12-31")).toEqual({ start: "1999-12-31T15:00:00.000Z", end: "2999-12-31T15:00:00.000Z" });
+  });
+
   it("counts days across months and years, newest first", () => {
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");

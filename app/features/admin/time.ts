@@ -46,10 +46,17 @@ export function seoulDay(iso: string | Date): string {
   return `${z.year}-${z.month}-${z.day}`;
 }
 
+/** The days a console filter may name: nothing is stored before 2000, and the day after the last is still `YYYY-MM-DD`. */
+const FIRST_YEAR = 2000;
+const LAST_YEAR = 2999;
+
+/** A real calendar day `YYYY-MM-DD` of the years a filter may name; anything else (9999-12-31, 2026-02-30) is not a day. */
 export function isIsoDay(value: unknown): value is string {
   if (typeof value !== "string") return false;
   const m = ISO_DAY.exec(value);
   if (!m) return false;
+  const year = Number(m[1]);
+  if (year < FIRST_YEAR || year > LAST_YEAR) return false;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return date.toISOString().slice(0, 10) === value;
 }

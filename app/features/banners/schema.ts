@@ -1,4 +1,4 @@
-import { v } from "#app/lib/schema.ts";
+import { noControlCharacters, v } from "#app/lib/schema.ts";
 
 /** The largest banner-log body read: a partner's name and a URL. */
 export const BANNER_LOG_BODY_LIMIT = 4 * 1024;
@@ -10,11 +10,13 @@ export const bannerLogSchema = v.object({
     v.trim(),
     v.nonEmpty("common.errors.required"),
     v.maxLength(200, "common.errors.tooLong"),
+    noControlCharacters(),
   ),
   redirect_url: v.pipe(
     v.string("common.errors.required"),
     v.trim(),
     v.maxLength(2048, "common.errors.tooLong"),
+    noControlCharacters(),
     v.url("common.errors.url"),
     v.regex(/^https?:\/\//i, "common.errors.url"),
   ),

@@ -1,4 +1,4 @@
-import { digitsOnly, requiredText, v } from "#app/lib/schema.ts";
+import { digitsOnly, noControlCharacters, requiredText, v } from "#app/lib/schema.ts";
 import { SUBMISSION_ID_PATTERN } from "#app/lib/submission.ts";
 import { expiryDigits, isRealDate } from "#app/features/consultation/expiry-date.ts";
 import { ANSWER_FIELDS, QUESTION_SEQ, type AnswerField } from "#app/features/consultation/questions.ts";
@@ -197,7 +197,7 @@ const answerItemSchema = v.object({
     v.minValue(1, MESSAGES.answerList),
     v.maxValue(6, MESSAGES.answerList),
   ),
-  answer_content: v.pipe(v.string(MESSAGES.answerContent), v.maxLength(500, MESSAGES.tooLong)),
+  answer_content: v.pipe(v.string(MESSAGES.answerContent), v.maxLength(500, MESSAGES.tooLong), noControlCharacters()),
 });
 
 /** Exactly one entry per question 1..6. */
