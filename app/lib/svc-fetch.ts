@@ -46,7 +46,8 @@ export async function postSvc(
     json = null;
   }
   const envelope = (json && typeof json === "object" ? json : {}) as { res_status?: unknown; message?: unknown; errors?: unknown };
-  if (response.ok && envelope.res_status === 200) return "data" in envelope ? { kind: "ok", data: (envelope as { data: unknown }).data } : { kind: "ok" };
+  if (response.ok && envelope.res_status === 200)
+    return "data" in envelope ? { kind: "ok", data: (envelope as { data: unknown }).data } : { kind: "ok" };
   const errors = envelope.errors && typeof envelope.errors === "object" ? (envelope.errors as Record<string, unknown>) : {};
   return {
     kind: "rejected",

@@ -26,7 +26,11 @@ interface StoredConsultation {
  * first time, also when two copies race (the unique index decides; the loser
  * inserts nothing and reads the winner's row).
  */
-export async function storeConsultation(store: RequestStore, input: ConsultationOutput & { lang: Locale }, now = new Date()): Promise<StoredConsultation> {
+export async function storeConsultation(
+  store: RequestStore,
+  input: ConsultationOutput & { lang: Locale },
+  now = new Date(),
+): Promise<StoredConsultation> {
   const at = now.toISOString();
   return recordRequest(store, { kind: "consultation", lang: input.lang, now }, async (trx) => {
     const stored = await insertOnce(trx, "consultation_answers", {
@@ -43,7 +47,14 @@ export async function storeConsultation(store: RequestStore, input: Consultation
     await trx
       .insertInto("consent_records")
       .values([
-        { answer_id: stored.id, policy_kind: CONSENTS.required.kind, policy_version: CONSENTS.required.version, agreed_yn: "Y", lang: input.lang, created_at: at },
+        {
+          answer_id: stored.id,
+          policy_kind: CONSENTS.required.kind,
+          policy_version: CONSENTS.required.version,
+          agreed_yn: "Y",
+          lang: input.lang,
+          created_at: at,
+        },
         {
           answer_id: stored.id,
           policy_kind: CONSENTS.marketing.kind,
