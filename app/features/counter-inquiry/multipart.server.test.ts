@@ -60,6 +60,7 @@ describe("readMultipart", () => {
     const body = await readMultipart(request, limits);
     expect(body.fields.json_param).toBe('{"b":1}');
     expect(body.files).toHaveLength(3);
+    await body.discard();
   });
 
   it("refuses a fourth file when it starts, without reading it", async () => {
@@ -117,7 +118,9 @@ describe("readMultipart", () => {
       file(2),
       file(3),
     ]);
-    expect((await readMultipart(withPhotos.request, limits)).files).toHaveLength(3);
+    const three = await readMultipart(withPhotos.request, limits);
+    expect(three.files).toHaveLength(3);
+    await three.discard();
   });
 
   it("refuses a text field over its limit, too many fields, and a json_param file over the field limit", async () => {
