@@ -14,6 +14,9 @@ export const BUDGETS = {
   rssMb: 150,
   /** A request's 200 to its alert at the operators' webhook, p95 (issue 12). */
   alertP95Ms: 2000,
+  /** 20 simultaneous A/S uploads of 3 × 18 MB photos: the server's peak RSS, and its RSS a minute later (issue 20). */
+  uploadPeakRssMb: 600,
+  uploadAfterRssMb: 300,
 } as const;
 
 /** Every public route of spec §2 (one list for the sitemap, the tests and this benchmark). */

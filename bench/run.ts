@@ -11,6 +11,7 @@
  *   npm run bench -- --routes=/,/company/about   a subset of routes for Lighthouse
  *   npm run bench -- --runs=7     Lighthouse runs per route (default 5; the median run is reported)
  *   npm run bench -- --load-only  only the consultation API under load and its alerts (no Lighthouse)
+ *   npm run bench -- --uploads-only  only 20 simultaneous A/S uploads of 3 × 18 MB photos and the server's memory
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -28,12 +29,16 @@ const args = process.argv.slice(2);
 const bundleOnly = args.includes("--bundle-only");
 const skipBuild = args.includes("--no-build");
 const loadOnly = args.includes("--load-only");
+const uploadsOnly = args.includes("--uploads-only");
 const routesArg = args.find((a) => a.startsWith("--routes="))?.slice("--routes=".length);
 const routes: string[] = routesArg ? routesArg.split(",") : [...PUBLIC_ROUTES];
 const runsArg = Number(args.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 5);
 const RUNS = Number.isInteger(runsArg) && runsArg > 0 ? runsArg : 5;
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const base = `http://127.0.0.1:${PORT}`;
+/** The upload benchmark: this many A/S requests at once, each with this many ~18 MB photos. */
+const UPLOADS = 20;
+const PHOTOS_PER_UPLOAD = 3;
 
 type Check = { what: string; value: number | string; budget: string; ok: boolean };
 const checks: Check[] = [];
@@ -105,19 +110,22 @@ if (!bundleOnly) {
   try {
     await warmUp();
     memory.restMb = rssMb(server);
-    if (!loadOnly) {
+    check("server memory at rest (RSS)", memory.restMb, BUDGETS.rssMb, "<=", (n) => `${n.toFixed(0)} MB`);
+    if (!loadOnly && !uploadsOnly) {
       await lighthouse();
       await throughput();
     }
-    await answerLoad(hooks);
-    memory.afterLoadMb = rssMb(server);
-    check("server memory at rest (RSS)", memory.restMb, BUDGETS.rssMb, "<=", (n) => `${n.toFixed(0)} MB`);
-    checks.push({
-      what: "server memory after the load (RSS)",
-      value: `${memory.afterLoadMb.toFixed(0)} MB`,
-      budget: "(reported)",
-      ok: true,
-    });
+    if (!uploadsOnly) {
+      await answerLoad(hooks);
+      memory.afterLoadMb = rssMb(server);
+      checks.push({
+        what: "server memory after the load (RSS)",
+        value: `${memory.afterLoadMb.toFixed(0)} MB`,
+        budget: "(reported)",
+        ok: true,
+      });
+    }
+    if (!loadOnly) await uploadLoad(server);
   } finally {
     server.kill("SIGTERM");
     await hooks.close();
@@ -346,6 +354,102 @@ async function answerLoad(hooks: Awaited<ReturnType<typeof startWebhookReceiver>
   await alertLatency(hooks, consultationsStored());
 }
 
+/**
+ * Photos as a phone sends them: 6000 × 4000 px JPEGs of about 18 MB (random
+ * pixels compress badly, so the size is reached at a realistic quality).
+ * Each is different, under the spec's 20 MB.
+ */
+async function benchPhotos(): Promise<Buffer[]> {
+  const { default: sharp } = await import("sharp");
+  const { randomBytes } = await import("node:crypto");
+  const [width, height] = [6000, 4000];
+  const photos: Buffer[] = [];
+  for (let i = 0; i < PHOTOS_PER_UPLOAD; i++) {
+    const jpeg = await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    if (jpeg.byteLength < 17.5 * 1024 * 1024 || jpeg.byteLength > 20 * 1024 * 1024)
+      throw new Error(`bench photo of ${jpeg.byteLength} bytes`);
+    photos.push(jpeg);
+  }
+  return photos;
+}
+
+/**
+ * 20 A/S uploads (POST /svc/as/create, 3 × 18 MB photos each) sent at once;
+ * the server's RSS sampled every 200 ms while they run and for 60 s after.
+ * Every upload must succeed; the peak and the RSS a minute later have budgets.
+ */
+async function uploadLoad(server: ChildProcess) {
+  log(`making ${PHOTOS_PER_UPLOAD} photos of ~18 MB`);
+  const photos = await benchPhotos();
+  const fields = {
+    applicant_name: "BENCH TEST",
+    contact_phone: "010-1234-5678",
+    applicant_addr: "서울특별시 중구 샘플로 12",
+    inquiry_content: "벤치마크: 지폐가 자주 걸립니다.",
+  };
+  const form = () => {
+    const body = new FormData();
+    body.append("json_param", JSON.stringify({ ...fields, submission_id: randomUUID() }));
+    for (const [i, photo] of photos.entries())
+      body.append("file_param", new Blob([photo as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }), `photo-${i + 1}.jpg`);
+    return body;
+  };
+  const samples: { atMs: number; rssMb: number }[] = [];
+  const started = Date.now();
+  const sample = () => samples.push({ atMs: Date.now() - started, rssMb: rssMb(server) });
+  const before = rssMb(server);
+  sample();
+  const timer = setInterval(sample, 200);
+  log(`${UPLOADS} uploads of ${PHOTOS_PER_UPLOAD} × ${(photos[0]!.byteLength / 1024 / 1024).toFixed(1)} MB at once`);
+  const results = await Promise.all(
+    Array.from({ length: UPLOADS }, async () => {
+      const t0 = Date.now();
+      try {
+        const res = await fetch(`${base}/svc/as/create`, { method: "POST", body: form() });
+        const json = (await res.json()) as { res_status?: number };
+        return { ok: res.status === 200 && json.res_status === 200, status: res.status, ms: Date.now() - t0 };
+      } catch (error) {
+        return { ok: false, status: (error as Error).message, ms: Date.now() - t0 };
+      }
+    }),
+  );
+  const doneMs = Date.now() - started;
+  const peakDuring = Math.max(...samples.map((s) => s.rssMb));
+  log(`uploads done in ${doneMs} ms; sampling the memory for 60 s more`);
+  await new Promise((r) => setTimeout(r, 60_000));
+  clearInterval(timer);
+  sample();
+  const peak = Math.max(...samples.map((s) => s.rssMb));
+  const after = samples.at(-1)!.rssMb;
+  const succeeded = results.filter((r) => r.ok).length;
+  const ms = results.map((r) => r.ms).sort((a, b) => a - b);
+  memory.beforeUploadsMb = before;
+  memory.uploadPeakMb = peak;
+  memory.uploadAfterMb = after;
+  load[`${UPLOADS} × POST /svc/as/create (3 × 18 MB photos) at once`] = {
+    succeeded,
+    failed: results.filter((r) => !r.ok).map((r) => r.status),
+    allDoneMs: doneMs,
+    fastestMs: ms[0],
+    slowestMs: ms.at(-1),
+    rssBeforeMb: Math.round(before),
+    rssPeakDuringMb: Math.round(peakDuring),
+    rssPeakMb: Math.round(peak),
+    rssAfter60sMb: Math.round(after),
+    rssEvery5sMb: samples.filter((_, i) => i % 25 === 0).map((s) => Math.round(s.rssMb)),
+  };
+  checks.push({
+    what: `${UPLOADS} simultaneous A/S uploads of ${PHOTOS_PER_UPLOAD} × 18 MB photos succeed`,
+    value: `${succeeded} of ${UPLOADS} in ${(doneMs / 1000).toFixed(1)} s`,
+    budget: "all",
+    ok: succeeded === UPLOADS,
+  });
+  check("server memory peak during the uploads (RSS)", peak, BUDGETS.uploadPeakRssMb, "<=", (n) => `${n.toFixed(0)} MB`);
+  check("server memory 60 s after the uploads (RSS)", after, BUDGETS.uploadAfterRssMb, "<=", (n) => `${n.toFixed(0)} MB`);
+}
+
 /** How many consultations the server stored (its SQLite file): each must have one alert. */
 function consultationsStored(): number {
   const db = new DatabaseSync(join(root, "bench/tmp/bench.db"), { readOnly: true });
@@ -394,8 +498,14 @@ function writeReport() {
     memory,
     checks,
   };
-  // A bundle-only run (CI) or a load-only run must not overwrite the committed full report.
-  const out = bundleOnly ? join(root, "bench/tmp/bundle") : loadOnly ? join(root, "bench/tmp/load") : join(root, "bench/report");
+  // A bundle-only run (CI), a load-only or an uploads-only run must not overwrite the committed full report.
+  const out = bundleOnly
+    ? join(root, "bench/tmp/bundle")
+    : loadOnly
+      ? join(root, "bench/tmp/load")
+      : uploadsOnly
+        ? join(root, "bench/tmp/uploads")
+        : join(root, "bench/report");
   mkdirSync(join(root, "bench/tmp"), { recursive: true });
   writeFileSync(`${out}.json`, JSON.stringify(report, null, 2) + "\n");
   const lines: string[] = [`# Benchmark report`, "", `Run ${report.date}. Budgets from engineering.md; ✅ met, ❌ missed.`, ""];
@@ -436,8 +546,10 @@ function writeReport() {
     lines.push(
       "## Memory",
       "",
-      `At rest: ${memory.restMb?.toFixed(0)} MB RSS; after the load: ${memory.afterLoadMb?.toFixed(0)} MB RSS (budget at rest ≤ 150 MB).`,
-      "",
+      `At rest: ${memory.restMb?.toFixed(0)} MB RSS; after the load: ${memory.afterLoadMb === undefined ? "(not run)" : `${memory.afterLoadMb.toFixed(0)} MB RSS`} (budget at rest ≤ 150 MB).`,
+      memory.uploadPeakMb === undefined
+        ? ""
+        : `\n${UPLOADS} simultaneous A/S uploads of ${PHOTOS_PER_UPLOAD} × 18 MB photos: ${memory.beforeUploadsMb?.toFixed(0)} MB before, peak ${memory.uploadPeakMb.toFixed(0)} MB (budget ≤ ${BUDGETS.uploadPeakRssMb} MB), ${memory.uploadAfterMb?.toFixed(0)} MB 60 s after (budget ≤ ${BUDGETS.uploadAfterRssMb} MB).\n`,
     );
   lines.push("## Every check", "", "| check | value | budget | |", "|---|---|---|---|");
   for (const c of checks) lines.push(`| ${c.what} | ${c.value} | ${c.budget} | ${c.ok ? "✅" : "❌"} |`);

@@ -1,3 +1,8 @@
+import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { failingInserts } from "#tests/support/failing-db.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import sharp from "sharp";
@@ -154,6 +159,146 @@ describe.each(DIALECTS)("cash-counter inquiries on %s", (dialect) => {
       const photoRow = { content_type: "image/jpeg" as const, byte_size: 3, width: 1, height: 1, data: Buffer.from([1, 2, 3]) };
       await expect(createAsRequest(testServices(failing), { ...fields }, [photoRow], "en")).rejects.toThrow("disk full");
       expect(await counts()).toEqual({ as: 0, photos: 0, purchase: 0 });
+    });
+  });
+
+  describe("the photos' temporary files", () => {
+    /** Uploads stream to os.tmpdir(); here a folder of this test's own, to see exactly what is left. */
+    let dir: string;
+    let previous: string | undefined;
+    beforeAll(async () => {
+      previous = process.env.TMPDIR;
+      dir = await mkdtemp(join(tmpdir(), "as-upload-test-"));
+      process.env.TMPDIR = dir;
+    });
+    afterAll(async () => {
+      if (previous === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previous;
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    /**
+     * A multipart request that looks into the temporary folder at each chunk
+     * it gives (so a test knows files were there), and can break off: the
+     * client gone (its stream errors) or the connection closed (its signal).
+     */
+    const watched = async (path: string, parts: Part[], stop?: { afterBytes: number; how: "error" | "abort" }) => {
+      const { request: encoded } = await multipartRequest(path, parts);
+      const bytes = new Uint8Array(await encoded.arrayBuffer());
+      const controller = new AbortController();
+      let offset = 0;
+      let mostFiles = 0;
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(stream) {
+            mostFiles = Math.max(mostFiles, readdirSync(dir).length);
+            if (stop && offset >= stop.afterBytes) {
+              if (stop.how === "error") return stream.error(new Error("client gone"));
+              controller.abort();
+              return;
+            }
+            if (offset >= bytes.length) return stream.close();
+            stream.enqueue(bytes.slice(offset, offset + 64 * 1024));
+            offset += 64 * 1024;
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const request = new Request(`http://localhost${path}`, {
+        method: "POST",
+        headers: { "content-type": encoded.headers.get("content-type")! },
+        body,
+        duplex: "half",
+        signal: controller.signal,
+      } as RequestInit);
+      return { request, mostFiles: () => mostFiles };
+    };
+    /** A JPEG of about 1 MB (noise compresses badly), so its file is written in many chunks. */
+    let bigJpeg: Buffer;
+    beforeAll(async () => {
+      bigJpeg = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+      expect(bigJpeg.byteLength).toBeGreaterThan(512 * 1024);
+    });
+    const left = () => readdirSync(dir);
+
+    it("are removed after a success", async () => {
+      const { request, mostFiles } = await watched("/svc/as/create", [json(fields), photo(bigJpeg), photo(jpeg)]);
+      expect((await callAction(asCreate, request, ctx())).status).toBe(200);
+      expect(mostFiles()).toBeGreaterThanOrEqual(1);
+      expect(left()).toEqual([]);
+      expect(await counts()).toMatchObject({ as: 1, photos: 2 });
+    });
+
+    it("are removed when a fourth photo is refused", async () => {
+      const { request, mostFiles } = await watched("/svc/as/create", [
+        json(fields),
+        photo(bigJpeg),
+        photo(bigJpeg),
+        photo(bigJpeg),
+        photo(jpeg),
+      ]);
+      const res = await callAction(asCreate, request, ctx());
+      expect(res.json.errors.file_param).toBe("사진은 최대 3장까지 첨부할 수 있습니다.");
+      expect(mostFiles()).toBeGreaterThanOrEqual(2);
+      expect(left()).toEqual([]);
+    });
+
+    it("are removed when a file is not an image", async () => {
+      const { request, mostFiles } = await watched("/svc/as/create", [
+        json(fields),
+        photo(bigJpeg),
+        photo(new TextEncoder().encode("plain text")),
+      ]);
+      const res = await callAction(asCreate, request, ctx());
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.json.errors)).toEqual(["file_param"]);
+      expect(mostFiles()).toBeGreaterThanOrEqual(1);
+      expect(left()).toEqual([]);
+      expect(await counts()).toEqual({ as: 0, photos: 0, purchase: 0 });
+    });
+
+    it.each(["error", "abort"] as const)("are removed when the client goes away mid-upload (body %s)", async (how) => {
+      const parts = [json(fields), photo(bigJpeg), photo(bigJpeg)];
+      const { request, mostFiles } = await watched("/svc/as/create", parts, { afterBytes: bigJpeg.byteLength * 1.5, how });
+      const res = await callAction(asCreate, request, ctx());
+      expect(res.status).toBe(400);
+      expect(mostFiles()).toBeGreaterThanOrEqual(1);
+      expect(left()).toEqual([]);
+      expect(await counts()).toEqual({ as: 0, photos: 0, purchase: 0 });
+    });
+
+    it("are removed when storing fails (a server error)", async () => {
+      const { request, mostFiles } = await watched("/svc/as/create", [json(fields), photo(bigJpeg)]);
+      expect((await callAction(asCreate, request, testContext(testServices(failingInserts(handle.db)), "en"))).status).toBe(500);
+      expect(mostFiles()).toBeGreaterThanOrEqual(1);
+      expect(left()).toEqual([]);
+    });
+
+    it("are removed after the page's form post, stored or refused", async () => {
+      const form = Object.entries({ type: "as", ...fields, agree: "on" }).map(([name, value]) => ({ name, value }) as Part);
+      const asPhoto = (data: Uint8Array): Part => ({ name: "photos", filename: "p.jpg", type: "image/jpeg", data });
+      for (const [parts, expected] of [
+        [[...form, asPhoto(bigJpeg)], { status: 303 }],
+        [
+          [...form, asPhoto(bigJpeg), asPhoto(new TextEncoder().encode("plain text"))],
+          { status: 400, body: { errors: { photos: "counter.errors.photoType" } } },
+        ],
+        [
+          [...form, asPhoto(bigJpeg), asPhoto(bigJpeg), asPhoto(bigJpeg), asPhoto(jpeg)],
+          { status: 400, body: { errors: { photos: "counter.errors.photoMax" } } },
+        ],
+      ] as const) {
+        const { request, mostFiles } = await watched("/company/hitachi", [...parts]);
+        const result = await actionResult(
+          await (hitachiAction as (a: unknown) => Promise<unknown>)({ request, context: ctx(), params: {} }),
+        );
+        expect(result).toMatchObject(expected);
+        expect(mostFiles()).toBeGreaterThanOrEqual(1);
+        expect(left()).toEqual([]);
+      }
+      expect(await counts()).toMatchObject({ as: 1, photos: 1 });
     });
   });
 

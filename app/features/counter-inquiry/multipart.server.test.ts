@@ -1,7 +1,11 @@
+import { existsSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BadRequest } from "#app/lib/http.server.ts";
 import { MB, multipartRequest } from "#tests/support/multipart.ts";
-import { readMultipart, UploadRejected } from "#app/features/counter-inquiry/multipart.server.ts";
+import { readMultipart, UPLOAD_TMP_PREFIX, UploadRejected } from "#app/features/counter-inquiry/multipart.server.ts";
 
 const limits = { fileField: "file_param", maxFiles: 3, maxFileBytes: 20 * MB, textAsFile: ["json_param"] };
 const file = (size: number, name = "a.jpg") => ({
@@ -21,11 +25,28 @@ describe("readMultipart", () => {
     ]);
     const body = await readMultipart(request, limits);
     expect(body.fields.json_param).toBe('{"a":"홍길동"}');
-    expect(body.files.map((f) => [f.filename, f.bytes.byteLength])).toEqual([
+    expect(body.files.map((f) => [f.filename, f.size])).toEqual([
       ["a.jpg", 10],
       ["b.jpg", 20],
       ["c.png", 30],
     ]);
+    await body.discard();
+  });
+
+  it("streams each file to a temporary file of its own (the bytes as sent, its first bytes kept), removed by discard()", async () => {
+    const data = Uint8Array.from({ length: 300_000 }, (_, i) => (i * 31) % 251);
+    const { request } = await multipartRequest("/x", [{ name: "file_param", filename: "a.jpg", data }, file(5)]);
+    const body = await readMultipart(request, limits);
+    const [first, second] = body.files;
+    expect(first!.path.startsWith(join(tmpdir(), UPLOAD_TMP_PREFIX))).toBe(true);
+    expect(new Uint8Array(await readFile(first!.path))).toEqual(data);
+    expect(first!.head).toEqual(Buffer.from(data.subarray(0, 64)));
+    expect((await stat(first!.path)).mode & 0o777).toBe(0o600);
+    expect(new Uint8Array(await readFile(second!.path))).toEqual(new Uint8Array(5).fill(7));
+    expect(second!.path).not.toBe(first!.path);
+    await body.discard();
+    expect(existsSync(first!.path) || existsSync(second!.path)).toBe(false);
+    await body.discard();
   });
 
   it("takes json_param sent as a file part (a JSON Blob) without counting it as a photo", async () => {
@@ -39,6 +60,7 @@ describe("readMultipart", () => {
     const body = await readMultipart(request, limits);
     expect(body.fields.json_param).toBe('{"b":1}');
     expect(body.files).toHaveLength(3);
+    await body.discard();
   });
 
   it("refuses a fourth file when it starts, without reading it", async () => {
@@ -70,7 +92,9 @@ describe("readMultipart", () => {
   it("takes a file of exactly 20 MB", async () => {
     const { request } = await multipartRequest("/x", [file(20 * MB)]);
     const body = await readMultipart(request, limits);
-    expect(body.files[0]?.bytes.byteLength).toBe(20 * MB);
+    expect(body.files[0]?.size).toBe(20 * MB);
+    expect((await stat(body.files[0]!.path)).size).toBe(20 * MB);
+    await body.discard();
   });
 
   it("refuses a declared length over everything allowed before reading anything", async () => {
@@ -94,7 +118,9 @@ describe("readMultipart", () => {
       file(2),
       file(3),
     ]);
-    expect((await readMultipart(withPhotos.request, limits)).files).toHaveLength(3);
+    const three = await readMultipart(withPhotos.request, limits);
+    expect(three.files).toHaveLength(3);
+    await three.discard();
   });
 
   it("refuses a text field over its limit, too many fields, and a json_param file over the field limit", async () => {

@@ -1,8 +1,18 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { BadRequest } from "#app/lib/http.server.ts";
 import { hasGpsPointer, phoneJpeg, png } from "#tests/support/images.ts";
-import { PHOTO_MAX_DIMENSION, reencodePhoto, sniffImage } from "#app/features/counter-inquiry/photos.server.ts";
+import {
+  PHOTO_DECODES_AT_ONCE,
+  PHOTO_MAX_DIMENSION,
+  photosWaiting,
+  reencodePhoto,
+  sniffImage,
+  withDecodeSlot,
+} from "#app/features/counter-inquiry/photos.server.ts";
 
 describe("sniffImage: the type comes from the bytes", () => {
   it("recognises JPEG, PNG, WebP, GIF and HEIF/AVIF signatures", async () => {
@@ -77,5 +87,72 @@ describe("reencodePhoto", () => {
     const error = await reencodePhoto(bytes, "file_param").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequest);
     expect((error as BadRequest).errors).toEqual({ file_param: "counter.errors.photoType" });
+  });
+});
+
+describe("decode slots: photos are decoded a few at a time, the others wait their turn", () => {
+  it("runs at most PHOTO_DECODES_AT_ONCE at once, first come first served, and frees a failed one's slot", async () => {
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const releases: (() => void)[] = [];
+    const jobs = Array.from({ length: 5 }, (_, i) =>
+      withDecodeSlot(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        order.push(i);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running -= 1;
+        if (i === 0) throw new Error("broken photo");
+        return i;
+      }).then(
+        () => "fulfilled",
+        () => "rejected",
+      ),
+    );
+    expect(running).toBe(PHOTO_DECODES_AT_ONCE);
+    expect(photosWaiting()).toBe(5 - PHOTO_DECODES_AT_ONCE);
+    // Release every job as it starts, until all have run.
+    while (releases.length) {
+      releases.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await Promise.all(jobs)).toEqual(["rejected", "fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
+    expect(order).toEqual([0, 1, 2, 3, 4]);
+    expect(most).toBe(PHOTO_DECODES_AT_ONCE);
+    expect(photosWaiting()).toBe(0);
+    // The slots are all free again: as many as allowed start at once.
+    let started = 0;
+    const again = Array.from({ length: PHOTO_DECODES_AT_ONCE }, () => withDecodeSlot(async () => (started += 1)));
+    expect(photosWaiting()).toBe(0);
+    await Promise.all(again);
+    expect(started).toBe(PHOTO_DECODES_AT_ONCE);
+  });
+
+  it("re-encodes many photos sent at once (queued), each correctly", async () => {
+    const input = await phoneJpeg(64, 32);
+    const pending = Array.from({ length: 6 }, () => reencodePhoto(input, "file_param"));
+    expect(photosWaiting()).toBe(6 - PHOTO_DECODES_AT_ONCE);
+    const photos = await Promise.all(pending);
+    for (const photo of photos) expect([photo.width, photo.height]).toEqual([32, 64]);
+    expect(photosWaiting()).toBe(0);
+  });
+
+  it("decodes an uploaded temporary file from its path, the type from its first bytes", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "photo-test-"));
+    try {
+      const bytes = await phoneJpeg(64, 32);
+      const path = join(dir, "upload");
+      await writeFile(path, bytes);
+      const photo = await reencodePhoto({ path, head: bytes.subarray(0, 64) }, "file_param");
+      expect([photo.width, photo.height]).toEqual([32, 64]);
+      // A PNG's bytes behind a JPEG's first bytes: refused (the decoder must agree with the signature).
+      await writeFile(path, await png());
+      await expect(reencodePhoto({ path, head: bytes.subarray(0, 64) }, "file_param")).rejects.toMatchObject({
+        errors: { file_param: "counter.errors.photoType" },
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

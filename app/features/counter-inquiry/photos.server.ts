@@ -1,4 +1,4 @@
-import type { Sharp, SharpOptions } from "sharp";
+import type { Sharp } from "sharp";
 import { BadRequest } from "#app/lib/http.server.ts";
 
 /**
@@ -38,25 +38,69 @@ export interface StoredPhoto {
 
 /**
  * sharp (libvips) is loaded on the first upload, not at start: the server at
- * rest stays ~20 MB lighter, and most instances never see a photo.
+ * rest stays ~20 MB lighter, and most instances never see a photo. Its cache
+ * is off: it would keep decoded images (up to 50 MB) and open files (the
+ * uploads' temporary files, removed but still on disk while open) between
+ * requests. One libvips thread per image: the photos run side by side instead
+ * (PHOTO_DECODES_AT_ONCE), each with one thread's buffers.
  */
-let sharpModule: Promise<(input: Uint8Array, options: SharpOptions) => Sharp> | undefined;
+let sharpModule: Promise<typeof import("sharp").default> | undefined;
 function loadSharp() {
-  sharpModule ??= import("sharp").then((m) => m.default);
+  sharpModule ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
   return sharpModule;
 }
+
+/**
+ * How many photos are decoded at once, in the whole server: the others wait
+ * their turn (first come, first served), so the memory that decoding takes
+ * does not grow with the number of uploads in flight.
+ */
+export const PHOTO_DECODES_AT_ONCE = 2;
+let decoding = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when one of the decode slots is free. */
+export async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= PHOTO_DECODES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else decoding += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line (the count stays), or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else decoding -= 1;
+  }
+}
+
+/** Photos waiting for a decode slot (for the tests and the logs). */
+export function photosWaiting(): number {
+  return waiting.length;
+}
+
+/** A photo: its bytes, or an uploaded temporary file (its path and first bytes). */
+export type PhotoInput = Uint8Array | { path: string; head: Uint8Array };
 
 /**
  * Checks and re-encodes one photo to JPEG (sRGB, upright, no metadata, at
  * most 2048 px on its longest side, transparency on white). Anything that is
  * not a readable image of the type its bytes announce is a BadRequest on `field`.
+ * A file is decoded from its path (libvips reads it as it goes), never read whole.
  */
-export async function reencodePhoto(bytes: Uint8Array, field: string): Promise<StoredPhoto> {
+export async function reencodePhoto(input: PhotoInput, field: string): Promise<StoredPhoto> {
   const rejected = () => new BadRequest("invalid", { [field]: "counter.errors.photoType" });
-  const sniffed = sniffImage(bytes);
+  const sniffed = sniffImage(input instanceof Uint8Array ? input : input.head);
   if (!sniffed) throw rejected();
+  return withDecodeSlot(() => decode(input instanceof Uint8Array ? input : input.path, sniffed, rejected));
+}
+
+async function decode(source: Uint8Array | string, sniffed: SniffedImage, rejected: () => BadRequest): Promise<StoredPhoto> {
   try {
-    const image = (await loadSharp())(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+    const image: Sharp = (await loadSharp())(source, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, animated: false });
     const meta = await image.metadata();
     const format = meta.format === "heif" ? "heif" : meta.format;
     if (format !== sniffed) throw rejected();
@@ -74,9 +118,9 @@ export async function reencodePhoto(bytes: Uint8Array, field: string): Promise<S
   }
 }
 
-/** Re-encodes photos one after another (bounded memory, one CPU core). */
-export async function reencodePhotos(files: readonly { bytes: Uint8Array }[], field: string): Promise<StoredPhoto[]> {
+/** Re-encodes one request's photos one after another (each waiting for a decode slot). */
+export async function reencodePhotos(files: readonly PhotoInput[], field: string): Promise<StoredPhoto[]> {
   const out: StoredPhoto[] = [];
-  for (const file of files) out.push(await reencodePhoto(file.bytes, field));
+  for (const file of files) out.push(await reencodePhoto(file, field));
   return out;
 }

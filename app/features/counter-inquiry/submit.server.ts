@@ -6,7 +6,13 @@ import { validate, type FieldErrors } from "#app/lib/schema.ts";
 import { services } from "#app/lib/services.server.ts";
 import { isSpamPayload, svcError, svcOk, translateErrors } from "#app/lib/svc.server.ts";
 import { localeOf, tFor } from "#app/i18n/route.server.ts";
-import { isMultipart, readMultipart, UploadRejected, type MultipartBody } from "#app/features/counter-inquiry/multipart.server.ts";
+import {
+  bodyWithoutFiles,
+  isMultipart,
+  readMultipart,
+  UploadRejected,
+  type MultipartBody,
+} from "#app/features/counter-inquiry/multipart.server.ts";
 import { reencodePhotos } from "#app/features/counter-inquiry/photos.server.ts";
 import { createAsRequest, createPurchaseRequest, INQUIRY_BODY_LIMIT } from "#app/features/counter-inquiry/requests.server.ts";
 import {
@@ -41,7 +47,7 @@ function uploadRejected(args: Pick<ActionFunctionArgs, "context">, error: Upload
 
 /** POST /svc/as/create (spec §7): multipart `json_param` + `file_param` × 1–3. */
 export async function createAsFromApi(args: ActionFunctionArgs): Promise<Response> {
-  const { request, context } = args;
+  const { request } = args;
   let body: MultipartBody;
   try {
     body = await readMultipart(request, {
@@ -54,6 +60,15 @@ export async function createAsFromApi(args: ActionFunctionArgs): Promise<Respons
     if (error instanceof UploadRejected) return uploadRejected(args, error);
     throw error;
   }
+  // The photos' temporary files are removed whatever follows (an answer, a 400, an error).
+  try {
+    return await storeAsFromApi(args, body);
+  } finally {
+    await body.discard();
+  }
+}
+
+async function storeAsFromApi({ context }: ActionFunctionArgs, body: MultipartBody): Promise<Response> {
   const raw = body.fields.json_param;
   if (raw === undefined) throw new BadRequest("invalid", { json_param: "counter.errors.jsonParam" });
   let json: unknown;
@@ -83,12 +98,20 @@ export const inquiryFormAction = formAction(FORM_BUCKET, async ({ request, conte
   try {
     body = isMultipart(request)
       ? await readMultipart(request, { fileField: FORM_FILE_FIELD, maxFiles: MAX_PHOTOS, maxFileBytes: MAX_PHOTO_BYTES })
-      : { fields: formObject(await readUrlEncoded(request, INQUIRY_BODY_LIMIT)), files: [] };
+      : bodyWithoutFiles(formObject(await readUrlEncoded(request, INQUIRY_BODY_LIMIT)));
   } catch (error) {
     if (error instanceof UploadRejected) return invalid(error.errors, error.fields);
     throw error;
   }
-  const { fields, files } = body;
+  // The photos' temporary files are removed whatever follows.
+  try {
+    return await storeInquiryForm(body, context);
+  } finally {
+    await body.discard();
+  }
+});
+
+async function storeInquiryForm({ fields, files }: MultipartBody, context: ActionFunctionArgs["context"]) {
   const type = fields.type === "purchase" || fields.type === "as" ? fields.type : undefined;
   if (isSpam(fields[HONEYPOT_FIELD])) return redirect(completeHref(type), 303);
 
@@ -109,7 +132,7 @@ export const inquiryFormAction = formAction(FORM_BUCKET, async ({ request, conte
     throw error;
   }
   return redirect(completeHref(check.type), 303);
-});
+}
 
 function invalid(errors: FieldErrors, fields: Record<string, string>) {
   return formInvalid(errors, echoValues(fields, ["type", ...INQUIRY_FIELDS], 3000));
