@@ -140,9 +140,24 @@ process.exit(failed.length ? 1 : 0);
 // ---------------------------------------------------------------------------
 
 /** The Node flags of `npm run serve` (package.json), so the benchmark measures the server as it runs. */
-function serveFlags(): string[] {
+function serveScript(): string[] {
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
-  return (pkg.scripts.serve ?? "").split(/\s+/).filter((word) => word.startsWith("--"));
+  return (pkg.scripts.serve ?? "").split(/\s+/);
+}
+
+function serveFlags(): string[] {
+  return serveScript().filter((word) => word.startsWith("--"));
+}
+
+/** The environment `npm run serve` sets before node (`NAME=value` words before the command). */
+function serveEnv(): Record<string, string> {
+  const words = serveScript();
+  const env: Record<string, string> = {};
+  for (const word of words.slice(0, words.indexOf("node"))) {
+    const m = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word);
+    if (m) env[m[1]!] = m[2]!;
+  }
+  return env;
 }
 
 async function startServer(databaseUrl: string, webhookUrl: string): Promise<ChildProcess> {
@@ -150,6 +165,7 @@ async function startServer(databaseUrl: string, webhookUrl: string): Promise<Chi
     cwd: root,
     env: {
       ...process.env,
+      ...serveEnv(),
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,

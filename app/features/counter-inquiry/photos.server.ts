@@ -1,3 +1,4 @@
+import { collectWhenIdle } from "#app/lib/idle-gc.server.ts";
 import type { Sharp } from "sharp";
 import { BadRequest } from "#app/lib/http.server.ts";
 
@@ -74,6 +75,8 @@ export async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
     const next = waiting.shift();
     if (next) next();
     else decoding -= 1;
+    // The last photo of a burst: give its memory back once the server is quiet.
+    if (decoding === 0) collectWhenIdle();
   }
 }
 
