@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import express from "express";
+import { precompressedAssets } from "#server/precompressed.ts";
 import compression from "compression";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "#app/lib/services.server.ts";
@@ -81,8 +82,8 @@ export function createApp(options: AppOptions) {
   });
 
   if (options.clientDir) {
-    // Hashed file names never change: cache them for a year.
-    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    // Hashed file names never change: cache them for a year, sent from the bytes the build compressed.
+    app.use("/assets", precompressedAssets(`${options.clientDir}/assets`));
     // The other public files (images/, videos/, favicon.svg …), by the names at the top of the
     // build: a page URL goes straight to React Router without a look at the disk.
     const topLevel = new Set(readdirSync(options.clientDir));
