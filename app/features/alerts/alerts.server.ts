@@ -4,6 +4,7 @@ import type { Database } from "#db/schema.ts";
 import type { Logger } from "#app/lib/logger.server.ts";
 import type { AlertConfig } from "#app/features/alerts/config.server.ts";
 import { buildAlert, type Alert, type AlertEvent } from "#app/features/alerts/message.ts";
+import { enabledDevices } from "#app/features/alerts/devices.server.ts";
 import { scheduleAlerts, type AlertTargets, type Delivery } from "#app/features/alerts/outbox.server.ts";
 import { startAlertWorker, type AlertWorker, type WorkerOptions } from "#app/features/alerts/worker.server.ts";
 import { sendWebhook } from "#app/features/alerts/channels/webhook.server.ts";
@@ -99,12 +100,7 @@ export function createAlerts(db: Kysely<Database>, config: AlertConfig, log: Log
       if (config.webhook)
         out.push({ channel: "webhook", recipient: new URL(config.webhook.url).host, result: await sendWebhook(config.webhook, alert) });
       for (const to of targets.email) out.push({ channel: "email", recipient: to, result: await email(to, alert) });
-      const devices = await db
-        .selectFrom("push_subscriptions as s")
-        .innerJoin("admin_operators as o", "o.id", "s.operator_id")
-        .select(["s.id", "o.email"])
-        .where("o.disabled_at", "is", null)
-        .execute();
+      const devices = await enabledDevices(db).select(["s.id", "o.email"]).execute();
       for (const device of devices)
         out.push({ channel: "push", recipient: `${device.email} #${device.id}`, result: await pushTo(device.id, alert) });
       return out;

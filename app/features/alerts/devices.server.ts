@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { pushEndpoint, validDeviceKeys } from "#app/features/alerts/channels/endpoint.server.ts";
 
@@ -8,6 +8,14 @@ import { pushEndpoint, validDeviceKeys } from "#app/features/alerts/channels/end
  * operator moves to that operator.
  */
 type Db = Kysely<Database>;
+
+/** The devices of operators who are still enabled: the only ones alerts go to (select what you need). */
+export function enabledDevices(db: Kysely<Database> | Transaction<Database>) {
+  return db
+    .selectFrom("push_subscriptions as s")
+    .innerJoin("admin_operators as o", "o.id", "s.operator_id")
+    .where("o.disabled_at", "is", null);
+}
 
 interface DeviceInput {
   endpoint: string;

@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction } from "kysely";
 import type { AlertDeliveryTable, Database } from "#db/schema.ts";
 import { isPostgres } from "#db/migrations/dialect-types.ts";
 import type { AlertEvent } from "#app/features/alerts/message.ts";
+import { enabledDevices } from "#app/features/alerts/devices.server.ts";
 import { nextAttemptAt } from "#app/features/alerts/policy.ts";
 
 /**
@@ -24,12 +25,7 @@ export interface AlertTargets {
 export async function scheduleAlerts(trx: Db, targets: AlertTargets, event: AlertEvent, now = new Date()): Promise<number> {
   const at = now.toISOString();
   // Devices of operators who are still enabled (a disabled operator's devices get nothing).
-  const devices = await trx
-    .selectFrom("push_subscriptions as s")
-    .innerJoin("admin_operators as o", "o.id", "s.operator_id")
-    .select("s.id")
-    .where("o.disabled_at", "is", null)
-    .execute();
+  const devices = await enabledDevices(trx).select("s.id").execute();
   const recipients: { channel: Delivery["channel"]; recipient: string }[] = [
     ...(targets.webhook ? [{ channel: "webhook" as const, recipient: "webhook" }] : []),
     ...targets.email.map((to) => ({ channel: "email" as const, recipient: to })),

@@ -4,6 +4,7 @@ import { REQUEST_KINDS } from "#app/features/admin/kinds.ts";
 import { REQUEST_TABLES } from "#app/features/admin/request-tables.server.ts";
 import { addDays, daysBetween, formatSeoul, seoulDay, seoulDayStart } from "#app/features/admin/time.ts";
 import type { Alerts } from "#app/features/alerts/alerts.server.ts";
+import { enabledDevices } from "#app/features/alerts/devices.server.ts";
 import { FAILING_WARNING_MS } from "#app/features/alerts/policy.ts";
 
 /**
@@ -75,11 +76,8 @@ export async function failingChannels(db: Db, now = new Date()): Promise<{ chann
 
 export async function channelOverview(db: Db, alerts: Pick<Alerts, "config">, now = new Date()): Promise<ChannelView[]> {
   const { config } = alerts;
-  const devices = await db
-    .selectFrom("push_subscriptions as s")
-    .innerJoin("admin_operators as o", "o.id", "s.operator_id")
+  const devices = await enabledDevices(db)
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("o.disabled_at", "is", null)
     .executeTakeFirst();
   const targets: Record<AlertChannel, { configured: boolean; target: string }> = {
     push: { configured: true, target: String(Number(devices?.n ?? 0)) },
