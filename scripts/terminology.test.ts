@@ -40,7 +40,9 @@ describe("the terminology check of npm run i18n:check", () => {
     });
     const problems = terminologyProblems(root, "vi");
     expect(problems).toEqual([
-      expect.stringMatching(/^locales\/vi\/home\.json: banners\.title: "Ngân hàng khu vực" for regional bank; the term is "ngân hàng địa phương"$/),
+      expect.stringMatching(
+        /^locales\/vi\/home\.json: banners\.title: "Ngân hàng khu vực" for regional bank; the term is "ngân hàng địa phương"$/,
+      ),
       expect.stringMatching(/^content\/vi\/loan-faq\.json: categories\[0\]\.items\[0\]\.a: "ngân hàng khu vực"/),
       expect.stringMatching(/^content\/legal\/notice\/vi\.md:3: "ngân hàng khu vực"/),
       // "ngân hàng" alone (the second variant) in "ngân hàng tiết kiệm", and within the planted variants.

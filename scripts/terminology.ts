@@ -106,7 +106,12 @@ export function terminologyProblems(root: string, lang: string): string[] {
       const chosen = variantPattern(term.use);
       for (const { where, text } of texts) {
         // The chosen term may contain a variant ("ngân hàng" in "ngân hàng địa phương"): it is taken out first.
-        const found = text.normalize("NFC").replace(chosen, "\u0000").match(pattern);
+        // {placeholders} are code, not words.
+        const found = text
+          .normalize("NFC")
+          .replace(/\{\w+\}/g, "\u0000")
+          .replace(chosen, "\u0000")
+          .match(pattern);
         if (found) problems.push(`${where}: "${found[0]}" for ${term.concept}; the term is "${term.use}"`);
       }
     }

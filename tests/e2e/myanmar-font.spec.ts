@@ -12,7 +12,11 @@ import { test, expect, hydrated } from "#tests/e2e/fixtures.ts";
  */
 const fonts = {
   zawgyi: { family: "Zawgyi Like Test", file: new URL("../fixtures/fonts/zawgyi-like.ttf", import.meta.url), type: "font/ttf" },
-  unicode: { family: "Unicode Myanmar Test", file: new URL("../../app/styles/fonts/noto-sans-myanmar.woff2", import.meta.url), type: "font/woff2" },
+  unicode: {
+    family: "Unicode Myanmar Test",
+    file: new URL("../../app/styles/fonts/noto-sans-myanmar.woff2", import.meta.url),
+    type: "font/woff2",
+  },
 } as const;
 
 const SITE_FONT = /\/assets\/noto-sans-myanmar-[\w-]+\.woff2$/;
