@@ -7,7 +7,7 @@
  * font draws two letters (its U+1039 is the visible asat), and a phone with
  * no Myanmar font three boxes. Only when it does not stack does the page get
  * the class that puts the self-hosted Unicode font first
- * (app/styles/global.css; `--font-myanmar`), so Unicode phones download
+ * (app/styles/global.css; `--font-text`), so Unicode phones download
  * nothing extra. The answer is remembered, so later pages choose before
  * their first paint.
  *
