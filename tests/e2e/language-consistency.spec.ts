@@ -29,7 +29,8 @@ test.describe("one site, one story (issue 18)", () => {
           const found: string[] = [];
           const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
           for (let node = walker.nextNode(); node; node = walker.nextNode())
-            if (/\bD-2\b/.test(node.textContent ?? "") && !node.parentElement?.closest("script")) found.push(node.parentElement?.closest("p, li, dd, div")?.textContent ?? "");
+            if (/\bD-2\b/.test(node.textContent ?? "") && !node.parentElement?.closest("script"))
+              found.push(node.parentElement?.closest("p, li, dd, div")?.textContent ?? "");
           return found;
         });
         for (const block of blocks) {
