@@ -17,6 +17,7 @@ import { scrollKey } from "#app/features/legal/scroll.ts";
 import type { LegalView } from "#app/features/legal/links.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
 import { useNonce } from "#app/nonce.ts";
+import { MYANMAR_FONT_PROBE } from "#app/features/layout/myanmar-font.ts";
 import { Styles } from "#app/styles.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Styles />
       </head>
       <body>
+        {locale === "my" ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MYANMAR_FONT_PROBE }} /> : null}
         {children}
         <ScrollRestoration nonce={nonce} getKey={scrollKey} />
         <Scripts nonce={nonce} />

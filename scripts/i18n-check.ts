@@ -12,11 +12,16 @@
  *    missing in a language, or JSON content whose ids differ between languages;
  *  - the operator console's catalogs (app/features/admin/i18n/ko.json and
  *    en.json, Korean and English only) with a key in one and not the other,
- *    an empty string, differing `{placeholders}` or plural forms as above.
+ *    an empty string, differing `{placeholders}` or plural forms as above;
+ *  - a string of `locales/shared/` (shown the same in every language) that a
+ *    language's own catalog repeats;
+ *  - a word a language's terminology (docs/language/<lang>.terms.json) avoids,
+ *    or digits other than its convention (scripts/terminology.ts).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { LOCALES } from "#app/i18n/locales.ts";
+import { terminologyProblems } from "#scripts/terminology.ts";
 import { flatten as flattenCatalog, pluralRules, type Message } from "#app/i18n/format.ts";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -70,18 +75,25 @@ function messageProblems(key: string, message: Message, lang: string, original?:
   return out;
 }
 
-// 1. UI catalogs.
-const namespaces = readdirSync(join(root, "locales/en")).filter((f) => f.endsWith(".json"));
+// 1. UI catalogs. `locales/shared/<ns>.json` holds the strings every language
+// shows the same (app/i18n/catalog.server.ts): written there once, and in no
+// language's own file.
+const jsonFiles = (dir: string) => (existsSync(join(root, dir)) ? readdirSync(join(root, dir)).filter((f) => f.endsWith(".json")) : []);
+const namespaces = [...new Set([...jsonFiles("locales/en"), ...jsonFiles("locales/shared")])].sort();
 const english = new Map<string, Message>();
 for (const file of namespaces) {
   const ns = file.replace(/\.json$/, "");
+  const shared = new Map<string, Message>();
+  if (existsSync(join(root, "locales/shared", file))) flatten(readJson(join(root, "locales/shared", file)), ns, shared);
+  for (const [key, value] of shared) for (const p of messageProblems(key, value, "en")) problems.push(`locales/shared/${file}: ${p}`);
   const base = new Map<string, Message>();
-  flatten(readJson(join(root, "locales/en", file)), ns, base);
+  if (existsSync(join(root, "locales/en", file))) flatten(readJson(join(root, "locales/en", file)), ns, base);
+  shared.forEach((v, k) => english.set(k, v));
   base.forEach((v, k) => english.set(k, v));
   for (const locale of LOCALES) {
     const path = join(root, "locales", locale, file);
     if (!existsSync(path)) {
-      problems.push(`locales/${locale}/${file}: missing`);
+      if (base.size) problems.push(`locales/${locale}/${file}: missing`);
       continue;
     }
     const other = new Map<string, Message>();
@@ -93,12 +105,15 @@ for (const file of namespaces) {
         for (const p of messageProblems(key, translated, locale, value))
           problems.push(`locales/${locale}/${file}: ${p} (English is the original)`);
     }
-    for (const key of other.keys()) if (!base.has(key)) problems.push(`locales/${locale}/${file}: extra key ${key} (not in English)`);
+    for (const key of other.keys()) {
+      if (shared.has(key))
+        problems.push(`locales/${locale}/${file}: ${key} is shared by every language (locales/shared/${file}); remove it here`);
+      else if (!base.has(key)) problems.push(`locales/${locale}/${file}: extra key ${key} (not in English)`);
+    }
   }
 }
 for (const locale of LOCALES) {
-  if (!existsSync(join(root, "locales", locale))) continue;
-  for (const file of readdirSync(join(root, "locales", locale))) {
+  for (const file of jsonFiles(`locales/${locale}`)) {
     if (!namespaces.includes(file)) problems.push(`locales/${locale}/${file}: no English original`);
   }
 }
@@ -178,6 +193,9 @@ if (existsSync(adminDir)) {
     }
   }
 }
+
+// 5. One word per concept: docs/language/<lang>.terms.json (scripts/terminology.ts).
+for (const lang of ["ko", ...LOCALES]) problems.push(...terminologyProblems(root, lang));
 
 if (problems.length) {
   console.error(`i18n check: ${problems.length} problem(s)\n` + problems.map((p) => `  - ${p}`).join("\n"));

@@ -5,19 +5,37 @@ import { LOCALES, type Locale } from "#app/i18n/locales.ts";
  * The UI catalogs, `locales/<lang>/<namespace>.json`, bundled into the server
  * only. A route sends the browser the namespaces it renders, in the active
  * language only.
+ *
+ * `locales/shared/<namespace>.json` holds the strings every language shows
+ * the same — the Korean texts the spec quotes (the cash-counter page, the
+ * rate disclaimer, the job chips, the "no title" fallback) — written once and
+ * merged into each language's namespace of the same name.
  */
 const files = import.meta.glob<{ default: unknown }>("/locales/*/*.json", { eager: true });
 
-const catalogs = new Map<string, Messages>();
+/** The folder of strings shared by every language. */
+export const SHARED = "shared";
+
+const own = new Map<string, Messages>();
 for (const [path, mod] of Object.entries(files)) {
   const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  if (match) catalogs.set(`${match[1]}/${match[2]}`, Object.freeze(flatten(mod.default, match[2] ?? "")));
+  if (match) own.set(`${match[1]}/${match[2]}`, flatten(mod.default, match[2] ?? ""));
+}
+
+const catalogs = new Map<string, Messages>();
+const names = new Set([...own.keys()].map((k) => k.split("/")[1] ?? ""));
+for (const locale of LOCALES) {
+  for (const name of names) {
+    const shared = own.get(`${SHARED}/${name}`);
+    const mine = own.get(`${locale}/${name}`);
+    if (shared || mine) catalogs.set(`${locale}/${name}`, Object.freeze({ ...shared, ...mine }));
+  }
 }
 
 export type Namespace = string;
 
 export function namespaces(): string[] {
-  return [...new Set([...catalogs.keys()].map((k) => k.split("/")[1] ?? ""))];
+  return [...names];
 }
 
 export function loadMessages(locale: Locale, ns: readonly Namespace[]): Messages {

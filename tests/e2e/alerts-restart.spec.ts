@@ -7,6 +7,7 @@ import { test, expect } from "#tests/e2e/fixtures.ts";
 import { DIALECTS, freshDatabase } from "#tests/support/databases.ts";
 import { startWebhookReceiver, validSignature } from "#tests/support/alert-receivers.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
+import { freePort } from "#tests/support/raw-http.ts";
 
 /**
  * An alert is never lost (issue 12): a server killed (SIGKILL) right after it
@@ -43,7 +44,7 @@ for (const dialect of DIALECTS) {
     const database = await freshDatabase(dialect);
     const dir = mkdtempSync(join(tmpdir(), "alerts-restart-"));
     const receiver = await startWebhookReceiver();
-    const port = 3170 + Math.floor(Math.random() * 9) + (dialect === "postgres" ? 10 : 0);
+    const port = await freePort();
     let server: ChildProcess | undefined;
     try {
       // An attempt of the first server (if it gets to one at all) is never answered.

@@ -51,7 +51,7 @@ test.describe("loan guide (spec §2 /our-products/loan)", () => {
     await toggle.getByRole("button", { name: "Bahasa Indonesia" }).click();
     await expect(source(page)).toHaveAttribute("src", "/videos/loan-guide-id.mp4");
     await expect(page.locator("video")).toHaveAttribute("poster", "/videos/loan-guide-id.webp");
-    await expect(page.locator("video")).toHaveAttribute("aria-label", "Loan guide video in Bahasa Indonesia");
+    await expect(page.locator("video")).toHaveAttribute("aria-label", "Loan guide video in Indonesian");
     await expect(toggle.getByRole("button", { name: "Bahasa Indonesia" })).toHaveAttribute("aria-pressed", "true");
     expect(await page.locator("video").evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
 

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { request as httpRequest } from "node:http";
 import { test, expect } from "#tests/e2e/fixtures.ts";
-import { startServerProcess } from "#tests/support/raw-http.ts";
+import { freePort, startServerProcess } from "#tests/support/raw-http.ts";
 
 /**
  * Graceful shutdown (issue 2): on SIGTERM the server stops taking
@@ -14,7 +14,7 @@ import { startServerProcess } from "#tests/support/raw-http.ts";
  * before the signal is sent.
  */
 test("SIGTERM lets in-flight requests finish, closes the database and exits 0", async () => {
-  const port = 3190 + Math.floor(Math.random() * 9);
+  const port = await freePort();
   const server = startServerProcess(port, {}, "inherit");
   let logs = "";
   const stopping = new Promise<void>((resolve) =>

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
-import { connect, type Socket } from "node:net";
+import { connect, createServer, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -112,6 +112,20 @@ export function rawRequest(method: string, target: string, headers: Record<strin
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("")}\r\n`;
   return Buffer.concat([Buffer.from(head, "latin1"), body === undefined ? Buffer.alloc(0) : Buffer.from(body)]);
+}
+
+/**
+ * A port nobody listens on now, chosen by the system: a second server of a
+ * test never collides with another test's, or with another checkout's test
+ * run on the same machine.
+ */
+export async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const { port } = probe.address() as AddressInfo;
+  probe.close();
+  await once(probe, "close");
+  return port;
 }
 
 /** The production build on its own port and fresh SQLite database, its stdout and stderr kept. */

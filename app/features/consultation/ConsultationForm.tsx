@@ -97,7 +97,7 @@ export function ConsultationForm({ submissionId, actionData }: { submissionId: s
           name="expiryDate"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="YYYY/MM/DD"
+          placeholder={t("consultation.expiry.datePlaceholder")}
           maxLength={10}
           value={state.expiryDate}
           onChange={onDateChange}

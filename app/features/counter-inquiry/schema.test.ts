@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import ko from "../../../locales/en/counter.json";
+import ko from "../../../locales/shared/counter.json";
 import { flatten, translate } from "#app/i18n/format.ts";
 import { inquirySchema, validateInquiryForm } from "#app/features/counter-inquiry/schema.ts";
 import { validate } from "#app/lib/schema.ts";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "#app/i18n/locales.ts";
 import { jobsContentFor } from "#app/features/info/jobs.server.ts";
-import en from "../../../locales/en/info.json";
+import shared from "../../../locales/shared/info.json";
 
 describe("job opportunities content", () => {
-  const chips = Object.values(en.jobs.chips);
+  const chips = Object.values(shared.jobs.chips);
 
   it.each(LOCALES)("%s explains each Korean chip word in its text", (locale) => {
     const content = jobsContentFor(locale);

@@ -52,7 +52,7 @@ export function LoanGuide({ initialLang }: { initialLang: VideoLang }) {
         key={video.src}
         src={video.src}
         poster={video.poster}
-        label={t("guide.videoLabel", { language: LOCALE_NATIVE_NAME[lang] })}
+        label={t("guide.videoLabel", { language: t(`guide.languages.${lang}`) })}
         fallback={t("guide.fallback")}
       />
       <section aria-labelledby="guide-steps" className={styles.steps}>

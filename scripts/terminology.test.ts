@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { terminologyProblems, type Terminology } from "#scripts/terminology.ts";
+
+/** A project tree with just the files given, in a temporary folder. */
+function tree(files: Record<string, unknown>): string {
+  const root = mkdtempSync(join(tmpdir(), "terms-"));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), typeof content === "string" ? content : JSON.stringify(content));
+  }
+  roots.push(root);
+  return root;
+}
+const roots: string[] = [];
+afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+const vi: Terminology = {
+  digits: "western",
+  terms: [{ concept: "regional bank", use: "ngân hàng địa phương", avoid: ["ngân hàng khu vực", "ngân hàng"] }],
+};
+
+describe("the terminology check of npm run i18n:check", () => {
+  it("passes texts that use the chosen term, even where it contains an avoided word", () => {
+    const root = tree({
+      "docs/language/vi.terms.json": vi,
+      "locales/vi/home.json": { banners: { title: "Khoản vay của ngân hàng địa phương" } },
+    });
+    expect(terminologyProblems(root, "vi")).toEqual([]);
+  });
+
+  it("fails on a planted variant in a catalog, a content file and a legal text, naming where and the term", () => {
+    const root = tree({
+      "docs/language/vi.terms.json": vi,
+      "locales/vi/home.json": { banners: { title: "Ngân hàng khu vực" } },
+      "content/vi/loan-faq.json": { categories: [{ items: [{ a: "Vay tại ngân hàng khu vực." }] }] },
+      "content/legal/notice/vi.md": "# Thông báo\n\nCác ngân hàng khu vực và ngân hàng tiết kiệm.\n",
+    });
+    const problems = terminologyProblems(root, "vi");
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^locales\/vi\/home\.json: banners\.title: "Ngân hàng khu vực" for regional bank; the term is "ngân hàng địa phương"$/,
+      ),
+      expect.stringMatching(/^content\/vi\/loan-faq\.json: categories\[0\]\.items\[0\]\.a: "ngân hàng khu vực"/),
+      expect.stringMatching(/^content\/legal\/notice\/vi\.md:3: "ngân hàng khu vực"/),
+      // "ngân hàng" alone (the second variant) in "ngân hàng tiết kiệm", and within the planted variants.
+      expect.stringContaining('"Ngân hàng" for regional bank'),
+      expect.stringContaining('"ngân hàng" for regional bank'),
+      expect.stringContaining('"ngân hàng" for regional bank'),
+    ]);
+  });
+
+  it("matches Latin variants as whole words only", () => {
+    const root = tree({
+      "docs/language/id.terms.json": { digits: "western", terms: [{ concept: "loan limit", use: "plafon", avoid: ["limit"] }] },
+      "locales/id/home.json": { a: "Plafon pinjaman", b: "Unlimited", c: "batas limit pinjaman" },
+    });
+    expect(terminologyProblems(root, "id")).toEqual([expect.stringMatching(/^locales\/id\/home\.json: c: "limit"/)]);
+  });
+
+  it("matches Burmese variants anywhere, since Burmese writes no spaces between words", () => {
+    const root = tree({
+      "docs/language/my.terms.json": { digits: "western", terms: [{ concept: "broker", use: "ကြားခံ", avoid: ["ပွဲစား"] }] },
+      "locales/my/home.json": { a: "ချေးငွေပွဲစားများ" },
+    });
+    expect(terminologyProblems(root, "my")).toEqual([expect.stringContaining('"ပွဲစား" for broker')]);
+  });
+
+  it("refuses digits other than 0–9 when the language writes Western digits", () => {
+    const root = tree({
+      "docs/language/my.terms.json": { digits: "western", terms: [] },
+      "locales/my/home.json": { rate: "တစ်နှစ်လျှင် 13.00%" },
+      "content/legal/privacy/my.md": "ပုဒ်မ ၁၂\n",
+    });
+    expect(terminologyProblems(root, "my")).toEqual([expect.stringMatching(/^content\/legal\/privacy\/my\.md:1: digits "၁၂"/)]);
+  });
+
+  it("fails when a language has no terminology file", () => {
+    expect(terminologyProblems(tree({}), "mn")).toEqual(["docs/language/mn.terms.json: missing"]);
+  });
+});
