@@ -9,6 +9,20 @@ export type FieldErrors = Record<string, string>;
 
 type Validation<T> = { success: true; output: T } | { success: false; errors: FieldErrors };
 
+/** A catalog key (`common.errors.required`), as every message in our schemas is. */
+const CATALOG_KEY = /^[a-zA-Z][\w-]*\.[\w.-]+$/;
+
+/**
+ * The catalog key of an issue. A check without a message of ours (valibot's
+ * own "Invalid key: Expected …" for a missing field, or for a value of the
+ * wrong type) becomes "required" when nothing was sent and "invalid" when
+ * something else was: a client never sees a library's words.
+ */
+export function issueMessage(issue: Pick<v.BaseIssue<unknown>, "message" | "input">): string {
+  if (CATALOG_KEY.test(issue.message)) return issue.message;
+  return issue.input === undefined || issue.input === null || issue.input === "" ? "common.errors.required" : "common.errors.invalid";
+}
+
 /**
  * Runs a schema; keeps the first message per top-level field.
  * `crossField: true` keeps running an object's own pipe (`v.forward(v.partialCheck(…))`
@@ -26,7 +40,7 @@ export function validate<S extends v.GenericSchema>(
   for (const issue of result.issues) {
     const key = issue.path?.map((p) => String(p.key)).join(".") || "_form";
     const field = key.split(".")[0] ?? "_form";
-    errors[field] ??= issue.message;
+    errors[field] ??= issueMessage(issue);
   }
   return { success: false, errors };
 }

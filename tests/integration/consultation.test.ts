@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
+import { SAMPLE_CONSULTATION_FORM } from "#tests/support/consultation-sample.ts";
 import { action as answerCreate } from "#app/routes/svc.answer.ts";
 import { action as formAction, loader as formLoader } from "#app/routes/loan-consultation.tsx";
 import { loader as completeLoader } from "#app/routes/loan-consultation-complete.tsx";
@@ -29,19 +30,7 @@ const payload = (over: Record<string, unknown> = {}, answerOver: Record<number, 
   ...over,
 });
 const formBody = (over: Record<string, string> = {}) =>
-  new URLSearchParams({
-    submissionId: "form-0001-aaaa",
-    type: "no",
-    visaType: "F-6",
-    expiryChoice: "unknown",
-    expiryDate: "",
-    nationality: "Mongolia",
-    name: "BAT-ERDENE",
-    phone: "01098765432",
-    agreeRequired: "Y",
-    website: "",
-    ...over,
-  });
+  new URLSearchParams({ submissionId: "form-0001-aaaa", ...SAMPLE_CONSULTATION_FORM, website: "", ...over });
 const formRequest = (body: URLSearchParams | string, init: { type?: string; url?: string } = {}) =>
   new Request(init.url ?? "http://localhost/loan-consultation", {
     method: "POST",

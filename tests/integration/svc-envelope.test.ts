@@ -62,6 +62,13 @@ describe.each(DIALECTS)("/svc envelope on %s", (dialect) => {
     expect(vi.json.errors.partner_name).not.toBe("common.errors.required");
   });
 
+  it("names a missing field in the catalog's words, never the validation library's", async () => {
+    const res = await callAction(bannerLog, jsonRequest("/x", { partner_name: "savings-bank" }), ctx("en"));
+    expect(res.json.errors).toEqual({ redirect_url: "This field is required." });
+    const wrongType = await callAction(bannerLog, jsonRequest("/x", 7), ctx("en"));
+    expect(wrongType.json.errors).toEqual({ _form: "This value is not valid. Please check it." });
+  });
+
   it("answers 405 to anything but POST", async () => {
     const res = await callAction(
       bannerLog,

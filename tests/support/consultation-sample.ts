@@ -27,3 +27,15 @@ export function sampleConsultation({
     ],
   };
 }
+
+/** The same request as the no-JavaScript form posts it (app/routes/loan-consultation.tsx). */
+export const SAMPLE_CONSULTATION_FORM: Readonly<Record<string, string>> = {
+  type: "no",
+  visaType: "F-6",
+  expiryChoice: "unknown",
+  expiryDate: "",
+  nationality: "Mongolia",
+  name: "BAT-ERDENE",
+  phone: "01098765432",
+  agreeRequired: "Y",
+};
