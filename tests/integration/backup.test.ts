@@ -1,0 +1,144 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { connect, migrate, type Dialect } from "#db/connect.ts";
+import { backup, manifestPath, restore, type BackupManifest } from "#db/backup.ts";
+import { DIALECTS } from "#tests/support/databases.ts";
+import { sampleConsultation } from "#tests/support/consultation-sample.ts";
+import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
+import { action as answerCreate } from "#app/routes/svc.answer.ts";
+import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
+
+const run = promisify(execFile);
+// Starting `node scripts/…` takes seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+const dir = mkdtempSync(join(tmpdir(), "backup-test-"));
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const cliEnv = (url: string) => ({ ...process.env, DATABASE_URL: url });
+
+/** A whole empty database (not a schema: a dump restores into a database), and its URL. */
+async function emptyDatabase(dialect: Dialect): Promise<string> {
+  const id = randomBytes(5).toString("hex");
+  if (dialect === "sqlite") return `file:${join(dir, `db-${id}.sqlite`)}`;
+  const base = process.env.TEST_POSTGRES_URL!;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database bk_${id}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`drop database if exists bk_${id} with (force)`);
+    await c.end();
+  });
+  const url = new URL(base);
+  url.pathname = `/bk_${id}`;
+  return url.toString();
+}
+
+/** A migrated database with `n` consultations in it, open for more. */
+async function databaseWithRequests(dialect: Dialect, n: number) {
+  const url = await emptyDatabase(dialect);
+  const handle = connect(url);
+  await migrate(handle.db);
+  cleanups.push(() => handle.close());
+  const context = testContext(testServices(handle.db, { limiter: createRateLimiter({ max: 1_000_000, windowMs: 60_000 }) }), "en");
+  let sent = 0;
+  const submit = async () => {
+    const id = `bk-${dialect}-${sent++}-${randomBytes(4).toString("hex")}`;
+    const res = await callAction(answerCreate, jsonRequest("/svc/answer/create", sampleConsultation({ submissionId: id })), context);
+    expect(res.status).toBe(200);
+  };
+  for (let i = 0; i < n; i++) await submit();
+  return { url, handle, submit };
+}
+
+describe.each(DIALECTS)("npm run backup / restore on %s", (dialect) => {
+  it("round-trips: every table's rows and the migrations come back, and the restore says so", async () => {
+    const source = await databaseWithRequests(dialect, 5);
+    const file = join(dir, `round-${dialect}.backup`);
+    const manifest = await backup(source.url, file);
+    expect(manifest.rows.consultation_answers).toBe(5);
+    expect(manifest.rows.consultation_answer_items).toBe(30);
+    expect(manifest.migration).toMatch(/^\d{4}_/);
+    expect(JSON.parse(readFileSync(manifestPath(file), "utf8"))).toEqual(manifest);
+
+    const target = await emptyDatabase(dialect);
+    const restored = await restore(file, target);
+    expect(restored.rows).toEqual(manifest.rows);
+    const check = connect(target);
+    const names = (await check.db.selectFrom("consultation_answer_items").select("answer_content").execute()).map((r) => r.answer_content);
+    await check.close();
+    expect(names.filter((n) => n === "NGUYEN VAN A")).toHaveLength(5);
+  });
+
+  it("takes a consistent backup while requests keep arriving, and restores exactly what it counted", async () => {
+    const source = await databaseWithRequests(dialect, 3);
+    const file = join(dir, `live-${dialect}.backup`);
+    let writing = true;
+    const writes = (async () => {
+      // A steady stream, paced so the database holds a few hundred requests, not tens of thousands.
+      while (writing) {
+        await source.submit();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    // As in production: `npm run backup` in its own process while this one serves.
+    await run(process.execPath, ["scripts/backup.ts", "--out", file], { env: cliEnv(source.url) });
+    writing = false;
+    await writes;
+    const manifest = JSON.parse(readFileSync(manifestPath(file), "utf8")) as BackupManifest;
+    const now = await source.handle.db.selectFrom("consultation_answers").select("id").execute();
+    expect(now.length).toBeGreaterThan(manifest.rows.consultation_answers!);
+    expect(manifest.rows.consultation_answers).toBeGreaterThan(3);
+    // Every consultation in the backup came with its six answers: one snapshot, no half request.
+    expect(manifest.rows.consultation_answer_items).toBe(manifest.rows.consultation_answers! * 6);
+    const restored = await restore(file, await emptyDatabase(dialect));
+    expect(restored.rows).toEqual(manifest.rows);
+  });
+
+  it("refuses a database that is not empty, a backup of the other dialect, and a backup that was altered", async () => {
+    const source = await databaseWithRequests(dialect, 1);
+    const file = join(dir, `refuse-${dialect}.backup`);
+    await backup(source.url, file);
+    await expect(backup(source.url, file)).rejects.toThrow(/never overwrites/);
+    await expect(restore(file, source.url)).rejects.toThrow(/not empty/);
+    await expect(restore(file, dialect === "sqlite" ? "postgres://localhost/x" : `file:${join(dir, "other.sqlite")}`)).rejects.toThrow(
+      /is of a/,
+    );
+    const manifest = JSON.parse(readFileSync(manifestPath(file), "utf8")) as BackupManifest;
+    writeFileSync(manifestPath(file), JSON.stringify({ ...manifest, rows: { ...manifest.rows, consultation_answers: 2 } }));
+    await expect(restore(file, await emptyDatabase(dialect))).rejects.toThrow(/consultation_answers: 1 rows restored, 2 backed up/);
+  });
+
+  it("runs as npm run backup / npm run restore with DATABASE_URL, and exits 1 with the reason", async () => {
+    const source = await databaseWithRequests(dialect, 2);
+    const file = join(dir, `cli-${dialect}.backup`);
+    const node = process.execPath;
+    const env = cliEnv;
+    const made = await run(node, ["scripts/backup.ts", "--out", file], { env: env(source.url) });
+    expect(JSON.parse(made.stdout)).toMatchObject({ event: "backup.done", dialect, rows: expect.any(Number) });
+    expect(existsSync(file)).toBe(true);
+    const target = await emptyDatabase(dialect);
+    const restored = await run(node, ["scripts/restore.ts", file], { env: env(target) });
+    expect(JSON.parse(restored.stdout)).toMatchObject({ event: "restore.done", rows: { consultation_answers: 2 } });
+    const again = await run(node, ["scripts/restore.ts", file], { env: env(target) }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(again).toMatchObject({ code: 1 });
+    expect(JSON.parse((again as { stderr: string }).stderr)).toMatchObject({
+      event: "restore.failed",
+      message: expect.stringMatching(/not empty/),
+    });
+  });
+});
