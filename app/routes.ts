@@ -25,6 +25,7 @@ export default [
   route("information-service/currency-exchange", "routes/information-service.currency-exchange.tsx"),
   route("loan-consultation", "routes/loan-consultation.tsx"),
   route("loan-consultation-complete", "routes/loan-consultation-complete.tsx"),
+  route("privacy-rights", "routes/privacy-rights.tsx"),
   // The JSON API (spec §7), one resource route per call.
   route("svc/banner/redirect/logs/create", "routes/svc.banner-redirect-log.ts"),
   route("svc/og/list", "routes/svc.og-list.ts"),
@@ -58,6 +59,7 @@ export default [
         route("blog-links", "routes/admin.blog-links.tsx"),
         route("banners", "routes/admin.banners.tsx"),
         route("audit", "routes/admin.audit.tsx"),
+        route("privacy", "routes/admin.privacy.tsx"),
         route("notifications", "routes/admin.notifications.tsx"),
         route("*", "routes/admin.not-found.tsx"),
       ]),

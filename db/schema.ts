@@ -81,6 +81,17 @@ export interface ConsentRecordTable {
   agreed_yn: "Y" | "N";
   lang: string;
   created_at: string;
+  /** When the person withdrew it (marketing consent only); null while it stands. */
+  withdrawn_at: Generated<string | null>;
+}
+
+/** What a person may ask of their data (issue 16): withdraw marketing consent, or erase it all. */
+export type RightsRequestKind = "withdraw_marketing" | "erase";
+
+export interface RightsRequestTable extends RequestColumns {
+  request_kind: RightsRequestKind;
+  /** Digits only. */
+  phone: string;
 }
 
 export interface BlogLinkTable {
@@ -140,7 +151,18 @@ export interface AdminLoginAccountTable {
 }
 
 export type AuditAction =
-  "sign_in" | "sign_out" | "view" | "export" | "update" | "blog_add" | "blog_update" | "blog_delete" | "push_on" | "push_off";
+  | "sign_in"
+  | "sign_out"
+  | "view"
+  | "export"
+  | "update"
+  | "blog_add"
+  | "blog_update"
+  | "blog_delete"
+  | "push_on"
+  | "push_off"
+  | "privacy_erase"
+  | "privacy_withdraw";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
@@ -198,6 +220,7 @@ export interface Database {
   consultation_answers: ConsultationAnswerTable;
   consultation_answer_items: ConsultationAnswerItemTable;
   consent_records: ConsentRecordTable;
+  rights_requests: RightsRequestTable;
   blog_links: BlogLinkTable;
   admin_operators: AdminOperatorTable;
   admin_sessions: AdminSessionTable;

@@ -24,6 +24,7 @@ export const PUBLIC_ROUTES: readonly { path: string; listed: boolean }[] = [
   { path: "/information-service/currency-exchange", listed: true },
   { path: "/loan-consultation", listed: true },
   { path: "/loan-consultation-complete", listed: false },
+  { path: "/privacy-rights", listed: true },
 ];
 
 export const PUBLIC_PATHS = PUBLIC_ROUTES.map((r) => r.path);

@@ -16,6 +16,7 @@ import * as banners from "#app/routes/admin.banners.tsx";
 import * as audit from "#app/routes/admin.audit.tsx";
 import * as notFound from "#app/routes/admin.not-found.tsx";
 import * as notifications from "#app/routes/admin.notifications.tsx";
+import * as privacy from "#app/routes/admin.privacy.tsx";
 
 const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.sign-in.tsx": { module: signIn, placement: "open" },
@@ -30,6 +31,7 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.audit.tsx": { module: audit, placement: "guarded" },
   "routes/admin.not-found.tsx": { module: notFound, placement: "guarded" },
   "routes/admin.notifications.tsx": { module: notifications, placement: "guarded" },
+  "routes/admin.privacy.tsx": { module: privacy, placement: "guarded" },
 };
 
 interface Entry {

@@ -34,6 +34,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { file: "routes/admin.blog-links.tsx", path: "/admin/blog-links", access: "page", post: { intent: "add", url: "https://example.com/" } },
   { file: "routes/admin.banners.tsx", path: "/admin/banners", access: "page" },
   { file: "routes/admin.audit.tsx", path: "/admin/audit", access: "page" },
+  { file: "routes/admin.privacy.tsx", path: "/admin/privacy", access: "page", post: { id: "1", intent: "erase" } },
   {
     file: "routes/admin.notifications.tsx",
     path: "/admin/notifications",

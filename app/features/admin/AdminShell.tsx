@@ -12,6 +12,7 @@ const NAV: { to: string; label: AdminKey; end?: boolean }[] = [
   { to: href("/admin/notifications"), label: "nav.notifications" },
   { to: href("/admin/blog-links"), label: "nav.blogLinks" },
   { to: href("/admin/banners"), label: "nav.banners" },
+  { to: href("/admin/privacy"), label: "nav.privacy" },
   { to: href("/admin/audit"), label: "nav.audit" },
 ];
 

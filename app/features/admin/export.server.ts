@@ -3,7 +3,7 @@ import type { Database } from "#db/schema.ts";
 import type { AdminKey, AdminT } from "#app/features/admin/i18n.ts";
 import { consultationAnswers } from "#app/features/admin/consultation-answers.server.ts";
 import { CONSULTATION_FIELDS, type RequestKind } from "#app/features/admin/kinds.ts";
-import { formatSeoul, seoulRange } from "#app/features/admin/time.ts";
+import { formatSeoul, seoulDay, seoulRange } from "#app/features/admin/time.ts";
 import { toCsv, type CsvValue } from "#app/features/admin/csv.ts";
 
 /**
@@ -105,12 +105,16 @@ async function consultations(db: Db, range: Range, t: AdminT): Promise<Table> {
   for (let i = 0; i < ids.length; i += 500) {
     const records = await db
       .selectFrom("consent_records")
-      .select(["answer_id", "policy_kind", "policy_version", "agreed_yn"])
+      .select(["answer_id", "policy_kind", "policy_version", "agreed_yn", "withdrawn_at"])
       .where("answer_id", "in", ids.slice(i, i + 500))
       .orderBy("id")
       .execute();
     for (const c of records)
-      consents.set(c.answer_id, [...(consents.get(c.answer_id) ?? []), `${c.policy_kind} ${c.policy_version} ${c.agreed_yn}`]);
+      consents.set(c.answer_id, [
+        ...(consents.get(c.answer_id) ?? []),
+        // A withdrawn consent says when (issue 16): the person asked through /privacy-rights.
+        `${c.policy_kind} ${c.policy_version} ${c.agreed_yn}${c.withdrawn_at ? ` withdrawn ${seoulDay(c.withdrawn_at)}` : ""}`,
+      ]);
   }
   return table(t, list, [...CONSULTATION_FIELDS, "marketing", "consents"], (r) => {
     const a = answers.get(r.id) ?? {};

@@ -43,7 +43,9 @@ const t = (lang: AlertLang, key: string, vars?: Vars): string => translate(lang,
 const TEST_KIND = "test";
 
 function consoleUrl(origin: string, event: AlertEvent): string {
-  return origin + (isRequestKind(event.kind) ? requestHref(event.kind, event.id) : href("/admin/notifications"));
+  if (isRequestKind(event.kind)) return origin + requestHref(event.kind, event.id);
+  // A privacy request (issue 16) is carried out on the console's privacy page.
+  return origin + (event.kind === "rights" ? href("/admin/privacy") : href("/admin/notifications"));
 }
 
 export function buildAlert(event: AlertEvent, options: { origin: string; lang: AlertLang }): Alert {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, href, useLocation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { site } from "#app/config/site.ts";
 import { POLICY_KINDS, policyHref } from "#app/features/legal/links.ts";
@@ -41,6 +41,9 @@ export function Footer() {
               </Link>
             </li>
           ))}
+          <li>
+            <Link to={href("/privacy-rights")}>{t("site.footer.rights")}</Link>
+          </li>
         </ul>
       </nav>
       <section aria-label={t("site.footer.label")}>

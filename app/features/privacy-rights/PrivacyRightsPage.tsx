@@ -1,0 +1,81 @@
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { useT } from "#app/i18n/useT.ts";
+import type { FormResult } from "#app/lib/form-result.ts";
+import { policyHref } from "#app/features/legal/links.ts";
+import { PageTitle } from "#app/features/site/PageTitle.tsx";
+import { Button } from "#app/ui/Button.tsx";
+import { RadioGroup, TextField } from "#app/ui/Field.tsx";
+import { Honeypot } from "#app/ui/Honeypot.tsx";
+import { RIGHTS_KINDS } from "#app/features/privacy-rights/schema.ts";
+import styles from "./privacy-rights.module.css";
+
+/**
+ * /privacy-rights (issue 16): a person asks to withdraw marketing consent or
+ * to have their data erased, giving the phone number they used. One form,
+ * posted to the page's action with or without JavaScript. The answer is the
+ * same whether or not we hold that number, so nobody learns whose it is.
+ */
+export function PrivacyRightsPage({ result }: { result?: FormResult }) {
+  const t = useT();
+  const location = useLocation();
+  const submitting = useNavigation().state === "submitting";
+  const errors = result?.status === "invalid" ? result.errors : {};
+  const values = result && result.status !== "sent" ? (result.values ?? {}) : {};
+  const error = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+  return (
+    <>
+      <PageTitle />
+      <div className={styles.page}>
+        <p>{t("rights.intro")}</p>
+        <ul className={styles.rights}>
+          <li>{t("rights.withdrawExplained")}</li>
+          <li>{t("rights.eraseExplained")}</li>
+        </ul>
+        {result?.status === "sent" ? (
+          <p role="status" className={styles.sent}>
+            {t("rights.sent")}
+          </p>
+        ) : null}
+        {result?.status === "failed" ? (
+          <p role="alert" className={styles.failed}>
+            {t(result.reason === "rate_limited" ? "rights.rateLimited" : "rights.failed")}
+          </p>
+        ) : null}
+        <Form method="post" className={styles.form} noValidate>
+          <RadioGroup
+            legend={t("rights.request")}
+            name="request"
+            options={RIGHTS_KINDS.map((value) => ({ value, label: t(`rights.kinds.${value}`) }))}
+            defaultValue={values.request}
+            error={error("request")}
+            required
+            requiredLabel={t("rights.required")}
+          />
+          <TextField
+            label={t("rights.phone")}
+            hint={t("rights.phoneHint")}
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            maxLength={20}
+            defaultValue={values.phone}
+            error={error("phone")}
+            required
+            requiredLabel={t("rights.required")}
+          />
+          <Honeypot label={t("rights.honeypot")} />
+          <Button type="submit" disabled={submitting}>
+            {submitting ? t("rights.submitting") : t("rights.submit")}
+          </Button>
+        </Form>
+        <p className={styles.note}>
+          {t("rights.policyNote")}{" "}
+          <Link to={policyHref(location, "privacy")} preventScrollReset>
+            {t("rights.policyLink")}
+          </Link>
+        </p>
+      </div>
+    </>
+  );
+}

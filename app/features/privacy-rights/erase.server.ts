@@ -1,0 +1,88 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "#db/schema.ts";
+import { digitsOnly } from "#app/lib/schema.ts";
+import { CONSULTATION_QUESTIONS } from "#app/features/admin/kinds.ts";
+
+/**
+ * What a person's rights do to the data (issue 16, point 4), by the phone
+ * number they gave: every kind of request stores it in its own column (a
+ * consultation as its sixth answer), typed with or without dashes, so rows
+ * are matched on the number's digits.
+ */
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The ids of the rows of `rows` whose phone has the digits of `phone`. */
+const matching = (rows: { id: number; phone: string }[], phone: string) =>
+  rows.filter((r) => digitsOnly(r.phone) === phone).map((r) => r.id);
+
+/** Every request under a number, by kind. */
+export async function requestsOf(db: Db, phone: string) {
+  const digits = digitsOnly(phone);
+  const [consultations, proposals, as, purchases, rights] = await Promise.all([
+    db
+      .selectFrom("consultation_answer_items")
+      .select(["answer_id as id", "answer_content as phone"])
+      .where("question_seq", "=", CONSULTATION_QUESTIONS.phone)
+      .execute(),
+    db.selectFrom("proposals").select(["id", "proposer_phone as phone"]).execute(),
+    db.selectFrom("as_requests").select(["id", "contact_phone as phone"]).execute(),
+    db.selectFrom("purchase_requests").select(["id", "contact_phone as phone"]).execute(),
+    db.selectFrom("rights_requests").select(["id", "phone"]).execute(),
+  ]);
+  return {
+    consultation: matching(consultations, digits),
+    proposal: matching(proposals, digits),
+    as: matching(as, digits),
+    purchase: matching(purchases, digits),
+    rights: matching(rights, digits),
+  };
+}
+
+export type ErasureCounts = Record<keyof Awaited<ReturnType<typeof requestsOf>>, number>;
+
+/**
+ * Erases everything stored under a phone number, in one transaction: every
+ * request of every kind with it, the consultations' answers and consent
+ * records, the A/S photos, the rights requests themselves, and the alert
+ * deliveries that pointed at them. Returns how many requests of each kind
+ * went: the audit log records the counts, never the number.
+ */
+export async function eraseByPhone(db: Kysely<Database>, phone: string): Promise<ErasureCounts> {
+  return db.transaction().execute(async (trx) => {
+    const ids = await requestsOf(trx, phone);
+    const some = (list: number[]) => list.length > 0;
+    if (some(ids.consultation)) {
+      await trx.deleteFrom("consent_records").where("answer_id", "in", ids.consultation).execute();
+      await trx.deleteFrom("consultation_answer_items").where("answer_id", "in", ids.consultation).execute();
+      await trx.deleteFrom("consultation_answers").where("id", "in", ids.consultation).execute();
+    }
+    if (some(ids.proposal)) await trx.deleteFrom("proposals").where("id", "in", ids.proposal).execute();
+    if (some(ids.as)) {
+      await trx.deleteFrom("as_request_photos").where("as_request_id", "in", ids.as).execute();
+      await trx.deleteFrom("as_requests").where("id", "in", ids.as).execute();
+    }
+    if (some(ids.purchase)) await trx.deleteFrom("purchase_requests").where("id", "in", ids.purchase).execute();
+    if (some(ids.rights)) await trx.deleteFrom("rights_requests").where("id", "in", ids.rights).execute();
+    for (const [kind, list] of Object.entries(ids))
+      if (some(list)) await trx.deleteFrom("alert_deliveries").where("request_kind", "=", kind).where("request_id", "in", list).execute();
+    return Object.fromEntries(Object.entries(ids).map(([kind, list]) => [kind, list.length])) as ErasureCounts;
+  });
+}
+
+/**
+ * Withdraws the marketing consent of every consultation under a number: its
+ * consent record keeps the day it was withdrawn (the CSV export shows it).
+ * Returns how many consents were withdrawn now.
+ */
+export async function withdrawMarketing(db: Kysely<Database>, phone: string, now = new Date()): Promise<number> {
+  const { consultation } = await requestsOf(db, phone);
+  if (consultation.length === 0) return 0;
+  const result = await db
+    .updateTable("consent_records")
+    .set({ withdrawn_at: now.toISOString() })
+    .where("answer_id", "in", consultation)
+    .where("policy_kind", "=", "marketing")
+    .where("withdrawn_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

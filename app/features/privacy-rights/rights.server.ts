@@ -1,0 +1,48 @@
+import { localeOf } from "#app/i18n/route.server.ts";
+import { HONEYPOT_FIELD, isSpam } from "#app/lib/honeypot.ts";
+import { echoValues, formAction, formInvalid, formSent } from "#app/lib/form-action.server.ts";
+import { formObject, readUrlEncoded } from "#app/lib/http.server.ts";
+import { validate } from "#app/lib/schema.ts";
+import { services } from "#app/lib/services.server.ts";
+import { recordRequest, requestTimes, type RequestStore } from "#app/lib/submission.server.ts";
+import { RIGHTS_FIELDS, rightsFormSchema, type RightsInput } from "#app/features/privacy-rights/schema.ts";
+
+export const RIGHTS_BUCKET = "rights";
+const BODY_LIMIT = 4 * 1024;
+/** The same request (right and number) again within this time is the same request, tapped twice. */
+export const RIGHTS_REPEAT_MS = 10 * 60 * 1000;
+
+/**
+ * Stores a rights request, with its alerts, once: the same right for the same
+ * number within ten minutes finds the first. The answer never says whether
+ * the number is known to us.
+ */
+export async function createRightsRequest(store: RequestStore, input: RightsInput, lang: string, now = new Date()) {
+  const since = new Date(now.getTime() - RIGHTS_REPEAT_MS).toISOString();
+  return recordRequest(store, { kind: "rights", lang, now }, async (trx) => {
+    const first = await trx
+      .selectFrom("rights_requests")
+      .select("id")
+      .where("request_kind", "=", input.request)
+      .where("phone", "=", input.phone)
+      .where("created_at", ">=", since)
+      .executeTakeFirst();
+    if (first) return { id: first.id, created: false };
+    const row = await trx
+      .insertInto("rights_requests")
+      .values({ request_kind: input.request, phone: input.phone, submission_id: null, lang, ...requestTimes(now) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: row.id, created: true };
+  });
+}
+
+/** The rights form, with or without JavaScript (the shared form pipeline). */
+export const rightsFormAction = formAction(RIGHTS_BUCKET, async ({ request, context }) => {
+  const form = formObject(await readUrlEncoded(request, BODY_LIMIT));
+  if (isSpam(form[HONEYPOT_FIELD])) return formSent();
+  const result = validate(rightsFormSchema, form);
+  if (!result.success) return formInvalid(result.errors, echoValues(form, RIGHTS_FIELDS));
+  await createRightsRequest(services(context), result.output, localeOf(context));
+  return formSent();
+});

@@ -1,0 +1,20 @@
+import type { Route } from "./+types/privacy-rights";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
+import { rightsFormAction } from "#app/features/privacy-rights/rights.server.ts";
+import { PrivacyRightsPage } from "#app/features/privacy-rights/PrivacyRightsPage.tsx";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return pageData(context, ["rights"], "privacyRights");
+}
+
+/** The request, with or without JavaScript (the shared form pipeline). */
+export const action = rightsFormAction;
+
+export const meta = pageMeta;
+export const headers = sharedPage();
+
+export default function Page({ actionData }: Route.ComponentProps) {
+  return <PrivacyRightsPage result={actionData} />;
+}

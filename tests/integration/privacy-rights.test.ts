@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
+import { sampleConsultation } from "#tests/support/consultation-sample.ts";
+import { formOutcome } from "#tests/support/form-result.ts";
+import { action as answerCreate } from "#app/routes/svc.answer.ts";
+import { action as rightsForm } from "#app/routes/privacy-rights.tsx";
+import { createProposal } from "#app/features/company/proposal.server.ts";
+import { createAsRequest, createPurchaseRequest } from "#app/features/counter-inquiry/requests.server.ts";
+import { eraseByPhone, withdrawMarketing } from "#app/features/privacy-rights/erase.server.ts";
+import { exportRequests } from "#app/features/admin/export.server.ts";
+import { adminTFor } from "#app/features/admin/i18n.server.ts";
+import { digitsOnly } from "#app/lib/schema.ts";
+import { callRoute, cookieFrom, createOperator, csrfOf, get, post as consolePost } from "#tests/support/admin.ts";
+import * as signIn from "#app/routes/admin.sign-in.tsx";
+import * as privacyPage from "#app/routes/admin.privacy.tsx";
+
+/** Issue 16, point 4: a person's rights over their data, by the phone number they gave. */
+const PHONE = "01055556666";
+const OTHER = "01077778888";
+
+describe.each(DIALECTS)("visitors' rights on %s", (dialect) => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await freshDatabase(dialect);
+  });
+  afterAll(async () => handle.cleanup());
+  const app = () => testServices(handle.db);
+
+  /** One request of every kind under `phone`, typed the ways people type it. */
+  async function everythingOf(phone: string, tag: string) {
+    const dashed = `${phone.slice(0, 3)}-${phone.slice(3, 7)}-${phone.slice(7)}`;
+    const context = testContext(app(), "vi");
+    const res = await callAction(
+      answerCreate,
+      jsonRequest("/svc/answer/create", { ...sampleConsultation({ submissionId: `rights-${tag}`, phone: dashed, marketing: "Y" }) }),
+      context,
+    );
+    expect(res.status).toBe(200);
+    const inquiry = {
+      applicant_name: "홍길동",
+      contact_phone: phone,
+      applicant_addr: "서울",
+      inquiry_content: "문의",
+      submission_id: `as-${tag}`,
+    };
+    await createAsRequest(
+      app(),
+      inquiry,
+      [{ content_type: "image/jpeg", byte_size: 3, width: 1, height: 1, data: Buffer.from([1, 2, 3]) }],
+      "en",
+    );
+    await createPurchaseRequest(app(), { ...inquiry, submission_id: `pu-${tag}` }, "en");
+    await createProposal(
+      app(),
+      { proposer_name: "Org", proposer_phone: dashed, proposer_email: "a@example.org", proposal_content: "Hi", submission_id: `pr-${tag}` },
+      "en",
+    );
+  }
+
+  const post = async (form: Record<string, string>, locale: "en" | "mn" = "en") =>
+    formOutcome(
+      await (rightsForm as (a: unknown) => Promise<unknown>)({
+        request: new Request("http://localhost/privacy-rights", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(form),
+        }),
+        context: testContext(app(), locale, "10.20.30.40"),
+        params: {},
+      }),
+    );
+
+  /** Every table's every value that carries the number's digits. */
+  async function mentionsOf(phone: string) {
+    const tables = (await handle.db.introspection.getTables()).map((t) => t.name);
+    expect(tables).toEqual(
+      expect.arrayContaining(["consultation_answer_items", "proposals", "as_requests", "rights_requests", "alert_deliveries"]),
+    );
+    const found: string[] = [];
+    for (const table of tables) {
+      const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(handle.db)).rows;
+      for (const row of rows)
+        for (const [column, value] of Object.entries(row))
+          if (typeof value === "string" && digitsOnly(value).includes(phone)) found.push(`${table}.${column}`);
+    }
+    return found;
+  }
+
+  it("takes a request from the form, in any language, and answers the same whether the number is known or not", async () => {
+    await everythingOf(OTHER, "known");
+    const unknown = await post({ request: "erase", phone: "010-9999-0000" });
+    const known = await post({ request: "erase", phone: OTHER }, "mn");
+    expect(unknown).toMatchObject({ status: 200, body: { status: "sent" } });
+    expect(known).toMatchObject({ status: 200, body: { status: "sent" } });
+    const rows = await handle.db.selectFrom("rights_requests").select(["request_kind", "phone", "lang"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { request_kind: "erase", phone: "01099990000", lang: "en" },
+      { request_kind: "erase", phone: OTHER, lang: "mn" },
+    ]);
+  });
+
+  it("stores a double tap once, and refuses a bad request with the catalog's keys, storing nothing", async () => {
+    const before = (await handle.db.selectFrom("rights_requests").select("id").execute()).length;
+    await post({ request: "withdraw_marketing", phone: "01012121212" });
+    await post({ request: "withdraw_marketing", phone: "010-1212-1212" });
+    expect((await handle.db.selectFrom("rights_requests").select("id").execute()).length).toBe(before + 1);
+    const bad = await post({ request: "sell", phone: "12" });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { status: "invalid", errors: { request: "rights.errors.request", phone: "rights.errors.phone" } },
+    });
+    expect((await handle.db.selectFrom("rights_requests").select("id").execute()).length).toBe(before + 1);
+  });
+
+  it("records a marketing withdrawal with its day, and the CSV export shows it", async () => {
+    await everythingOf(PHONE, "withdraw");
+    expect(await withdrawMarketing(handle.db, PHONE, new Date("2026-11-25T03:00:00Z"))).toBe(1);
+    expect(await withdrawMarketing(handle.db, PHONE)).toBe(0);
+    const consents = await handle.db
+      .selectFrom("consent_records")
+      .select(["policy_kind", "withdrawn_at"])
+      .where("withdrawn_at", "is not", null)
+      .execute();
+    expect(consents).toEqual([{ policy_kind: "marketing", withdrawn_at: "2026-11-25T03:00:00.000Z" }]);
+    const { csv } = await exportRequests(handle.db, "consultation", {}, adminTFor("en"));
+    expect(csv).toMatch(/marketing \S+ Y withdrawn 2026-11-25/);
+  });
+
+  it("erases every row that mentions the number, in every table, and nothing of anyone else", async () => {
+    await everythingOf(PHONE, "erase");
+    await post({ request: "erase", phone: PHONE });
+    expect((await mentionsOf(PHONE)).length).toBeGreaterThan(5);
+    const othersBefore = await mentionsOf(OTHER);
+
+    const counts = await eraseByPhone(handle.db, PHONE);
+    expect(counts).toEqual({ consultation: 2, proposal: 2, as: 2, purchase: 2, rights: 1 });
+    expect(await mentionsOf(PHONE)).toEqual([]);
+    expect(await mentionsOf(OTHER)).toEqual(othersBefore);
+    expect(await eraseByPhone(handle.db, PHONE)).toEqual({ consultation: 0, proposal: 0, as: 0, purchase: 0, rights: 0 });
+  });
+
+  it("the console carries out an erasure request and the audit log keeps the counts, never the number", async () => {
+    const number = "01023232323";
+    await everythingOf(number, "console");
+    await post({ request: "erase", phone: number });
+    const asked = await handle.db.selectFrom("rights_requests").select("id").where("phone", "=", number).executeTakeFirstOrThrow();
+    await createOperator(handle.db, "privacy@example.com", "correct horse battery");
+    const cookie = cookieFrom(
+      await callRoute(
+        signIn,
+        "open",
+        consolePost("/admin/sign-in", { email: "privacy@example.com", password: "correct horse battery" }),
+        app(),
+      ),
+    )!;
+    const page = await callRoute(privacyPage, "guarded", get("/admin/privacy", cookie), app());
+    expect(page.status).toBe(200);
+    const csrf = await csrfOf(app(), cookie);
+    const wrongIntent = await callRoute(
+      privacyPage,
+      "guarded",
+      consolePost("/admin/privacy", { csrf, id: String(asked.id), intent: "withdraw_marketing" }, cookie),
+      app(),
+    );
+    expect(wrongIntent.status).toBe(400);
+    const done = await callRoute(
+      privacyPage,
+      "guarded",
+      consolePost("/admin/privacy", { csrf, id: String(asked.id), intent: "erase" }, cookie),
+      app(),
+    );
+    expect(done.status).toBe(200);
+    expect(await mentionsOf(number)).toEqual([]);
+    const entry = await handle.db
+      .selectFrom("admin_audit_log")
+      .select(["action", "detail"])
+      .where("action", "=", "privacy_erase")
+      .executeTakeFirstOrThrow();
+    expect(entry.detail).toBe("consultation 1, proposal 1, as 1, purchase 1, rights 1");
+  });
+});
