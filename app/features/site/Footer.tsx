@@ -41,11 +41,11 @@ export function Footer() {
               </Link>
             </li>
           ))}
-          <li>
-            <Link to={href("/privacy-rights")}>{t("site.footer.rights")}</Link>
-          </li>
         </ul>
       </nav>
+      <p className={styles.rights}>
+        <Link to={href("/privacy-rights")}>{t("site.footer.rights")}</Link>
+      </p>
       <section aria-label={t("site.footer.label")}>
         <p className={styles.brand}>{site.brandName}</p>
         <dl className={styles.facts}>
