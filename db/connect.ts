@@ -71,6 +71,23 @@ async function migrationSchema(db: Kysely<Database>): Promise<{ migrationTableSc
   return rows[0]?.schema ? { migrationTableSchema: rows[0].schema } : {};
 }
 
+/**
+ * Whether the database has every migration this code knows (the newest
+ * applied is the newest here): `/readyz` answers 503 until it has. Kysely's
+ * Migrator takes a lock while it migrates (an advisory lock on PostgreSQL),
+ * so an instance that starts while another migrates waits, then finds
+ * nothing left to do.
+ */
+export async function migrationsCurrent(db: Kysely<Database>): Promise<boolean> {
+  const latest = Object.keys(migrations).sort().at(-1);
+  try {
+    const { rows } = await sql<{ name: string | null }>`select max(name) as name from kysely_migration`.execute(db);
+    return rows[0]?.name === latest;
+  } catch {
+    return false;
+  }
+}
+
 /** Brings the schema up to date, then adds the sample data an empty database needs. */
 export async function migrate(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(await migrationSchema(db)) });

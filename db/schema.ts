@@ -94,6 +94,13 @@ export interface RightsRequestTable extends RequestColumns {
   phone: string;
 }
 
+/** Who runs a scheduled job now (issue 15): one instance per schedule. */
+export interface JobLeaseTable {
+  name: string;
+  holder: string;
+  until: string;
+}
+
 export interface BlogLinkTable {
   /** og_seq in the API. */
   id: Generated<number>;
@@ -221,6 +228,7 @@ export interface Database {
   consultation_answer_items: ConsultationAnswerItemTable;
   consent_records: ConsentRecordTable;
   rights_requests: RightsRequestTable;
+  job_leases: JobLeaseTable;
   blog_links: BlogLinkTable;
   admin_operators: AdminOperatorTable;
   admin_sessions: AdminSessionTable;

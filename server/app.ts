@@ -24,6 +24,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Answers whether the database answers (GET /healthz). */
   ping: () => Promise<boolean>;
+  /** Answers whether this instance may take traffic: database reachable, migrations current (GET /readyz). */
+  ready?: () => Promise<boolean>;
   trustProxy?: string | number | false;
   allowedOrigins?: string[];
   hsts?: boolean;
@@ -79,6 +81,16 @@ export function createApp(options: AppOptions) {
       .type("application/json")
       .set("Cache-Control", "no-store")
       .send(JSON.stringify({ status: ok ? "ok" : "unavailable" }));
+  });
+
+  // For a load balancer (issue 15): /healthz says the process lives, /readyz that it can serve.
+  app.get("/readyz", async (_req, res) => {
+    const ready = await (options.ready ?? options.ping)().catch(() => false);
+    res
+      .status(ready ? 200 : 503)
+      .type("application/json")
+      .set("Cache-Control", "no-store")
+      .send(JSON.stringify({ status: ready ? "ready" : "unavailable" }));
   });
 
   if (options.clientDir) {

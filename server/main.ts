@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
-import { connect, migrate } from "#db/connect.ts";
+import { connect, migrate, migrationsCurrent } from "#db/connect.ts";
 import { ConfigError, configWarnings, readConfig, type ServerConfig } from "#server/config.ts";
 import { createLogger } from "#app/lib/logger.server.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
@@ -48,6 +48,7 @@ const services = {
 const appOptions = {
   services,
   ping: database.ping,
+  ready: async () => (await database.ping()) && (await migrationsCurrent(database.db)),
   trustProxy: config.trustProxy,
   allowedOrigins: config.allowedOrigins,
   hsts: config.secureCookies,

@@ -149,6 +149,10 @@ test.describe("HTTP layer", () => {
     const response = await request.get(asset!);
     expect(response.headers()["cache-control"]).toContain("immutable");
     expect((await request.get("/healthz")).status()).toBe(200);
+    // For a load balancer (issue 15): ready once the database answers and its migrations are current.
+    const ready = await request.get("/readyz");
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
   });
 
   test("an unknown /svc path answers a JSON 404, a foreign origin's POST 403", async ({ request }) => {

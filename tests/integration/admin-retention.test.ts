@@ -11,6 +11,7 @@ import {
   runRetention,
   runRetentionLogged,
   startRetentionJob,
+  runScheduledRetention,
 } from "#app/features/admin/retention.server.ts";
 
 /**
@@ -291,7 +292,9 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
     const record = JSON.parse(lines[0]!) as Record<string, unknown>;
     expect(record).toMatchObject({ level: "info", event: "retention.run", proposals: 1 });
     for (const [key, value] of Object.entries(record)) {
-      if (!["time", "level", "event"].includes(key)) expect(typeof value, key).toBe("number");
+      // Counts, and which instance ran it (host:pid, issue 15): nothing of what was deleted.
+      if (key === "instance") expect(value).toMatch(/^[\w.-]+:\d+$/);
+      else if (!["time", "level", "event"].includes(key)) expect(typeof value, key).toBe("number");
     }
     expect(lines[0]).not.toMatch(/Secret|0299998888|secret@/);
   });
@@ -404,5 +407,44 @@ describe.each(DIALECTS)("deleted means gone from the files on %s", (dialect) => 
       .filter((table) => after[table]! > (before[table] ?? 0))
       .sort();
     expect(vacuumed).toEqual(["consultation_answer_items", "consultation_answers", "proposals"]);
+  });
+});
+
+describe.each(DIALECTS)("retention across instances on %s (issue 15)", (dialect) => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await freshDatabase(dialect);
+  });
+  afterAll(async () => handle.cleanup());
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it("runs once per schedule, in the instance that takes the lease; the other logs which instance ran it", async () => {
+    const lines: string[] = [];
+    const log = createLogger({ write: (l) => lines.push(l) });
+    const now = new Date("2026-11-25T00:00:00Z");
+    // Two instances' ticks at the same moment: exactly one runs.
+    const both = await Promise.all([
+      runScheduledRetention(handle.db, log, { instance: "app-1:100", intervalMs: DAY, now }),
+      runScheduledRetention(handle.db, log, { instance: "app-2:200", intervalMs: DAY, now }),
+    ]);
+    expect(both.filter((r) => r !== null)).toHaveLength(1);
+    const ran = lines.find((l) => l.includes('"retention.run"'))!;
+    const skipped = lines.find((l) => l.includes('"retention.skipped"'))!;
+    const winner = JSON.parse(ran).instance as string;
+    expect(["app-1:100", "app-2:200"]).toContain(winner);
+    expect(JSON.parse(skipped).ranBy).toBe(winner);
+    // Later the same day: still that day's run.
+    expect(
+      await runScheduledRetention(handle.db, log, {
+        instance: "app-2:200",
+        intervalMs: DAY,
+        now: new Date(now.getTime() + 6 * 60 * 60 * 1000),
+      }),
+    ).toBeNull();
+    // The next day's tick runs again, in whichever instance comes first.
+    expect(
+      await runScheduledRetention(handle.db, log, { instance: "app-2:200", intervalMs: DAY, now: new Date(now.getTime() + DAY) }),
+    ).not.toBeNull();
+    expect(JSON.parse(lines.filter((l) => l.includes('"retention.run"')).at(-1)!).instance).toBe("app-2:200");
   });
 });

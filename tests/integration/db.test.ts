@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 
@@ -15,6 +17,17 @@ describe.each(DIALECTS)("data layer on %s", (dialect) => {
 
   it("answers the health ping", async () => {
     expect(await handle.ping()).toBe(true);
+  });
+
+  it("says whether its migrations are current (/readyz): yes once migrated, no on a database never migrated", async () => {
+    const { connect, migrationsCurrent } = await import("#db/connect.ts");
+    expect(await migrationsCurrent(handle.db)).toBe(true);
+    const empty = connect(`file:${join(tmpdir(), `never-migrated-${process.pid}-${Date.now()}.db`)}`);
+    try {
+      expect(await migrationsCurrent(empty.db)).toBe(false);
+    } finally {
+      await empty.close();
+    }
   });
 
   it("migrations are idempotent and seed a dozen sample blog links once", async () => {

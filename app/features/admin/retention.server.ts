@@ -3,6 +3,7 @@ import type { Database } from "#db/schema.ts";
 import type { Logger } from "#app/lib/logger.server.ts";
 import { RETENTION_MONTHS, SESSION_IDLE_MS, SIGN_IN_FAILURE_MEMORY_MS } from "#app/features/admin/policy.ts";
 import { DELIVERY_RETENTION_MS } from "#app/features/alerts/policy.ts";
+import { INSTANCE, takeLease } from "#app/lib/job-lease.server.ts";
 
 /**
  * Retention (spec §9): what is past its period is deleted, with everything
@@ -171,11 +172,16 @@ export async function reclaim(db: Kysely<Database>, tables: readonly RetentionTa
   return null;
 }
 
-/** Runs once and logs the counts (never what was deleted). */
-export async function runRetentionLogged(db: Kysely<Database>, log: Logger, now = new Date()): Promise<RetentionCounts | null> {
+/** Runs once and logs the counts (never what was deleted) and the instance that ran it. */
+export async function runRetentionLogged(
+  db: Kysely<Database>,
+  log: Logger,
+  now = new Date(),
+  instance = INSTANCE,
+): Promise<RetentionCounts | null> {
   try {
     const counts = await runRetention(db, now, log);
-    log.info("retention.run", { ...counts });
+    log.info("retention.run", { ...counts, instance });
     return counts;
   } catch (error) {
     log.error("retention.failed", {}, error);
@@ -184,6 +190,33 @@ export async function runRetentionLogged(db: Kysely<Database>, log: Logger, now 
 }
 
 const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One tick of the schedule: runs only in the instance that takes the
+ * "retention" lease for this interval (a little shorter, so the next tick
+ * finds it free); another instance's tick in the same interval logs
+ * `retention.skipped` with the instance that ran it.
+ */
+export async function runScheduledRetention(
+  db: Kysely<Database>,
+  log: Logger,
+  options: { intervalMs?: number; instance?: string; now?: Date } = {},
+): Promise<RetentionCounts | null> {
+  const interval = options.intervalMs ?? RETENTION_INTERVAL_MS;
+  const now = options.now ?? new Date();
+  const instance = options.instance ?? INSTANCE;
+  try {
+    const lease = await takeLease(db, "retention", instance, interval - Math.min(interval / 10, 60 * 60 * 1000), now);
+    if (!lease.taken) {
+      log.info("retention.skipped", { ranBy: lease.holder });
+      return null;
+    }
+  } catch (error) {
+    log.error("retention.failed", {}, error);
+    return null;
+  }
+  return runRetentionLogged(db, log, now, instance);
+}
 
 /**
  * The daily job inside the server process: first run a minute after start
@@ -198,7 +231,7 @@ export function startRetentionJob(
 ): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   const run = () => {
-    running ??= runRetentionLogged(db, log).finally(() => (running = null));
+    running ??= runScheduledRetention(db, log, { intervalMs: options.intervalMs }).finally(() => (running = null));
   };
   const first = setTimeout(run, options.firstRunMs ?? 60_000);
   const every = setInterval(run, options.intervalMs ?? RETENTION_INTERVAL_MS);
