@@ -140,7 +140,21 @@ export interface AdminLoginAccountTable {
 }
 
 export type AuditAction =
-  "sign_in" | "sign_out" | "view" | "export" | "update" | "blog_add" | "blog_update" | "blog_delete" | "push_on" | "push_off";
+  | "sign_in"
+  | "sign_out"
+  | "view"
+  | "export"
+  | "update"
+  | "blog_add"
+  | "blog_update"
+  | "blog_delete"
+  | "push_on"
+  | "push_off"
+  | "campaign_create"
+  | "campaign_update"
+  | "campaign_publish"
+  | "campaign_reorder"
+  | "campaign_delete";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inLocale, isLive, koreanDate, missingLocales, rateDates, emptyAlt } from "#app/features/campaigns/model.ts";
+import { kstToUtc, utcToKst } from "#app/features/campaigns/schema.ts";
 
 describe("campaign rules", () => {
   const row = { enabled: 1, published: 1, active_from: "2026-11-25T15:00:00.000Z", active_until: "2026-11-30T15:00:00.000Z" };
@@ -17,6 +18,11 @@ describe("campaign rules", () => {
     expect(inLocale(alts, "vi", emptyAlt)).toBe("Event");
     expect(inLocale(alts, "id", emptyAlt)).toBe("Acara");
     expect(missingLocales(alts, emptyAlt)).toEqual(["vi", "my"]);
+  });
+  it("enters times in Korea time", () => {
+    expect(kstToUtc("2026-11-26T09:00")).toBe("2026-11-26T00:00:00.000Z");
+    expect(kstToUtc("")).toBeNull();
+    expect(utcToKst("2026-11-26T00:00:00.000Z")).toBe("2026-11-26T09:00");
   });
   it("writes the rate dates of the Korean disclaimer", () => {
     expect(koreanDate("2026-11-01")).toBe("2026년 11월 1일");
