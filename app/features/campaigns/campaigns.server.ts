@@ -15,12 +15,13 @@ import {
   type PublicCampaigns,
 } from "#app/features/campaigns/model.ts";
 import { kstToUtc, localeField, type BannerInput, type PopupInput } from "#app/features/campaigns/schema.ts";
+import { bumpContentVersion } from "#app/features/campaigns/content-version.server.ts";
 import { removeUnusedImages } from "#app/features/campaigns/images.server.ts";
 
 /**
  * The campaigns (issue 14): what the home page shows, and every change an
  * operator makes in the console. Each change runs in one transaction with
- * its audit rows.
+ * its audit rows and the content version (content-version.server.ts).
  */
 type Db = Kysely<Database>;
 type Who = Pick<SignedIn, "operator">;
@@ -293,6 +294,7 @@ export async function saveBanner(
         describeChanges({}, flatBanner({ ...values, image: options.image[0]!, published: options.publish ? 1 : 0 })),
         now,
       );
+      await bumpContentVersion(trx, now);
       return { id: row.id, published: options.publish };
     }
     const before = await trx.selectFrom("campaign_banners").selectAll().where("id", "=", id).executeTakeFirst();
@@ -316,6 +318,7 @@ export async function saveBanner(
         now,
       );
     if (publishing) await audit(trx, who, "campaign_publish", { kind: "banner", id }, `${before.partner_key}: draft → published`, now);
+    await bumpContentVersion(trx, now);
     if (options.image) await removeUnusedImages(trx, [before.image, before.image_2x]);
     return { id, published: !!publishing };
   });
@@ -329,6 +332,7 @@ export async function publishBanner(db: Db, who: Who, id: number, now = new Date
     if (row.published) return;
     await trx.updateTable("campaign_banners").set({ published: 1, updated_at: now.toISOString() }).where("id", "=", id).execute();
     await audit(trx, who, "campaign_publish", { kind: "banner", id }, `${row.partner_key}: draft → published`, now);
+    await bumpContentVersion(trx, now);
   });
 }
 
@@ -351,6 +355,7 @@ export async function setBannerEnabled(db: Db, who: Who, id: number, enabled: bo
       `${row.partner_key}: enabled: "${row.enabled ? "on" : "off"}" → "${enabled ? "on" : "off"}"`,
       now,
     );
+    await bumpContentVersion(trx, now);
   });
 }
 
@@ -372,6 +377,7 @@ export async function moveBanner(db: Db, who: Who, id: number, direction: "up" |
         .execute();
     const keys = (list: typeof rows) => list.map((r) => r.partner_key).join(", ");
     await audit(trx, who, "campaign_reorder", { kind: "banner", id }, `order: ${keys(rows)} → ${keys(order)}`.slice(0, 500), now);
+    await bumpContentVersion(trx, now);
   });
 }
 
@@ -389,6 +395,7 @@ export async function deleteBanner(db: Db, who: Who, id: number, now = new Date(
       `${row.partner_key}: "${title}", "${row.rate_text}" (${row.rate_date})`.slice(0, 500),
       now,
     );
+    await bumpContentVersion(trx, now);
     await removeUnusedImages(trx, [row.image, row.image_2x]);
   });
 }
@@ -434,6 +441,7 @@ export async function savePopup(
     const edits = changes.filter((c) => !c.startsWith("published:"));
     if (edits.length || !publishing) await auditChange(trx, who, "campaign_update", { kind: "popup", id: before.id }, changes, now);
     if (publishing) await audit(trx, who, "campaign_publish", { kind: "popup", id: before.id }, "popup: draft → published", now);
+    await bumpContentVersion(trx, now);
     if (options.image) await removeUnusedImages(trx, [before.image, before.image_2x]);
     return { published: !!publishing };
   });
