@@ -9,6 +9,8 @@ import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as campaigns from "#app/routes/admin.campaigns.tsx";
 import * as bannerRoute from "#app/routes/admin.campaigns.banner.tsx";
 import * as popupRoute from "#app/routes/admin.campaigns.popup.tsx";
+import * as home from "#app/routes/home.tsx";
+import { testContext } from "#tests/support/services.ts";
 import { publicCampaigns } from "#app/features/campaigns/campaigns.server.ts";
 import { campaignImageResponse } from "#app/features/campaigns/images.server.ts";
 
@@ -202,6 +204,31 @@ describe.each(DIALECTS)("campaigns on %s", (dialect) => {
     expect(audit.map((a) => a.action)).toEqual(["campaign_create", "campaign_publish"]);
     expect(audit[0]).toMatchObject({ operator_email: "ops@example.com" });
     expect(audit[0]!.detail).toContain('rate_text: "" → "9.90%–14.5%"');
+  });
+
+  it("the preview link shows drafts to a signed-in operator only, never kept", async () => {
+    await handle.db.updateTable("campaign_banners").set({ published: 0 }).where("partner_key", "=", "savings-bank").execute();
+    const load = async (url: string, withCookie: boolean) => {
+      const request = new Request(url, { headers: withCookie ? { cookie } : {} });
+      const result = (await home.loader({ request, context: testContext(app()), params: {} } as never)) as unknown;
+      const page = (result as { type?: string }).type === "DataWithResponseInit" ? (result as { data: unknown; init: ResponseInit }) : null;
+      const data = (page ? page.data : result) as { campaigns: { banners: { key: string }[]; preview: boolean } };
+      return { keys: data.campaigns.banners.map((b) => b.key), preview: data.campaigns.preview, headers: new Headers(page?.init.headers) };
+    };
+    const operator = await load("http://localhost/?campaignPreview=1", true);
+    expect(operator.keys).toContain("savings-bank");
+    expect(operator.headers.get("cache-control")).toBe("private, no-store");
+    expect(home.headers({ loaderHeaders: operator.headers } as never)).toMatchObject({ "Cache-Control": "private, no-store" });
+    for (const [url, withCookie] of [
+      ["http://localhost/?campaignPreview=1", false],
+      ["http://localhost/", true],
+    ] as const) {
+      const visitor = await load(url, withCookie);
+      expect(visitor.keys).not.toContain("savings-bank");
+      expect(visitor.preview).toBe(false);
+    }
+    expect(home.headers({ loaderHeaders: new Headers() } as never)).toMatchObject({ "Cache-Control": "public, s-maxage=300" });
+    await handle.db.updateTable("campaign_banners").set({ published: 1 }).where("partner_key", "=", "savings-bank").execute();
   });
 
   it("changes the rate and date, reorders, switches off and deletes, each in the audit log with old → new", async () => {

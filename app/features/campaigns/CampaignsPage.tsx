@@ -4,6 +4,7 @@ import { useAdminT } from "#app/features/admin/i18n.ts";
 import { CsrfField, Notice, PageTitle } from "#app/features/admin/parts.tsx";
 import type { AdminBanner, AdminPopup } from "#app/features/campaigns/campaigns.server.ts";
 import type { CampaignListResult } from "#app/features/campaigns/actions.server.ts";
+import { PREVIEW_PARAM } from "#app/features/campaigns/model.ts";
 import { MissingLocales, StateBadge, WindowText } from "#app/features/campaigns/parts.tsx";
 import admin from "#app/features/admin/admin.module.css";
 import styles from "./campaigns.module.css";
@@ -58,6 +59,10 @@ export function CampaignsPage({
     <>
       <PageTitle>{t("campaigns.title")}</PageTitle>
       <p className={admin.muted}>{t("campaigns.intro")}</p>
+      <p className={styles.toolbar}>
+        <a href={`/?${PREVIEW_PARAM}=1`}>{t("campaigns.preview")}</a>
+        <span className={admin.muted}>{t("campaigns.previewHint")}</span>
+      </p>
       {result && "ok" in result ? <Notice tone="ok">{t(`campaigns.done.${result.ok}`)}</Notice> : null}
       {result && "error" in result ? <Notice tone="error">{t("campaigns.errorSummary")}</Notice> : null}
 

@@ -88,3 +88,6 @@ export function rateDates(banners: readonly Pick<PublicBanner, "rateDate" | "tit
     )
     .join(", ");
 }
+
+/** `/?campaignPreview=1`: the home page with drafts, for a signed-in operator only (ADR 0021). */
+export const PREVIEW_PARAM = "campaignPreview";
