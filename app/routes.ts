@@ -36,6 +36,9 @@ export default [
   route("svc/openapi.json", "routes/svc.openapi.ts"),
   route("svc/*", "routes/svc.not-found.ts"),
 
+  // Campaign images uploaded in the console (issue 14), from the database.
+  route("media/campaigns/:name", "routes/media.campaigns.ts"),
+
   // Search engines.
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
@@ -57,6 +60,9 @@ export default [
         index("routes/admin.inbox.tsx"),
         route("requests/:kind/:id", "routes/admin.request.tsx"),
         route("blog-links", "routes/admin.blog-links.tsx"),
+        route("campaigns", "routes/admin.campaigns.tsx"),
+        route("campaigns/banners/:id", "routes/admin.campaigns.banner.tsx"),
+        route("campaigns/popup", "routes/admin.campaigns.popup.tsx"),
         route("banners", "routes/admin.banners.tsx"),
         route("audit", "routes/admin.audit.tsx"),
         route("privacy", "routes/admin.privacy.tsx"),

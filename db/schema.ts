@@ -169,7 +169,12 @@ export type AuditAction =
   | "push_on"
   | "push_off"
   | "privacy_erase"
-  | "privacy_withdraw";
+  | "privacy_withdraw"
+  | "campaign_create"
+  | "campaign_update"
+  | "campaign_publish"
+  | "campaign_reorder"
+  | "campaign_delete";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
@@ -218,6 +223,61 @@ export interface PushSubscriptionTable {
   created_at: string;
 }
 
+/** A partner banner of the home page (issue 14); `texts` is JSON, see app/features/campaigns/model.ts. */
+export interface CampaignBannerTable {
+  id: Generated<number>;
+  partner_key: string;
+  texts: string;
+  rate_text: string;
+  /** YYYY-MM-DD (Korea). */
+  rate_date: string;
+  link: string;
+  image: string;
+  image_2x: string | null;
+  active_from: string | null;
+  active_until: string | null;
+  /** 1 on, 0 off. */
+  enabled: number;
+  /** 1 live, 0 draft. */
+  published: number;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The event popup of the home page (one row); `alts` is JSON per language. */
+export interface CampaignPopupTable {
+  id: Generated<number>;
+  link: string;
+  image: string;
+  image_2x: string | null;
+  alts: string;
+  active_from: string | null;
+  active_until: string | null;
+  enabled: number;
+  published: number;
+  updated_at: string;
+}
+
+/** An uploaded campaign image, re-encoded to WebP, served at /media/campaigns/<name>. */
+export interface CampaignImageTable {
+  id: Generated<number>;
+  name: string;
+  content_type: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  data: Uint8Array;
+  created_at: string;
+}
+
+/** Counters of content every instance renders; a change drops the cached pages everywhere. */
+export interface ContentVersionTable {
+  name: string;
+  version: number;
+  updated_at: string;
+}
+
 export interface Database {
   banner_redirect_logs: BannerRedirectLogTable;
   proposals: ProposalTable;
@@ -237,4 +297,8 @@ export interface Database {
   admin_audit_log: AdminAuditLogTable;
   alert_deliveries: AlertDeliveryTable;
   push_subscriptions: PushSubscriptionTable;
+  campaign_banners: CampaignBannerTable;
+  campaign_popup: CampaignPopupTable;
+  campaign_images: CampaignImageTable;
+  content_versions: ContentVersionTable;
 }

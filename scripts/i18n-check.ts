@@ -127,11 +127,11 @@ function walk(dir: string, out: string[] = []): string[] {
   }
   return out;
 }
-// The operator console (app/features/admin, its alerts in app/features/alerts, routes/admin.*) has its own catalog: see 4.
+// The operator console (app/features/admin, its alerts in app/features/alerts, the campaigns editor in app/features/campaigns, routes/admin.*) has its own catalog: see 4.
 const adminCatalog = new Map<string, Message>();
 const adminEnglish = join(root, "app/features/admin/i18n/en.json");
 if (existsSync(adminEnglish)) flatten(readJson(adminEnglish), "", adminCatalog);
-const isConsole = (file: string) => /app\/(features\/(admin|alerts)\/|routes\/admin[.])/.test(file);
+const isConsole = (file: string) => /app\/(features\/(admin|alerts|campaigns)\/|routes\/admin[.])/.test(file);
 for (const file of walk(join(root, "app"))) {
   const source = readFileSync(file, "utf8");
   const catalog = isConsole(file) ? adminCatalog : english;

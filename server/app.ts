@@ -7,6 +7,8 @@ import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "#app/lib/services.server.ts";
 import { sameOrigin, securityHeaders } from "#server/security.ts";
 import { reactRouterHandler } from "#server/router-handler.ts";
+import { createPageCache } from "#server/page-cache.ts";
+import { watchContent } from "#app/features/campaigns/content-version.server.ts";
 import { settleUnreadBody } from "#server/unread-body.ts";
 import { refuseMalformed } from "#server/malformed.ts";
 import { detectLocale } from "#app/i18n/detect.server.ts";
@@ -119,18 +121,27 @@ export function createApp(options: AppOptions) {
   return app;
 }
 
-/** React Router as the last handler, with the services and per-request facts in its context. */
+/**
+ * React Router as the last handler, with the services and per-request facts
+ * in its context. Its page cache is dropped whenever the operators' content
+ * changes, on whichever instance it was changed (ADR 0021).
+ */
 export function mountReactRouter(
   app: express.Express,
   services: AppServices,
   build: () => Promise<import("react-router").ServerBuild>,
   mode?: string,
 ) {
+  const cache = createPageCache();
+  watchContent(services.db, () => cache.clear(), {
+    onError: (error) => services.log.warn("content.check_failed", { error: error instanceof Error ? error.message : String(error) }),
+  });
   app.all(
     "/{*splat}",
     reactRouterHandler({
       build,
       mode,
+      cache,
       publicOrigin: services.publicOrigin,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();

@@ -2,17 +2,10 @@
  * Everything about the business that an operator replaces, in one place.
  * All values here are clearly fictional samples (example.com, 000-…), so the
  * site can be shown without pretending to be a real company. Components read
- * this module; none of them hard-codes a name, number or link.
+ * this module; none of them hard-codes a name, number or link. The partner
+ * banners and the event popup are operators' content in the database
+ * (the console's Campaigns page, issue 14).
  */
-export interface PartnerBanner {
-  /** Stored as partner_name in the redirect log. */
-  partnerName: string;
-  /** Catalog key of the banner's title (its description is `<labelKey>Desc`). */
-  labelKey: string;
-  url: string;
-  image: string;
-}
-
 /** A partner financial company shown on /company/our-partners (image has fixed dimensions). */
 export interface Partner {
   key: string;
@@ -37,32 +30,11 @@ export const site = {
   email: "help@example.com",
   registrationCertificateUrl: "/documents/broker-registration-certificate.pdf",
   office: { lat: 37.5662952, lng: 126.9779451, mapZoomLevel: 4, markerSize: 42, marker: "/images/map-marker.svg" },
-  partnerBanners: [
-    {
-      partnerName: "regional-bank-general",
-      labelKey: "home.banners.regionalGeneral",
-      url: "https://bank.example.com/loans/general",
-      image: "/images/banners/regional-general.svg",
-    },
-    {
-      partnerName: "regional-bank-student",
-      labelKey: "home.banners.regionalStudent",
-      url: "https://bank.example.com/loans/student",
-      image: "/images/banners/regional-student.svg",
-    },
-    {
-      partnerName: "savings-bank",
-      labelKey: "home.banners.savingsBank",
-      url: "https://savings.example.com/loan",
-      image: "/images/banners/savings-bank.svg",
-    },
-  ] satisfies PartnerBanner[],
   partners: [
     { key: "regionalBankA", name: "Sample Regional Bank A", image: "/images/partners/sample-regional-bank-a.svg", width: 640, height: 320 },
     { key: "regionalBankB", name: "Sample Regional Bank B", image: "/images/partners/sample-regional-bank-b.svg", width: 640, height: 320 },
     { key: "savingsBank", name: "Sample Savings Bank", image: "/images/partners/sample-savings-bank.svg", width: 640, height: 320 },
   ] satisfies Partner[],
-  eventPopup: { image: "/images/event/event-popup.svg", url: "https://bank.example.com/events/welcome" },
   contact: {
     whatsapp: "https://wa.me/821000000000",
     messenger: "https://www.facebook.com/example.kloanguide",

@@ -1,11 +1,17 @@
+import { data } from "react-router";
 import type { Route } from "./+types/home";
 import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { HomePage, HERO_IMAGE } from "#app/features/home/HomePage.tsx";
+import { homeCampaigns } from "#app/features/campaigns/home.server.ts";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return pageData(context, ["home"], "home");
+const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const campaigns = await homeCampaigns(request, context);
+  const page = { ...pageData(context, ["home"], "home"), campaigns };
+  return campaigns.preview ? data(page, { headers: PREVIEW_HEADERS }) : page;
 }
 
 /** The hero image is the page's largest paint: fetch it first (a link through meta: docs/decisions/0009). */
@@ -14,9 +20,14 @@ export const meta: Route.MetaFunction = (args) => [
   { tagName: "link", rel: "preload", as: "image", href: HERO_IMAGE, type: "image/svg+xml", fetchPriority: "high" },
 ];
 
-export default function Page() {
-  return <HomePage />;
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <HomePage campaigns={loaderData.campaigns} />;
 }
 
-/** The same for every visitor of a language (per-visitor parts, like the event popup, run in the browser). */
-export const headers = sharedPage();
+/**
+ * The same for every visitor of a language (per-visitor parts, like the event
+ * popup, run in the browser); a campaign edit drops it on every instance
+ * (ADR 0021). An operator's preview with drafts is never kept.
+ */
+const shared = sharedPage();
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => (loaderHeaders.get("Cache-Control") ? PREVIEW_HEADERS : shared());

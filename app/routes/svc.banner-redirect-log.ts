@@ -11,7 +11,8 @@ export const loader = svcMethodNotAllowed;
 export const action = svcAction("banner-log", async ({ request, context }: Route.ActionArgs) => {
   const result = validate(bannerLogSchema, await readJson(request, BANNER_LOG_BODY_LIMIT));
   if (!result.success) throw new BadRequest("invalid", result.errors);
-  if (!isKnownBanner(result.output)) throw new BadRequest("invalid", { partner_name: "common.errors.unknownPartner" });
-  const id = await recordBannerRedirect(services(context).db, result.output);
+  const { db } = services(context);
+  if (!(await isKnownBanner(db, result.output))) throw new BadRequest("invalid", { partner_name: "common.errors.unknownPartner" });
+  const id = await recordBannerRedirect(db, result.output);
   return svcOk({ id });
 });

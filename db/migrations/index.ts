@@ -5,6 +5,7 @@ import * as m0020 from "#db/migrations/0020_alerts.ts";
 import * as m0030 from "#db/migrations/0030_sign_in_throttle.ts";
 import * as m0045 from "#db/migrations/0045_privacy_rights.ts";
 import * as m0046 from "#db/migrations/0046_job_leases.ts";
+import * as m0050 from "#db/migrations/0050_campaigns.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0030_sign_in_throttle": m0030,
   "0045_privacy_rights": m0045,
   "0046_job_leases": m0046,
+  "0050_campaigns": m0050,
 };

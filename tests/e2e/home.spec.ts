@@ -28,13 +28,13 @@ async function stubPartnerSites(page: Page) {
 const banner = (page: Page, name: string) => page.getByRole("link", { name: new RegExp(`^${name}`) });
 
 test.describe("home landing (spec §1)", () => {
-  test("hero, Contact Us button and the Korean rate disclaimer", async ({ page }) => {
+  test("hero, Contact Us button and the Korean rate disclaimer with the day the rates were calculated", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Loans in Korea, explained in your language");
     const contact = page.getByRole("link", { name: "Contact Us", exact: true });
     await expect(contact).toHaveAttribute("href", "/company/contact-us");
     const disclaimer = page.getByText(
-      /^※ 금리는 광고 게시 시점을 기준으로 산출된 것이며, 최신 금리는 해당 금융기관 홈페이지 또는 영업점에서 확인하시기 바랍니다\.$/,
+      /^※ 금리는 2026년 11월 1일 기준으로 산출된 것이며, 최신 금리는 해당 금융기관 홈페이지 또는 영업점에서 확인하시기 바랍니다\.$/,
     );
     await expect(disclaimer).toBeVisible();
     await expect(disclaimer).toHaveAttribute("lang", "ko");
@@ -49,7 +49,7 @@ test.describe("home landing (spec §1)", () => {
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       const text = await page.locator("body").innerText();
       expect(text).not.toMatch(/\b(home|site|common)\.[a-zA-Z]+\.[a-zA-Z]/);
-      expect(text).toContain("※ 금리는 광고 게시 시점을 기준으로");
+      expect(text).toContain("※ 금리는 2026년 11월 1일 기준으로");
       if (lang !== "en") expect(text).not.toContain("Must-know Information for Living in Korea");
     });
   }
@@ -452,7 +452,9 @@ test.describe("event popup (spec §2, §4)", () => {
 
   test("is a modal dialog that passes axe, and is not in the server HTML", async ({ page }) => {
     const html = await (await page.request.get("/")).text();
-    expect(html).not.toContain("/images/event/event-popup.svg");
+    // The popup's settings travel in the page's data (operators set them, ADR 0021); no element of it is rendered.
+    expect(html).not.toMatch(/<img[^>]*event-popup\.svg/);
+    expect(html).not.toContain(`name="dontShow"`);
     await page.goto("/");
     await hydrated(page);
     await expect(popup(page)).toBeVisible();

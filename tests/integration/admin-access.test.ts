@@ -17,6 +17,9 @@ import * as audit from "#app/routes/admin.audit.tsx";
 import * as notFound from "#app/routes/admin.not-found.tsx";
 import * as notifications from "#app/routes/admin.notifications.tsx";
 import * as privacy from "#app/routes/admin.privacy.tsx";
+import * as campaigns from "#app/routes/admin.campaigns.tsx";
+import * as campaignBanner from "#app/routes/admin.campaigns.banner.tsx";
+import * as campaignPopup from "#app/routes/admin.campaigns.popup.tsx";
 
 const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.sign-in.tsx": { module: signIn, placement: "open" },
@@ -32,6 +35,9 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.not-found.tsx": { module: notFound, placement: "guarded" },
   "routes/admin.notifications.tsx": { module: notifications, placement: "guarded" },
   "routes/admin.privacy.tsx": { module: privacy, placement: "guarded" },
+  "routes/admin.campaigns.tsx": { module: campaigns, placement: "guarded" },
+  "routes/admin.campaigns.banner.tsx": { module: campaignBanner, placement: "guarded" },
+  "routes/admin.campaigns.popup.tsx": { module: campaignPopup, placement: "guarded" },
 };
 
 interface Entry {
@@ -115,7 +121,7 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
 
   const url = (path: string) => path.replace("{consultation}", ids.consultation!).replace("{photo}", ids.photo!);
   const paramsOf = (path: string): Record<string, string> => {
-    const m = /\/requests\/(\w+)\/(\d+)/.exec(path) ?? /\/photos\/(\d+)/.exec(path);
+    const m = /\/requests\/(\w+)\/(\d+)/.exec(path) ?? /\/(?:photos|banners)\/(\d+)/.exec(path);
     if (!m) return {};
     return m.length === 3 ? { kind: m[1]!, id: m[2]! } : { id: m[1]! };
   };
@@ -155,6 +161,9 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
       expect(row).toEqual({ status: "new", operator_note: "" });
       expect(await handle.db.selectFrom("blog_links").selectAll().where("og_url", "=", "https://example.com/").execute()).toHaveLength(0);
       expect(await handle.db.selectFrom("push_subscriptions").selectAll().execute()).toHaveLength(0);
+      expect(await handle.db.selectFrom("campaign_banners").select("id").execute()).toHaveLength(3);
+      expect(await handle.db.selectFrom("campaign_banners").select("id").where("texts", "like", "%hacked%").execute()).toHaveLength(0);
+      expect(await handle.db.selectFrom("campaign_popup").select("id").where("alts", "like", "%hacked%").execute()).toHaveLength(0);
     });
   }
 

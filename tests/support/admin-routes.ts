@@ -33,6 +33,26 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   { file: "routes/admin.blog-links.tsx", path: "/admin/blog-links", access: "page", post: { intent: "add", url: "https://example.com/" } },
   { file: "routes/admin.banners.tsx", path: "/admin/banners", access: "page" },
+  { file: "routes/admin.campaigns.tsx", path: "/admin/campaigns", access: "page", post: { intent: "delete", id: "1" } },
+  {
+    file: "routes/admin.campaigns.banner.tsx",
+    path: "/admin/campaigns/banners/1",
+    access: "page",
+    post: {
+      intent: "publish",
+      partner_key: "x",
+      title_en: "hacked",
+      rate_text: "1%",
+      rate_date: "2026-01-01",
+      link: "https://evil.example.com/",
+    },
+  },
+  {
+    file: "routes/admin.campaigns.popup.tsx",
+    path: "/admin/campaigns/popup",
+    access: "page",
+    post: { intent: "publish", link: "https://evil.example.com/", alt_en: "hacked" },
+  },
   { file: "routes/admin.audit.tsx", path: "/admin/audit", access: "page" },
   { file: "routes/admin.privacy.tsx", path: "/admin/privacy", access: "page", post: { id: "1", intent: "erase" } },
   {

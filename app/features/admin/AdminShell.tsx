@@ -11,6 +11,7 @@ const NAV: { to: string; label: AdminKey; end?: boolean }[] = [
   { to: href("/admin"), label: "nav.inbox", end: true },
   { to: href("/admin/notifications"), label: "nav.notifications" },
   { to: href("/admin/blog-links"), label: "nav.blogLinks" },
+  { to: href("/admin/campaigns"), label: "nav.campaigns" },
   { to: href("/admin/banners"), label: "nav.banners" },
   { to: href("/admin/privacy"), label: "nav.privacy" },
   { to: href("/admin/audit"), label: "nav.audit" },

@@ -89,6 +89,11 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "blog_delete",
   "push_on",
   "push_off",
+  "campaign_create",
+  "campaign_update",
+  "campaign_publish",
+  "campaign_reorder",
+  "campaign_delete",
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { site } from "#app/config/site.ts";
+import { bannerKeys } from "#app/features/campaigns/campaigns.server.ts";
 import { addDays, daysBetween, seoulDay, seoulRange } from "#app/features/admin/time.ts";
 
 /**
@@ -41,7 +41,7 @@ export async function bannerStats(db: Kysely<Database>, range: { from: string; t
     .groupBy(["partner_name", hour])
     .execute();
 
-  const configured = site.partnerBanners.map((b) => b.partnerName as string);
+  const configured = await bannerKeys(db);
   const partners = [...configured, ...[...new Set(rows.map((r) => r.partner_name))].filter((p) => !configured.includes(p)).sort()];
   const index = new Map(partners.map((p, i) => [p, i]));
   const days = daysBetween(range.from, range.to).map((day) => ({ day, counts: partners.map(() => 0), total: 0 }));

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { site } from "#app/config/site.ts";
 import type { BannerLogInput } from "#app/features/banners/schema.ts";
+import { isCampaignBanner } from "#app/features/campaigns/campaigns.server.ts";
 
-/** Only the configured partners' banners are logged: the log is not a guestbook. */
-export function isKnownBanner(input: BannerLogInput): boolean {
-  return site.partnerBanners.some((b) => b.partnerName === input.partner_name && b.url === input.redirect_url);
+/** Only the banners operators set up are logged (by their stable partner key): the log is not a guestbook. */
+export function isKnownBanner(db: Kysely<Database>, input: BannerLogInput): Promise<boolean> {
+  return isCampaignBanner(db, input.partner_name, input.redirect_url);
 }
 
 export async function recordBannerRedirect(db: Kysely<Database>, input: BannerLogInput, now = new Date()) {

@@ -46,7 +46,7 @@ export interface StoredPhoto {
  * (PHOTO_DECODES_AT_ONCE), each with one thread's buffers.
  */
 let sharpModule: Promise<typeof import("sharp").default> | undefined;
-function loadSharp() {
+export function loadSharp() {
   sharpModule ??= import("sharp").then(({ default: sharp }) => {
     sharp.cache(false);
     sharp.concurrency(1);

@@ -1,12 +1,13 @@
 import { useId, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
-import { site } from "#app/config/site.ts";
 import { Dialog } from "#app/ui/Dialog.tsx";
 import { ExternalLink } from "#app/ui/ExternalLink.tsx";
 import { CloseIcon } from "#app/ui/icons.tsx";
 import { POLICY_PARAM } from "#app/features/legal/links.ts";
 import { dismissEventPopupForToday, readEventPopupDue } from "#app/features/home/event-popup.ts";
+import { CampaignImage } from "#app/features/campaigns/CampaignImage.tsx";
+import { POPUP_IMAGE, type PublicPopup } from "#app/features/campaigns/model.ts";
 import styles from "./EventPopup.module.css";
 
 const subscribeNothing = () => () => {};
@@ -20,7 +21,7 @@ const subscribeNothing = () => () => {};
  * it is not. It stays away while a legal document is open. Its image is
  * smaller than the hero image, so it never becomes the largest paint.
  */
-export function EventPopup() {
+export function EventPopup({ popup }: { popup: PublicPopup }) {
   const t = useT();
   const titleId = useId();
   const { search } = useLocation();
@@ -41,10 +42,10 @@ export function EventPopup() {
           <CloseIcon size={22} />
         </button>
       </form>
-      <ExternalLink href={site.eventPopup.url} className={styles.event}>
-        <img src={site.eventPopup.image} width={480} height={270} alt="" className={styles.image} />
+      <ExternalLink href={popup.link} className={styles.event}>
+        <CampaignImage image={popup.image} image2x={popup.image2x} box={POPUP_IMAGE} className={styles.image} />
         <span className={styles.caption}>
-          <strong id={titleId}>{t("home.popup.title")}</strong>
+          <strong id={titleId}>{popup.alt}</strong>
           <span className={styles.cta}>{t("home.popup.cta")} ›</span>
         </span>
       </ExternalLink>

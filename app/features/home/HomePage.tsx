@@ -8,12 +8,13 @@ import { StatsBanner } from "#app/features/home/StatsBanner.tsx";
 import { InfoHub } from "#app/features/home/InfoHub.tsx";
 import { Testimonials } from "#app/features/home/Testimonials.tsx";
 import { EventPopup } from "#app/features/home/EventPopup.tsx";
+import type { PublicCampaigns } from "#app/features/campaigns/model.ts";
 import styles from "./HomePage.module.css";
 
 export const HERO_IMAGE = "/images/home/hero.svg";
 
 /** The landing page (spec §1): the first page nearly every visitor sees. */
-export function HomePage() {
+export function HomePage({ campaigns }: { campaigns: PublicCampaigns }) {
   const t = useT();
   return (
     <>
@@ -25,7 +26,7 @@ export function HomePage() {
         <p className={styles.lead}>{t("home.hero.body")}</p>
         <img src={HERO_IMAGE} width={716} height={400} alt="" fetchPriority="high" decoding="async" className={styles.art} />
       </section>
-      <PartnerBanners />
+      {campaigns.banners.length ? <PartnerBanners banners={campaigns.banners} /> : null}
       <ServiceCards />
       <StatsBanner />
       <InfoHub />
@@ -39,7 +40,7 @@ export function HomePage() {
           {t("home.contact.button")}
         </ButtonLink>
       </Section>
-      <EventPopup />
+      {campaigns.popup ? <EventPopup popup={campaigns.popup} /> : null}
     </>
   );
 }

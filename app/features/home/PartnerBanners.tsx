@@ -1,10 +1,11 @@
 import { useState, type MouseEvent } from "react";
 import { useT } from "#app/i18n/useT.ts";
-import { site, type PartnerBanner } from "#app/config/site.ts";
 import { ExternalLink } from "#app/ui/ExternalLink.tsx";
 import { ExternalIcon } from "#app/ui/icons.tsx";
 import { Section } from "#app/ui/Section.tsx";
 import { logBannerRedirect } from "#app/features/home/banner-log.ts";
+import { CampaignImage } from "#app/features/campaigns/CampaignImage.tsx";
+import { BANNER_IMAGE, rateDates, type PublicBanner } from "#app/features/campaigns/model.ts";
 import styles from "./PartnerBanners.module.css";
 import shared from "./sections.module.css";
 
@@ -16,7 +17,7 @@ import shared from "./sections.module.css";
  * flight the banner is dimmed and further taps are ignored. It returns to
  * idle when the call ends, whether or not it succeeded.
  */
-function Banner({ banner, eager }: { banner: PartnerBanner; eager: boolean }) {
+function Banner({ banner, eager }: { banner: PublicBanner; eager: boolean }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
 
@@ -26,22 +27,29 @@ function Banner({ banner, eager }: { banner: PartnerBanner; eager: boolean }) {
       return;
     }
     setBusy(true);
-    void logBannerRedirect(banner).finally(() => setBusy(false));
+    void logBannerRedirect({ partnerName: banner.key, url: banner.link }).finally(() => setBusy(false));
   };
 
   return (
     <ExternalLink
-      href={banner.url}
+      href={banner.link}
       className={styles.banner}
       onClick={onClick}
       aria-disabled={busy || undefined}
-      data-partner={banner.partnerName}
+      data-partner={banner.key}
     >
-      <img src={banner.image} width={560} height={240} alt="" className={styles.art} loading={eager ? "eager" : "lazy"} decoding="async" />
+      <CampaignImage
+        image={banner.image}
+        image2x={banner.image2x}
+        box={BANNER_IMAGE}
+        className={styles.art}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+      />
       <span className={styles.caption}>
-        <strong className={styles.name}>{t(banner.labelKey)}</strong>
-        <span className={styles.desc}>{t(`${banner.labelKey}Desc`)}</span>
-        <span className={styles.rate}>{t("home.banners.rate")}</span>
+        <strong className={styles.name}>{banner.title}</strong>
+        {banner.description ? <span className={styles.desc}>{banner.description}</span> : null}
+        <span className={styles.rate}>{banner.rate}</span>
         <span className={styles.more} aria-hidden="true">
           {t("home.banners.view")}
           <ExternalIcon size={16} />
@@ -52,7 +60,8 @@ function Banner({ banner, eager }: { banner: PartnerBanner; eager: boolean }) {
   );
 }
 
-export function PartnerBanners() {
+/** The active banners in their order (the home page leaves the section out when there is none). */
+export function PartnerBanners({ banners }: { banners: readonly PublicBanner[] }) {
   const t = useT();
   return (
     <Section className={styles.section} aria-labelledby="partner-banners-title">
@@ -60,14 +69,14 @@ export function PartnerBanners() {
         {t("home.banners.title")}
       </h2>
       <ul className={styles.row}>
-        {site.partnerBanners.map((banner, i) => (
-          <li key={banner.partnerName}>
+        {banners.map((banner, i) => (
+          <li key={banner.key}>
             <Banner banner={banner} eager={i === 0} />
           </li>
         ))}
       </ul>
       <p className={styles.disclaimer} lang="ko">
-        {t("home.banners.disclaimer")}
+        {t("home.banners.disclaimer", { date: rateDates(banners) })}
       </p>
       <p className={styles.disclaimerTranslation}>{t("home.banners.disclaimerTranslation")}</p>
     </Section>

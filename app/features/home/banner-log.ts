@@ -1,5 +1,4 @@
 import { href } from "react-router";
-import type { PartnerBanner } from "#app/config/site.ts";
 
 export const BANNER_LOG_PATH = href("/svc/banner/redirect/logs/create");
 
@@ -9,7 +8,7 @@ export const BANNER_LOG_PATH = href("/svc/banner/redirect/logs/create");
  * opens regardless. `keepalive` lets the request finish when the browser
  * puts this page in the background for the partner's tab.
  */
-export async function logBannerRedirect(banner: Pick<PartnerBanner, "partnerName" | "url">, send: typeof fetch = fetch): Promise<boolean> {
+export async function logBannerRedirect(banner: { partnerName: string; url: string }, send: typeof fetch = fetch): Promise<boolean> {
   try {
     const response = await send(BANNER_LOG_PATH, {
       method: "POST",

@@ -99,7 +99,8 @@ const inquiry = {
   applicant_addr: "경기도 안산시 단원구",
   inquiry_content: "지폐가 걸립니다.",
 };
-const banner = site.partnerBanners[0]!;
+/** A sample banner every fresh install has (db/migrations/0050_campaigns.ts). */
+const banner = { partnerName: "regional-bank-general", url: "https://bank.example.com/loans/general" };
 
 export interface Example {
   summary: string;

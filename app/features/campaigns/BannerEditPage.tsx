@@ -1,0 +1,106 @@
+import { Form, useNavigation } from "react-router";
+import { TextField } from "#app/ui/Field.tsx";
+import { LOCALES } from "#app/i18n/locales.ts";
+import { useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
+import { CsrfField, PageTitle } from "#app/features/admin/parts.tsx";
+import type { AdminBanner } from "#app/features/campaigns/campaigns.server.ts";
+import type { CampaignFormResult } from "#app/features/campaigns/actions.server.ts";
+import { BANNER_IMAGE } from "#app/features/campaigns/model.ts";
+import { DESCRIPTION_MAX, RATE_MAX, TITLE_MAX, localeField, utcToKst } from "#app/features/campaigns/schema.ts";
+import {
+  FormNotice,
+  LinkField,
+  ImageField,
+  LocaleFields,
+  MissingLocales,
+  SaveButtons,
+  WindowFields,
+  formState,
+  useFieldProps,
+} from "#app/features/campaigns/parts.tsx";
+import admin from "#app/features/admin/admin.module.css";
+
+function storedValues(banner: AdminBanner | null): Record<string, string> {
+  if (!banner) return {};
+  return {
+    partner_key: banner.key,
+    ...Object.fromEntries(
+      LOCALES.flatMap((l) => [
+        [localeField("title", l), banner.texts[l].title],
+        [localeField("description", l), banner.texts[l].description],
+      ]),
+    ),
+    rate_text: banner.rate,
+    rate_date: banner.rateDate,
+    link: banner.link,
+    active_from: utcToKst(banner.activeFrom),
+    active_until: utcToKst(banner.activeUntil),
+  };
+}
+
+/** A new partner banner, or one to change. Sent as multipart (the image); the image comes last, after every text. */
+export function BannerEditPage({ banner, result }: { banner: AdminBanner | null; result?: CampaignFormResult }) {
+  const t = useAdminT();
+  const busy = useNavigation().state === "submitting";
+  const state = formState(result);
+  const field = useFieldProps(state, storedValues(banner));
+  const enabled = state ? state.values.enabled === "on" : (banner?.enabled ?? true);
+  return (
+    <>
+      <PageTitle>{banner ? t("campaigns.banner.editTitle") : t("campaigns.banner.newTitle")}</PageTitle>
+      <FormNotice result={result} />
+      {banner ? <MissingLocales missing={banner.missing} /> : null}
+      <Form method="post" encType="multipart/form-data" className={`${admin.card} ${admin.stack}`} noValidate>
+        <CsrfField />
+        <TextField
+          label={t("campaigns.field.key")}
+          hint={t("campaigns.field.keyHint")}
+          required
+          requiredLabel={t("form.required")}
+          readOnly={!!banner}
+          maxLength={64}
+          autoComplete="off"
+          {...field("partner_key")}
+        />
+        <LocaleFields
+          fields={(locale) => (
+            <>
+              <TextField
+                label={t("campaigns.field.title")}
+                required={locale === "en"}
+                requiredLabel={t("form.required")}
+                maxLength={TITLE_MAX}
+                {...field(localeField("title", locale))}
+              />
+              <TextField
+                label={t("campaigns.field.description")}
+                maxLength={DESCRIPTION_MAX}
+                {...field(localeField("description", locale))}
+              />
+            </>
+          )}
+        />
+        <TextField
+          label={t("campaigns.field.rate")}
+          hint={t("campaigns.field.rateHint")}
+          required
+          requiredLabel={t("form.required")}
+          data-max={RATE_MAX}
+          {...field("rate_text")}
+        />
+        <TextField
+          label={t("campaigns.field.rateDate")}
+          hint={t("campaigns.field.rateDateHint")}
+          type="date"
+          required
+          requiredLabel={t("form.required")}
+          {...field("rate_date")}
+        />
+        <LinkField field={field} />
+        <WindowFields field={field} enabled={enabled} />
+        <ImageField box={BANNER_IMAGE} current={banner?.image} required={!banner} error={state?.errors.image as AdminKey | undefined} />
+        <SaveButtons published={!!banner?.published} busy={busy} />
+      </Form>
+    </>
+  );
+}

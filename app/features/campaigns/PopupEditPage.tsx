@@ -1,0 +1,64 @@
+import { Form, useNavigation } from "react-router";
+import { TextField } from "#app/ui/Field.tsx";
+import { LOCALES } from "#app/i18n/locales.ts";
+import { useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
+import { CsrfField, PageTitle } from "#app/features/admin/parts.tsx";
+import type { AdminPopup } from "#app/features/campaigns/campaigns.server.ts";
+import type { CampaignFormResult } from "#app/features/campaigns/actions.server.ts";
+import { POPUP_IMAGE } from "#app/features/campaigns/model.ts";
+import { ALT_MAX, localeField, utcToKst } from "#app/features/campaigns/schema.ts";
+import {
+  FormNotice,
+  LinkField,
+  ImageField,
+  LocaleFields,
+  MissingLocales,
+  SaveButtons,
+  WindowFields,
+  formState,
+  useFieldProps,
+} from "#app/features/campaigns/parts.tsx";
+import admin from "#app/features/admin/admin.module.css";
+
+function storedValues(popup: AdminPopup): Record<string, string> {
+  return {
+    link: popup.link,
+    ...Object.fromEntries(LOCALES.map((l) => [localeField("alt", l), popup.alts[l]])),
+    active_from: utcToKst(popup.activeFrom),
+    active_until: utcToKst(popup.activeUntil),
+  };
+}
+
+/** The event popup: image, link, alternative text per language, time window, on/off. */
+export function PopupEditPage({ popup, result }: { popup: AdminPopup; result?: CampaignFormResult }) {
+  const t = useAdminT();
+  const busy = useNavigation().state === "submitting";
+  const state = formState(result);
+  const field = useFieldProps(state, storedValues(popup));
+  const enabled = state ? state.values.enabled === "on" : popup.enabled;
+  return (
+    <>
+      <PageTitle>{t("campaigns.popup.title")}</PageTitle>
+      <FormNotice result={result} />
+      <MissingLocales missing={popup.missing} />
+      <Form method="post" encType="multipart/form-data" className={`${admin.card} ${admin.stack}`} noValidate>
+        <CsrfField />
+        <LinkField field={field} />
+        <LocaleFields
+          fields={(locale) => (
+            <TextField
+              label={t("campaigns.field.alt")}
+              required={locale === "en"}
+              requiredLabel={t("form.required")}
+              maxLength={ALT_MAX}
+              {...field(localeField("alt", locale))}
+            />
+          )}
+        />
+        <WindowFields field={field} enabled={enabled} />
+        <ImageField box={POPUP_IMAGE} current={popup.image} error={state?.errors.image as AdminKey | undefined} />
+        <SaveButtons published={popup.published} busy={busy} />
+      </Form>
+    </>
+  );
+}

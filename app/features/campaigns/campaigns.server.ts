@@ -1,0 +1,448 @@
+import type { Kysely, Selectable } from "kysely";
+import type { CampaignBannerTable, CampaignPopupTable, Database } from "#db/schema.ts";
+import { LOCALES, type Locale } from "#app/i18n/locales.ts";
+import type { SignedIn } from "#app/features/admin/session-store.server.ts";
+import { audit } from "#app/features/admin/audit.server.ts";
+import { CodedError } from "#app/features/admin/coded-error.ts";
+import {
+  emptyAlt,
+  emptyBannerText,
+  inLocale,
+  isLive,
+  missingLocales,
+  type BannerTexts,
+  type PopupAlts,
+  type PublicCampaigns,
+} from "#app/features/campaigns/model.ts";
+import { kstToUtc, localeField, type BannerInput, type PopupInput } from "#app/features/campaigns/schema.ts";
+import { bumpContentVersion } from "#app/features/campaigns/content-version.server.ts";
+import { removeUnusedImages } from "#app/features/campaigns/images.server.ts";
+
+/**
+ * The campaigns (issue 14): what the home page shows, and every change an
+ * operator makes in the console. Each change runs in one transaction with
+ * its audit rows and the content version (content-version.server.ts).
+ */
+type Db = Kysely<Database>;
+type Who = Pick<SignedIn, "operator">;
+type BannerRow = Selectable<CampaignBannerTable>;
+type PopupRow = Selectable<CampaignPopupTable>;
+
+export type CampaignError = "missing" | "key_taken" | "image_required";
+export class CampaignProblem extends CodedError<CampaignError> {}
+
+function parseTexts(json: string): BannerTexts {
+  const raw = JSON.parse(json) as Partial<BannerTexts>;
+  return Object.fromEntries(LOCALES.map((l) => [l, { title: raw[l]?.title ?? "", description: raw[l]?.description ?? "" }])) as BannerTexts;
+}
+
+function parseAlts(json: string): PopupAlts {
+  const raw = JSON.parse(json) as Partial<PopupAlts>;
+  return Object.fromEntries(LOCALES.map((l) => [l, raw[l] ?? ""])) as PopupAlts;
+}
+
+/** What the home page shows now, in `locale`; with `preview`, drafts too (signed-in operators only). */
+export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), preview = false): Promise<PublicCampaigns> {
+  const rows = await db.selectFrom("campaign_banners").selectAll().orderBy("position").orderBy("id").execute();
+  const banners = rows
+    .filter((row) => isLive(row, now, preview))
+    .map((row) => {
+      const texts = parseTexts(row.texts);
+      const english = texts.en;
+      const own = inLocale(texts, locale, emptyBannerText) ?? english;
+      return {
+        key: row.partner_key,
+        title: own.title,
+        description: own === english ? english.description : own.description || english.description,
+        rate: row.rate_text,
+        rateDate: row.rate_date,
+        link: row.link,
+        image: row.image,
+        image2x: row.image_2x,
+      };
+    });
+  const popupRow = await db.selectFrom("campaign_popup").selectAll().orderBy("id").executeTakeFirst();
+  const popup =
+    popupRow && isLive(popupRow, now, preview)
+      ? {
+          link: popupRow.link,
+          image: popupRow.image,
+          image2x: popupRow.image_2x,
+          alt: inLocale(parseAlts(popupRow.alts), locale, emptyAlt) ?? "",
+        }
+      : null;
+  return { banners, popup };
+}
+
+/** Is this the link of a banner that exists (the redirect log records only those)? */
+export async function isCampaignBanner(db: Db, partnerKey: string, link: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("campaign_banners")
+    .select("id")
+    .where("partner_key", "=", partnerKey)
+    .where("link", "=", link)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The partner keys in display order (the banner statistics' columns). */
+export async function bannerKeys(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom("campaign_banners").select("partner_key").orderBy("position").orderBy("id").execute();
+  return rows.map((r) => r.partner_key);
+}
+
+export interface AdminBanner {
+  id: number;
+  key: string;
+  texts: BannerTexts;
+  /** Languages showing the English text. */
+  missing: Locale[];
+  rate: string;
+  rateDate: string;
+  link: string;
+  image: string;
+  image2x: string | null;
+  activeFrom: string | null;
+  activeUntil: string | null;
+  enabled: boolean;
+  published: boolean;
+  /** Shown on the home page right now. */
+  live: boolean;
+}
+
+function adminBanner(row: BannerRow, now: Date): AdminBanner {
+  const texts = parseTexts(row.texts);
+  return {
+    id: row.id,
+    key: row.partner_key,
+    texts,
+    missing: missingLocales(texts, emptyBannerText),
+    rate: row.rate_text,
+    rateDate: row.rate_date,
+    link: row.link,
+    image: row.image,
+    image2x: row.image_2x,
+    activeFrom: row.active_from,
+    activeUntil: row.active_until,
+    enabled: !!row.enabled,
+    published: !!row.published,
+    live: isLive(row, now),
+  };
+}
+
+export interface AdminPopup {
+  link: string;
+  image: string;
+  image2x: string | null;
+  alts: PopupAlts;
+  missing: Locale[];
+  activeFrom: string | null;
+  activeUntil: string | null;
+  enabled: boolean;
+  published: boolean;
+  live: boolean;
+}
+
+function adminPopup(row: PopupRow, now: Date): AdminPopup {
+  const alts = parseAlts(row.alts);
+  return {
+    link: row.link,
+    image: row.image,
+    image2x: row.image_2x,
+    alts,
+    missing: missingLocales(alts, emptyAlt),
+    activeFrom: row.active_from,
+    activeUntil: row.active_until,
+    enabled: !!row.enabled,
+    published: !!row.published,
+    live: isLive(row, now),
+  };
+}
+
+export async function listBanners(db: Db, now = new Date()): Promise<AdminBanner[]> {
+  const rows = await db.selectFrom("campaign_banners").selectAll().orderBy("position").orderBy("id").execute();
+  return rows.map((row) => adminBanner(row, now));
+}
+
+export async function findBanner(db: Db, id: number, now = new Date()): Promise<AdminBanner | null> {
+  const row = await db.selectFrom("campaign_banners").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? adminBanner(row, now) : null;
+}
+
+export async function findPopup(db: Db, now = new Date()): Promise<AdminPopup | null> {
+  const row = await db.selectFrom("campaign_popup").selectAll().orderBy("id").executeTakeFirst();
+  return row ? adminPopup(row, now) : null;
+}
+
+/** `field: "old" → "new"` for each text field that changed, each value cut to fit the audit row. */
+export function describeChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const show = (value: unknown) => {
+    const text = value === null || value === undefined ? "" : String(value);
+    return JSON.stringify(text.length > 100 ? `${text.slice(0, 99)}…` : text);
+  };
+  return Object.keys(after)
+    .filter((key) => String(before[key] ?? "") !== String(after[key] ?? ""))
+    .map((key) => `${key}: ${show(before[key])} → ${show(after[key])}`);
+}
+
+/** Audit rows of one change: its details packed into rows of at most 500 characters. */
+async function auditChange(
+  db: Db,
+  who: Who,
+  action: Parameters<typeof audit>[2],
+  record: { kind: string; id: number },
+  lines: string[],
+  now: Date,
+) {
+  const rows: string[] = [];
+  for (const line of lines) {
+    const last = rows.length - 1;
+    if (last >= 0 && rows[last]!.length + 2 + line.length <= 500) rows[last] += `; ${line}`;
+    else rows.push(line);
+  }
+  for (const detail of rows.length ? rows : [""]) await audit(db, who, action, record, detail, now);
+}
+
+function flatBanner(
+  row: Pick<
+    BannerRow,
+    "partner_key" | "texts" | "rate_text" | "rate_date" | "link" | "image" | "active_from" | "active_until" | "enabled" | "published"
+  >,
+) {
+  const texts = parseTexts(row.texts);
+  return {
+    partner_key: row.partner_key,
+    ...Object.fromEntries(
+      LOCALES.flatMap((l) => [
+        [`title_${l}`, texts[l].title],
+        [`description_${l}`, texts[l].description],
+      ]),
+    ),
+    rate_text: row.rate_text,
+    rate_date: row.rate_date,
+    link: row.link,
+    image: row.image,
+    active_from: row.active_from ?? "",
+    active_until: row.active_until ?? "",
+    enabled: row.enabled ? "on" : "off",
+    published: row.published ? "yes" : "draft",
+  };
+}
+
+function bannerValues(input: BannerInput) {
+  const texts = Object.fromEntries(
+    LOCALES.map((l) => [l, { title: input[localeField("title", l)], description: input[localeField("description", l)] }]),
+  );
+  return {
+    partner_key: input.partner_key,
+    texts: JSON.stringify(texts),
+    rate_text: input.rate_text,
+    rate_date: input.rate_date,
+    link: input.link,
+    active_from: kstToUtc(input.active_from),
+    active_until: kstToUtc(input.active_until),
+    enabled: input.enabled ? 1 : 0,
+  };
+}
+
+/**
+ * Creates (id null) or changes a banner. `image` is the new upload's URLs
+ * (1×, 2×), if any; a new banner needs one. `publish`: live at once, else a
+ * draft (a new banner), or (an edit) its state stays.
+ */
+export async function saveBanner(
+  db: Db,
+  who: Who,
+  id: number | null,
+  input: BannerInput,
+  options: { image?: string[]; publish: boolean },
+  now = new Date(),
+): Promise<{ id: number; published: boolean }> {
+  const values = bannerValues(input);
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    // The key never changes once the banner exists (the statistics are kept by it).
+    const taken =
+      id === null &&
+      (await trx.selectFrom("campaign_banners").select("id").where("partner_key", "=", values.partner_key).executeTakeFirst());
+    if (taken) throw new CampaignProblem("key_taken");
+    const image = options.image ? { image: options.image[0]!, image_2x: options.image[1] ?? null } : {};
+    if (id === null) {
+      if (!options.image) throw new CampaignProblem("image_required");
+      const last = await trx
+        .selectFrom("campaign_banners")
+        .select((eb) => eb.fn.max("position").as("p"))
+        .executeTakeFirst();
+      const row = await trx
+        .insertInto("campaign_banners")
+        .values({
+          ...values,
+          image: options.image[0]!,
+          image_2x: options.image[1] ?? null,
+          published: options.publish ? 1 : 0,
+          position: Number(last?.p ?? 0) + 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await auditChange(
+        trx,
+        who,
+        "campaign_create",
+        { kind: "banner", id: row.id },
+        describeChanges({}, flatBanner({ ...values, image: options.image[0]!, published: options.publish ? 1 : 0 })),
+        now,
+      );
+      await bumpContentVersion(trx, now);
+      return { id: row.id, published: options.publish };
+    }
+    const before = await trx.selectFrom("campaign_banners").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!before) throw new CampaignProblem("missing");
+    const published = options.publish ? 1 : before.published;
+    await trx
+      .updateTable("campaign_banners")
+      .set({ ...values, partner_key: before.partner_key, ...image, published, updated_at: at })
+      .where("id", "=", id)
+      .execute();
+    const after = { ...before, ...values, partner_key: before.partner_key, ...image, published };
+    const changes = describeChanges(flatBanner(before), flatBanner(after));
+    const publishing = !before.published && published;
+    if (changes.some((c) => !c.startsWith("published:")) || !publishing)
+      await auditChange(
+        trx,
+        who,
+        "campaign_update",
+        { kind: "banner", id },
+        changes.filter((c) => !c.startsWith("published:")),
+        now,
+      );
+    if (publishing) await audit(trx, who, "campaign_publish", { kind: "banner", id }, `${before.partner_key}: draft → published`, now);
+    await bumpContentVersion(trx, now);
+    if (options.image) await removeUnusedImages(trx, [before.image, before.image_2x]);
+    return { id, published: !!publishing };
+  });
+}
+
+/** Publishes a draft banner. */
+export async function publishBanner(db: Db, who: Who, id: number, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("campaign_banners").select(["partner_key", "published"]).where("id", "=", id).executeTakeFirst();
+    if (!row) throw new CampaignProblem("missing");
+    if (row.published) return;
+    await trx.updateTable("campaign_banners").set({ published: 1, updated_at: now.toISOString() }).where("id", "=", id).execute();
+    await audit(trx, who, "campaign_publish", { kind: "banner", id }, `${row.partner_key}: draft → published`, now);
+    await bumpContentVersion(trx, now);
+  });
+}
+
+/** Switches a banner on or off. */
+export async function setBannerEnabled(db: Db, who: Who, id: number, enabled: boolean, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("campaign_banners").select(["partner_key", "enabled"]).where("id", "=", id).executeTakeFirst();
+    if (!row) throw new CampaignProblem("missing");
+    if (!!row.enabled === enabled) return;
+    await trx
+      .updateTable("campaign_banners")
+      .set({ enabled: enabled ? 1 : 0, updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute();
+    await audit(
+      trx,
+      who,
+      "campaign_update",
+      { kind: "banner", id },
+      `${row.partner_key}: enabled: "${row.enabled ? "on" : "off"}" → "${enabled ? "on" : "off"}"`,
+      now,
+    );
+    await bumpContentVersion(trx, now);
+  });
+}
+
+/** Moves a banner one place up or down; the audit row lists the order before and after. */
+export async function moveBanner(db: Db, who: Who, id: number, direction: "up" | "down", now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom("campaign_banners").select(["id", "partner_key"]).orderBy("position").orderBy("id").execute();
+    const from = rows.findIndex((r) => r.id === id);
+    if (from < 0) throw new CampaignProblem("missing");
+    const to = direction === "up" ? from - 1 : from + 1;
+    if (to < 0 || to >= rows.length) return;
+    const order = [...rows];
+    [order[from], order[to]] = [order[to]!, order[from]!];
+    for (const [i, row] of order.entries())
+      await trx
+        .updateTable("campaign_banners")
+        .set({ position: i + 1 })
+        .where("id", "=", row.id)
+        .execute();
+    const keys = (list: typeof rows) => list.map((r) => r.partner_key).join(", ");
+    await audit(trx, who, "campaign_reorder", { kind: "banner", id }, `order: ${keys(rows)} → ${keys(order)}`.slice(0, 500), now);
+    await bumpContentVersion(trx, now);
+  });
+}
+
+export async function deleteBanner(db: Db, who: Who, id: number, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("campaign_banners").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!row) throw new CampaignProblem("missing");
+    await trx.deleteFrom("campaign_banners").where("id", "=", id).execute();
+    const title = parseTexts(row.texts).en.title;
+    await audit(
+      trx,
+      who,
+      "campaign_delete",
+      { kind: "banner", id },
+      `${row.partner_key}: "${title}", "${row.rate_text}" (${row.rate_date})`.slice(0, 500),
+      now,
+    );
+    await bumpContentVersion(trx, now);
+    await removeUnusedImages(trx, [row.image, row.image_2x]);
+  });
+}
+
+function flatPopup(row: Pick<PopupRow, "link" | "image" | "alts" | "active_from" | "active_until" | "enabled" | "published">) {
+  const alts = parseAlts(row.alts);
+  return {
+    link: row.link,
+    image: row.image,
+    ...Object.fromEntries(LOCALES.map((l) => [`alt_${l}`, alts[l]])),
+    active_from: row.active_from ?? "",
+    active_until: row.active_until ?? "",
+    enabled: row.enabled ? "on" : "off",
+    published: row.published ? "yes" : "draft",
+  };
+}
+
+/** Changes the event popup (`publish`: live at once, else a draft until published). */
+export async function savePopup(
+  db: Db,
+  who: Who,
+  input: PopupInput,
+  options: { image?: string[]; publish: boolean },
+  now = new Date(),
+): Promise<{ published: boolean }> {
+  const alts = Object.fromEntries(LOCALES.map((l) => [l, input[localeField("alt", l)]]));
+  const values = {
+    link: input.link,
+    alts: JSON.stringify(alts),
+    active_from: kstToUtc(input.active_from),
+    active_until: kstToUtc(input.active_until),
+    enabled: input.enabled ? 1 : 0,
+    published: options.publish ? 1 : 0,
+    updated_at: now.toISOString(),
+    ...(options.image ? { image: options.image[0]!, image_2x: options.image[1] ?? null } : {}),
+  };
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("campaign_popup").selectAll().orderBy("id").executeTakeFirst();
+    if (!before) throw new CampaignProblem("missing");
+    await trx.updateTable("campaign_popup").set(values).where("id", "=", before.id).execute();
+    const changes = describeChanges(flatPopup(before), flatPopup({ ...before, ...values }));
+    const publishing = !before.published && values.published;
+    const edits = changes.filter((c) => !c.startsWith("published:"));
+    if (edits.length || !publishing) await auditChange(trx, who, "campaign_update", { kind: "popup", id: before.id }, changes, now);
+    if (publishing) await audit(trx, who, "campaign_publish", { kind: "popup", id: before.id }, "popup: draft → published", now);
+    await bumpContentVersion(trx, now);
+    if (options.image) await removeUnusedImages(trx, [before.image, before.image_2x]);
+    return { published: !!publishing };
+  });
+}

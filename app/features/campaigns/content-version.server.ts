@@ -1,0 +1,76 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "#db/schema.ts";
+
+/**
+ * "Live at once, everywhere" (issue 14, ADR 0021): every change to the
+ * campaigns moves a counter in the database, in the same transaction; every
+ * instance reads it at most every 2 s and drops its cached pages when it
+ * moved, or when a banner's or the popup's window opened or closed since.
+ */
+export const CONTENT_CHECK_MS = 2000;
+const NAME = "campaigns";
+
+/** Moves the counter (inside the transaction of the change). */
+export async function bumpContentVersion(db: Kysely<Database>, now = new Date()): Promise<void> {
+  await db
+    .updateTable("content_versions")
+    .set({ version: sql<number>`version + 1`, updated_at: now.toISOString() })
+    .where("name", "=", NAME)
+    .execute();
+}
+
+export interface ContentState {
+  version: number;
+  /** The next instant a window opens or closes (ISO), or null. */
+  nextChange: string | null;
+}
+
+export async function readContentState(db: Kysely<Database>, now = new Date()): Promise<ContentState> {
+  const row = await db.selectFrom("content_versions").select("version").where("name", "=", NAME).executeTakeFirst();
+  const at = now.toISOString();
+  const times: string[] = [];
+  for (const table of ["campaign_banners", "campaign_popup"] as const) {
+    const rows = await db
+      .selectFrom(table)
+      .select(["active_from", "active_until"])
+      .where("enabled", "=", 1)
+      .where((eb) => eb.or([eb("active_from", ">", at), eb("active_until", ">", at)]))
+      .execute();
+    for (const r of rows) for (const t of [r.active_from, r.active_until]) if (t && t > at) times.push(t);
+  }
+  times.sort();
+  return { version: Number(row?.version ?? 0), nextChange: times[0] ?? null };
+}
+
+/**
+ * Checks every `intervalMs` (never two checks at once) and calls `onChange`
+ * when the content moved. A failing check (database restarting) is retried
+ * at the next tick. The timer never keeps the process alive.
+ */
+export function watchContent(
+  db: Kysely<Database>,
+  onChange: () => void,
+  options: { intervalMs?: number; now?: () => Date; onError?: (error: unknown) => void } = {},
+): { check(): Promise<void>; stop(): void } {
+  const now = options.now ?? (() => new Date());
+  let known: ContentState | null = null;
+  let running: Promise<void> | null = null;
+  const check = () =>
+    (running ??= (async () => {
+      try {
+        const at = now();
+        const state = await readContentState(db, at);
+        const windowPassed = known?.nextChange != null && at.toISOString() >= known.nextChange;
+        if (known && (state.version !== known.version || windowPassed)) onChange();
+        known = state;
+      } catch (error) {
+        options.onError?.(error);
+      } finally {
+        running = null;
+      }
+    })());
+  void check();
+  const timer = setInterval(() => void check(), options.intervalMs ?? CONTENT_CHECK_MS);
+  timer.unref();
+  return { check, stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,93 @@
+import { LOCALES, type Locale } from "#app/i18n/locales.ts";
+
+/**
+ * What the home page shows of the campaigns (issue 14): the partner banners
+ * and the event popup, as operators set them in the console. Pure functions,
+ * shared by the server, the console and the tests.
+ */
+export type BannerTexts = Record<Locale, { title: string; description: string }>;
+export type PopupAlts = Record<Locale, string>;
+
+/** A banner as the home page renders it, in the page's language. */
+export interface PublicBanner {
+  key: string;
+  title: string;
+  description: string;
+  rate: string;
+  /** YYYY-MM-DD (Korea). */
+  rateDate: string;
+  link: string;
+  image: string;
+  image2x: string | null;
+}
+
+export interface PublicPopup {
+  link: string;
+  image: string;
+  image2x: string | null;
+  alt: string;
+}
+
+export interface PublicCampaigns {
+  banners: PublicBanner[];
+  popup: PublicPopup | null;
+}
+
+/** The banner image's box on the home page, and the popup's (the sizes uploads are encoded to, 1× and 2×). */
+export const BANNER_IMAGE = { width: 560, height: 240 } as const;
+export const POPUP_IMAGE = { width: 480, height: 270 } as const;
+
+/** Within its window (either end may be open), switched on and published (or previewed). */
+export function isLive(
+  row: { enabled: number; published: number; active_from: string | null; active_until: string | null },
+  now: Date,
+  preview = false,
+): boolean {
+  if (!row.enabled) return false;
+  if (!row.published && !preview) return false;
+  const at = now.toISOString();
+  if (row.active_from && at < row.active_from) return false;
+  if (row.active_until && at >= row.active_until) return false;
+  return true;
+}
+
+/** The text in `locale`, or the English one when that translation is empty. */
+export function inLocale<T>(texts: Partial<Record<Locale, T>>, locale: Locale, isEmpty: (value: T) => boolean): T | undefined {
+  const own = texts[locale];
+  return own !== undefined && !isEmpty(own) ? own : texts.en;
+}
+
+/** The languages whose translation is empty (they show the English text). */
+export function missingLocales<T>(texts: Partial<Record<Locale, T>>, isEmpty: (value: T) => boolean): Locale[] {
+  return LOCALES.filter((l) => texts[l] === undefined || isEmpty(texts[l]));
+}
+
+export const emptyBannerText = (t: { title: string; description: string }) => !t.title.trim();
+export const emptyAlt = (t: string) => !t.trim();
+
+/** `2026-11-01` → `2026년 11월 1일`, the date of the Korean rate disclaimer. */
+export function koreanDate(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return `${y}년 ${m}월 ${d}일`;
+}
+
+/**
+ * The dates that stand in the Korean disclaimer: one date when every banner's
+ * rate was calculated the same day, else each date with the banners it is for.
+ */
+export function rateDates(banners: readonly Pick<PublicBanner, "rateDate" | "title">[]): string {
+  const days = [...new Set(banners.map((b) => b.rateDate))];
+  if (days.length <= 1) return days[0] ? koreanDate(days[0]) : "";
+  return days
+    .map(
+      (day) =>
+        `${koreanDate(day)}(${banners
+          .filter((b) => b.rateDate === day)
+          .map((b) => b.title)
+          .join(", ")})`,
+    )
+    .join(", ");
+}
+
+/** `/?campaignPreview=1`: the home page with drafts, for a signed-in operator only (ADR 0021). */
+export const PREVIEW_PARAM = "campaignPreview";

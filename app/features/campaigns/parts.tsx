@@ -1,0 +1,164 @@
+import type { ReactNode } from "react";
+import { Link, href } from "react-router";
+import { TextField, Checkbox } from "#app/ui/Field.tsx";
+import { Button } from "#app/ui/Button.tsx";
+import { LOCALES, type Locale } from "#app/i18n/locales.ts";
+import { useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
+import { Notice } from "#app/features/admin/parts.tsx";
+import type { CampaignFormResult } from "#app/features/campaigns/actions.server.ts";
+import { LINK_MAX, utcToKst } from "#app/features/campaigns/schema.ts";
+import styles from "./campaigns.module.css";
+
+/**
+ * Pieces of the console's campaign forms: the per-language texts, the time
+ * window, the image and the save buttons. Every error is a console catalog
+ * key; a refused form shows the values sent.
+ */
+export type FormState = { errors: Record<string, string>; values: Record<string, string> } | null;
+
+export function formState(result: CampaignFormResult | undefined): FormState {
+  return result && "errors" in result ? result : null;
+}
+
+export function useFieldProps(state: FormState, stored: Record<string, string>) {
+  const t = useAdminT();
+  return (name: string) => ({
+    name,
+    defaultValue: state ? (state.values[name] ?? "") : (stored[name] ?? ""),
+    error: state?.errors[name] ? t(state.errors[name] as AdminKey) : undefined,
+  });
+}
+
+/** The state of a banner or popup, as a badge. */
+export function StateBadge({ item }: { item: { enabled: boolean; published: boolean; live: boolean } }) {
+  const t = useAdminT();
+  const state = !item.published ? "draft" : !item.enabled ? "off" : item.live ? "live" : "waiting";
+  return <span className={`${styles.state} ${styles[`state_${state}`]}`}>{t(`campaigns.state.${state}`)}</span>;
+}
+
+export function WindowText({ from, until }: { from: string | null; until: string | null }) {
+  const t = useAdminT();
+  const show = (iso: string | null) => (iso ? utcToKst(iso).replace("T", " ") : t("campaigns.open"));
+  return <>{t("campaigns.window", { from: show(from), until: show(until) })}</>;
+}
+
+export function MissingLocales({ missing }: { missing: readonly Locale[] }) {
+  const t = useAdminT();
+  const others = missing.filter((l) => l !== "en");
+  if (!others.length) return null;
+  return <p className={styles.meta}>{t("campaigns.missing", { langs: others.map((l) => t(`campaigns.lang.${l}`)).join(", ") })}</p>;
+}
+
+/** One group of fields per language (English first and required). */
+export function LocaleFields({ fields }: { fields: (locale: Locale) => ReactNode }) {
+  const t = useAdminT();
+  return (
+    <fieldset className={styles.langs}>
+      <legend>{t("campaigns.field.texts")}</legend>
+      <p className={styles.meta}>{t("campaigns.field.langHint")}</p>
+      {LOCALES.map((locale) => (
+        <fieldset key={locale} className={styles.lang} lang={locale}>
+          <legend>{t(`campaigns.lang.${locale}`)}</legend>
+          {fields(locale)}
+        </fieldset>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The partner's or the event's link: https only (the schema says so on the server). */
+export function LinkField({ field }: { field: ReturnType<typeof useFieldProps> }) {
+  const t = useAdminT();
+  return (
+    <TextField
+      label={t("campaigns.field.link")}
+      type="url"
+      inputMode="url"
+      placeholder="https://"
+      required
+      requiredLabel={t("form.required")}
+      maxLength={LINK_MAX}
+      {...field("link")}
+    />
+  );
+}
+
+/** Active from / until (KST, either may be empty) and the on/off switch. */
+export function WindowFields({ field, enabled }: { field: ReturnType<typeof useFieldProps>; enabled: boolean }) {
+  const t = useAdminT();
+  return (
+    <>
+      <div className={styles.row}>
+        <TextField
+          label={t("campaigns.field.from")}
+          type="datetime-local"
+          hint={t("campaigns.field.windowHint")}
+          {...field("active_from")}
+        />
+        <TextField label={t("campaigns.field.until")} type="datetime-local" {...field("active_until")} />
+      </div>
+      <Checkbox label={t("campaigns.field.enabled")} name="enabled" defaultChecked={enabled} />
+    </>
+  );
+}
+
+export function ImageField({
+  box,
+  current,
+  error,
+  required,
+}: {
+  box: { width: number; height: number };
+  current?: string;
+  error?: string;
+  required?: boolean;
+}) {
+  const t = useAdminT();
+  return (
+    <>
+      {current ? <img src={current} alt="" width={box.width / 2} height={box.height / 2} className={styles.current} /> : null}
+      <TextField
+        label={t("campaigns.field.image")}
+        name="image"
+        type="file"
+        accept="image/*"
+        required={required}
+        requiredLabel={t("form.required")}
+        hint={`${t("campaigns.field.imageHint", box)}${current ? ` ${t("campaigns.field.imageKeep")}` : ""}`}
+        error={error ? t(error as AdminKey) : undefined}
+      />
+    </>
+  );
+}
+
+/** Top of a form: the result of the last save, or why nothing was saved. */
+export function FormNotice({ result }: { result: CampaignFormResult | undefined }) {
+  const t = useAdminT();
+  if (!result) return null;
+  if ("ok" in result) return <Notice tone="ok">{t(`campaigns.done.${result.ok}`)}</Notice>;
+  return <Notice tone="error">{t("campaigns.errorSummary")}</Notice>;
+}
+
+/** A published item saves live; a draft (or a new item) may stay a draft or be published. */
+export function SaveButtons({ published, busy }: { published: boolean; busy: boolean }) {
+  const t = useAdminT();
+  return (
+    <div className={styles.buttons}>
+      {published ? (
+        <Button type="submit" name="intent" value="publish" disabled={busy}>
+          {t("campaigns.save")}
+        </Button>
+      ) : (
+        <>
+          <Button type="submit" name="intent" value="publish" disabled={busy}>
+            {t("campaigns.savePublish")}
+          </Button>
+          <Button type="submit" name="intent" value="draft" variant="secondary" disabled={busy}>
+            {t("campaigns.saveDraft")}
+          </Button>
+        </>
+      )}
+      <Link to={href("/admin/campaigns")}>{t("campaigns.back")}</Link>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { noControlCharacters, v } from "#app/lib/schema.ts";
+import type { AdminKey } from "#app/features/admin/i18n.ts";
+import type { Locale } from "#app/i18n/locales.ts";
+
+/**
+ * The console's campaign forms (issue 14): one schema per payload, used by
+ * the form (limits on the inputs) and the action. Messages are console
+ * catalog keys. Times are entered in Korea time (`datetime-local`), stored
+ * as UTC instants.
+ */
+export const RATE_MAX = 40;
+export const TITLE_MAX = 80;
+export const DESCRIPTION_MAX = 160;
+export const ALT_MAX = 160;
+export const LINK_MAX = 2048;
+/** The largest image an operator may upload. */
+export const CAMPAIGN_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+const msg = (key: AdminKey) => key;
+
+const optionalText = (max: number) =>
+  v.pipe(
+    v.optional(v.string(), ""),
+    v.trim(),
+    v.maxLength(max, msg("campaigns.error.tooLong")),
+    noControlCharacters(msg("campaigns.error.control")),
+  );
+
+const requiredText = (max: number) =>
+  v.pipe(
+    v.optional(v.string(), ""),
+    v.trim(),
+    v.nonEmpty(msg("campaigns.error.required")),
+    v.maxLength(max, msg("campaigns.error.tooLong")),
+    noControlCharacters(msg("campaigns.error.control")),
+  );
+
+const httpsLink = v.pipe(
+  v.optional(v.string(), ""),
+  v.trim(),
+  v.nonEmpty(msg("campaigns.error.required")),
+  v.maxLength(LINK_MAX, msg("campaigns.error.tooLong")),
+  v.check((value: string) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "https:" && !!url.hostname && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, msg("campaigns.error.https")),
+);
+
+/** `2026-11-26T09:00` in Korea → `2026-11-26T00:00:00.000Z`; empty → null. */
+export function kstToUtc(value: string): string | null {
+  if (!value) return null;
+  const at = Date.parse(`${value.length === 16 ? `${value}:00` : value}+09:00`);
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+}
+
+/** The stored instant back in the form's Korea-time format (`2026-11-26T09:00`). */
+export function utcToKst(iso: string | null): string {
+  if (!iso) return "";
+  return new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 16);
+}
+
+const kstTime = v.pipe(
+  v.optional(v.string(), ""),
+  v.trim(),
+  v.check(
+    (value: string) => value === "" || (/^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value) && kstToUtc(value) !== null),
+    msg("campaigns.error.time"),
+  ),
+);
+
+const activeWindow = {
+  active_from: kstTime,
+  active_until: kstTime,
+};
+
+const endAfterStart = <T extends { active_from: string; active_until: string }>() =>
+  v.forward<T, v.PartialCheckIssue<{ active_from: string; active_until: string }>, ["active_until"]>(
+    v.partialCheck(
+      [["active_from"], ["active_until"]],
+      (input: { active_from: string; active_until: string }) =>
+        !input.active_from || !input.active_until || kstToUtc(input.active_until)! > kstToUtc(input.active_from)!,
+      msg("campaigns.error.endBeforeStart"),
+    ) as never,
+    ["active_until"] as never,
+  );
+
+const checkbox = v.pipe(
+  v.optional(v.string(), ""),
+  v.transform((value: string) => value === "on" || value === "1"),
+);
+
+export const bannerSchema = v.pipe(
+  v.object({
+    partner_key: v.pipe(
+      v.optional(v.string(), ""),
+      v.trim(),
+      v.nonEmpty(msg("campaigns.error.required")),
+      v.regex(/^[a-z0-9][a-z0-9-]{1,63}$/, msg("campaigns.error.key")),
+    ),
+    title_en: requiredText(TITLE_MAX),
+    title_vi: optionalText(TITLE_MAX),
+    title_id: optionalText(TITLE_MAX),
+    title_my: optionalText(TITLE_MAX),
+    title_mn: optionalText(TITLE_MAX),
+    description_en: optionalText(DESCRIPTION_MAX),
+    description_vi: optionalText(DESCRIPTION_MAX),
+    description_id: optionalText(DESCRIPTION_MAX),
+    description_my: optionalText(DESCRIPTION_MAX),
+    description_mn: optionalText(DESCRIPTION_MAX),
+    rate_text: v.pipe(requiredText(RATE_MAX * 4), v.maxLength(RATE_MAX, msg("campaigns.error.rateLength"))),
+    rate_date: v.pipe(
+      v.optional(v.string(), ""),
+      v.trim(),
+      v.nonEmpty(msg("campaigns.error.required")),
+      v.check((value: string) => /^\d{4}-\d\d-\d\d$/.test(value) && !Number.isNaN(Date.parse(value)), msg("campaigns.error.date")),
+    ),
+    link: httpsLink,
+    ...activeWindow,
+    enabled: checkbox,
+  }),
+  endAfterStart(),
+);
+
+export type BannerInput = v.InferOutput<typeof bannerSchema>;
+
+/** A form field of one language: `title_vi`, `alt_mn`… */
+export const localeField = <P extends "title" | "description" | "alt">(prefix: P, locale: Locale) =>
+  `${prefix}_${locale}` as `${P}_${Locale}`;
+
+export const popupSchema = v.pipe(
+  v.object({
+    link: httpsLink,
+    alt_en: requiredText(ALT_MAX),
+    alt_vi: optionalText(ALT_MAX),
+    alt_id: optionalText(ALT_MAX),
+    alt_my: optionalText(ALT_MAX),
+    alt_mn: optionalText(ALT_MAX),
+    ...activeWindow,
+    enabled: checkbox,
+  }),
+  endAfterStart(),
+);
+
+export type PopupInput = v.InferOutput<typeof popupSchema>;

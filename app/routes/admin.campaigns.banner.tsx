@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.campaigns.banner";
+import { services } from "#app/lib/services.server.ts";
+import { consoleTitle, positiveId } from "#app/features/admin/console.server.ts";
+import { adminMeta } from "#app/features/admin/meta.ts";
+import { findBanner } from "#app/features/campaigns/campaigns.server.ts";
+import { bannerAction } from "#app/features/campaigns/actions.server.ts";
+import { BannerEditPage } from "#app/features/campaigns/BannerEditPage.tsx";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (params.id === "new") return { title: consoleTitle(context, "campaigns.banner.newTitle"), banner: null };
+  const id = positiveId(params.id);
+  const banner = id ? await findBanner(services(context).db, id) : null;
+  if (!banner) throw data(null, { status: 404 });
+  return { title: consoleTitle(context, "campaigns.banner.editTitle"), banner };
+}
+
+export const meta = adminMeta;
+
+export function action({ request, params, context }: Route.ActionArgs) {
+  return bannerAction(request, context, params.id);
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <BannerEditPage key={loaderData.banner?.id ?? "new"} banner={loaderData.banner} result={actionData} />;
+}

@@ -1,0 +1,22 @@
+import type { Route } from "./+types/admin.campaigns";
+import { services } from "#app/lib/services.server.ts";
+import { consoleTitle } from "#app/features/admin/console.server.ts";
+import { adminMeta } from "#app/features/admin/meta.ts";
+import { findPopup, listBanners } from "#app/features/campaigns/campaigns.server.ts";
+import { listAction } from "#app/features/campaigns/actions.server.ts";
+import { CampaignsPage } from "#app/features/campaigns/CampaignsPage.tsx";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  return { title: consoleTitle(context, "campaigns.title"), banners: await listBanners(db), popup: await findPopup(db) };
+}
+
+export const meta = adminMeta;
+
+export function action({ request, context }: Route.ActionArgs) {
+  return listAction(request, context);
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <CampaignsPage banners={loaderData.banners} popup={loaderData.popup} result={actionData} />;
+}
