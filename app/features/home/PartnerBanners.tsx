@@ -49,7 +49,7 @@ function Banner({ banner, eager }: { banner: PublicBanner; eager: boolean }) {
       <span className={styles.caption}>
         <strong className={styles.name}>{banner.title}</strong>
         {banner.description ? <span className={styles.desc}>{banner.description}</span> : null}
-        <span className={styles.rate}>{banner.rate}</span>
+        <span className={styles.rate}>{t("home.banners.rate", { rate: banner.rate })}</span>
         <span className={styles.more} aria-hidden="true">
           {t("home.banners.view")}
           <ExternalIcon size={16} />
