@@ -1,4 +1,9 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { test, expect, hydrated, ROUTES } from "#tests/e2e/fixtures.ts";
+import { rawGet } from "#tests/support/raw-get.ts";
+
+/** Public routes still rendered per request (issue 13, point 3: none should be). */
+const UNCACHED_PUBLIC_ROUTES = ["/loan-consultation", "/company/contact-us", "/company/hitachi", "/loan-consultation-complete"];
 
 test.describe("shared layout (spec §2)", () => {
   test("every route answers 200 in the shared layout with its heading", async ({ page }) => {
@@ -126,7 +131,7 @@ test.describe("menu", () => {
 });
 
 test.describe("HTTP layer", () => {
-  test("security headers on every response; a shared page is cached with a fresh nonce each time", async ({ request }) => {
+  test("security headers on every response; a shared page is kept as bytes, its scripts allowed by their hashes", async ({ request }) => {
     const first = await request.get("/our-products/mobile?lang=id");
     const second = await request.get("/our-products/mobile?lang=id");
     for (const response of [first, second]) {
@@ -134,13 +139,46 @@ test.describe("HTTP layer", () => {
       expect(headers["x-content-type-options"]).toBe("nosniff");
       expect(headers["referrer-policy"]).toBeTruthy();
       expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(headers["content-security-policy"]).toContain("'strict-dynamic'");
+      expect(headers["content-security-policy"]).not.toContain("'nonce-");
     }
     expect(second.headers()["x-page-cache"]).toBe("hit");
-    const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
-    const n1 = nonceOf(first.headers()["content-security-policy"]!);
-    const n2 = nonceOf(second.headers()["content-security-policy"]!);
-    expect(n1).not.toBe(n2);
-    expect(await second.text()).toContain(`nonce="${n2}"`);
+    expect(await second.text()).toBe(await first.text());
+    expect(await second.text()).not.toContain("nonce=");
+    expect(second.headers()["content-security-policy"]).toBe(first.headers()["content-security-policy"]);
+    // What is rendered per request keeps a fresh nonce.
+    const nonceOf = async () => {
+      const response = await request.get("/admin/sign-in");
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"]!)?.[1];
+      expect(await response.text()).toContain(`nonce="${nonce}"`);
+      return nonce;
+    };
+    expect(await nonceOf()).not.toBe(await nonceOf());
+  });
+
+  test("a shared page is sent from its precompressed bytes in the encoding the request accepts", async ({ baseURL }) => {
+    const url = `${baseURL}/company/about?lang=vi`;
+    const plain = await rawGet(url, { "accept-encoding": "identity" });
+    const html = plain.body.toString("utf8");
+    expect(html).toContain("</html>");
+    for (const [header, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip, deflate", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+      ["br;q=0, gzip;q=0", undefined],
+      ["", undefined],
+    ] as const) {
+      const res = await rawGet(url, header ? { "accept-encoding": header } : {});
+      expect(res.headers["content-encoding"], header).toBe(encoding);
+      expect(res.headers.vary, header).toContain("Accept-Encoding");
+      expect(res.headers["x-page-cache"], header).toBe("hit");
+      expect(Number(res.headers["content-length"]), header).toBe(res.body.length);
+      const decoded = encoding === "br" ? brotliDecompressSync(res.body) : encoding === "gzip" ? gunzipSync(res.body) : res.body;
+      expect(decoded.toString("utf8"), header).toBe(html);
+    }
+    const head = await rawGet(url, { "accept-encoding": "br" }, "HEAD");
+    expect(Number(head.headers["content-length"])).toBe((await rawGet(url, { "accept-encoding": "br" })).body.length);
+    expect(head.body.length).toBe(0);
   });
 
   test("hashed assets are cached for a year; /healthz answers 200", async ({ page, request }) => {
@@ -189,13 +227,34 @@ test.describe("first paint", () => {
       problems.push(`${page.url()} ${message.type()}: ${message.text()}`);
     });
     page.on("pageerror", (error) => problems.push(`${page.url()} ${error.message}`));
+    const uncached: string[] = [];
     for (const lang of ["en", "my"]) {
       for (const { path } of ROUTES) {
-        await page.goto(`${path}?lang=${lang}`);
+        const response = await page.goto(`${path}?lang=${lang}`);
         await hydrated(page);
+        // A kept page's policy allows exactly its inline scripts, by their hashes (docs/decisions/0019).
+        const policy = (await response!.allHeaders())["content-security-policy"]!;
+        if (!response!.headers()["x-page-cache"]) {
+          uncached.push(path);
+          continue;
+        }
+        const allowed = new Set(policy.match(/'sha256-[^']+'/g));
+        const scripts = await page.evaluate(async () => {
+          const inline = [...document.querySelectorAll("script:not([src])")].filter((s) => !/json/.test(s.getAttribute("type") ?? ""));
+          return Promise.all(
+            inline.map(async (s) => {
+              const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(s.textContent ?? ""));
+              return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+            }),
+          );
+        });
+        expect(scripts.length, path).toBeGreaterThan(0);
+        for (const hash of scripts) expect(allowed.has(hash), `${path}: ${hash}`).toBe(true);
+        expect(policy, path).not.toContain("'nonce-");
       }
     }
     expect(problems).toEqual([]);
+    expect(new Set(uncached)).toEqual(new Set(UNCACHED_PUBLIC_ROUTES));
   });
 
   test("the CSS is inlined (nothing render-blocking) and hydration logs no error", async ({ page }) => {
