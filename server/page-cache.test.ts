@@ -11,13 +11,14 @@ const html = (headers: Record<string, string>, status = 200) =>
 describe("sharedMaxAge: only pages a route declared shareable", () => {
   it("reads s-maxage from a public Cache-Control", () => {
     expect(sharedMaxAge(html({ "cache-control": "public, s-maxage=300" }))).toBe(300);
+    expect(sharedMaxAge(html({ "cache-control": "public, s-maxage=300" }, 404)), "the not-found page").toBe(300);
   });
   it.each([
     ["no Cache-Control", html({})],
     ["private", html({ "cache-control": "private, s-maxage=300" })],
     ["no-store", html({ "cache-control": "public, no-store, s-maxage=300" })],
     ["a Set-Cookie", html({ "cache-control": "public, s-maxage=300", "set-cookie": "lang=vi" })],
-    ["a 404", html({ "cache-control": "public, s-maxage=300" }, 404)],
+    ["a 500", html({ "cache-control": "public, s-maxage=300" }, 500)],
     ["JSON", new Response("{}", { headers: { "content-type": "application/json", "cache-control": "public, s-maxage=300" } })],
   ])("is 0 with %s", (_name, response) => {
     expect(sharedMaxAge(response)).toBe(0);

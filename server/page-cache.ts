@@ -8,7 +8,8 @@ import type { Encoding } from "#server/precompressed.ts";
  * every visitor of a language (docs/decisions/0008, 0019). A route opts in by
  * answering `Cache-Control: public, s-maxage=N`; the page is then kept N
  * seconds per URL and language. Never cached: anything with Set-Cookie, a
- * status other than 200, non-HTML, or a request that carries a session.
+ * status other than 200 or 404 (the not-found page), non-HTML, or a request
+ * that carries a session.
  *
  * A page is made ready to send once, when it is kept: the nonce of the
  * response it was rendered for is taken out, the SHA-256 of each inline
@@ -88,6 +89,12 @@ export interface PageCache {
   readonly bytes: number;
 }
 
+/**
+ * Not-found pages have a budget of their own: any path makes one, and junk
+ * paths must not push the site's pages out.
+ */
+export const NOT_FOUND_CACHE_MAX_BYTES = 2 * 1024 * 1024;
+
 /** 24 MiB: some 230 pages of ~70 KB with their brotli and gzip copies (every route in five languages twice over). */
 export const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
 
@@ -135,7 +142,7 @@ export function createPageCache({ maxEntries = 1000, maxBytes = PAGE_CACHE_MAX_B
 
 /** Seconds a response may be kept, from `Cache-Control: public, s-maxage=N`; 0 when not cacheable. */
 export function sharedMaxAge(response: Response): number {
-  if (response.status !== 200) return 0;
+  if (response.status !== 200 && response.status !== 404) return 0;
   if (response.headers.has("set-cookie")) return 0;
   if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return 0;
   const cacheControl = response.headers.get("cache-control") ?? "";

@@ -5,7 +5,14 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import { detectLocale } from "#app/i18n/detect.server.ts";
 import { hasCookie, PAGE_CACHE_BYPASS_COOKIES } from "#app/lib/cookies.server.ts";
 import { pageQuery } from "#app/lib/page-params.server.ts";
-import { cachedPage, createPageCache, sharedMaxAge, type CachedPage, type PageCache } from "#server/page-cache.ts";
+import {
+  cachedPage,
+  createPageCache,
+  NOT_FOUND_CACHE_MAX_BYTES,
+  sharedMaxAge,
+  type CachedPage,
+  type PageCache,
+} from "#server/page-cache.ts";
 import { chooseEncoding } from "#server/precompressed.ts";
 import { withScriptHashes } from "#server/security.ts";
 
@@ -23,6 +30,7 @@ export function reactRouterHandler(options: {
 }) {
   const handle = createRequestHandler(options.build, options.mode);
   const cache = options.cache ?? createPageCache();
+  const notFound = createPageCache({ maxBytes: NOT_FOUND_CACHE_MAX_BYTES });
   const pending = new Map<string, Promise<CachedPage>>();
   const keep = async (key: string, response: Response, nonce: string, maxAge: number) => {
     const body = await response.text();
@@ -31,7 +39,7 @@ export function reactRouterHandler(options: {
     );
     headers.push(["cache-control", "no-cache"]);
     const page = await cachedPage({ status: response.status, headers, body, nonce, expires: Date.now() + maxAge * 1000 });
-    cache.set(key, page);
+    (page.status === 404 ? notFound : cache).set(key, page);
     return page;
   };
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -40,7 +48,7 @@ export function reactRouterHandler(options: {
       const cacheable = await cacheKey(request, options.publicOrigin);
       const key = cacheable?.key;
       if (key) {
-        const hit = cache.get(key) ?? (await pending.get(key)?.catch(() => undefined));
+        const hit = cache.get(key) ?? notFound.get(key) ?? (await pending.get(key)?.catch(() => undefined));
         if (hit) {
           sendCached(req, res, hit, "hit");
           return;
@@ -180,6 +188,10 @@ async function send(res: ExpressResponse, response: Response) {
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) {
     if (name !== "set-cookie") res.append(name, value);
+  }
+  // The answer to a post says what this visitor sent: never for a shared cache, whatever the page declares.
+  if (res.req.method !== "GET" && res.req.method !== "HEAD" && /\bpublic\b/.test(response.headers.get("cache-control") ?? "")) {
+    res.setHeader("Cache-Control", "no-store");
   }
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   if (!response.body) {
