@@ -44,8 +44,8 @@ export function reactRouterHandler(options: {
   };
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const request = toWebRequest(req, res);
-      const cacheable = await cacheKey(request, options.publicOrigin);
+      // The key from the URL and headers alone: a hit builds no full request (no body stream, no abort signal).
+      const cacheable = req.method === "GET" || req.method === "HEAD" ? await cacheKey(keyRequest(req), options.publicOrigin) : null;
       const key = cacheable?.key;
       if (key) {
         const hit = cache.get(key) ?? notFound.get(key) ?? (await pending.get(key)?.catch(() => undefined));
@@ -54,6 +54,7 @@ export function reactRouterHandler(options: {
           return;
         }
       }
+      const request = toWebRequest(req, res);
       const response = await handle(request, options.getLoadContext(req, res));
       const maxAge = key && cacheable.store && req.method === "GET" ? sharedMaxAge(response) : 0;
       if (key && maxAge > 0) {
@@ -115,18 +116,35 @@ export async function cacheKey(request: Request, publicOrigin = ""): Promise<{ k
   return { key: `${(await detectLocale(request)).locale} ${url.protocol}//${site}${url.pathname}${query.search}`, store: !query.extra };
 }
 
-function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const host = req.get("host") ?? "localhost";
-  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
-  let controller: AbortController | null = new AbortController();
-  res.on("finish", () => (controller = null));
-  res.on("close", () => controller?.abort());
+function requestUrl(req: ExpressRequest): URL {
+  return new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+}
+
+function requestHeaders(req: ExpressRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value) headers.set(name, value);
   }
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  return headers;
+}
+
+/**
+ * What the cache key reads (method, URL, cookies, Accept-Language), without
+ * the abort signal a rendered request needs: undici keeps a signal's request
+ * reachable through a finalization registry, which under load pushed every
+ * cache hit's garbage into V8's old generation.
+ */
+function keyRequest(req: ExpressRequest): Request {
+  return new Request(requestUrl(req).href, { method: req.method, headers: requestHeaders(req) });
+}
+
+function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = requestUrl(req);
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: requestHeaders(req), signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = bodyStream(req);
     init.duplex = "half";
