@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import express from "express";
 import { precompressedAssets } from "#server/precompressed.ts";
-import compression from "compression";
+import { dynamicCompression } from "#server/dynamic-compression.ts";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "#app/lib/services.server.ts";
 import { sameOrigin, securityHeaders } from "#server/security.ts";
@@ -67,7 +67,7 @@ export function createApp(options: AppOptions) {
   });
 
   app.use(refuseMalformed());
-  app.use(compression());
+  app.use(dynamicCompression());
   app.use(
     securityHeaders({
       hsts: options.hsts ?? false,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { cachedPage, createPageCache, sharedMaxAge, withNonce } from "#server/page-cache.ts";
+import { createHash, randomBytes } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { cachedPage, createPageCache, inlineScriptHashes, sharedMaxAge } from "#server/page-cache.ts";
+import { withScriptHashes } from "#server/security.ts";
 import { cacheKey } from "#server/router-handler.ts";
 
 const html = (headers: Record<string, string>, status = 200) =>
@@ -8,13 +11,14 @@ const html = (headers: Record<string, string>, status = 200) =>
 describe("sharedMaxAge: only pages a route declared shareable", () => {
   it("reads s-maxage from a public Cache-Control", () => {
     expect(sharedMaxAge(html({ "cache-control": "public, s-maxage=300" }))).toBe(300);
+    expect(sharedMaxAge(html({ "cache-control": "public, s-maxage=300" }, 404)), "the not-found page").toBe(300);
   });
   it.each([
     ["no Cache-Control", html({})],
     ["private", html({ "cache-control": "private, s-maxage=300" })],
     ["no-store", html({ "cache-control": "public, no-store, s-maxage=300" })],
     ["a Set-Cookie", html({ "cache-control": "public, s-maxage=300", "set-cookie": "lang=vi" })],
-    ["a 404", html({ "cache-control": "public, s-maxage=300" }, 404)],
+    ["a 500", html({ "cache-control": "public, s-maxage=300" }, 500)],
     ["JSON", new Response("{}", { headers: { "content-type": "application/json", "cache-control": "public, s-maxage=300" } })],
   ])("is 0 with %s", (_name, response) => {
     expect(sharedMaxAge(response)).toBe(0);
@@ -22,31 +26,67 @@ describe("sharedMaxAge: only pages a route declared shareable", () => {
 });
 
 describe("page cache", () => {
-  const page = (expires: number) =>
-    cachedPage({ status: 200, headers: [], body: 'a nonce="N1" b nonce="N1" — Даатгал', nonce: "N1", expires });
-  it("expires entries", () => {
+  const page = (expires: number, body = '<p>a</p><script nonce="N1">go("N1")</script> — Даатгал') =>
+    cachedPage({ status: 200, headers: [], body, nonce: "N1", expires });
+  it("expires entries", async () => {
     const cache = createPageCache();
-    cache.set("k", page(1000));
+    cache.set("k", await page(1000));
     expect(cache.get("k", 999)).toBeDefined();
     expect(cache.get("k", 1000)).toBeUndefined();
+    expect(cache.bytes).toBe(0);
   });
-  it("drops the least recently used entry past its size", () => {
-    const cache = createPageCache(2);
-    cache.set("a", page(Infinity));
-    cache.set("b", page(Infinity));
+  it("drops the least recently used entry past its count", async () => {
+    const cache = createPageCache({ maxEntries: 2 });
+    cache.set("a", await page(Infinity));
+    cache.set("b", await page(Infinity));
     cache.get("a");
-    cache.set("c", page(Infinity));
+    cache.set("c", await page(Infinity));
     expect(cache.get("b")).toBeUndefined();
     expect(cache.get("a")).toBeDefined();
     expect(cache.size).toBe(2);
   });
-  it("gives every served copy its own nonce", () => {
-    expect(withNonce(page(0), "N2").toString("utf8")).toBe('a nonce="N2" b nonce="N2" — Даатгал');
-    expect(withNonce(page(0), "N3").toString("utf8")).toBe('a nonce="N3" b nonce="N3" — Даатгал');
+  it("holds at most its byte budget, dropping the least recently used pages first", async () => {
+    const one = await page(Infinity, `<p>${randomBytes(3000).toString("hex")}</p>`);
+    const cache = createPageCache({ maxBytes: one.bytes * 3 + 10 });
+    for (const key of ["a", "b", "c"]) cache.set(key, await page(Infinity, `<p>${randomBytes(3000).toString("hex")}</p>`));
+    cache.get("a");
+    cache.set("d", one);
+    expect(cache.size).toBe(3);
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("a")).toBeDefined();
+    expect(cache.bytes).toBeLessThanOrEqual(one.bytes * 3 + 10);
+    // A page larger than the whole budget is not kept, and evicts nothing.
+    cache.set("huge", await page(Infinity, `<p>${randomBytes(20_000).toString("hex")}</p>`));
+    expect(cache.get("huge")).toBeUndefined();
+    expect(cache.size).toBe(3);
   });
-  it("keeps a page rendered without a nonce as it is", () => {
-    const plain = cachedPage({ status: 200, headers: [], body: "<p>ü</p>", nonce: "", expires: 0 });
-    expect(withNonce(plain, "N2").toString("utf8")).toBe("<p>ü</p>");
+  it("keeps a page compressed once, without the nonce it was rendered with, and hashes its inline scripts", async () => {
+    const kept = await page(0);
+    const html = '<p>a</p><script>go("")</script> — Даатгал';
+    expect(kept.body.identity.toString("utf8")).toBe(html);
+    expect(brotliDecompressSync(kept.body.br).toString("utf8")).toBe(html);
+    expect(gunzipSync(kept.body.gzip).toString("utf8")).toBe(html);
+    expect(kept.scriptHashes).toEqual([`'sha256-${createHash("sha256").update('go("")').digest("base64")}'`]);
+    expect(kept.bytes).toBe(kept.body.identity.length + kept.body.br.length + kept.body.gzip.length);
+  });
+  it("hashes every executable inline script once, and neither external scripts nor data blocks", () => {
+    const hash = (code: string) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
+    const html =
+      '<script>a()</script><script type="module">import "/x.js";\nb()</script><script>a()</script>' +
+      '<script src="/y.js"></script><script type="application/ld+json">{"@type":"FAQPage"}</script><script>ü</script>';
+    expect(inlineScriptHashes(html)).toEqual([hash("a()"), hash('import "/x.js";\nb()'), hash("ü")]);
+  });
+});
+
+describe("a cached page's Content-Security-Policy", () => {
+  it("allows its scripts by their hashes instead of a nonce, 'strict-dynamic' kept", () => {
+    const policy = "default-src 'self'; script-src 'nonce-abc' 'strict-dynamic' 'self' https://map.example; style-src 'self'";
+    expect(withScriptHashes(policy, "abc", ["'sha256-x'", "'sha256-y'"])).toBe(
+      "default-src 'self'; script-src 'sha256-x' 'sha256-y' 'strict-dynamic' 'self' https://map.example; style-src 'self'",
+    );
+    expect(withScriptHashes(policy, "abc", [])).toBe(
+      "default-src 'self'; script-src 'strict-dynamic' 'self' https://map.example; style-src 'self'",
+    );
   });
 });
 

@@ -1,30 +1,83 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { Encoding } from "#server/precompressed.ts";
+
 /**
  * A small in-process cache of server-rendered pages that are the same for
- * every visitor of a language (engineering.md: "caches what is the same for
- * every visitor of a language"). A route opts in by answering
- * `Cache-Control: public, s-maxage=N`; the page is then kept N seconds per
- * URL and language. Never cached: anything with Set-Cookie, non-200, non-HTML,
- * or a request that carries a session. Each response served from the cache
- * gets its own CSP nonce: the cached nonce is replaced in the body.
+ * every visitor of a language (docs/decisions/0008, 0019). A route opts in by
+ * answering `Cache-Control: public, s-maxage=N`; the page is then kept N
+ * seconds per URL and language. Never cached: anything with Set-Cookie, a
+ * status other than 200 or 404 (the not-found page), non-HTML, or a request
+ * that carries a session.
+ *
+ * A page is made ready to send once, when it is kept: the nonce of the
+ * response it was rendered for is taken out, the SHA-256 of each inline
+ * script is computed for its Content-Security-Policy, and the bytes are
+ * compressed with brotli (quality 11) and gzip (level 9). A hit only picks
+ * the bytes the request accepts. The cache holds at most `maxBytes` of them
+ * and drops the least recently used pages first.
  */
-interface CachedPage {
+export interface CachedPage {
   status: number;
   headers: [string, string][];
-  /** The body's bytes, cut where the nonce of the response it was rendered for stood. */
-  parts: Buffer[];
+  /** `'sha256-…'` of every inline script, for the page's CSP in place of a nonce. */
+  scriptHashes: string[];
+  body: Record<Encoding, Buffer>;
+  /** What it costs the cache: every variant's bytes. */
+  bytes: number;
   expires: number;
 }
 
-/** A page to keep: its body is cut once at its nonce, so each hit only joins bytes. */
-export function cachedPage(page: {
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
+/** The CSP source of each inline script's text (what the browser hashes: the bytes between the tags). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", code = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/.test(attributes) || /\btype="application\/(ld\+)?json"/.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The page without the nonce it was rendered with: a kept page's scripts are allowed by their hashes. */
+export function withoutNonce(html: string, nonce: string): string {
+  if (!nonce) return html;
+  return html.replaceAll(` nonce="${nonce}"`, "").replaceAll(nonce, "");
+}
+
+/** A page to keep: without its nonce, its scripts hashed, compressed once. */
+export async function cachedPage(page: {
   status: number;
   headers: [string, string][];
   body: string;
   nonce: string;
   expires: number;
-}): CachedPage {
-  const pieces = page.nonce ? page.body.split(page.nonce) : [page.body];
-  return { status: page.status, headers: page.headers, parts: pieces.map((piece) => Buffer.from(piece, "utf8")), expires: page.expires };
+}): Promise<CachedPage> {
+  const html = withoutNonce(page.body, page.nonce);
+  const identity = Buffer.from(html, "utf8");
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  return {
+    status: page.status,
+    headers: page.headers,
+    scriptHashes: inlineScriptHashes(html),
+    body: { identity, br, gzip: gz },
+    bytes: identity.length + br.length + gz.length,
+    expires: page.expires,
+  };
 }
 
 export interface PageCache {
@@ -32,16 +85,34 @@ export interface PageCache {
   set(key: string, page: CachedPage): void;
   clear(): void;
   readonly size: number;
+  /** Bytes held (every variant of every page). */
+  readonly bytes: number;
 }
 
-export function createPageCache(maxEntries = 500): PageCache {
+/**
+ * Not-found pages have a budget of their own: any path makes one, and junk
+ * paths must not push the site's pages out.
+ */
+export const NOT_FOUND_CACHE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** 24 MiB: some 230 pages of ~70 KB with their brotli and gzip copies (every route in five languages twice over). */
+export const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
+
+export function createPageCache({ maxEntries = 1000, maxBytes = PAGE_CACHE_MAX_BYTES } = {}): PageCache {
   const map = new Map<string, CachedPage>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const page = map.get(key);
+    if (!page) return;
+    map.delete(key);
+    bytes -= page.bytes;
+  };
   return {
     get(key, now = Date.now()) {
       const page = map.get(key);
       if (!page) return undefined;
       if (page.expires <= now) {
-        map.delete(key);
+        drop(key);
         return undefined;
       }
       // Refresh its place: least recently used goes first.
@@ -50,36 +121,32 @@ export function createPageCache(maxEntries = 500): PageCache {
       return page;
     },
     set(key, page) {
-      map.delete(key);
+      drop(key);
+      if (page.bytes > maxBytes) return;
       map.set(key, page);
-      while (map.size > maxEntries) map.delete(map.keys().next().value as string);
+      bytes += page.bytes;
+      while (map.size > maxEntries || bytes > maxBytes) drop(map.keys().next().value as string);
     },
-    clear: () => map.clear(),
+    clear() {
+      map.clear();
+      bytes = 0;
+    },
     get size() {
       return map.size;
+    },
+    get bytes() {
+      return bytes;
     },
   };
 }
 
 /** Seconds a response may be kept, from `Cache-Control: public, s-maxage=N`; 0 when not cacheable. */
 export function sharedMaxAge(response: Response): number {
-  if (response.status !== 200) return 0;
+  if (response.status !== 200 && response.status !== 404) return 0;
   if (response.headers.has("set-cookie")) return 0;
   if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return 0;
   const cacheControl = response.headers.get("cache-control") ?? "";
   if (!/\bpublic\b/.test(cacheControl) || /\b(private|no-store)\b/.test(cacheControl)) return 0;
   const match = /\bs-maxage=(\d+)/.exec(cacheControl);
   return match ? Number(match[1]) : 0;
-}
-
-/** The cached body with a fresh nonce where the old one stood. */
-export function withNonce(page: CachedPage, nonce: string): Buffer {
-  if (page.parts.length === 1) return page.parts[0]!;
-  const fresh = Buffer.from(nonce, "utf8");
-  const pieces: Buffer[] = [];
-  page.parts.forEach((part, i) => {
-    if (i > 0) pieces.push(fresh);
-    pieces.push(part);
-  });
-  return Buffer.concat(pieces);
 }

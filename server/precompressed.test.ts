@@ -8,6 +8,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompressDir } from "#scripts/precompress.ts";
 import { chooseEncoding, precompressedAssets } from "#server/precompressed.ts";
+import { rawGet } from "#tests/support/raw-get.ts";
 
 /**
  * Hashed assets from precompressed bytes (issue 13, point 1): the build
@@ -54,19 +55,7 @@ describe("serving precompressed assets", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  // fetch() would decode: read the raw bytes with decompress off via node:http semantics.
-  async function get(path: string, headers: Record<string, string>, method = "GET") {
-    const { request } = await import("node:http");
-    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-      const req = request(`${base}${path}`, { method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
-      req.on("error", reject);
-      req.end();
-    });
-  }
+  const get = (path: string, headers: Record<string, string>, method = "GET") => rawGet(`${base}${path}`, headers, method);
 
   it("sends brotli to a browser, with the script's type, its own length, Vary and the immutable headers", async () => {
     const res = await get("/app-abc123.js", { "accept-encoding": "gzip, deflate, br" });

@@ -5,7 +5,16 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import { detectLocale } from "#app/i18n/detect.server.ts";
 import { hasCookie, PAGE_CACHE_BYPASS_COOKIES } from "#app/lib/cookies.server.ts";
 import { pageQuery } from "#app/lib/page-params.server.ts";
-import { cachedPage, createPageCache, sharedMaxAge, withNonce, type PageCache } from "#server/page-cache.ts";
+import {
+  cachedPage,
+  createPageCache,
+  NOT_FOUND_CACHE_MAX_BYTES,
+  sharedMaxAge,
+  type CachedPage,
+  type PageCache,
+} from "#server/page-cache.ts";
+import { chooseEncoding } from "#server/precompressed.ts";
+import { withScriptHashes } from "#server/security.ts";
 
 /**
  * Express → React Router, with the page cache in between. Adapted from
@@ -21,33 +30,42 @@ export function reactRouterHandler(options: {
 }) {
   const handle = createRequestHandler(options.build, options.mode);
   const cache = options.cache ?? createPageCache();
+  const notFound = createPageCache({ maxBytes: NOT_FOUND_CACHE_MAX_BYTES });
+  const pending = new Map<string, Promise<CachedPage>>();
+  const keep = async (key: string, response: Response, nonce: string, maxAge: number) => {
+    const body = await response.text();
+    const headers = [...response.headers.entries()].filter(
+      ([name]) => !["cache-control", "content-length", "content-encoding", "vary", "content-security-policy"].includes(name),
+    );
+    headers.push(["cache-control", "no-cache"]);
+    const page = await cachedPage({ status: response.status, headers, body, nonce, expires: Date.now() + maxAge * 1000 });
+    (page.status === 404 ? notFound : cache).set(key, page);
+    return page;
+  };
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const request = toWebRequest(req, res);
-      const cacheable = await cacheKey(request, options.publicOrigin);
+      // The key from the URL and headers alone: a hit builds no full request (no body stream, no abort signal).
+      const cacheable = req.method === "GET" || req.method === "HEAD" ? await cacheKey(keyRequest(req), options.publicOrigin) : null;
       const key = cacheable?.key;
-      const nonce = String(res.locals.nonce ?? "");
       if (key) {
-        const hit = cache.get(key);
+        const hit = cache.get(key) ?? notFound.get(key) ?? (await pending.get(key)?.catch(() => undefined));
         if (hit) {
-          res.status(hit.status);
-          for (const [name, value] of hit.headers) res.append(name, value);
-          res.setHeader("X-Page-Cache", "hit");
-          res.end(req.method === "HEAD" ? undefined : withNonce(hit, nonce));
+          sendCached(req, res, hit, "hit");
           return;
         }
       }
+      const request = toWebRequest(req, res);
       const response = await handle(request, options.getLoadContext(req, res));
       const maxAge = key && cacheable.store && req.method === "GET" ? sharedMaxAge(response) : 0;
       if (key && maxAge > 0) {
-        const body = await response.text();
-        const headers = [...response.headers.entries()].filter(([name]) => name !== "cache-control" && name !== "content-length");
-        headers.push(["cache-control", "no-cache"]);
-        cache.set(key, cachedPage({ status: response.status, headers, body, nonce, expires: Date.now() + maxAge * 1000 }));
-        res.status(response.status);
-        for (const [name, value] of headers) res.append(name, value);
-        res.setHeader("X-Page-Cache", "miss");
-        res.end(body);
+        // Requests for the same page that arrive meanwhile wait for this one instead of rendering it again.
+        const page = keep(key, response, String(res.locals.nonce ?? ""), maxAge);
+        pending.set(key, page);
+        try {
+          sendCached(req, res, await page, "miss");
+        } finally {
+          pending.delete(key);
+        }
         return;
       }
       await send(res, response);
@@ -55,6 +73,27 @@ export function reactRouterHandler(options: {
       next(error);
     }
   };
+}
+
+/**
+ * A kept page: the bytes of the best encoding the request accepts, their own
+ * length, `Vary: Accept-Encoding`, and a CSP that allows the page's inline
+ * scripts by their hashes (the nonce this response was given is not in them).
+ */
+function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: "hit" | "miss") {
+  const encoding = chooseEncoding(req.get("accept-encoding"), { br: true, gzip: true });
+  const body = page.body[encoding];
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.append(name, value);
+  const policy = res.getHeader("Content-Security-Policy");
+  if (typeof policy === "string") {
+    res.setHeader("Content-Security-Policy", withScriptHashes(policy, String(res.locals.nonce ?? ""), page.scriptHashes));
+  }
+  res.setHeader("Vary", "Accept-Encoding");
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", String(body.length));
+  res.setHeader("X-Page-Cache", state);
+  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 /**
@@ -77,18 +116,35 @@ export async function cacheKey(request: Request, publicOrigin = ""): Promise<{ k
   return { key: `${(await detectLocale(request)).locale} ${url.protocol}//${site}${url.pathname}${query.search}`, store: !query.extra };
 }
 
-function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const host = req.get("host") ?? "localhost";
-  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
-  let controller: AbortController | null = new AbortController();
-  res.on("finish", () => (controller = null));
-  res.on("close", () => controller?.abort());
+function requestUrl(req: ExpressRequest): URL {
+  return new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+}
+
+function requestHeaders(req: ExpressRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value) headers.set(name, value);
   }
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  return headers;
+}
+
+/**
+ * What the cache key reads (method, URL, cookies, Accept-Language), without
+ * the abort signal a rendered request needs: undici keeps a signal's request
+ * reachable through a finalization registry, which under load pushed every
+ * cache hit's garbage into V8's old generation.
+ */
+function keyRequest(req: ExpressRequest): Request {
+  return new Request(requestUrl(req).href, { method: req.method, headers: requestHeaders(req) });
+}
+
+function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = requestUrl(req);
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: requestHeaders(req), signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = bodyStream(req);
     init.duplex = "half";
@@ -150,6 +206,10 @@ async function send(res: ExpressResponse, response: Response) {
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) {
     if (name !== "set-cookie") res.append(name, value);
+  }
+  // The answer to a post says what this visitor sent: never for a shared cache, whatever the page declares.
+  if (res.req.method !== "GET" && res.req.method !== "HEAD" && /\bpublic\b/.test(response.headers.get("cache-control") ?? "")) {
+    res.setHeader("Cache-Control", "no-store");
   }
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   if (!response.body) {

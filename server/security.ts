@@ -3,8 +3,9 @@ import type { NextFunction, Request, Response } from "express";
 
 /**
  * Security headers on every response. Scripts run only with this response's
- * nonce ('strict-dynamic' lets those scripts load the route chunks and, on the
- * location page, the map SDK). Inline style attributes are allowed; inline
+ * nonce, or on a page served from the page cache with their hashes
+ * (`withScriptHashes`); 'strict-dynamic' lets those scripts load the route
+ * chunks and, on the location page, the map SDK. Inline style attributes are allowed; inline
  * script is not.
  */
 function contentSecurityPolicy(nonce: string, extra: { scriptSrc?: string[]; connectSrc?: string[] } = {}): string {
@@ -23,6 +24,16 @@ function contentSecurityPolicy(nonce: string, extra: { scriptSrc?: string[]; con
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/**
+ * The policy of a page served from the page cache: its bytes are the same for
+ * every visitor, so its inline scripts are allowed by their SHA-256
+ * (server/page-cache.ts) instead of this response's nonce; 'strict-dynamic'
+ * still lets them load the route chunks (docs/decisions/0019).
+ */
+export function withScriptHashes(policy: string, nonce: string, hashes: readonly string[]): string {
+  return policy.replace(`'nonce-${nonce}' `, hashes.length ? `${hashes.join(" ")} ` : "");
 }
 
 export function securityHeaders(options: { hsts: boolean; extraScriptSrc?: string[]; extraConnectSrc?: string[] }) {

@@ -1,9 +1,49 @@
+import { createHmac } from "node:crypto";
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { AppServices } from "#app/lib/services.server.ts";
 
 /** The request tables that carry a unique `submission_id` (docs/decisions/0003). */
 type SubmissionTable = "proposals" | "as_requests" | "purchase_requests" | "consultation_answers";
+
+/** A form posted without JavaScript and again with the same content within this window is stored once. */
+export const CONTENT_WINDOW_MS = 10 * 60 * 1000;
+const CONTENT_ID = /^c-([0-9a-f]{40})-([0-9a-z]+)$/;
+
+/**
+ * The submission id of a form posted without one (before JavaScript made it,
+ * or without JavaScript at all; pages carry no per-visitor id, issue 13): an
+ * HMAC of what was sent, under the app's secret (nothing of the content can
+ * be read back from it), and the window it was sent in. A double tap or a
+ * re-sent post gives the same id; `insertOnce` also finds the previous
+ * window's, so the same content counts as one for at least `CONTENT_WINDOW_MS`
+ * (and at most twice that) — on every instance, through the database.
+ */
+export function contentSubmissionId(secret: string, kind: string, content: unknown, now = Date.now()): string {
+  const digest = createHmac("sha256", secret)
+    .update(`${kind}\n${JSON.stringify(content)}`)
+    .digest("hex")
+    .slice(0, 40);
+  return `c-${digest}-${Math.floor(now / CONTENT_WINDOW_MS).toString(36)}`;
+}
+
+/**
+ * A form post's fields without an empty submission id (a page served before
+ * its script made one): the schema then sees no id rather than a bad one.
+ */
+export function withoutEmptyId<T extends Record<string, string>>(fields: T, name = "submission_id"): T {
+  if (fields[name] !== "") return fields;
+  const { [name]: _empty, ...rest } = fields;
+  return rest as T;
+}
+
+/** The same content's id in the window before, for a content id; null for a client-made id. */
+function previousWindowId(id: string | null | undefined): string | null {
+  const match = id ? CONTENT_ID.exec(id) : null;
+  if (!match) return null;
+  const window = parseInt(match[2]!, 36);
+  return window > 0 ? `c-${match[1]}-${(window - 1).toString(36)}` : null;
+}
 
 /**
  * Inserts a visitor's request once: a retried submission (same client-made
@@ -17,6 +57,15 @@ export async function insertOnce<T extends SubmissionTable>(
 ): Promise<{ id: number; created: boolean }> {
   // Kysely cannot narrow a union of table names; the request tables share these columns.
   const q = db as unknown as Kysely<Pick<Database, "proposals">>;
+  const earlier = previousWindowId((values as { submission_id?: string | null }).submission_id);
+  if (earlier) {
+    const found = await q
+      .selectFrom(table as "proposals")
+      .select("id")
+      .where("submission_id", "=", earlier)
+      .executeTakeFirst();
+    if (found) return { id: found.id, created: false };
+  }
   const row = await q
     .insertInto(table as "proposals")
     .values(values as Insertable<Database["proposals"]>)

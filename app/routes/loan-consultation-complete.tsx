@@ -2,6 +2,7 @@ import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/loan-consultation-complete";
 import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
 import { services } from "#app/lib/services.server.ts";
 import { ConsultationComplete } from "#app/features/consultation/ConsultationComplete.tsx";
 import { clearFlash, hasFlash, readFlash } from "#app/features/consultation/flash.server.ts";
@@ -17,8 +18,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta = pageMeta;
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+/**
+ * Without the flash the page is the same for every visitor and is cached (a request that carries
+ * the flash cookie never reaches the cache, server/router-handler.ts); the answer that reads and
+ * clears the flash shows this visitor's masked phone: never stored anywhere.
+ */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders.has("Set-Cookie") ? { "Cache-Control": "no-store" } : sharedPage()();
 }
 
 /** Dropping the phone from the history entry (same URL) needs no new data. */

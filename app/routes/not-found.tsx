@@ -3,6 +3,7 @@ import type { Route } from "./+types/not-found";
 import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { NotFound } from "#app/features/layout/NotFound.tsx";
+import { sharedPage } from "#app/lib/cache.ts";
 
 /** Any unknown path: the translated 404 page, with HTTP status 404. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -15,6 +16,9 @@ export function action() {
 }
 
 export const meta = pageMeta;
+
+/** The same for every visitor of a language: kept per path and language (in a budget of its own, server/page-cache.ts). */
+export const headers = sharedPage();
 
 export default function Page() {
   return <NotFound />;

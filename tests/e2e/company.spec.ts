@@ -1,4 +1,5 @@
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { countRows } from "#tests/support/e2e-db.ts";
 
 const LANGS = ["en", "vi", "id", "my", "mn"] as const;
 
@@ -147,6 +148,30 @@ test.describe("contact us: partnership proposal (spec §2, §4, §5, §7, §8)",
     await page.getByRole("button", { name: "Send proposal" }).click();
     await expect(page.getByRole("status")).toHaveText("Your proposal has been submitted!");
     await expect(page.getByLabel("Organisation name")).toHaveValue("");
+    await context.close();
+  });
+
+  test("without JavaScript a double-tapped or re-sent proposal is stored once", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const email = `twice-${Date.now()}@example.org`;
+    await page.goto("/company/contact-us");
+    await expect(page.locator('input[name="submission_id"]')).toHaveValue("");
+    await fill(page);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByRole("checkbox", { name: /I agree/ }).check();
+    const posted = page.waitForRequest((r) => r.method() === "POST");
+    await page.getByRole("button", { name: "Send proposal" }).click();
+    const body = (await posted).postData()!;
+    await expect(page.getByRole("status")).toHaveText("Your proposal has been submitted!");
+    for (let i = 0; i < 2; i++) {
+      const again = await page.request.post("/company/contact-us", {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        data: body,
+      });
+      expect(again.status()).toBe(200);
+    }
+    expect(countRows("select count(*) as n from proposals where proposer_email = ?", email)).toBe(1);
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page, Request } from "@playwright/test";
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { countRows } from "#tests/support/e2e-db.ts";
 
 const API = (url: URL) => url.pathname === "/svc/answer/create";
 const SHOTS = "/tmp/shots-4";
@@ -367,6 +368,28 @@ test.describe("without JavaScript", () => {
     expect((await context.cookies()).find((c) => c.name === "consultation_done")).toBeUndefined();
     await page.reload();
     await expect(page.getByText(/Phone:/)).toHaveCount(0);
+  });
+
+  test("the page carries no submission id; a double-tapped or re-sent post is stored once", async ({ page }) => {
+    const phone = `010${String(Date.now()).slice(-8)}`;
+    await page.goto("/loan-consultation");
+    // The page is the same for every visitor (it is cached): no id until a script makes one.
+    await expect(page.locator('input[name="submissionId"]')).toHaveValue("");
+    await fill(page, { phone });
+    const posted = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/loan-consultation");
+    await submit(page).click();
+    const body = (await posted).postData()!;
+    await expect(page).toHaveURL(/\/loan-consultation-complete$/);
+    // The second tap and the browser's "resend": the same bytes again.
+    for (let i = 0; i < 2; i++) {
+      const again = await page.request.post("/loan-consultation", {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        data: body,
+        maxRedirects: 0,
+      });
+      expect(again.status()).toBe(302);
+    }
+    expect(countRows("select count(*) as n from consultation_answer_items where answer_content = ?", phone)).toBe(1);
   });
 });
 

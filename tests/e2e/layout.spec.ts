@@ -1,4 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { test, expect, hydrated, ROUTES } from "#tests/e2e/fixtures.ts";
+import { rawGet } from "#tests/support/raw-get.ts";
+import { sampleConsultation } from "#tests/support/consultation-sample.ts";
+import { randomUUID } from "node:crypto";
 
 test.describe("shared layout (spec §2)", () => {
   test("every route answers 200 in the shared layout with its heading", async ({ page }) => {
@@ -126,7 +130,7 @@ test.describe("menu", () => {
 });
 
 test.describe("HTTP layer", () => {
-  test("security headers on every response; a shared page is cached with a fresh nonce each time", async ({ request }) => {
+  test("security headers on every response; a shared page is kept as bytes, its scripts allowed by their hashes", async ({ request }) => {
     const first = await request.get("/our-products/mobile?lang=id");
     const second = await request.get("/our-products/mobile?lang=id");
     for (const response of [first, second]) {
@@ -134,13 +138,72 @@ test.describe("HTTP layer", () => {
       expect(headers["x-content-type-options"]).toBe("nosniff");
       expect(headers["referrer-policy"]).toBeTruthy();
       expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(headers["content-security-policy"]).toContain("'strict-dynamic'");
+      expect(headers["content-security-policy"]).not.toContain("'nonce-");
     }
     expect(second.headers()["x-page-cache"]).toBe("hit");
-    const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
-    const n1 = nonceOf(first.headers()["content-security-policy"]!);
-    const n2 = nonceOf(second.headers()["content-security-policy"]!);
-    expect(n1).not.toBe(n2);
-    expect(await second.text()).toContain(`nonce="${n2}"`);
+    expect(await second.text()).toBe(await first.text());
+    expect(await second.text()).not.toContain("nonce=");
+    expect(second.headers()["content-security-policy"]).toBe(first.headers()["content-security-policy"]);
+    // What is rendered per request keeps a fresh nonce.
+    const nonceOf = async () => {
+      const response = await request.get("/admin/sign-in");
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"]!)?.[1];
+      expect(await response.text()).toContain(`nonce="${nonce}"`);
+      return nonce;
+    };
+    expect(await nonceOf()).not.toBe(await nonceOf());
+  });
+
+  test("no personal data or per-visitor value in any cached page, the not-found page included", async ({ request }) => {
+    // Someone has just sent their details (the API stores them like the form does).
+    const name = "TRAN THI PRIVATE";
+    const phone = `010${String(Date.now()).slice(-8)}`;
+    const sent = await request.post("/svc/answer/create", { data: sampleConsultation({ submissionId: randomUUID(), name, phone }) });
+    expect(sent.status()).toBe(200);
+    const paths = [...ROUTES.map((r) => r.path), "/no/such/page"];
+    for (const lang of ["en", "vi"]) {
+      for (const path of paths) {
+        const url = `${path}?lang=${lang}`;
+        // Two visitors: different browsers, addresses they claim, cookies of their own.
+        const one = await request.get(url, { headers: { "user-agent": "Visitor One", cookie: "lang=vi; _ga=GA1.1.111" } });
+        const two = await request.get(url, { headers: { "user-agent": "Visitor Two", "x-forwarded-for": "203.0.113.9" } });
+        expect(two.headers()["x-page-cache"], url).toBe("hit");
+        const html = await two.text();
+        expect(await one.text(), url).toBe(html);
+        expect(html, url).not.toContain(name);
+        expect(html, url).not.toContain(phone);
+        expect(html, url).not.toMatch(
+          /nonce=|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|Visitor (One|Two)|GA1\.1|203\.0\.113/i,
+        );
+        expect(html, url).not.toMatch(/name="submission_?[iI]d" value="[^"]/);
+      }
+    }
+  });
+
+  test("a shared page is sent from its precompressed bytes in the encoding the request accepts", async ({ baseURL }) => {
+    const url = `${baseURL}/company/about?lang=vi`;
+    const plain = await rawGet(url, { "accept-encoding": "identity" });
+    const html = plain.body.toString("utf8");
+    expect(html).toContain("</html>");
+    for (const [header, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip, deflate", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+      ["br;q=0, gzip;q=0", undefined],
+      ["", undefined],
+    ] as const) {
+      const res = await rawGet(url, header ? { "accept-encoding": header } : {});
+      expect(res.headers["content-encoding"], header).toBe(encoding);
+      expect(res.headers.vary, header).toContain("Accept-Encoding");
+      expect(res.headers["x-page-cache"], header).toBe("hit");
+      expect(Number(res.headers["content-length"]), header).toBe(res.body.length);
+      const decoded = encoding === "br" ? brotliDecompressSync(res.body) : encoding === "gzip" ? gunzipSync(res.body) : res.body;
+      expect(decoded.toString("utf8"), header).toBe(html);
+    }
+    const head = await rawGet(url, { "accept-encoding": "br" }, "HEAD");
+    expect(Number(head.headers["content-length"])).toBe((await rawGet(url, { "accept-encoding": "br" })).body.length);
+    expect(head.body.length).toBe(0);
   });
 
   test("hashed assets are cached for a year; /healthz answers 200", async ({ page, request }) => {
@@ -193,13 +256,35 @@ test.describe("first paint", () => {
       problems.push(`${page.url()} ${message.type()}: ${message.text()}`);
     });
     page.on("pageerror", (error) => problems.push(`${page.url()} ${error.message}`));
+    // Every public page is served from the page cache (issue 13, point 3).
+    const uncached: string[] = [];
     for (const lang of ["en", "my"]) {
       for (const { path } of ROUTES) {
-        await page.goto(`${path}?lang=${lang}`);
+        const response = await page.goto(`${path}?lang=${lang}`);
         await hydrated(page);
+        // A kept page's policy allows exactly its inline scripts, by their hashes (docs/decisions/0019).
+        const policy = (await response!.allHeaders())["content-security-policy"]!;
+        if (!response!.headers()["x-page-cache"]) {
+          uncached.push(path);
+          continue;
+        }
+        const allowed = new Set(policy.match(/'sha256-[^']+'/g));
+        const scripts = await page.evaluate(async () => {
+          const inline = [...document.querySelectorAll("script:not([src])")].filter((s) => !/json/.test(s.getAttribute("type") ?? ""));
+          return Promise.all(
+            inline.map(async (s) => {
+              const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(s.textContent ?? ""));
+              return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+            }),
+          );
+        });
+        expect(scripts.length, path).toBeGreaterThan(0);
+        for (const hash of scripts) expect(allowed.has(hash), `${path}: ${hash}`).toBe(true);
+        expect(policy, path).not.toContain("'nonce-");
       }
     }
     expect(problems).toEqual([]);
+    expect(uncached).toEqual([]);
   });
 
   test("the CSS is inlined (nothing render-blocking) and hydration logs no error", async ({ page }) => {

@@ -38,10 +38,10 @@ function instance(url: string): Instance {
     close: () => database.close(),
     async home() {
       const hit = cache.get("en /");
-      if (hit) return { body: Buffer.concat(hit.parts).toString(), hit: true };
+      if (hit) return { body: hit.body.identity.toString(), hit: true };
       const data = await home.loader({ request: new Request("http://localhost/"), context: testContext(services), params: {} } as never);
       const body = JSON.stringify((data as { campaigns: unknown }).campaigns);
-      cache.set("en /", cachedPage({ status: 200, headers: [], body, nonce: "", expires: Date.now() + 300_000 }));
+      cache.set("en /", await cachedPage({ status: 200, headers: [], body, nonce: "", expires: Date.now() + 300_000 }));
       return { body, hit: false };
     },
   };

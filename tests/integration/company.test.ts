@@ -8,6 +8,8 @@ import { action as proposalCreate } from "#app/routes/svc.proposal.ts";
 import { action as contactAction, loader as contactLoader } from "#app/routes/company.contact-us.tsx";
 import { loader as locationLoader } from "#app/routes/company.location.tsx";
 import { loader as aboutLoader } from "#app/routes/company.about.tsx";
+import { createProposal } from "#app/features/company/proposal.server.ts";
+import { CONTENT_WINDOW_MS, contentSubmissionId } from "#app/lib/submission.server.ts";
 
 const proposal = {
   proposer_name: "Example Foundation",
@@ -158,11 +160,33 @@ describe.each(DIALECTS)("partnership proposals on %s", (dialect) => {
         body: { status: "failed", reason: "server" },
       });
     });
-    it("gives the form a fresh submission id", async () => {
-      const first = load<{ submissionId: string }>(contactLoader, ctx());
-      const second = load<{ submissionId: string }>(contactLoader, ctx());
-      expect(first.submissionId).toMatch(/^[A-Za-z0-9-]{8,64}$/);
-      expect(first.submissionId).not.toBe(second.submissionId);
+    it("a post without an id (no JavaScript yet) is stored once however often the same content arrives", async () => {
+      const form = { ...proposal, agree: "on", submission_id: "", website: "" };
+      const answers = await Promise.all([post(form), post(form), post(form)]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect(await rows()).toHaveLength(1);
+      await post({ ...form, proposal_content: "Another idea." });
+      expect(await rows()).toHaveLength(2);
+    });
+    it("the same content counts as one for a whole window, also across the window's edge, and not forever", async () => {
+      const store = testServices(handle.db);
+      const start = Math.ceil(Date.now() / CONTENT_WINDOW_MS) * CONTENT_WINDOW_MS - 1000;
+      const send = (at: number) =>
+        createProposal(store, { ...proposal, submission_id: contentSubmissionId(store.secret, "proposal", proposal, at) }, "en");
+      expect((await send(start)).created).toBe(true);
+      // Two seconds later, in the next window.
+      expect((await send(start + 2000)).created).toBe(false);
+      expect((await send(start + CONTENT_WINDOW_MS)).created).toBe(false);
+      expect((await send(start + 2 * CONTENT_WINDOW_MS + 2000)).created).toBe(true);
+      // Under another secret (another site) the same content is another id; nothing of it can be read back.
+      const id = contentSubmissionId(store.secret, "proposal", proposal, start);
+      expect(id).not.toBe(contentSubmissionId("x".repeat(32), "proposal", proposal, start));
+      expect(id).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+      expect(id).not.toContain(proposal.proposer_phone.replace(/\D/g, ""));
+    });
+    it("gives the page no per-visitor value (it is cached; the browser makes the submission id)", async () => {
+      expect(load(contactLoader, ctx())).toEqual(load(contactLoader, ctx()));
+      expect(load(contactLoader, ctx())).not.toHaveProperty("submissionId");
     });
   });
 });

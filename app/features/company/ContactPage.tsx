@@ -6,7 +6,7 @@ import type { FormResult } from "#app/lib/form-result.ts";
 import styles from "./company.module.css";
 
 /** /company/contact-us (spec §2): the partnership proposal form. */
-export function ContactPage({ submissionId, result }: { submissionId: string; result?: FormResult }) {
+export function ContactPage({ result }: { result?: FormResult }) {
   const t = useT();
   const title = usePageTitle();
   return (
@@ -17,7 +17,7 @@ export function ContactPage({ submissionId, result }: { submissionId: string; re
           {t("company.contact.title")}
         </h2>
         <p className={styles.muted}>{t("company.contact.intro")}</p>
-        <ProposalForm submissionId={submissionId} result={result} />
+        <ProposalForm result={result} />
       </section>
     </article>
   );

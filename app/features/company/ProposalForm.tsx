@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { Form, Link, useLocation, href } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { validate, digitsOnly } from "#app/lib/schema.ts";
-import { newSubmissionId } from "#app/lib/submission.ts";
+import { useSubmissionId } from "#app/ui/useSubmissionId.ts";
 import { postSvc, rejectedErrors } from "#app/lib/svc-fetch.ts";
 import { useForm } from "#app/ui/useForm.ts";
 import { useHydrated } from "#app/ui/useHydrated.ts";
@@ -29,7 +29,7 @@ type Alert = "success" | "failure" | null;
  * clearing the form after a success. Submit is disabled until consent is
  * ticked (once hydrated: before that the server checks consent).
  */
-export function ProposalForm({ submissionId: initialId, result }: { submissionId: string; result?: FormResult }) {
+export function ProposalForm({ result }: { result?: FormResult }) {
   const t = useT();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -42,7 +42,7 @@ export function ProposalForm({ submissionId: initialId, result }: { submissionId
   });
   const [agreed, setAgreed] = useState(false);
   const [alert, setAlert] = useState<Alert>(null);
-  const [submissionId, setSubmissionId] = useState(initialId);
+  const [submissionId, renewSubmissionId] = useSubmissionId();
   // The answer to a post made without JavaScript (or before it loaded), shown until the next submit.
   const [notice, setNotice] = useState(result && result.status !== "invalid" ? result.status : null);
 
@@ -68,7 +68,7 @@ export function ProposalForm({ submissionId: initialId, result }: { submissionId
         setValues(EMPTY);
         setAgreed(false);
         setErrors({});
-        setSubmissionId(newSubmissionId());
+        renewSubmissionId();
         setAlert("success");
       } else {
         // The server's messages are already in the page's language.

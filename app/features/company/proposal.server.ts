@@ -4,7 +4,14 @@ import { echoValues, formAction, formInvalid, formSent } from "#app/lib/form-act
 import { formObject, readUrlEncoded } from "#app/lib/http.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { services } from "#app/lib/services.server.ts";
-import { insertOnce, recordRequest, requestTimes, type RequestStore } from "#app/lib/submission.server.ts";
+import {
+  contentSubmissionId,
+  insertOnce,
+  recordRequest,
+  requestTimes,
+  withoutEmptyId,
+  type RequestStore,
+} from "#app/lib/submission.server.ts";
 import { PROPOSAL_FIELDS, proposalFormSchema, type ProposalInput } from "#app/features/company/schema.ts";
 
 export const PROPOSAL_BUCKET = "proposal";
@@ -33,11 +40,14 @@ export const PROPOSAL_BODY_LIMIT = 32 * 1024;
  * typed, so the page shows them under the fields.
  */
 export const proposalFormAction = formAction(PROPOSAL_BUCKET, async ({ request, context }) => {
-  const form = formObject(await readUrlEncoded(request, PROPOSAL_BODY_LIMIT));
+  const form = withoutEmptyId(formObject(await readUrlEncoded(request, PROPOSAL_BODY_LIMIT)));
   // A filled honeypot is a bot: it is told "sent" and nothing is stored.
   if (isSpam(form[HONEYPOT_FIELD])) return formSent();
   const result = validate(proposalFormSchema, form);
   if (!result.success) return formInvalid(result.errors, echoValues(form, PROPOSAL_FIELDS));
-  await createProposal(services(context), result.output, localeOf(context));
+  const app = services(context);
+  // Posted before or without JavaScript: the same content within minutes is the same proposal.
+  const submission_id = result.output.submission_id ?? contentSubmissionId(app.secret, PROPOSAL_BUCKET, result.output);
+  await createProposal(app, { ...result.output, submission_id }, localeOf(context));
   return formSent();
 });

@@ -16,14 +16,11 @@ import styles from "./ConsultationForm.module.css";
  * the route's action without JavaScript; with it, validated here with the
  * same schema and sent to POST /svc/answer/create (docs/decisions/0005).
  */
-export function ConsultationForm({ submissionId, actionData }: { submissionId: string; actionData?: FormResult }) {
+export function ConsultationForm({ actionData }: { actionData?: FormResult }) {
   const t = useT();
   const location = useLocation();
   const hydrated = useHydrated();
-  const { formRef, state, errors, status, submitting, update, chooseExpiry, onDateChange, onSubmit } = useConsultationForm(
-    submissionId,
-    actionData,
-  );
+  const { formRef, state, errors, status, submitting, update, chooseExpiry, onDateChange, onSubmit } = useConsultationForm(actionData);
 
   const error = (field: FormField) => (errors[field] ? t(errors[field]) : undefined);
   const requiredLabel = t("consultation.form.requiredLabel");

@@ -6,7 +6,7 @@ import { readUrlEncoded } from "#app/lib/http.server.ts";
 import { formAction, formFailed, formInvalid } from "#app/lib/form-action.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
-import { newSubmissionId } from "#app/lib/submission.ts";
+import { contentSubmissionId } from "#app/lib/submission.server.ts";
 import { writeFlash } from "#app/features/consultation/flash.server.ts";
 import { maskPhone } from "#app/features/consultation/mask.ts";
 import {
@@ -53,12 +53,15 @@ export const consultationFormAction = formAction(RATE_BUCKET, async ({ request, 
 
   const result = validate(consultationFormSchema, state, { crossField: true });
   if (!result.success) {
-    // A missing or forged submission id: the form comes back with a fresh one.
-    const values = formValues(result.errors.submissionId ? { ...state, submissionId: newSubmissionId() } : state);
+    // A forged submission id: the form comes back without it (the browser makes a new one).
+    const values = formValues(result.errors.submissionId ? { ...state, submissionId: "" } : state);
     return formInvalid(result.errors, values);
   }
+  const { submissionId, ...content } = result.output;
   try {
-    await acceptConsultation(context, toConsultation(result.output), "form");
+    // Posted before or without JavaScript: the same answers within minutes are the same request.
+    const id = submissionId || contentSubmissionId(app.secret, RATE_BUCKET, content);
+    await acceptConsultation(context, toConsultation({ ...result.output, submissionId: id }), "form");
   } catch (error) {
     app.log.error("consultation.failed", { via: "form", requestId: context.get(requestContext).requestId }, error);
     return formFailed("server", { values: formValues(state) });

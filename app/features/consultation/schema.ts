@@ -181,7 +181,11 @@ export const consultationFormSchema = v.pipe(
     ...answerEntries,
     agreeRequired: v.literal(true, MESSAGES.consent),
     agreeMarketing: v.boolean(MESSAGES.marketing),
-    submissionId: v.pipe(v.string(MESSAGES.submission), v.regex(SUBMISSION_ID_PATTERN, MESSAGES.submission)),
+    // Empty in a page posted before its script made one (the server then derives it from the content).
+    submissionId: v.pipe(
+      v.string(MESSAGES.submission),
+      v.check((id) => id === "" || SUBMISSION_ID_PATTERN.test(id), MESSAGES.submission),
+    ),
   }),
   v.forward(v.partialCheck(EXPIRY_PATHS, expiryOk, expiryMessage), ["expiryDate"]),
   v.transform(normalizeExpiry),
@@ -265,7 +269,7 @@ export function answerList(answers: Answers): { question_seq: number; answer_con
 /** The JSON the form sends to POST /svc/answer/create. */
 export function toPayload(output: ConsultationFormOutput) {
   return {
-    submission_id: output.submissionId,
+    submission_id: output.submissionId || undefined,
     marketing_yn: output.agreeMarketing ? "Y" : "N",
     agree_yn: "Y",
     answer_list: answerList(output),

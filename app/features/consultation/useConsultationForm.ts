@@ -5,6 +5,7 @@ import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { validate } from "#app/lib/schema.ts";
 import type { FormResult } from "#app/lib/form-result.ts";
 import { postSvc } from "#app/lib/svc-fetch.ts";
+import { newSubmissionId } from "#app/lib/submission.ts";
 import { useForm, type Errors } from "#app/ui/useForm.ts";
 import { clearDraft, readDraft, saveDraft, typedBeforeHydration } from "#app/features/consultation/draft.ts";
 import { editExpiryDate, formatExpiryDate, type DeleteDirection } from "#app/features/consultation/expiry-date.ts";
@@ -32,10 +33,9 @@ const FIELD_ORDER: FormField[] = [...ANSWER_FIELDS.slice(0, 2), "expiryChoice", 
 const ANSWER_ENDPOINT = href("/svc/answer/create");
 
 /** What a post made without JavaScript (or before it loaded) left: the form again, its errors and its message. */
-function restore(result: FormResult | undefined, submissionId: string) {
+function restore(result: FormResult | undefined) {
   const values = result && result.status !== "sent" ? result.values : undefined;
-  const state = values ? formStateFromForm(new Map(Object.entries(values))) : emptyFormState(submissionId);
-  if (!state.submissionId) state.submissionId = submissionId;
+  const state = values ? formStateFromForm(new Map(Object.entries(values))) : emptyFormState("");
   if (result?.status === "invalid") {
     const { submissionId: badId, ...errors } = result.errors;
     return {
@@ -61,12 +61,12 @@ function restore(result: FormResult | undefined, submissionId: string) {
  * submission to POST /svc/answer/create (docs/decisions/0005). The view is
  * ConsultationForm.tsx.
  */
-export function useConsultationForm(submissionId: string, actionData: FormResult | undefined) {
+export function useConsultationForm(actionData: FormResult | undefined) {
   const locale = useLocale();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
 
-  const [restored] = useState(() => restore(actionData, submissionId));
+  const [restored] = useState(() => restore(actionData));
   const [state, setState] = useState<ConsultationFormState>(restored.state);
   const { errors, setErrors, clear, showErrors, submitting, submit } = useForm<FormField>({
     form: formRef,
@@ -86,6 +86,9 @@ export function useConsultationForm(submissionId: string, actionData: FormResult
     if (typed?.phone) typed.phone = normalizePhone(typed.phone);
     const draft = actionData ? null : readDraft();
     if (draft || typed) setState((s) => ({ ...s, ...draft, ...typed }));
+    // The page carries no submission id (it is cached for every visitor): this showing's is made here,
+    // unless the draft kept one (a reload after a lost answer retries with the same id).
+    setState((s) => (s.submissionId ? s : { ...s, submissionId: newSubmissionId() }));
   }, [actionData]);
 
   useEffect(() => {

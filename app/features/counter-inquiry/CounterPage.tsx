@@ -17,7 +17,7 @@ const INQUIRY_ANCHOR = "counter-inquiry";
  * for Korean businesses, so in Korean whatever the site language: a call
  * button, an inquiry button, a two-item FAQ and the inquiry form.
  */
-export function CounterPage({ submissionId, result }: { submissionId: string; result?: FormResult }) {
+export function CounterPage({ result }: { result?: FormResult }) {
   const t = useT();
   const title = usePageTitle();
   return (
@@ -69,7 +69,7 @@ export function CounterPage({ submissionId, result }: { submissionId: string; re
           {t("counter.form.title")}
         </h2>
         <p className={styles.muted}>{t("counter.form.intro")}</p>
-        <InquiryForm submissionId={submissionId} result={result} />
+        <InquiryForm result={result} />
       </section>
     </article>
   );

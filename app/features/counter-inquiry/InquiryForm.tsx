@@ -21,6 +21,7 @@ import {
   type InquiryType,
 } from "#app/features/counter-inquiry/schema.ts";
 import type { FormResult } from "#app/lib/form-result.ts";
+import { useSubmissionId } from "#app/ui/useSubmissionId.ts";
 import styles from "./counter.module.css";
 
 type Values = Record<InquiryField, string>;
@@ -39,7 +40,8 @@ const focusTarget = (field: FormField) => (field === "photos" ? "input[type=file
  * then the completion page with the type. Without it, the form posts to the
  * page's action, which does the same.
  */
-export function InquiryForm({ submissionId, result }: { submissionId: string; result?: FormResult }) {
+export function InquiryForm({ result }: { result?: FormResult }) {
+  const [submissionId] = useSubmissionId();
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();

@@ -4,6 +4,7 @@ import { echoValues, formAction, formInvalid } from "#app/lib/form-action.server
 import { BadRequest, formObject, readUrlEncoded } from "#app/lib/http.server.ts";
 import { validate, type FieldErrors } from "#app/lib/schema.ts";
 import { services } from "#app/lib/services.server.ts";
+import { contentSubmissionId, withoutEmptyId } from "#app/lib/submission.server.ts";
 import { isSpamPayload, svcError, svcOk, translateErrors } from "#app/lib/svc.server.ts";
 import { localeOf, tFor } from "#app/i18n/route.server.ts";
 import {
@@ -111,7 +112,9 @@ export const inquiryFormAction = formAction(FORM_BUCKET, async ({ request, conte
   }
 });
 
-async function storeInquiryForm({ fields, files }: MultipartBody, context: ActionFunctionArgs["context"]) {
+async function storeInquiryForm(body: MultipartBody, context: ActionFunctionArgs["context"]) {
+  const { files } = body;
+  const fields = withoutEmptyId(body.fields);
   const type = fields.type === "purchase" || fields.type === "as" ? fields.type : undefined;
   if (isSpam(fields[HONEYPOT_FIELD])) return redirect(completeHref(type), 303);
 
@@ -119,12 +122,19 @@ async function storeInquiryForm({ fields, files }: MultipartBody, context: Actio
   if (!check.success) return invalid(check.errors, fields);
   const store = services(context);
   const lang = localeOf(context);
+  // Posted before or without JavaScript: the same content (and photo sizes) within minutes is the same inquiry.
+  const output = {
+    ...check.output,
+    submission_id:
+      check.output.submission_id ??
+      contentSubmissionId(store.secret, check.type, { ...check.output, photos: files.map((file) => file.size) }),
+  };
   try {
     if (check.type === "as") {
       const photos = await reencodePhotos(files, FORM_FILE_FIELD);
-      await createAsRequest(store, check.output, photos, lang);
+      await createAsRequest(store, output, photos, lang);
     } else {
-      await createPurchaseRequest(store, check.output, lang);
+      await createPurchaseRequest(store, output, lang);
     }
   } catch (error) {
     // A photo that is not an image (decided by its bytes): said under the photos.
