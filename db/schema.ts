@@ -106,6 +106,22 @@ export interface AdminOperatorTable {
   last_sign_in_at: string | null;
   /** Set by `npm run admin:disable`: no sign-in, no session, no alerts. */
   disabled_at: Generated<string | null>;
+  /** What the operator may do (ADR 0022); existing operators became administrators. */
+  role: Generated<OperatorRole>;
+}
+
+export type OperatorRole = "admin" | "agent";
+
+/** A one-time link that sets an operator's password: an invitation or a reset (48 h). Only its token's SHA-256 is stored. */
+export interface AdminPasswordLinkTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  purpose: "invite" | "reset";
+  expires_at: string;
+  used_at: string | null;
+  created_by: number | null;
+  created_at: string;
 }
 
 /** A signed-in browser. Only the SHA-256 of the cookie's token is stored. */
@@ -140,7 +156,22 @@ export interface AdminLoginAccountTable {
 }
 
 export type AuditAction =
-  "sign_in" | "sign_out" | "view" | "export" | "update" | "blog_add" | "blog_update" | "blog_delete" | "push_on" | "push_off";
+  | "sign_in"
+  | "sign_out"
+  | "view"
+  | "export"
+  | "update"
+  | "blog_add"
+  | "blog_update"
+  | "blog_delete"
+  | "push_on"
+  | "push_off"
+  | "operator_invite"
+  | "operator_role"
+  | "operator_disable"
+  | "operator_enable"
+  | "operator_reset"
+  | "password_set";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
@@ -204,6 +235,7 @@ export interface Database {
   admin_login_throttle: AdminLoginThrottleTable;
   admin_login_accounts: AdminLoginAccountTable;
   admin_audit_log: AdminAuditLogTable;
+  admin_password_links: AdminPasswordLinkTable;
   alert_deliveries: AlertDeliveryTable;
   push_subscriptions: PushSubscriptionTable;
 }

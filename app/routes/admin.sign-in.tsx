@@ -15,7 +15,8 @@ import { SignInPage, type SignInError } from "#app/features/admin/SignInPage.tsx
 export function loader({ request, context }: Route.LoaderArgs) {
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   if (context.get(operatorContext)) throw redirect(next);
-  return { title: consoleTitle(context, "signIn.title"), next };
+  const passwordSet = new URL(request.url).searchParams.get("done") === "password";
+  return { title: consoleTitle(context, "signIn.title"), next, passwordSet };
 }
 
 export const meta = adminMeta;
@@ -70,6 +71,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <SignInPage
       next={failure?.next ?? loaderData.next}
+      passwordSet={!failure && loaderData.passwordSet}
       error={failure?.error}
       email={failure?.email}
       retryMinutes={failure?.retryMinutes}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "#app/routes.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
-import { callRoute, cookieFrom, createOperator, get, post, type Placement } from "#tests/support/admin.ts";
+import { callRoute, cookieFrom, createOperator, csrfOf, get, post, type Placement } from "#tests/support/admin.ts";
 import { CONSOLE_LAYOUTS, CONSOLE_ROUTES } from "#tests/support/admin-routes.ts";
 import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as signOut from "#app/routes/admin.sign-out.ts";
@@ -16,6 +16,8 @@ import * as banners from "#app/routes/admin.banners.tsx";
 import * as audit from "#app/routes/admin.audit.tsx";
 import * as notFound from "#app/routes/admin.not-found.tsx";
 import * as notifications from "#app/routes/admin.notifications.tsx";
+import * as operators from "#app/routes/admin.operators.tsx";
+import * as passwordLink from "#app/routes/admin.password.tsx";
 
 const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.sign-in.tsx": { module: signIn, placement: "open" },
@@ -30,6 +32,8 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.audit.tsx": { module: audit, placement: "guarded" },
   "routes/admin.not-found.tsx": { module: notFound, placement: "guarded" },
   "routes/admin.notifications.tsx": { module: notifications, placement: "guarded" },
+  "routes/admin.operators.tsx": { module: operators, placement: "guarded" },
+  "routes/admin.password.tsx": { module: passwordLink, placement: "open" },
 };
 
 interface Entry {
@@ -167,5 +171,33 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
       const response = await callRoute(module, placement, get(path, cookie), app, paramsOf(path));
       expect(response.status, path).toBe(route.file.endsWith("not-found.tsx") ? 404 : 200);
     }
+  });
+
+  it("refuses an agent every administrators' route with 403 (page, .data and POST), and answers it the others", async () => {
+    const app = testServices(handle.db);
+    await createOperator(handle.db, "agent@example.com", "correct horse battery", "agent");
+    const cookie = cookieFrom(
+      await callRoute(signIn, "open", post("/admin/sign-in", { email: "agent@example.com", password: "correct horse battery" }), app),
+    )!;
+    const csrf = await csrfOf(app, cookie);
+    for (const route of CONSOLE_ROUTES.filter((r) => r.access !== "public")) {
+      const { module, placement } = MODULES[route.file]!;
+      const path = url(route.path);
+      const dataPath = path.replace(/^([^?]*)/, "$1.data");
+      for (const p of [path, dataPath]) {
+        const response = await callRoute(module, placement, get(p, cookie), app, paramsOf(path));
+        const expected = route.adminOnly ? 403 : route.file.endsWith("not-found.tsx") ? 404 : 200;
+        expect(response.status, p).toBe(expected);
+        if (route.adminOnly) expect(await response.text(), p).not.toContain(secretName);
+      }
+      if (route.post && route.adminOnly) {
+        const posted = await callRoute(module, placement, post(path, { ...route.post, csrf }, cookie), app, paramsOf(path));
+        expect(posted.status, `POST ${path}`).toBe(403);
+      }
+    }
+    expect(await handle.db.selectFrom("admin_operators").select("id").where("email", "=", "intruder@example.com").execute()).toHaveLength(
+      0,
+    );
+    expect(await handle.db.selectFrom("blog_links").selectAll().where("og_url", "=", "https://example.com/").execute()).toHaveLength(0);
   });
 });

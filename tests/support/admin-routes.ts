@@ -5,7 +5,9 @@
  *
  * - page: without a session, a redirect to /admin/sign-in (GET and POST)
  * - data: without a session, 401 (photos, CSV)
- * - public: the sign-in page, the language switch, sign-out (a no-op without a session)
+ * - public: the sign-in page, the language switch, sign-out (a no-op without a session), a password link
+ *
+ * `adminOnly`: a signed-in agent gets 403 (page, `.data` and POST alike; ADR 0022).
  */
 export type Access = "page" | "data" | "public";
 
@@ -16,6 +18,7 @@ export interface ConsoleRoute {
   access: Access;
   /** It has an action: POST is checked too. */
   post?: Record<string, string>;
+  adminOnly?: boolean;
 }
 
 export const CONSOLE_ROUTES: ConsoleRoute[] = [
@@ -23,7 +26,8 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { file: "routes/admin.sign-out.ts", path: "/admin/sign-out", access: "public" },
   { file: "routes/admin.lang.ts", path: "/admin/lang", access: "public" },
   { file: "routes/admin.photo.ts", path: "/admin/photos/{photo}", access: "data" },
-  { file: "routes/admin.export.ts", path: "/admin/export?kind=consultation", access: "data" },
+  { file: "routes/admin.export.ts", path: "/admin/export?kind=consultation", access: "data", adminOnly: true },
+  { file: "routes/admin.password.tsx", path: "/admin/password/no-such-link", access: "public" },
   { file: "routes/admin.inbox.tsx", path: "/admin", access: "page" },
   {
     file: "routes/admin.request.tsx",
@@ -31,9 +35,22 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     access: "page",
     post: { status: "closed", note: "hacked" },
   },
-  { file: "routes/admin.blog-links.tsx", path: "/admin/blog-links", access: "page", post: { intent: "add", url: "https://example.com/" } },
+  {
+    file: "routes/admin.blog-links.tsx",
+    path: "/admin/blog-links",
+    access: "page",
+    post: { intent: "add", url: "https://example.com/" },
+    adminOnly: true,
+  },
   { file: "routes/admin.banners.tsx", path: "/admin/banners", access: "page" },
-  { file: "routes/admin.audit.tsx", path: "/admin/audit", access: "page" },
+  { file: "routes/admin.audit.tsx", path: "/admin/audit", access: "page", adminOnly: true },
+  {
+    file: "routes/admin.operators.tsx",
+    path: "/admin/operators",
+    access: "page",
+    post: { intent: "invite", email: "intruder@example.com", role: "admin" },
+    adminOnly: true,
+  },
   {
     file: "routes/admin.notifications.tsx",
     path: "/admin/notifications",

@@ -135,6 +135,14 @@ if (kind === "consultation") {
     .returning("id")
     .executeTakeFirstOrThrow();
   out = { id };
+} else if (kind === "role") {
+  // The console's role tests: an operator made by admin:create (an administrator) becomes an agent.
+  const result = await db
+    .updateTable("admin_operators")
+    .set({ role: input.role === "admin" ? "admin" : "agent" })
+    .where("email", "=", input.email ?? "")
+    .executeTakeFirst();
+  out = { count: Number(result.numUpdatedRows) };
 } else if (kind === "alert-clear") {
   const { numDeletedRows } = await db.deleteFrom("alert_deliveries").where("channel", "=", "webhook").executeTakeFirst();
   out = { count: Number(numDeletedRows) };

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { MiddlewareFunction } from "react-router";
-import type { Database } from "#db/schema.ts";
+import type { Database, OperatorRole } from "#db/schema.ts";
 import type { AppServices } from "#app/lib/services.server.ts";
 import { hashPassword, type ScryptParams } from "#app/features/admin/password.server.ts";
 import * as adminLayout from "#app/routes/admin.tsx";
@@ -15,11 +15,18 @@ import { testContext } from "#tests/support/services.ts";
 export const FAST_SCRYPT: ScryptParams = { N: 1024, r: 8, p: 1 };
 export const ORIGIN = "http://localhost";
 
-export async function createOperator(db: Kysely<Database>, email: string, password: string): Promise<number> {
+export async function createOperator(db: Kysely<Database>, email: string, password: string, role: OperatorRole = "admin"): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto("admin_operators")
-    .values({ email, password_hash: await hashPassword(password, FAST_SCRYPT), created_at: now, updated_at: now, last_sign_in_at: null })
+    .values({
+      email,
+      role,
+      password_hash: await hashPassword(password, FAST_SCRYPT),
+      created_at: now,
+      updated_at: now,
+      last_sign_in_at: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

@@ -16,7 +16,7 @@ interface AuditRecordRef {
 
 export async function audit(
   db: Kysely<Database>,
-  who: Pick<SignedIn, "operator">,
+  who: { operator: { id: number; email: string } },
   action: AuditAction,
   records: AuditRecordRef | AuditRecordRef[] | null,
   detail = "",
@@ -89,6 +89,12 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "blog_delete",
   "push_on",
   "push_off",
+  "operator_invite",
+  "operator_role",
+  "operator_disable",
+  "operator_enable",
+  "operator_reset",
+  "password_set",
 ];
 
 /**

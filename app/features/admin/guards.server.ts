@@ -3,6 +3,7 @@ import { services } from "#app/lib/services.server.ts";
 import { adminLangOf } from "#app/features/admin/i18n.server.ts";
 import { DEFAULT_ADMIN_LANG, type AdminLang } from "#app/features/admin/i18n.ts";
 import { SIGN_IN_PATH } from "#app/features/admin/kinds.ts";
+import type { OperatorRole } from "#db/schema.ts";
 import { findSession, type SignedIn } from "#app/features/admin/session-store.server.ts";
 import { clearCookie, plainValue, sessionCookie } from "#app/lib/cookies.server.ts";
 
@@ -66,6 +67,36 @@ export function forbidden(): Response {
     { status: 403, headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/**
+ * What each role may do (ADR 0022). Agents read and handle requests (and
+ * their own alerts and account); everything else needs an administrator.
+ */
+export const ROLE_RANK: Readonly<Record<OperatorRole, number>> = { agent: 1, admin: 2 };
+
+export function hasRole(who: Pick<SignedIn, "operator"> | null, role: OperatorRole): boolean {
+  return !!who && ROLE_RANK[who.operator.role] >= ROLE_RANK[role];
+}
+
+/**
+ * The role guard for loaders and actions (pages, `.data` requests, form
+ * posts and downloads alike): the signed-in operator when it has `role`;
+ * otherwise it throws 401 (no session) or 403. Call it first thing in every
+ * loader AND action of a page route: `const who = requireRole(context, "admin");`
+ * (not as a page route's middleware: a middleware's error is rendered by the
+ * root's boundary, outside the console's shell).
+ */
+export function requireRole(context: Readonly<RouterContextProvider>, role: OperatorRole): SignedIn {
+  const who = signedIn(context);
+  if (!hasRole(who, role)) throw forbidden();
+  return who;
+}
+
+/** The same guard as a middleware, for resource routes (downloads): `export const middleware = [requireOperatorData, adminOnly]`. */
+export const adminOnly: MiddlewareFunction<Response> = async ({ context }, next) => {
+  requireRole(context, "admin");
+  return next();
+};
 
 /** The signed-in operator, for loaders and actions behind a guard. */
 export function signedIn(context: Readonly<RouterContextProvider>): SignedIn {

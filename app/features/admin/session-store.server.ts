@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "#db/schema.ts";
+import type { Database, OperatorRole } from "#db/schema.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from "#app/features/admin/policy.ts";
 import { csrfEquals, csrfFor, newSessionToken, sha256 } from "#app/features/admin/session-crypto.server.ts";
 
@@ -8,7 +8,7 @@ import { csrfEquals, csrfFor, newSessionToken, sha256 } from "#app/features/admi
  * only their SHA-256, with idle and absolute expiry.
  */
 export interface SignedIn {
-  operator: { id: number; email: string };
+  operator: { id: number; email: string; role: OperatorRole };
   sessionId: number;
   tokenHash: string;
   /** Session-bound form token (HMAC of the session with the app secret). */
@@ -42,7 +42,7 @@ export async function findSession(db: Kysely<Database>, secret: string, token: s
   const row = await db
     .selectFrom("admin_sessions as s")
     .innerJoin("admin_operators as o", "o.id", "s.operator_id")
-    .select(["s.id as sessionId", "s.last_seen_at", "s.expires_at", "o.id as operatorId", "o.email"])
+    .select(["s.id as sessionId", "s.last_seen_at", "s.expires_at", "o.id as operatorId", "o.email", "o.role"])
     .where("s.token_hash", "=", tokenHash)
     .where("o.disabled_at", "is", null)
     .executeTakeFirst();
@@ -56,9 +56,20 @@ export async function findSession(db: Kysely<Database>, secret: string, token: s
   if (at - lastSeen >= SESSION_TOUCH_MS) {
     await db.updateTable("admin_sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", row.sessionId).execute();
   }
-  return { operator: { id: row.operatorId, email: row.email }, sessionId: row.sessionId, tokenHash, csrf: csrfFor(secret, tokenHash) };
+  return {
+    operator: { id: row.operatorId, email: row.email, role: row.role },
+    sessionId: row.sessionId,
+    tokenHash,
+    csrf: csrfFor(secret, tokenHash),
+  };
 }
 
 export async function deleteSession(db: Kysely<Database>, sessionId: number): Promise<void> {
   await db.deleteFrom("admin_sessions").where("id", "=", sessionId).execute();
+}
+
+/** Ends every session of an operator (a new password, a disabled account); answers how many. */
+export async function endOperatorSessions(db: Kysely<Database>, operatorId: number): Promise<number> {
+  const result = await db.deleteFrom("admin_sessions").where("operator_id", "=", operatorId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
