@@ -108,6 +108,30 @@ export interface AdminOperatorTable {
   disabled_at: Generated<string | null>;
   /** What the operator may do (ADR 0022); existing operators became administrators. */
   role: Generated<OperatorRole>;
+  /** Two-step sign-in (RFC 6238): the authenticator's secret (base32) once set up… */
+  totp_secret: Generated<string | null>;
+  /** …the secret shown as a QR code while it is being set up… */
+  totp_pending_secret: Generated<string | null>;
+  totp_enabled_at: Generated<string | null>;
+  /** …and the last time-step whose code was accepted: a code works once. */
+  totp_last_step: Generated<number | null>;
+}
+
+/** Ten one-time recovery codes per operator with two-step sign-in, stored as SHA-256. */
+export interface AdminRecoveryCodeTable {
+  id: Generated<number>;
+  operator_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** The console's settings, one row each (`two_step_required`: `admins` | `everyone`). */
+export interface AdminSettingTable {
+  id: Generated<number>;
+  name: string;
+  value: string;
+  updated_at: string;
 }
 
 export type OperatorRole = "admin" | "agent";
@@ -171,7 +195,10 @@ export type AuditAction =
   | "operator_disable"
   | "operator_enable"
   | "operator_reset"
-  | "password_set";
+  | "password_set"
+  | "two_step_on"
+  | "two_step_codes"
+  | "two_step_policy";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
@@ -236,6 +263,8 @@ export interface Database {
   admin_login_accounts: AdminLoginAccountTable;
   admin_audit_log: AdminAuditLogTable;
   admin_password_links: AdminPasswordLinkTable;
+  admin_recovery_codes: AdminRecoveryCodeTable;
+  admin_settings: AdminSettingTable;
   alert_deliveries: AlertDeliveryTable;
   push_subscriptions: PushSubscriptionTable;
 }

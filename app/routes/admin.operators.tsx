@@ -15,12 +15,15 @@ import {
 } from "#app/features/admin/operators.server.ts";
 import { passwordLinkUrl } from "#app/features/admin/password-link.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
+import { audit } from "#app/features/admin/audit.server.ts";
+import { setTwoStepPolicy, twoStepPolicy } from "#app/features/admin/two-step.server.ts";
 import { OperatorsPage, type OperatorsResult } from "#app/features/admin/OperatorsPage.tsx";
 
 /** Administrators only: the operators, invitations, roles, disabling and password resets (ADR 0022). */
 export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "admin");
-  return { title: consoleTitle(context, "operators.title"), operators: await listOperators(services(context).db) };
+  const { db } = services(context);
+  return { title: consoleTitle(context, "operators.title"), operators: await listOperators(db), policy: await twoStepPolicy(db) };
 }
 
 export const meta = adminMeta;
@@ -49,6 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         await setDisabled(db, who, input.id, input.intent === "disable", now);
         log.info(`admin.operator_${input.intent}d`, { operatorId: input.id });
         return data<OperatorsResult>({ ok: input.intent === "disable" ? "disabled" : "enabled", id: input.id });
+      case "two_step_policy":
+        await setTwoStepPolicy(db, input.policy, now);
+        await audit(db, who, "two_step_policy", null, input.policy, now);
+        return data<OperatorsResult>({ ok: "policy" });
       case "reset": {
         const { token, email } = await resetPassword(db, who, input.id, now);
         log.info("admin.operator_reset", { operatorId: input.id });

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/admin.sign-in";
 import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
 import { rateLimited } from "#app/lib/svc.server.ts";
@@ -9,6 +9,7 @@ import { safeNext } from "#app/features/admin/safe-next.server.ts";
 import { sessionCookie, setCookie } from "#app/lib/cookies.server.ts";
 import { attemptSignIn, normaliseEmail } from "#app/features/admin/sign-in.server.ts";
 import { audit } from "#app/features/admin/audit.server.ts";
+import { secondStepHeader } from "#app/features/admin/two-step.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { SignInPage, type SignInError } from "#app/features/admin/SignInPage.tsx";
 
@@ -60,6 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           { error: "delayed", email, next, retryMinutes },
           { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
         );
+  }
+  if (result.token === null) {
+    // The right password of an operator with two-step sign-in: the code comes next (no session yet).
+    const header = await secondStepHeader(app.secret, app.secureCookies, result.operator.id, next, now);
+    return redirect(href("/admin/sign-in/code"), { headers: { "Set-Cookie": header } });
   }
   await audit(app.db, { operator: result.operator }, "sign_in", null, "", now);
   app.log.info("admin.signed_in", { operatorId: result.operator.id });

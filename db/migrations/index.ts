@@ -4,6 +4,7 @@ import * as m0010 from "#db/migrations/0010_admin.ts";
 import * as m0020 from "#db/migrations/0020_alerts.ts";
 import * as m0030 from "#db/migrations/0030_sign_in_throttle.ts";
 import * as m0050 from "#db/migrations/0050_operator_roles.ts";
+import * as m0051 from "#db/migrations/0051_two_step.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0020_alerts": m0020,
   "0030_sign_in_throttle": m0030,
   "0050_operator_roles": m0050,
+  "0051_two_step": m0051,
 };

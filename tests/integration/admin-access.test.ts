@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "#app/routes.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
-import { callRoute, cookieFrom, createOperator, csrfOf, get, post, type Placement } from "#tests/support/admin.ts";
+import { callRoute, createOperator, signInCookie, csrfOf, get, post, type Placement } from "#tests/support/admin.ts";
 import { CONSOLE_LAYOUTS, CONSOLE_ROUTES } from "#tests/support/admin-routes.ts";
 import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as signOut from "#app/routes/admin.sign-out.ts";
@@ -18,6 +18,8 @@ import * as notFound from "#app/routes/admin.not-found.tsx";
 import * as notifications from "#app/routes/admin.notifications.tsx";
 import * as operators from "#app/routes/admin.operators.tsx";
 import * as passwordLink from "#app/routes/admin.password.tsx";
+import * as secondStep from "#app/routes/admin.sign-in-code.tsx";
+import * as account from "#app/routes/admin.account.tsx";
 
 const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.sign-in.tsx": { module: signIn, placement: "open" },
@@ -34,6 +36,8 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.notifications.tsx": { module: notifications, placement: "guarded" },
   "routes/admin.operators.tsx": { module: operators, placement: "guarded" },
   "routes/admin.password.tsx": { module: passwordLink, placement: "open" },
+  "routes/admin.sign-in-code.tsx": { module: secondStep, placement: "open" },
+  "routes/admin.account.tsx": { module: account, placement: "guarded" },
 };
 
 interface Entry {
@@ -162,9 +166,7 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
 
   it("answers every console route to a signed-in operator", async () => {
     const app = testServices(handle.db);
-    const cookie = cookieFrom(
-      await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app),
-    )!;
+    const cookie = await signInCookie(app, "ops@example.com", "correct horse battery");
     for (const route of CONSOLE_ROUTES.filter((r) => r.access !== "public")) {
       const { module, placement } = MODULES[route.file]!;
       const path = url(route.path);
@@ -176,9 +178,7 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
   it("refuses an agent every administrators' route with 403 (page, .data and POST), and answers it the others", async () => {
     const app = testServices(handle.db);
     await createOperator(handle.db, "agent@example.com", "correct horse battery", "agent");
-    const cookie = cookieFrom(
-      await callRoute(signIn, "open", post("/admin/sign-in", { email: "agent@example.com", password: "correct horse battery" }), app),
-    )!;
+    const cookie = await signInCookie(app, "agent@example.com", "correct horse battery");
     const csrf = await csrfOf(app, cookie);
     for (const route of CONSOLE_ROUTES.filter((r) => r.access !== "public")) {
       const { module, placement } = MODULES[route.file]!;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
-import { FAST_SCRYPT, callRoute, cookieFrom, createOperator, csrfOf, get, post } from "#tests/support/admin.ts";
+import { FAST_SCRYPT, callRoute, cookieFrom, createOperator, signInCookie, csrfOf, get, post } from "#tests/support/admin.ts";
 import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as operatorsRoute from "#app/routes/admin.operators.tsx";
 import * as inbox from "#app/routes/admin.inbox.tsx";
@@ -25,7 +25,7 @@ describe.each(DIALECTS)("operator accounts on %s", (dialect) => {
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
     await createOperator(handle.db, "boss@example.com", PASSWORD);
-    cookie = cookieFrom(await callRoute(signIn, "open", post("/admin/sign-in", { email: "boss@example.com", password: PASSWORD }), app()))!;
+    cookie = await signInCookie(app(), "boss@example.com", PASSWORD);
     csrf = await csrfOf(app(), cookie);
   }, 30_000);
   afterAll(async () => handle.cleanup());

@@ -23,6 +23,7 @@ export interface ConsoleRoute {
 
 export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { file: "routes/admin.sign-in.tsx", path: "/admin/sign-in", access: "public" },
+  { file: "routes/admin.sign-in-code.tsx", path: "/admin/sign-in/code", access: "public" },
   { file: "routes/admin.sign-out.ts", path: "/admin/sign-out", access: "public" },
   { file: "routes/admin.lang.ts", path: "/admin/lang", access: "public" },
   { file: "routes/admin.photo.ts", path: "/admin/photos/{photo}", access: "data" },
@@ -57,6 +58,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     access: "page",
     post: { intent: "subscribe", endpoint: "https://push.example.com/x", p256dh: "BAAA", auth: "AAAA" },
   },
+  { file: "routes/admin.account.tsx", path: "/admin/account", access: "page", post: { intent: "codes" } },
   { file: "routes/admin.not-found.tsx", path: "/admin/no-such-page", access: "page" },
 ];
 

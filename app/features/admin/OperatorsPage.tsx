@@ -4,12 +4,14 @@ import { SelectField, TextField } from "#app/ui/Field.tsx";
 import { useAdminShell, useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
 import { EMAIL_MAX, OPERATOR_ROLES } from "#app/features/admin/operators-schema.ts";
 import type { OperatorRow } from "#app/features/admin/operators.server.ts";
+import type { TwoStepPolicy } from "#app/features/admin/two-step.server.ts";
 import { CsrfField, Notice, PageTitle } from "#app/features/admin/parts.tsx";
 import styles from "./admin.module.css";
 
 export type OperatorsResult =
   | { ok: "invited" | "reset"; id: number; email: string; link: string }
   | { ok: "role" | "disabled" | "enabled"; id: number }
+  | { ok: "policy" }
   | { error: string };
 
 function RoleOptions() {
@@ -39,7 +41,7 @@ function LinkNotice({ result }: { result: { ok: "invited" | "reset"; email: stri
 }
 
 /** The console's operators: invite, change a role, disable or enable, reset a password (administrators only). */
-export function OperatorsPage({ data, result }: { data: { operators: OperatorRow[] }; result?: OperatorsResult }) {
+export function OperatorsPage({ data, result }: { data: { operators: OperatorRow[]; policy: TwoStepPolicy }; result?: OperatorsResult }) {
   const t = useAdminT();
   const me = useAdminShell()?.operator?.email;
   const busy = useNavigation().state === "submitting";
@@ -77,6 +79,23 @@ export function OperatorsPage({ data, result }: { data: { operators: OperatorRow
         </Form>
       </section>
 
+      <section className={styles.card} aria-labelledby="policy-title">
+        <h2 id="policy-title" className={styles.subtitle}>
+          {t("operators.policy")}
+        </h2>
+        <Form method="post" className={styles.inlineForm}>
+          <CsrfField />
+          <input type="hidden" name="intent" value="two_step_policy" />
+          <SelectField label={t("operators.policyLabel")} name="policy" defaultValue={data.policy} key={data.policy}>
+            <option value="admins">{t("operators.policy.admins")}</option>
+            <option value="everyone">{t("operators.policy.everyone")}</option>
+          </SelectField>
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {t("form.save")}
+          </Button>
+        </Form>
+      </section>
+
       <table className={styles.table}>
         <caption className={styles.caption}>{t("operators.list")}</caption>
         <thead>
@@ -84,6 +103,7 @@ export function OperatorsPage({ data, result }: { data: { operators: OperatorRow
             <th scope="col">{t("operators.email")}</th>
             <th scope="col">{t("operators.role")}</th>
             <th scope="col">{t("operators.state")}</th>
+            <th scope="col">{t("operators.twoStep")}</th>
             <th scope="col">{t("operators.lastSignIn")}</th>
             <th scope="col">{t("operators.actions")}</th>
           </tr>
@@ -96,6 +116,7 @@ export function OperatorsPage({ data, result }: { data: { operators: OperatorRow
               </th>
               <td data-label={t("operators.role")}>{t(`operators.role.${o.role}`)}</td>
               <td data-label={t("operators.state")}>{t(`operators.state.${o.state}`)}</td>
+              <td data-label={t("operators.twoStep")}>{o.twoStep ? t("operators.twoStep.on") : t("operators.twoStep.off")}</td>
               <td data-label={t("operators.lastSignIn")} className={styles.nowrap}>
                 {o.lastSignIn ?? "–"}
               </td>

@@ -95,6 +95,9 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "operator_enable",
   "operator_reset",
   "password_set",
+  "two_step_on",
+  "two_step_codes",
+  "two_step_policy",
 ];
 
 /**

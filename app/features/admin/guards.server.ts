@@ -2,7 +2,7 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import { services } from "#app/lib/services.server.ts";
 import { adminLangOf } from "#app/features/admin/i18n.server.ts";
 import { DEFAULT_ADMIN_LANG, type AdminLang } from "#app/features/admin/i18n.ts";
-import { SIGN_IN_PATH } from "#app/features/admin/kinds.ts";
+import { ACCOUNT_PATH, SIGN_IN_PATH } from "#app/features/admin/kinds.ts";
 import type { OperatorRole } from "#db/schema.ts";
 import { findSession, type SignedIn } from "#app/features/admin/session-store.server.ts";
 import { clearCookie, plainValue, sessionCookie } from "#app/lib/cookies.server.ts";
@@ -38,9 +38,15 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, c
   return response;
 };
 
-/** Console pages: without a session, to the sign-in page (and back here after). */
+/**
+ * Console pages: without a session, to the sign-in page (and back here after).
+ * An operator who must use two-step sign-in and has not set it up yet: to the
+ * account page, where it is set up (ADR 0022); no other page is open to it.
+ */
 export const requireOperatorPage: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (!context.get(operatorContext)) {
+  const who = context.get(operatorContext);
+  if (who?.mustSetUpTwoStep && new URL(request.url).pathname.replace(/\.data$/, "") !== ACCOUNT_PATH) throw redirect(ACCOUNT_PATH);
+  if (!who) {
     const url = new URL(request.url);
     const back = url.pathname.replace(/\.data$/, "") + url.search.replace(/([?&])_routes=[^&]*&?/, "$1").replace(/[?&]$/, "");
     throw redirect(`${SIGN_IN_PATH}?next=${encodeURIComponent(back)}`);
@@ -50,7 +56,9 @@ export const requireOperatorPage: MiddlewareFunction<Response> = async ({ reques
 
 /** Console data (photos, CSV, form posts): 401 without a session, never a redirect. */
 export const requireOperatorData: MiddlewareFunction<Response> = async ({ context }, next) => {
-  if (!context.get(operatorContext)) return unauthorized();
+  const who = context.get(operatorContext);
+  if (!who) return unauthorized();
+  if (who.mustSetUpTwoStep) return forbidden();
   return next();
 };
 

@@ -33,6 +33,7 @@ export const operatorActionSchema = v.variant("intent", [
   }),
   v.object({ intent: v.literal("role"), id, role }),
   v.object({ intent: v.picklist(["disable", "enable", "reset"]), id }),
+  v.object({ intent: v.literal("two_step_policy"), policy: v.picklist(["admins", "everyone"], "operators.error.missing") }),
 ]);
 
 export type OperatorAction = v.InferOutput<typeof operatorActionSchema>;

@@ -34,6 +34,7 @@ export interface OperatorRow {
   state: "active" | "invited" | "disabled";
   lastSignIn: string | null;
   sessions: number;
+  twoStep: boolean;
 }
 
 export async function listOperators(db: Kysely<Database>): Promise<OperatorRow[]> {
@@ -46,6 +47,7 @@ export async function listOperators(db: Kysely<Database>): Promise<OperatorRow[]
       "o.password_hash",
       "o.disabled_at",
       "o.last_sign_in_at",
+      "o.totp_enabled_at",
       eb
         .selectFrom("admin_sessions as s")
         .select((s) => s.fn.countAll<number | string>().as("n"))
@@ -61,6 +63,7 @@ export async function listOperators(db: Kysely<Database>): Promise<OperatorRow[]
     state: r.disabled_at ? "disabled" : r.password_hash === NO_PASSWORD && !r.last_sign_in_at ? "invited" : "active",
     lastSignIn: r.last_sign_in_at ? formatSeoul(r.last_sign_in_at) : null,
     sessions: Number(r.sessions ?? 0),
+    twoStep: !!r.totp_enabled_at,
   }));
 }
 

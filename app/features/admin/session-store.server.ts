@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, OperatorRole } from "#db/schema.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from "#app/features/admin/policy.ts";
 import { csrfEquals, csrfFor, newSessionToken, sha256 } from "#app/features/admin/session-crypto.server.ts";
+import { twoStepPolicy, twoStepRequired } from "#app/features/admin/two-step.server.ts";
 
 /**
  * Server-side sessions: the cookie holds 32 random bytes; the database holds
@@ -13,6 +14,12 @@ export interface SignedIn {
   tokenHash: string;
   /** Session-bound form token (HMAC of the session with the app secret). */
   csrf: string;
+  /**
+   * Signed in with a password only although two-step sign-in is required of
+   * this operator (ADR 0022): only the account page (to set it up) and
+   * sign-out are open to it.
+   */
+  mustSetUpTwoStep: boolean;
 }
 
 export function csrfMatches(signedIn: SignedIn, value: unknown): boolean {
@@ -42,7 +49,7 @@ export async function findSession(db: Kysely<Database>, secret: string, token: s
   const row = await db
     .selectFrom("admin_sessions as s")
     .innerJoin("admin_operators as o", "o.id", "s.operator_id")
-    .select(["s.id as sessionId", "s.last_seen_at", "s.expires_at", "o.id as operatorId", "o.email", "o.role"])
+    .select(["s.id as sessionId", "s.last_seen_at", "s.expires_at", "o.id as operatorId", "o.email", "o.role", "o.totp_enabled_at"])
     .where("s.token_hash", "=", tokenHash)
     .where("o.disabled_at", "is", null)
     .executeTakeFirst();
@@ -56,11 +63,13 @@ export async function findSession(db: Kysely<Database>, secret: string, token: s
   if (at - lastSeen >= SESSION_TOUCH_MS) {
     await db.updateTable("admin_sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", row.sessionId).execute();
   }
+  const mustSetUpTwoStep = !row.totp_enabled_at && twoStepRequired(await twoStepPolicy(db), row.role);
   return {
     operator: { id: row.operatorId, email: row.email, role: row.role },
     sessionId: row.sessionId,
     tokenHash,
     csrf: csrfFor(secret, tokenHash),
+    mustSetUpTwoStep,
   };
 }
 
