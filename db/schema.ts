@@ -157,6 +157,10 @@ export interface AdminSessionTable {
   last_seen_at: string;
   /** Absolute end, whatever the activity. */
   expires_at: string;
+  /** "Chrome · Android": a label made from the user-agent (ADR 0022), not the user-agent. */
+  device: Generated<string | null>;
+  /** Where it was last seen: the address's prefix (203.0.113.x), never the address. */
+  ip_prefix: Generated<string | null>;
 }
 
 /** Failed sign-ins per e-mail (hashed) and client address (hashed), and a temporary lock (ADR 0017). */
@@ -198,7 +202,8 @@ export type AuditAction =
   | "password_set"
   | "two_step_on"
   | "two_step_codes"
-  | "two_step_policy";
+  | "two_step_policy"
+  | "session_end";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {

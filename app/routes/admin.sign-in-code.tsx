@@ -48,7 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const code = (form.get("code") ?? "").trim();
   if (!code || code.length > 64) return data<Failure>({ error: "missing" }, { status: 400 });
 
-  const result = await attemptSecondStep(app.db, { operatorId: pending.id, code, clientIp: context.get(requestContext).clientIp }, now);
+  const result = await attemptSecondStep(
+    app.db,
+    { operatorId: pending.id, code, clientIp: context.get(requestContext).clientIp, userAgent: request.headers.get("user-agent") },
+    now,
+  );
   if (!result.ok) {
     app.log.info("admin.second_step_failed", { reason: result.reason });
     if (result.reason === "invalid") return data<Failure>({ error: "invalid" }, { status: 401 });

@@ -46,7 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!email || !password) return data<Failure>({ error: "missing", email, next }, { status: 400 });
 
   const now = new Date();
-  const result = await attemptSignIn(app.db, { email, password, clientIp: context.get(requestContext).clientIp }, now);
+  const result = await attemptSignIn(
+    app.db,
+    { email, password, clientIp: context.get(requestContext).clientIp, userAgent: request.headers.get("user-agent") },
+    now,
+  );
   if (!result.ok) {
     app.log.info("admin.sign_in_failed", { reason: result.reason });
     if (result.reason === "invalid") return data<Failure>({ error: "invalid", email, next }, { status: 401 });

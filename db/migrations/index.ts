@@ -5,6 +5,7 @@ import * as m0020 from "#db/migrations/0020_alerts.ts";
 import * as m0030 from "#db/migrations/0030_sign_in_throttle.ts";
 import * as m0050 from "#db/migrations/0050_operator_roles.ts";
 import * as m0051 from "#db/migrations/0051_two_step.ts";
+import * as m0052 from "#db/migrations/0052_session_devices.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0030_sign_in_throttle": m0030,
   "0050_operator_roles": m0050,
   "0051_two_step": m0051,
+  "0052_session_devices": m0052,
 };

@@ -1,4 +1,4 @@
-import { test, expect, hydrated } from "#tests/e2e/fixtures.ts";
+import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 import { PASSWORD, createOperator, english, seed, signIn } from "#tests/e2e/console.ts";
 import { CONSOLE_ROUTES } from "#tests/support/admin-routes.ts";
 
@@ -54,6 +54,7 @@ test("an administrator invites an agent with a one-time link; the link sets the 
   const link = await page.getByLabel("One-time link").inputValue();
   expect(link).toMatch(/\/admin\/password\/[\w-]{43}$/);
   await expect(page.getByRole("row").filter({ hasText: agent })).toContainText("Invited (no password yet)");
+  expect(await axeViolations(page)).toEqual([]);
 
   const theirs = await browser.newContext({ baseURL: new URL(link).origin });
   await english(theirs);

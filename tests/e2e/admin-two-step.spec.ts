@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, hydrated } from "#tests/e2e/fixtures.ts";
+import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 import { PASSWORD, codeStep, createOperator, english, passwordStep, signIn, totpNow } from "#tests/e2e/console.ts";
 
 /**
@@ -13,7 +13,7 @@ test.beforeEach(async ({ context }) => english(context));
 
 async function signOut(page: Page) {
   await hydrated(page);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/sign-in$/);
 }
 
@@ -51,6 +51,7 @@ test("invite → set password → two-step set-up → sign in with a code → a 
   await expect(me.getByRole("img", { name: "QR code for the authenticator app" }).locator("svg")).toBeVisible();
   await me.goto("/admin");
   await expect(me).toHaveURL(/\/admin\/account$/);
+  expect(await axeViolations(me)).toEqual([]);
   const secret = (await me.locator("code").first().textContent())!;
   await hydrated(me);
   await me.getByLabel("Code from the app").fill(totpNow(secret));

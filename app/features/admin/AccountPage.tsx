@@ -3,10 +3,11 @@ import { Button } from "#app/ui/Button.tsx";
 import { TextField } from "#app/ui/Field.tsx";
 import { useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
 import type { TwoStepStatus } from "#app/features/admin/account.server.ts";
+import type { SessionRow } from "#app/features/admin/session-store.server.ts";
 import { CsrfField, Notice, PageTitle } from "#app/features/admin/parts.tsx";
 import styles from "./admin.module.css";
 
-export type AccountResult = { ok: "two_step_on" | "codes"; codes: string[] } | { error: string };
+export type AccountResult = { ok: "two_step_on" | "codes"; codes: string[] } | { ok: "sessions"; count: number } | { error: string };
 
 /** Recovery codes: shown once, right after they were made. */
 function RecoveryCodes({ codes, first }: { codes: string[]; first: boolean }) {
@@ -76,8 +77,73 @@ function SetUp({ status, error }: { status: Extract<TwoStepStatus, { enabled: fa
   );
 }
 
-/** The operator's own account: two-step sign-in. */
-export function AccountPage({ data, result }: { data: { twoStep: TwoStepStatus }; result?: AccountResult }) {
+/** The operator's signed-in browsers: device, place (an address prefix), last seen; sign out of one or all. */
+function Sessions({ sessions, result }: { sessions: SessionRow[]; result?: AccountResult }) {
+  const t = useAdminT();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className={styles.card} aria-labelledby="sessions-title">
+      <h2 id="sessions-title" className={styles.subtitle}>
+        {t("sessions.title")}
+      </h2>
+      <p className={styles.muted}>{t("sessions.intro")}</p>
+      {result && "ok" in result && result.ok === "sessions" ? (
+        <Notice tone="ok">{t("sessions.done", { count: result.count })}</Notice>
+      ) : null}
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">{t("sessions.device")}</th>
+            <th scope="col">{t("sessions.place")}</th>
+            <th scope="col">{t("sessions.signedIn")}</th>
+            <th scope="col">{t("sessions.lastSeen")}</th>
+            <th scope="col">
+              <span className={styles.visuallyHidden}>{t("operators.actions")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((s) => (
+            <tr key={s.id}>
+              <th scope="row" data-label={t("sessions.device")}>
+                {s.device ?? t("sessions.unknownDevice")}
+                {s.current ? <strong className={`${styles.badge} ${styles.current}`}>{t("sessions.current")}</strong> : null}
+              </th>
+              <td data-label={t("sessions.place")}>{s.place ?? "–"}</td>
+              <td data-label={t("sessions.signedIn")} className={styles.nowrap}>
+                {s.signedIn}
+              </td>
+              <td data-label={t("sessions.lastSeen")} className={styles.nowrap}>
+                {s.lastSeen}
+              </td>
+              <td>
+                <Form method="post">
+                  <CsrfField />
+                  <input type="hidden" name="id" value={s.id} />
+                  <Button type="submit" name="intent" value="end_session" variant="secondary" disabled={busy}>
+                    {t("sessions.end")}
+                  </Button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Form method="post" className={styles.buttonRow}>
+        <CsrfField />
+        <Button type="submit" name="intent" value="end_others" variant="secondary" disabled={busy || sessions.length < 2}>
+          {t("sessions.endOthers")}
+        </Button>
+        <Button type="submit" name="intent" value="end_all" variant="ghost" disabled={busy}>
+          {t("sessions.endAll")}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+/** The operator's own account: two-step sign-in and sessions. */
+export function AccountPage({ data, result }: { data: { twoStep: TwoStepStatus; sessions: SessionRow[] }; result?: AccountResult }) {
   const t = useAdminT();
   const { twoStep } = data;
   const error = result && "error" in result ? result.error : undefined;
@@ -105,6 +171,7 @@ export function AccountPage({ data, result }: { data: { twoStep: TwoStepStatus }
       ) : (
         <SetUp status={twoStep} error={error} />
       )}
+      <Sessions sessions={data.sessions} result={result} />
     </>
   );
 }

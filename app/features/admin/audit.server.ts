@@ -98,6 +98,7 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "two_step_on",
   "two_step_codes",
   "two_step_policy",
+  "session_end",
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { services } from "#app/lib/services.server.ts";
+import { requestContext, services } from "#app/lib/services.server.ts";
 import { adminLangOf } from "#app/features/admin/i18n.server.ts";
 import { DEFAULT_ADMIN_LANG, type AdminLang } from "#app/features/admin/i18n.ts";
 import { ACCOUNT_PATH, SIGN_IN_PATH } from "#app/features/admin/kinds.ts";
@@ -24,7 +24,7 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const app = services(context);
   context.set(adminLangContext, await adminLangOf(request));
   const token = await plainValue(sessionCookie, request.headers.get("cookie"));
-  const signedIn = await findSession(app.db, app.secret, token, new Date());
+  const signedIn = await findSession(app.db, app.secret, token, new Date(), { ip: context.get(requestContext).clientIp });
   context.set(operatorContext, signedIn);
   const response = await next();
   try {

@@ -54,7 +54,7 @@ interface Key {
 
 export async function attemptSignIn(
   db: Kysely<Database>,
-  input: { email: unknown; password: unknown; clientIp?: string },
+  input: { email: unknown; password: unknown; clientIp?: string; userAgent?: string | null },
   now: Date,
   scrypt: ScryptParams = DEFAULT_SCRYPT,
   verify: (password: string, hash: string) => Promise<boolean> = verifyPassword,
@@ -86,7 +86,7 @@ export async function attemptSignIn(
   await forgiveAttempt(db, key);
   if (operator.totp_enabled_at) return { ok: true, operator: { id: operator.id, email: operator.email }, token: null };
   await db.updateTable("admin_operators").set({ last_sign_in_at: now.toISOString() }).where("id", "=", operator.id).execute();
-  const token = await createSession(db, operator.id, now);
+  const token = await createSession(db, operator.id, now, { userAgent: input.userAgent, ip: input.clientIp });
   return { ok: true, operator: { id: operator.id, email: operator.email }, token };
 }
 
@@ -139,7 +139,7 @@ type SecondStepResult =
  */
 export async function attemptSecondStep(
   db: Kysely<Database>,
-  input: { operatorId: number; code: string; clientIp?: string },
+  input: { operatorId: number; code: string; clientIp?: string; userAgent?: string | null },
   now: Date,
 ): Promise<SecondStepResult> {
   const operator = await db
@@ -157,7 +157,7 @@ export async function attemptSecondStep(
   }
   await forgiveAttempt(db, key);
   await db.updateTable("admin_operators").set({ last_sign_in_at: now.toISOString() }).where("id", "=", operator.id).execute();
-  const token = await createSession(db, operator.id, now);
+  const token = await createSession(db, operator.id, now, { userAgent: input.userAgent, ip: input.clientIp });
   return { ok: true, operator: { id: operator.id, email: operator.email }, token, method };
 }
 
