@@ -31,7 +31,7 @@ export const meta = adminMeta;
 export async function action({ request, context }: Route.ActionArgs) {
   requireRole(context, "admin");
   const { form, who } = await consoleForm(request, context);
-  const { db, log } = services(context);
+  const { db, log, publicOrigin } = services(context);
   const parsed = validate(operatorActionSchema, Object.fromEntries(form));
   if (!parsed.success)
     return data<OperatorsResult>({ error: Object.values(parsed.errors)[0] ?? "operators.error.missing" }, { status: 400 });
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "invite": {
         const { id, token } = await inviteOperator(db, who, input, now);
         log.info("admin.operator_invited", { operatorId: id });
-        return data<OperatorsResult>({ ok: "invited", id, email: input.email, link: passwordLinkUrl(request, token) });
+        return data<OperatorsResult>({ ok: "invited", id, email: input.email, link: passwordLinkUrl(request, token, publicOrigin) });
       }
       case "role":
         await changeRole(db, who, input.id, input.role, now);
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "reset": {
         const { token, email } = await resetPassword(db, who, input.id, now);
         log.info("admin.operator_reset", { operatorId: input.id });
-        return data<OperatorsResult>({ ok: "reset", id: input.id, email, link: passwordLinkUrl(request, token) });
+        return data<OperatorsResult>({ ok: "reset", id: input.id, email, link: passwordLinkUrl(request, token, publicOrigin) });
       }
     }
   } catch (error) {

@@ -83,6 +83,16 @@ describe.each(DIALECTS)("operator accounts on %s", (dialect) => {
     expect(await again.json()).toEqual({ error: "operators.error.exists" });
   });
 
+  it("writes the link on PUBLIC_ORIGIN when it is set", async () => {
+    const response = await callRoute(
+      operatorsRoute,
+      "guarded",
+      post("/admin/operators", { csrf, intent: "invite", email: "public@example.com", role: "agent" }, cookie),
+      testServices(handle.db, { publicOrigin: "https://loans.example.com" }),
+    );
+    expect(((await response.json()) as { link: string }).link).toMatch(/^https:\/\/loans\.example\.com\/admin\/password\/[\w-]{43}$/);
+  });
+
   it("changes a role, refuses to change one's own account or to remove the last administrator", async () => {
     const id = await createOperator(handle.db, "second@example.com", PASSWORD, "agent");
     expect((await act({ intent: "role", id: String(id), role: "admin" })).status).toBe(200);
