@@ -203,7 +203,8 @@ export type AuditAction =
   | "two_step_on"
   | "two_step_codes"
   | "two_step_policy"
-  | "session_end";
+  | "session_end"
+  | "two_step_reset";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {

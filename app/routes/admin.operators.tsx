@@ -11,6 +11,7 @@ import {
   inviteOperator,
   listOperators,
   resetPassword,
+  resetTwoStep,
   setDisabled,
 } from "#app/features/admin/operators.server.ts";
 import { passwordLinkUrl } from "#app/features/admin/password-link.server.ts";
@@ -52,6 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         await setDisabled(db, who, input.id, input.intent === "disable", now);
         log.info(`admin.operator_${input.intent}d`, { operatorId: input.id });
         return data<OperatorsResult>({ ok: input.intent === "disable" ? "disabled" : "enabled", id: input.id });
+      case "reset_two_step":
+        await resetTwoStep(db, who, input.id, now);
+        log.info("admin.operator_two_step_reset", { operatorId: input.id });
+        return data<OperatorsResult>({ ok: "two_step_reset", id: input.id });
       case "two_step_policy":
         await setTwoStepPolicy(db, input.policy, now);
         await audit(db, who, "two_step_policy", null, input.policy, now);

@@ -50,9 +50,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const result = await attemptSecondStep(
     app.db,
-    { operatorId: pending.id, code, clientIp: context.get(requestContext).clientIp, userAgent: request.headers.get("user-agent") },
+    {
+      operatorId: pending.id,
+      passwordStamp: pending.passwordStamp,
+      code,
+      clientIp: context.get(requestContext).clientIp,
+      userAgent: request.headers.get("user-agent"),
+    },
     now,
   );
+  if (!result.ok && result.reason === "stale") {
+    return redirect(href("/admin/sign-in"), { headers: { "Set-Cookie": await clearSecondStepHeader(app.secret, app.secureCookies) } });
+  }
   if (!result.ok) {
     app.log.info("admin.second_step_failed", { reason: result.reason });
     if (result.reason === "invalid") return data<Failure>({ error: "invalid" }, { status: 401 });

@@ -68,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.token === null) {
     // The right password of an operator with two-step sign-in: the code comes next (no session yet).
-    const header = await secondStepHeader(app.secret, app.secureCookies, result.operator.id, next, now);
+    const pending = { operatorId: result.operator.id, passwordStamp: result.passwordStamp, next };
+    const header = await secondStepHeader(app.secret, app.secureCookies, pending, now);
     return redirect(href("/admin/sign-in/code"), { headers: { "Set-Cookie": header } });
   }
   await audit(app.db, { operator: result.operator }, "sign_in", null, "", now);

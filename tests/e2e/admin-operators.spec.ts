@@ -16,7 +16,9 @@ test.beforeAll(async () => {
 });
 test.beforeEach(async ({ context }) => english(context));
 
-test("an agent cannot open operators, export or the audit log: direct URLs, .data requests and posts answer 403", async ({ page }) => {
+test("an agent cannot open operators, export or the audit log: direct URLs and .data requests answer 403 (posts: admin-access.test.ts)", async ({
+  page,
+}) => {
   const agent = `agent-${stamp()}@example.com`;
   createOperator(agent);
   seed("role", { email: agent, role: "agent" });

@@ -152,6 +152,27 @@ describe.each(DIALECTS)("operator accounts on %s", (dialect) => {
     expect((await signInWith("forgetful@example.com", NEW_PASSWORD)).status).toBe(302);
   });
 
+  it("clears an operator's two-step sign-in (a lost phone): secret and recovery codes gone, sessions ended, set up again next time", async () => {
+    const id = await createOperator(handle.db, "lost-phone@example.com", PASSWORD, "admin");
+    const theirs = await signInCookie(app(), "lost-phone@example.com", PASSWORD);
+    await handle.db
+      .insertInto("admin_recovery_codes")
+      .values({ operator_id: id, code_hash: "0".repeat(64), used_at: null, created_at: new Date().toISOString() })
+      .execute();
+    expect((await act({ intent: "reset_two_step", id: String(id) })).status).toBe(200);
+    const row = await handle.db
+      .selectFrom("admin_operators")
+      .select(["totp_secret", "totp_enabled_at", "totp_last_step"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ totp_secret: null, totp_enabled_at: null, totp_last_step: null });
+    expect(await handle.db.selectFrom("admin_recovery_codes").select("id").where("operator_id", "=", id).execute()).toHaveLength(0);
+    expect((await callRoute(inbox, "guarded", get("/admin", theirs), app())).status).toBe(302);
+    // The password alone now signs in, straight to the set-up.
+    const again = cookieFrom(await signInWith("lost-phone@example.com", PASSWORD))!;
+    expect((await callRoute(inbox, "guarded", get("/admin", again), app())).headers.get("location")).toBe("/admin/account");
+  });
+
   it("answers a malformed or unknown action 400, never 500", async () => {
     for (const fields of [
       {},

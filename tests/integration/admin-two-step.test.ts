@@ -116,6 +116,17 @@ describe.each(DIALECTS)("two-step sign-in on %s", (dialect) => {
     expect((await code("admin_second_step=eyJpZCI6MX0", "123456")).headers.get("location")).toBe("/admin/sign-in");
   });
 
+  it("voids a password step when the password is reset meanwhile", async () => {
+    await createOperator(handle.db, "reset-midway@example.com", PASSWORD);
+    clock(at(30));
+    const pending = cookieFrom(await password("reset-midway@example.com"), "admin_second_step")!;
+    await handle.db.updateTable("admin_operators").set({ password_hash: "!" }).where("email", "=", "reset-midway@example.com").execute();
+    const late = await code(pending, totpCode(TEST_TOTP_SECRET, STEP + 30));
+    expect(late.status).toBe(302);
+    expect(late.headers.get("location")).toBe("/admin/sign-in");
+    expect(cookieFrom(late)).toBeUndefined();
+  });
+
   it("locks the code step like the password step: five wrong codes from one address, then even the right one waits", async () => {
     await createOperator(handle.db, "guessed@example.com", PASSWORD);
     clock(at(40));

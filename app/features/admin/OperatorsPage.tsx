@@ -10,7 +10,7 @@ import styles from "./admin.module.css";
 
 export type OperatorsResult =
   | { ok: "invited" | "reset"; id: number; email: string; link: string }
-  | { ok: "role" | "disabled" | "enabled"; id: number }
+  | { ok: "role" | "disabled" | "enabled" | "two_step_reset"; id: number }
   | { ok: "policy" }
   | { error: string };
 
@@ -152,7 +152,12 @@ export function OperatorsPage({ data, result }: { data: { operators: OperatorRow
                         <Button type="submit" name="intent" value="reset" variant="ghost" disabled={busy}>
                           {t("operators.reset")}
                         </Button>
-                      )}
+                      )}{" "}
+                      {o.twoStep ? (
+                        <Button type="submit" name="intent" value="reset_two_step" variant="ghost" disabled={busy}>
+                          {t("operators.resetTwoStep")}
+                        </Button>
+                      ) : null}
                     </Form>
                   </div>
                 )}

@@ -99,6 +99,7 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "two_step_codes",
   "two_step_policy",
   "session_end",
+  "two_step_reset",
 ];
 
 /**

@@ -32,7 +32,7 @@ export const operatorActionSchema = v.variant("intent", [
     role,
   }),
   v.object({ intent: v.literal("role"), id, role }),
-  v.object({ intent: v.picklist(["disable", "enable", "reset"]), id }),
+  v.object({ intent: v.picklist(["disable", "enable", "reset", "reset_two_step"]), id }),
   v.object({ intent: v.literal("two_step_policy"), policy: v.picklist(["admins", "everyone"], "operators.error.missing") }),
 ]);
 

@@ -188,6 +188,25 @@ export async function resetPassword(db: Kysely<Database>, who: SignedIn, id: num
   });
 }
 
+/**
+ * Clears an operator's two-step sign-in (a lost phone and no recovery code):
+ * its secret and recovery codes go, its sessions end; if it must use two-step
+ * sign-in, it sets it up again after its next password.
+ */
+export async function resetTwoStep(db: Kysely<Database>, who: SignedIn, id: number, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await target(trx, who, id);
+    await trx
+      .updateTable("admin_operators")
+      .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_step: null, updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute();
+    await trx.deleteFrom("admin_recovery_codes").where("operator_id", "=", id).execute();
+    const sessions = await endOperatorSessions(trx, id);
+    await audit(trx, who, "two_step_reset", { kind: "operator", id }, `${row.email} sessions=${sessions}`, now);
+  });
+}
+
 export type LinkState =
   { state: "valid"; operatorId: number; email: string; purpose: "invite" | "reset" } | { state: "expired" | "used" | "unknown" };
 

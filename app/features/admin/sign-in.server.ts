@@ -3,7 +3,7 @@ import type { Database } from "#db/schema.ts";
 import { DEFAULT_SCRYPT, MAX_PASSWORD_LENGTH, dummyHash, verifyPassword, type ScryptParams } from "#app/features/admin/password.server.ts";
 import { createSession } from "#app/features/admin/session-store.server.ts";
 import { sha256 } from "#app/features/admin/session-crypto.server.ts";
-import { checkSecondStep } from "#app/features/admin/two-step.server.ts";
+import { checkSecondStep, passwordStamp } from "#app/features/admin/two-step.server.ts";
 import { hasControlCharacter } from "#app/lib/schema.ts";
 import {
   ACCOUNT_DELAY_AFTER,
@@ -31,7 +31,8 @@ import {
  */
 type SignInResult =
   /** `token` null: the password was right and the operator has two-step sign-in; the code comes next. */
-  | { ok: true; operator: { id: number; email: string }; token: string | null }
+  | { ok: true; operator: { id: number; email: string }; token: string; passwordStamp?: undefined }
+  | { ok: true; operator: { id: number; email: string }; token: null; passwordStamp: string }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "locked" | "delayed"; retryAfterSeconds: number };
 
@@ -84,7 +85,14 @@ export async function attemptSignIn(
   }
 
   await forgiveAttempt(db, key);
-  if (operator.totp_enabled_at) return { ok: true, operator: { id: operator.id, email: operator.email }, token: null };
+  if (operator.totp_enabled_at) {
+    return {
+      ok: true,
+      operator: { id: operator.id, email: operator.email },
+      token: null,
+      passwordStamp: passwordStamp(operator.password_hash),
+    };
+  }
   await db.updateTable("admin_operators").set({ last_sign_in_at: now.toISOString() }).where("id", "=", operator.id).execute();
   const token = await createSession(db, operator.id, now, { userAgent: input.userAgent, ip: input.clientIp });
   return { ok: true, operator: { id: operator.id, email: operator.email }, token };
@@ -128,6 +136,7 @@ async function forgiveAttempt(db: Kysely<Database>, key: Key): Promise<void> {
 type SecondStepResult =
   | { ok: true; operator: { id: number; email: string }; token: string; method: "totp" | "recovery" }
   | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "stale" }
   | { ok: false; reason: "locked" | "delayed"; retryAfterSeconds: number };
 
 /**
@@ -139,15 +148,17 @@ type SecondStepResult =
  */
 export async function attemptSecondStep(
   db: Kysely<Database>,
-  input: { operatorId: number; code: string; clientIp?: string; userAgent?: string | null },
+  input: { operatorId: number; passwordStamp: string; code: string; clientIp?: string; userAgent?: string | null },
   now: Date,
 ): Promise<SecondStepResult> {
   const operator = await db
     .selectFrom("admin_operators")
-    .select(["id", "email", "disabled_at"])
+    .select(["id", "email", "disabled_at", "password_hash"])
     .where("id", "=", input.operatorId)
     .executeTakeFirst();
-  if (!operator || operator.disabled_at) return { ok: false, reason: "invalid" };
+  // Disabled, or its password reset or changed since the password step: that step no longer counts.
+  if (!operator || operator.disabled_at || passwordStamp(operator.password_hash) !== input.passwordStamp)
+    return { ok: false, reason: "stale" };
   const key: Key = { emailHash: sha256(operator.email), clientHash: sha256(input.clientIp || "unknown") };
   const pair = await reserveAttempt(db, key, now);
   if ("refused" in pair) return pair.refused;

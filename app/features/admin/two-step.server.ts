@@ -198,23 +198,48 @@ export async function confirmSetup(db: Kysely<Database>, operatorId: number, inp
   });
 }
 
-/** Who passed the password step, where to go after, until when (in the signed `admin_second_step` cookie). */
+/**
+ * Who passed the password step, with which password (a stamp of its hash: a
+ * password reset or change in the meantime voids the step), where to go
+ * after, until when (in the signed `admin_second_step` cookie).
+ */
 interface SecondStep {
   id: number;
+  pw: string;
   next: string;
   until: number;
 }
 
-export async function secondStepHeader(secret: string, secure: boolean, operatorId: number, next: string, now: Date): Promise<string> {
-  const value: SecondStep = { id: operatorId, next, until: now.getTime() + SECOND_STEP_MS };
+/** A short fingerprint of a password hash (not the hash), for the second-step cookie. */
+export function passwordStamp(passwordHash: string): string {
+  return sha256(`second-step:${passwordHash}`).slice(0, 16);
+}
+
+export async function secondStepHeader(
+  secret: string,
+  secure: boolean,
+  pending: { operatorId: number; passwordStamp: string; next: string },
+  now: Date,
+): Promise<string> {
+  const value: SecondStep = {
+    id: pending.operatorId,
+    pw: pending.passwordStamp,
+    next: pending.next,
+    until: now.getTime() + SECOND_STEP_MS,
+  };
   return setCookie(secondStepCookie(secret), value, secure);
 }
 
-export async function readSecondStep(secret: string, request: Request, now: Date): Promise<{ id: number; next: string } | null> {
+export async function readSecondStep(
+  secret: string,
+  request: Request,
+  now: Date,
+): Promise<{ id: number; passwordStamp: string; next: string } | null> {
   const value = (await secondStepCookie(secret).parse(request.headers.get("cookie"))) as Partial<SecondStep> | null;
-  if (!value || typeof value !== "object" || !Number.isInteger(value.id) || typeof value.next !== "string") return null;
+  if (!value || typeof value !== "object" || !Number.isInteger(value.id) || typeof value.next !== "string" || typeof value.pw !== "string")
+    return null;
   if (typeof value.until !== "number" || value.until <= now.getTime()) return null;
-  return { id: value.id!, next: value.next };
+  return { id: value.id!, passwordStamp: value.pw, next: value.next };
 }
 
 export function clearSecondStepHeader(secret: string, secure: boolean): Promise<string> {
