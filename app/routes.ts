@@ -52,10 +52,12 @@ export default [
     route("manifest.webmanifest", "routes/admin.manifest.ts"),
     layout("routes/admin.tsx", [
       route("sign-in", "routes/admin.sign-in.tsx"),
+      route("sign-in/code", "routes/admin.sign-in-code.tsx"),
       route("sign-out", "routes/admin.sign-out.ts"),
       route("lang", "routes/admin.lang.ts"),
       route("photos/:id", "routes/admin.photo.ts"),
       route("export", "routes/admin.export.ts"),
+      route("password/:token", "routes/admin.password.tsx"),
       layout("routes/admin.console.tsx", [
         index("routes/admin.inbox.tsx"),
         route("requests/:kind/:id", "routes/admin.request.tsx"),
@@ -66,6 +68,8 @@ export default [
         route("banners", "routes/admin.banners.tsx"),
         route("audit", "routes/admin.audit.tsx"),
         route("privacy", "routes/admin.privacy.tsx"),
+        route("operators", "routes/admin.operators.tsx"),
+        route("account", "routes/admin.account.tsx"),
         route("notifications", "routes/admin.notifications.tsx"),
         route("*", "routes/admin.not-found.tsx"),
       ]),

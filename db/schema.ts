@@ -124,6 +124,46 @@ export interface AdminOperatorTable {
   last_sign_in_at: string | null;
   /** Set by `npm run admin:disable`: no sign-in, no session, no alerts. */
   disabled_at: Generated<string | null>;
+  /** What the operator may do (ADR 0022); existing operators became administrators. */
+  role: Generated<OperatorRole>;
+  /** Two-step sign-in (RFC 6238): the authenticator's secret (base32) once set up… */
+  totp_secret: Generated<string | null>;
+  /** …the secret shown as a QR code while it is being set up… */
+  totp_pending_secret: Generated<string | null>;
+  totp_enabled_at: Generated<string | null>;
+  /** …and the last time-step whose code was accepted: a code works once. */
+  totp_last_step: Generated<number | null>;
+}
+
+/** Ten one-time recovery codes per operator with two-step sign-in, stored as SHA-256. */
+export interface AdminRecoveryCodeTable {
+  id: Generated<number>;
+  operator_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** The console's settings, one row each (`two_step_required`: `admins` | `everyone`). */
+export interface AdminSettingTable {
+  id: Generated<number>;
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
+export type OperatorRole = "admin" | "agent";
+
+/** A one-time link that sets an operator's password: an invitation or a reset (48 h). Only its token's SHA-256 is stored. */
+export interface AdminPasswordLinkTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  purpose: "invite" | "reset";
+  expires_at: string;
+  used_at: string | null;
+  created_by: number | null;
+  created_at: string;
 }
 
 /** A signed-in browser. Only the SHA-256 of the cookie's token is stored. */
@@ -135,6 +175,10 @@ export interface AdminSessionTable {
   last_seen_at: string;
   /** Absolute end, whatever the activity. */
   expires_at: string;
+  /** "Chrome · Android": a label made from the user-agent (ADR 0022), not the user-agent. */
+  device: Generated<string | null>;
+  /** Where it was last seen: the address's prefix (203.0.113.x), never the address. */
+  ip_prefix: Generated<string | null>;
 }
 
 /** Failed sign-ins per e-mail (hashed) and client address (hashed), and a temporary lock (ADR 0017). */
@@ -174,7 +218,18 @@ export type AuditAction =
   | "campaign_update"
   | "campaign_publish"
   | "campaign_reorder"
-  | "campaign_delete";
+  | "campaign_delete"
+  | "operator_invite"
+  | "operator_role"
+  | "operator_disable"
+  | "operator_enable"
+  | "operator_reset"
+  | "password_set"
+  | "two_step_on"
+  | "two_step_codes"
+  | "two_step_policy"
+  | "session_end"
+  | "two_step_reset";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
@@ -295,6 +350,9 @@ export interface Database {
   admin_login_throttle: AdminLoginThrottleTable;
   admin_login_accounts: AdminLoginAccountTable;
   admin_audit_log: AdminAuditLogTable;
+  admin_password_links: AdminPasswordLinkTable;
+  admin_recovery_codes: AdminRecoveryCodeTable;
+  admin_settings: AdminSettingTable;
   alert_deliveries: AlertDeliveryTable;
   push_subscriptions: PushSubscriptionTable;
   campaign_banners: CampaignBannerTable;

@@ -5,6 +5,7 @@
  * (the language switch, the localStorage mirror in root.tsx).
  */
 export const SESSION_COOKIE = "admin_session";
+export const SECOND_STEP_COOKIE = "admin_second_step";
 export const ADMIN_LANG_COOKIE = "admin_lang";
 export const LANG_COOKIE = "lang";
 export const FLASH_COOKIE = "consultation_done";

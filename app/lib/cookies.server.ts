@@ -1,6 +1,6 @@
 import { createCookie, href, type Cookie, type CookieOptions } from "react-router";
-import { ADMIN_LANG_COOKIE, FLASH_COOKIE, LANG_COOKIE, SESSION_COOKIE } from "#app/lib/cookie-names.ts";
-import { SESSION_ABSOLUTE_MS } from "#app/features/admin/policy.ts";
+import { ADMIN_LANG_COOKIE, FLASH_COOKIE, LANG_COOKIE, SECOND_STEP_COOKIE, SESSION_COOKIE } from "#app/lib/cookie-names.ts";
+import { SECOND_STEP_MS, SESSION_ABSOLUTE_MS } from "#app/features/admin/policy.ts";
 
 /**
  * Every cookie of the site, defined once with React Router's `createCookie`.
@@ -16,6 +16,8 @@ export type CookieKind = "visitor-state" | "preference";
 export const COOKIE_KINDS: Readonly<Record<string, CookieKind>> = {
   /** An operator's session token. */
   [SESSION_COOKIE]: "visitor-state",
+  /** An operator between the password and the code of a two-step sign-in. */
+  [SECOND_STEP_COOKIE]: "visitor-state",
   /** The masked phone of the visitor's own consultation, for the completion page. */
   [FLASH_COOKIE]: "visitor-state",
   /** The visitor's language: part of the page cache's key. */
@@ -25,7 +27,7 @@ export const COOKIE_KINDS: Readonly<Record<string, CookieKind>> = {
 };
 
 /** A page requested with any of these cookies is neither served from nor stored in the shared page cache. */
-export const PAGE_CACHE_BYPASS_COOKIES: readonly string[] = [SESSION_COOKIE, FLASH_COOKIE];
+export const PAGE_CACHE_BYPASS_COOKIES: readonly string[] = [SESSION_COOKIE, SECOND_STEP_COOKIE, FLASH_COOKIE];
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -74,6 +76,21 @@ export function flashCookie(secret: string): Cookie {
   return createCookie(FLASH_COOKIE, {
     path: FLASH_PATH,
     maxAge: FLASH_MAX_AGE_SECONDS,
+    httpOnly: true,
+    sameSite: "lax",
+    secrets: [secret],
+  });
+}
+
+/**
+ * Between the password and the code of a two-step sign-in (ADR 0022): which
+ * operator passed the password step, until when. HttpOnly, console-only,
+ * signed with the app's secret (React Router's signature), five minutes.
+ */
+export function secondStepCookie(secret: string): Cookie {
+  return createCookie(SECOND_STEP_COOKIE, {
+    path: "/admin",
+    maxAge: SECOND_STEP_MS / 1000,
     httpOnly: true,
     sameSite: "lax",
     secrets: [secret],

@@ -3,9 +3,12 @@ import { services } from "#app/lib/services.server.ts";
 import { consoleTitle } from "#app/features/admin/console.server.ts";
 import { AUDIT_ACTIONS, listAudit } from "#app/features/admin/audit.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
+import { requireRole } from "#app/features/admin/guards.server.ts";
 import { AuditPage } from "#app/features/admin/AuditPage.tsx";
 
+/** Administrators only (ADR 0022). */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(context, "admin");
   const params = new URL(request.url).searchParams;
   const action = AUDIT_ACTIONS.find((a) => a === params.get("action"));
   const page = Number(params.get("page")) || 1;

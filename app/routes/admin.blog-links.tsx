@@ -5,9 +5,12 @@ import { consoleForm, consoleTitle, positiveId } from "#app/features/admin/conso
 import { addBlogLink, BlogLinkProblem, deleteBlogLink, listAdminBlogLinks, updateBlogLink } from "#app/features/admin/blog-links.server.ts";
 import { audit } from "#app/features/admin/audit.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
+import { requireRole } from "#app/features/admin/guards.server.ts";
 import { BlogLinksPage, type BlogLinksResult } from "#app/features/admin/BlogLinksPage.tsx";
 
+/** What the public Blogs page shows: administrators only (ADR 0022). */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(context, "admin");
   const page = Number(new URL(request.url).searchParams.get("page")) || 1;
   return { title: consoleTitle(context, "blog.title"), ...(await listAdminBlogLinks(services(context).db, page)) };
 }
@@ -15,6 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = adminMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
+  requireRole(context, "admin");
   const { form, who } = await consoleForm(request, context, 8 * 1024);
   const { db, log, ogFetchAllowHosts } = services(context);
   const intent = form.get("intent");

@@ -3,11 +3,13 @@ import type { Route } from "./+types/admin.campaigns.banner";
 import { services } from "#app/lib/services.server.ts";
 import { consoleTitle, positiveId } from "#app/features/admin/console.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
+import { requireRole } from "#app/features/admin/guards.server.ts";
 import { findBanner } from "#app/features/campaigns/campaigns.server.ts";
 import { bannerAction } from "#app/features/campaigns/actions.server.ts";
 import { BannerEditPage } from "#app/features/campaigns/BannerEditPage.tsx";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  requireRole(context, "admin");
   if (params.id === "new") return { title: consoleTitle(context, "campaigns.banner.newTitle"), banner: null };
   const id = positiveId(params.id);
   const banner = id ? await findBanner(services(context).db, id) : null;
@@ -18,6 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta = adminMeta;
 
 export function action({ request, params, context }: Route.ActionArgs) {
+  requireRole(context, "admin");
   return bannerAction(request, context, params.id);
 }
 

@@ -3,11 +3,13 @@ import type { Route } from "./+types/admin.campaigns.popup";
 import { services } from "#app/lib/services.server.ts";
 import { consoleTitle } from "#app/features/admin/console.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
+import { requireRole } from "#app/features/admin/guards.server.ts";
 import { findPopup } from "#app/features/campaigns/campaigns.server.ts";
 import { popupAction } from "#app/features/campaigns/actions.server.ts";
 import { PopupEditPage } from "#app/features/campaigns/PopupEditPage.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  requireRole(context, "admin");
   const popup = await findPopup(services(context).db);
   if (!popup) throw data(null, { status: 404 });
   return { title: consoleTitle(context, "campaigns.popup.title"), popup };
@@ -16,6 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta = adminMeta;
 
 export function action({ request, context }: Route.ActionArgs) {
+  requireRole(context, "admin");
   return popupAction(request, context);
 }
 

@@ -5,13 +5,14 @@ import { exportRequests } from "#app/features/admin/export.server.ts";
 import { audit } from "#app/features/admin/audit.server.ts";
 import { isRequestKind } from "#app/features/admin/kinds.ts";
 import { isIsoDay } from "#app/features/admin/time.ts";
-import { requireOperatorData, signedIn } from "#app/features/admin/guards.server.ts";
+import { adminOnly, requireOperatorData, signedIn } from "#app/features/admin/guards.server.ts";
 
 /**
  * GET /admin/export?kind=consultation&from=2026-11-01&to=2026-11-30 → a CSV
  * download (UTF-8 with BOM), recorded in the audit log for every record in it.
+ * Administrators only (ADR 0022).
  */
-export const middleware: Route.MiddlewareFunction[] = [requireOperatorData];
+export const middleware: Route.MiddlewareFunction[] = [requireOperatorData, adminOnly];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const who = signedIn(context);

@@ -4,11 +4,13 @@ import { services } from "#app/lib/services.server.ts";
 import { consoleForm, consoleTitle, positiveId } from "#app/features/admin/console.server.ts";
 import { audit } from "#app/features/admin/audit.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
+import { requireRole } from "#app/features/admin/guards.server.ts";
 import { closeRightsRequest, listRightsRequests, rightsRequest } from "#app/features/admin/privacy.server.ts";
 import { eraseByPhone, withdrawMarketing } from "#app/features/privacy-rights/erase.server.ts";
 import { PrivacyPage, type PrivacyResult } from "#app/features/admin/PrivacyPage.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  requireRole(context, "admin");
   return { title: consoleTitle(context, "privacy.title"), rows: await listRightsRequests(services(context).db) };
 }
 
@@ -16,6 +18,7 @@ export const meta = adminMeta;
 
 /** Carries out a rights request: the erasure or the withdrawal it asks for, audited by count. */
 export async function action({ request, context }: Route.ActionArgs) {
+  requireRole(context, "admin");
   const { form, who } = await consoleForm(request, context, 4 * 1024);
   const { db } = services(context);
   const id = positiveId(form.get("id"));

@@ -6,7 +6,7 @@ import { requestDetail } from "#app/features/admin/request-detail.server.ts";
 import { markOpened, NOTE_MAX, updateRequest } from "#app/features/admin/request-workflow.server.ts";
 import { audit, listAudit, recentlyViewed } from "#app/features/admin/audit.server.ts";
 import { isRequestKind, isRequestStatus } from "#app/features/admin/kinds.ts";
-import { signedIn } from "#app/features/admin/guards.server.ts";
+import { hasRole, signedIn } from "#app/features/admin/guards.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { RequestPage } from "#app/features/admin/RequestPage.tsx";
 
@@ -28,9 +28,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!detail) throw data(null, { status: 404 });
   await markOpened(db, kind, id);
   if (!(await recentlyViewed(db, who, { kind, id }))) await audit(db, who, "view", { kind, id });
-  const history = await listAudit(db, { page: 1, record: { kind, id } });
+  // The record's history is part of the audit log: administrators only (ADR 0022).
+  const history = hasRole(who, "admin") ? (await listAudit(db, { page: 1, record: { kind, id } })).entries.slice(0, 20) : null;
   const t = consoleT(context);
-  return { title: `${t(`kind.${kind}`)} #${id}`, detail, history: history.entries.slice(0, 20), noteMax: NOTE_MAX };
+  return { title: `${t(`kind.${kind}`)} #${id}`, detail, history, noteMax: NOTE_MAX };
 }
 
 export const meta = adminMeta;

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/admin.sign-in";
 import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
 import { rateLimited } from "#app/lib/svc.server.ts";
@@ -9,13 +9,15 @@ import { safeNext } from "#app/features/admin/safe-next.server.ts";
 import { sessionCookie, setCookie } from "#app/lib/cookies.server.ts";
 import { attemptSignIn, normaliseEmail } from "#app/features/admin/sign-in.server.ts";
 import { audit } from "#app/features/admin/audit.server.ts";
+import { secondStepHeader } from "#app/features/admin/two-step.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { SignInPage, type SignInError } from "#app/features/admin/SignInPage.tsx";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   if (context.get(operatorContext)) throw redirect(next);
-  return { title: consoleTitle(context, "signIn.title"), next };
+  const passwordSet = new URL(request.url).searchParams.get("done") === "password";
+  return { title: consoleTitle(context, "signIn.title"), next, passwordSet };
 }
 
 export const meta = adminMeta;
@@ -44,7 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!email || !password) return data<Failure>({ error: "missing", email, next }, { status: 400 });
 
   const now = new Date();
-  const result = await attemptSignIn(app.db, { email, password, clientIp: context.get(requestContext).clientIp }, now);
+  const result = await attemptSignIn(
+    app.db,
+    { email, password, clientIp: context.get(requestContext).clientIp, userAgent: request.headers.get("user-agent") },
+    now,
+  );
   if (!result.ok) {
     app.log.info("admin.sign_in_failed", { reason: result.reason });
     if (result.reason === "invalid") return data<Failure>({ error: "invalid", email, next }, { status: 401 });
@@ -60,6 +66,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
         );
   }
+  if (result.token === null) {
+    // The right password of an operator with two-step sign-in: the code comes next (no session yet).
+    const pending = { operatorId: result.operator.id, passwordStamp: result.passwordStamp, next };
+    const header = await secondStepHeader(app.secret, app.secureCookies, pending, now);
+    return redirect(href("/admin/sign-in/code"), { headers: { "Set-Cookie": header } });
+  }
   await audit(app.db, { operator: result.operator }, "sign_in", null, "", now);
   app.log.info("admin.signed_in", { operatorId: result.operator.id });
   return redirect(next, { headers: { "Set-Cookie": await setCookie(sessionCookie, result.token, app.secureCookies) } });
@@ -70,6 +82,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <SignInPage
       next={failure?.next ?? loaderData.next}
+      passwordSet={!failure && loaderData.passwordSet}
       error={failure?.error}
       email={failure?.email}
       retryMinutes={failure?.retryMinutes}

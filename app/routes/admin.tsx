@@ -26,7 +26,12 @@ export function links() {
 export function loader({ context }: Route.LoaderArgs): AdminShellData {
   const lang = adminLang(context);
   const who = context.get(operatorContext);
-  return { lang, messages: adminMessages(lang), operator: who ? { email: who.operator.email } : null, csrf: who?.csrf ?? null };
+  return {
+    lang,
+    messages: adminMessages(lang),
+    operator: who ? { email: who.operator.email, role: who.operator.role } : null,
+    csrf: who?.csrf ?? null,
+  };
 }
 
 export default function AdminLayout() {

@@ -6,6 +6,9 @@ import * as m0030 from "#db/migrations/0030_sign_in_throttle.ts";
 import * as m0045 from "#db/migrations/0045_privacy_rights.ts";
 import * as m0046 from "#db/migrations/0046_job_leases.ts";
 import * as m0050 from "#db/migrations/0050_campaigns.ts";
+import * as m0060 from "#db/migrations/0060_operator_roles.ts";
+import * as m0061 from "#db/migrations/0061_two_step.ts";
+import * as m0062 from "#db/migrations/0062_session_devices.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -20,4 +23,7 @@ export const migrations: Record<string, Migration> = {
   "0045_privacy_rights": m0045,
   "0046_job_leases": m0046,
   "0050_campaigns": m0050,
+  "0060_operator_roles": m0060,
+  "0061_two_step": m0061,
+  "0062_session_devices": m0062,
 };

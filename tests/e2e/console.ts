@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { Secret, TOTP } from "otpauth";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, hydrated } from "#tests/e2e/fixtures.ts";
 import { E2E_DB } from "#tests/support/e2e-env.ts";
@@ -12,8 +13,19 @@ const NODE = "node_modules/.bin/node";
 export const PASSWORD = "correct horse battery staple";
 const env = { ...process.env, DATABASE_URL: E2E_DB };
 
-export function createOperator(email: string) {
+/** The authenticator secret of the browser tests' operators (two-step sign-in is required of administrators). */
+export const TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
+/** An administrator made by `npm run admin:create`, with two-step sign-in set up (with TOTP_SECRET) unless `twoStep` is false. */
+export function createOperator(email: string, { twoStep = true } = {}) {
   execFileSync(NODE, ["scripts/admin-create.ts", "--email", email], { input: `${PASSWORD}\n`, env, stdio: ["pipe", "ignore", "inherit"] });
+  if (twoStep) seed("totp", { email, secret: TOTP_SECRET });
+}
+
+/** The authenticator app: the code of now (`offset` steps of 30 s later or earlier). */
+export function totpNow(secret: string, offset = 0): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret.replaceAll(" ", "")), digits: 6, period: 30, algorithm: "SHA1" });
+  return totp.generate({ timestamp: Date.now() + offset * 30_000 });
 }
 
 export function seed(kind: string, input: Record<string, string | number> = {}): Record<string, number> {
@@ -32,11 +44,28 @@ export async function english(context: BrowserContext) {
   await context.addCookies([{ name: "admin_lang", value: "en", domain: "127.0.0.1", path: "/" }]);
 }
 
+/** Signs in with the password and, for an operator made by createOperator, a code of TOTP_SECRET. */
 export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await passwordStep(page, email, password);
+  if (new URL(page.url()).pathname === "/admin/sign-in/code") {
+    seed("totp", { email, secret: TOTP_SECRET });
+    await codeStep(page, totpNow(TOTP_SECRET));
+  }
+  await expect(page.getByRole("navigation", { name: "Console sections" })).toBeVisible();
+}
+
+export async function passwordStep(page: Page, email: string, password = PASSWORD) {
   await page.goto("/admin/sign-in");
   await hydrated(page);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("navigation", { name: "Console sections" })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/admin\/sign-in$/);
+}
+
+export async function codeStep(page: Page, code: string) {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Two-step sign-in");
+  await hydrated(page);
+  await page.getByLabel("Code").fill(code);
+  await page.getByRole("button", { name: "Confirm" }).click();
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "#app/routes.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
-import { callRoute, cookieFrom, createOperator, get, post, type Placement } from "#tests/support/admin.ts";
+import { callRoute, createOperator, signInCookie, csrfOf, get, post, type Placement } from "#tests/support/admin.ts";
 import { CONSOLE_LAYOUTS, CONSOLE_ROUTES } from "#tests/support/admin-routes.ts";
 import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as signOut from "#app/routes/admin.sign-out.ts";
@@ -20,6 +20,10 @@ import * as privacy from "#app/routes/admin.privacy.tsx";
 import * as campaigns from "#app/routes/admin.campaigns.tsx";
 import * as campaignBanner from "#app/routes/admin.campaigns.banner.tsx";
 import * as campaignPopup from "#app/routes/admin.campaigns.popup.tsx";
+import * as operators from "#app/routes/admin.operators.tsx";
+import * as passwordLink from "#app/routes/admin.password.tsx";
+import * as secondStep from "#app/routes/admin.sign-in-code.tsx";
+import * as account from "#app/routes/admin.account.tsx";
 
 const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.sign-in.tsx": { module: signIn, placement: "open" },
@@ -38,6 +42,10 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.campaigns.tsx": { module: campaigns, placement: "guarded" },
   "routes/admin.campaigns.banner.tsx": { module: campaignBanner, placement: "guarded" },
   "routes/admin.campaigns.popup.tsx": { module: campaignPopup, placement: "guarded" },
+  "routes/admin.operators.tsx": { module: operators, placement: "guarded" },
+  "routes/admin.password.tsx": { module: passwordLink, placement: "open" },
+  "routes/admin.sign-in-code.tsx": { module: secondStep, placement: "open" },
+  "routes/admin.account.tsx": { module: account, placement: "guarded" },
 };
 
 interface Entry {
@@ -169,14 +177,38 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
 
   it("answers every console route to a signed-in operator", async () => {
     const app = testServices(handle.db);
-    const cookie = cookieFrom(
-      await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app),
-    )!;
+    const cookie = await signInCookie(app, "ops@example.com", "correct horse battery");
     for (const route of CONSOLE_ROUTES.filter((r) => r.access !== "public")) {
       const { module, placement } = MODULES[route.file]!;
       const path = url(route.path);
       const response = await callRoute(module, placement, get(path, cookie), app, paramsOf(path));
       expect(response.status, path).toBe(route.file.endsWith("not-found.tsx") ? 404 : 200);
     }
+  });
+
+  it("refuses an agent every administrators' route with 403 (page, .data and POST), and answers it the others", async () => {
+    const app = testServices(handle.db);
+    await createOperator(handle.db, "agent@example.com", "correct horse battery", "agent");
+    const cookie = await signInCookie(app, "agent@example.com", "correct horse battery");
+    const csrf = await csrfOf(app, cookie);
+    for (const route of CONSOLE_ROUTES.filter((r) => r.access !== "public")) {
+      const { module, placement } = MODULES[route.file]!;
+      const path = url(route.path);
+      const dataPath = path.replace(/^([^?]*)/, "$1.data");
+      for (const p of [path, dataPath]) {
+        const response = await callRoute(module, placement, get(p, cookie), app, paramsOf(path));
+        const expected = route.adminOnly ? 403 : route.file.endsWith("not-found.tsx") ? 404 : 200;
+        expect(response.status, p).toBe(expected);
+        if (route.adminOnly) expect(await response.text(), p).not.toContain(secretName);
+      }
+      if (route.post && route.adminOnly) {
+        const posted = await callRoute(module, placement, post(path, { ...route.post, csrf }, cookie), app, paramsOf(path));
+        expect(posted.status, `POST ${path}`).toBe(403);
+      }
+    }
+    expect(await handle.db.selectFrom("admin_operators").select("id").where("email", "=", "intruder@example.com").execute()).toHaveLength(
+      0,
+    );
+    expect(await handle.db.selectFrom("blog_links").selectAll().where("og_url", "=", "https://example.com/").execute()).toHaveLength(0);
   });
 });

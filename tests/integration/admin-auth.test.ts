@@ -29,7 +29,8 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
   let operatorId: number;
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
-    operatorId = await createOperator(handle.db, EMAIL, PASSWORD);
+    // An agent: a password alone signs it in (the code step is tested in admin-two-step.test.ts).
+    operatorId = await createOperator(handle.db, EMAIL, PASSWORD, "agent");
   }, 30_000); // a fresh schema and migrations: slow on a busy PostgreSQL
   afterAll(async () => handle.cleanup());
   beforeEach(async () => {

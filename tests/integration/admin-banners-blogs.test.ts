@@ -3,9 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
-import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "#tests/support/admin.ts";
+import { callRoute, createOperator, signInCookie, csrfOf, get, post } from "#tests/support/admin.ts";
 import { bannerStats, statsRange } from "#app/features/admin/banner-stats.server.ts";
-import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as banners from "#app/routes/admin.banners.tsx";
 import * as blogLinks from "#app/routes/admin.blog-links.tsx";
 import { action as ogList } from "#app/routes/svc.og-list.ts";
@@ -45,9 +44,7 @@ describe.each(DIALECTS)("banner statistics and blog links on %s", (dialect) => {
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
     await createOperator(handle.db, "ops@example.com", "correct horse battery");
-    cookie = cookieFrom(
-      await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app()),
-    )!;
+    cookie = await signInCookie(app(), "ops@example.com", "correct horse battery");
   }, 30_000); // a fresh schema and migrations: slow on a busy PostgreSQL
   afterAll(async () => handle.cleanup());
 

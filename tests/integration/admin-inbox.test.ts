@@ -3,10 +3,9 @@ import { AliasNode, SelectQueryNode, TableNode, type Kysely, type OperationNode 
 import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
-import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "#tests/support/admin.ts";
+import { callRoute, createOperator, signInCookie, csrfOf, get, post } from "#tests/support/admin.ts";
 import { INBOX_PAGE_SIZE, listInbox, readInboxFilter } from "#app/features/admin/inbox.server.ts";
 import { requestDetail } from "#app/features/admin/request-detail.server.ts";
-import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as inbox from "#app/routes/admin.inbox.tsx";
 import * as request from "#app/routes/admin.request.tsx";
 import * as photo from "#app/routes/admin.photo.ts";
@@ -53,9 +52,7 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
     handle = await freshDatabase(dialect);
     const db = handle.db;
     await createOperator(db, "ops@example.com", "correct horse battery");
-    cookie = cookieFrom(
-      await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app()),
-    )!;
+    cookie = await signInCookie(app(), "ops@example.com", "correct horse battery");
     ids.nguyen = await consultation(db, LAST_MS_OF_NOV_1, ["yes", "E-9", "20271231", "Vietnam", "NGUYEN VAN A", "01012345678"]);
     ids.bat = await consultation(db, FIRST_MS_OF_NOV_2, ["yes", "D-2", "", "Mongolia", "Батболд", "01055556666"], "N");
     ids.formula = await consultation(db, "2026-10-15T01:00:00.000Z", [

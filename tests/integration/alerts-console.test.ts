@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testAlertConfig, testServices } from "#tests/support/services.ts";
-import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "#tests/support/admin.ts";
+import { callRoute, createOperator, signInCookie, csrfOf, get, post } from "#tests/support/admin.ts";
 import { startFakePushService } from "#tests/support/alert-receivers.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
 import { failingChannels, responseTimes } from "#app/features/alerts/status.server.ts";
 import { listInbox } from "#app/features/admin/inbox.server.ts";
 import type { AppServices } from "#app/lib/services.server.ts";
-import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as notifications from "#app/routes/admin.notifications.tsx";
 import * as request from "#app/routes/admin.request.tsx";
 
@@ -29,9 +28,7 @@ describe.each(DIALECTS)("alerts in the console on %s", (dialect) => {
     push = await startFakePushService();
     await createOperator(handle.db, "ops@example.com", "correct horse battery");
     app = testServices(handle.db, { alerts: createAlerts(handle.db, testAlertConfig({ pushAllowHosts: [push.host] }), silentLogger) });
-    cookie = cookieFrom(
-      await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app),
-    )!;
+    cookie = await signInCookie(app, "ops@example.com", "correct horse battery");
     csrf = await csrfOf(app, cookie);
   }, 30_000);
   afterAll(async () => {

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type DatabaseHandle } from "#db/connect.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testContext, testServices } from "#tests/support/services.ts";
-import { callRoute, cookieFrom, createOperator, csrfOf, post } from "#tests/support/admin.ts";
+import { callRoute, createOperator, signInCookie, csrfOf, post } from "#tests/support/admin.ts";
 import { cachedPage, createPageCache, type PageCache } from "#server/page-cache.ts";
 import { watchContent } from "#app/features/campaigns/content-version.server.ts";
 import type { AppServices } from "#app/lib/services.server.ts";
-import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as campaigns from "#app/routes/admin.campaigns.tsx";
 import * as home from "#app/routes/home.tsx";
 
@@ -66,9 +65,7 @@ describe.each(DIALECTS)("two instances on %s", (dialect) => {
 
   it("an edit through one is served by the other within 5 s", async () => {
     await createOperator(handle.db, "ops@example.com", "correct horse battery");
-    const cookie = cookieFrom(
-      await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), a.services),
-    )!;
+    const cookie = await signInCookie(a.services, "ops@example.com", "correct horse battery");
     const csrf = await csrfOf(a.services, cookie);
     // B has the home page in its cache, with the general loan first.
     const before = await b.home();

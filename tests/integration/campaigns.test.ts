@@ -2,10 +2,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
-import { callRoute, cookieFrom, createOperator, csrfOf, get, ORIGIN, post } from "#tests/support/admin.ts";
+import { callRoute, createOperator, signInCookie, csrfOf, get, ORIGIN, post } from "#tests/support/admin.ts";
 import { multipartRequest, MB, type Part } from "#tests/support/multipart.ts";
 import { hasGpsPointer, phoneJpeg } from "#tests/support/images.ts";
-import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as campaigns from "#app/routes/admin.campaigns.tsx";
 import * as bannerRoute from "#app/routes/admin.campaigns.banner.tsx";
 import * as popupRoute from "#app/routes/admin.campaigns.popup.tsx";
@@ -61,9 +60,7 @@ describe.each(DIALECTS)("campaigns on %s", (dialect) => {
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
     await createOperator(handle.db, "ops@example.com", "correct horse battery");
-    cookie = cookieFrom(
-      await callRoute(signIn, "open", post("/admin/sign-in", { email: "ops@example.com", password: "correct horse battery" }), app()),
-    )!;
+    cookie = await signInCookie(app(), "ops@example.com", "correct horse battery");
     csrf = await csrfOf(app(), cookie);
   }, 30_000);
   afterAll(async () => handle.cleanup());

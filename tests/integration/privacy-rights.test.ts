@@ -12,8 +12,7 @@ import { eraseByPhone, withdrawMarketing } from "#app/features/privacy-rights/er
 import { exportRequests } from "#app/features/admin/export.server.ts";
 import { adminTFor } from "#app/features/admin/i18n.server.ts";
 import { digitsOnly } from "#app/lib/schema.ts";
-import { callRoute, cookieFrom, createOperator, csrfOf, get, post as consolePost } from "#tests/support/admin.ts";
-import * as signIn from "#app/routes/admin.sign-in.tsx";
+import { callRoute, createOperator, csrfOf, get, post as consolePost, signInCookie } from "#tests/support/admin.ts";
 import * as privacyPage from "#app/routes/admin.privacy.tsx";
 
 /** Issue 16, point 4: a person's rights over their data, by the phone number they gave. */
@@ -147,14 +146,7 @@ describe.each(DIALECTS)("visitors' rights on %s", (dialect) => {
     await post({ request: "erase", phone: number });
     const asked = await handle.db.selectFrom("rights_requests").select("id").where("phone", "=", number).executeTakeFirstOrThrow();
     await createOperator(handle.db, "privacy@example.com", "correct horse battery");
-    const cookie = cookieFrom(
-      await callRoute(
-        signIn,
-        "open",
-        consolePost("/admin/sign-in", { email: "privacy@example.com", password: "correct horse battery" }),
-        app(),
-      ),
-    )!;
+    const cookie = await signInCookie(app(), "privacy@example.com", "correct horse battery");
     const page = await callRoute(privacyPage, "guarded", get("/admin/privacy", cookie), app());
     expect(page.status).toBe(200);
     const csrf = await csrfOf(app(), cookie);

@@ -5,7 +5,9 @@
  *
  * - page: without a session, a redirect to /admin/sign-in (GET and POST)
  * - data: without a session, 401 (photos, CSV)
- * - public: the sign-in page, the language switch, sign-out (a no-op without a session)
+ * - public: the sign-in page, the language switch, sign-out (a no-op without a session), a password link
+ *
+ * `adminOnly`: a signed-in agent gets 403 (page, `.data` and POST alike; ADR 0022).
  */
 export type Access = "page" | "data" | "public";
 
@@ -16,14 +18,17 @@ export interface ConsoleRoute {
   access: Access;
   /** It has an action: POST is checked too. */
   post?: Record<string, string>;
+  adminOnly?: boolean;
 }
 
 export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { file: "routes/admin.sign-in.tsx", path: "/admin/sign-in", access: "public" },
+  { file: "routes/admin.sign-in-code.tsx", path: "/admin/sign-in/code", access: "public" },
   { file: "routes/admin.sign-out.ts", path: "/admin/sign-out", access: "public" },
   { file: "routes/admin.lang.ts", path: "/admin/lang", access: "public" },
   { file: "routes/admin.photo.ts", path: "/admin/photos/{photo}", access: "data" },
-  { file: "routes/admin.export.ts", path: "/admin/export?kind=consultation", access: "data" },
+  { file: "routes/admin.export.ts", path: "/admin/export?kind=consultation", access: "data", adminOnly: true },
+  { file: "routes/admin.password.tsx", path: "/admin/password/no-such-link", access: "public" },
   { file: "routes/admin.inbox.tsx", path: "/admin", access: "page" },
   {
     file: "routes/admin.request.tsx",
@@ -31,9 +36,15 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     access: "page",
     post: { status: "closed", note: "hacked" },
   },
-  { file: "routes/admin.blog-links.tsx", path: "/admin/blog-links", access: "page", post: { intent: "add", url: "https://example.com/" } },
+  {
+    file: "routes/admin.blog-links.tsx",
+    path: "/admin/blog-links",
+    access: "page",
+    post: { intent: "add", url: "https://example.com/" },
+    adminOnly: true,
+  },
   { file: "routes/admin.banners.tsx", path: "/admin/banners", access: "page" },
-  { file: "routes/admin.campaigns.tsx", path: "/admin/campaigns", access: "page", post: { intent: "delete", id: "1" } },
+  { file: "routes/admin.campaigns.tsx", path: "/admin/campaigns", access: "page", post: { intent: "delete", id: "1" }, adminOnly: true },
   {
     file: "routes/admin.campaigns.banner.tsx",
     path: "/admin/campaigns/banners/1",
@@ -46,21 +57,31 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
       rate_date: "2026-01-01",
       link: "https://evil.example.com/",
     },
+    adminOnly: true,
   },
   {
     file: "routes/admin.campaigns.popup.tsx",
     path: "/admin/campaigns/popup",
     access: "page",
     post: { intent: "publish", link: "https://evil.example.com/", alt_en: "hacked" },
+    adminOnly: true,
   },
-  { file: "routes/admin.audit.tsx", path: "/admin/audit", access: "page" },
-  { file: "routes/admin.privacy.tsx", path: "/admin/privacy", access: "page", post: { id: "1", intent: "erase" } },
+  { file: "routes/admin.privacy.tsx", path: "/admin/privacy", access: "page", post: { id: "1", intent: "erase" }, adminOnly: true },
+  { file: "routes/admin.audit.tsx", path: "/admin/audit", access: "page", adminOnly: true },
+  {
+    file: "routes/admin.operators.tsx",
+    path: "/admin/operators",
+    access: "page",
+    post: { intent: "invite", email: "intruder@example.com", role: "admin" },
+    adminOnly: true,
+  },
   {
     file: "routes/admin.notifications.tsx",
     path: "/admin/notifications",
     access: "page",
     post: { intent: "subscribe", endpoint: "https://push.example.com/x", p256dh: "BAAA", auth: "AAAA" },
   },
+  { file: "routes/admin.account.tsx", path: "/admin/account", access: "page", post: { intent: "codes" } },
   { file: "routes/admin.not-found.tsx", path: "/admin/no-such-page", access: "page" },
 ];
 

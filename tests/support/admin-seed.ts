@@ -135,6 +135,23 @@ if (kind === "consultation") {
     .returning("id")
     .executeTakeFirstOrThrow();
   out = { id };
+} else if (kind === "role") {
+  // The console's role tests: an operator made by admin:create (an administrator) becomes an agent.
+  const result = await db
+    .updateTable("admin_operators")
+    .set({ role: input.role === "admin" ? "admin" : "agent" })
+    .where("email", "=", input.email ?? "")
+    .executeTakeFirst();
+  out = { count: Number(result.numUpdatedRows) };
+} else if (kind === "totp") {
+  // Two-step sign-in set up with a secret the browser tests know; the last used step forgotten
+  // (the console's tests sign the same operator in several times a minute; replay has its own tests).
+  const result = await db
+    .updateTable("admin_operators")
+    .set({ totp_secret: input.secret ?? "", totp_enabled_at: at, totp_last_step: null, totp_pending_secret: null })
+    .where("email", "=", input.email ?? "")
+    .executeTakeFirst();
+  out = { count: Number(result.numUpdatedRows) };
 } else if (kind === "alert-clear") {
   const { numDeletedRows } = await db.deleteFrom("alert_deliveries").where("channel", "=", "webhook").executeTakeFirst();
   out = { count: Number(numDeletedRows) };

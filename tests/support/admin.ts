@@ -1,10 +1,13 @@
 import type { Kysely } from "kysely";
 import type { MiddlewareFunction } from "react-router";
-import type { Database } from "#db/schema.ts";
+import type { Database, OperatorRole } from "#db/schema.ts";
 import type { AppServices } from "#app/lib/services.server.ts";
 import { hashPassword, type ScryptParams } from "#app/features/admin/password.server.ts";
 import * as adminLayout from "#app/routes/admin.tsx";
 import * as consoleLayout from "#app/routes/admin.console.tsx";
+import * as signInRoute from "#app/routes/admin.sign-in.tsx";
+import * as secondStepRoute from "#app/routes/admin.sign-in-code.tsx";
+import { totpCode, totpStep } from "#app/features/admin/two-step.server.ts";
 import { testContext } from "#tests/support/services.ts";
 
 /**
@@ -15,11 +18,31 @@ import { testContext } from "#tests/support/services.ts";
 export const FAST_SCRYPT: ScryptParams = { N: 1024, r: 8, p: 1 };
 export const ORIGIN = "http://localhost";
 
-export async function createOperator(db: Kysely<Database>, email: string, password: string): Promise<number> {
+/** The authenticator secret of every test operator with two-step sign-in. */
+export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
+/** An operator; an administrator (the default) has two-step sign-in set up with TEST_TOTP_SECRET, as the console requires. */
+export async function createOperator(
+  db: Kysely<Database>,
+  email: string,
+  password: string,
+  role: OperatorRole = "admin",
+  options: { twoStep?: boolean } = {},
+): Promise<number> {
   const now = new Date().toISOString();
+  const twoStep = options.twoStep ?? role === "admin";
   const row = await db
     .insertInto("admin_operators")
-    .values({ email, password_hash: await hashPassword(password, FAST_SCRYPT), created_at: now, updated_at: now, last_sign_in_at: null })
+    .values({
+      email,
+      role,
+      password_hash: await hashPassword(password, FAST_SCRYPT),
+      created_at: now,
+      updated_at: now,
+      last_sign_in_at: null,
+      totp_secret: twoStep ? TEST_TOTP_SECRET : null,
+      totp_enabled_at: twoStep ? now : null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -104,4 +127,27 @@ export async function csrfOf(services: AppServices, cookie: string): Promise<str
   const body = (await response.json()) as { csrf: string | null };
   if (!body.csrf) throw new Error("not signed in");
   return body.csrf;
+}
+
+/**
+ * Signs in through the real routes (password, then the authenticator code when
+ * the operator has two-step sign-in) and answers the session cookie. The code
+ * is today's; the operator's last used step is forgotten first, since these
+ * tests sign the same operator in several times a minute (replay is tested
+ * on its own, in admin-two-step.test.ts).
+ */
+export async function signInCookie(services: AppServices, email: string, password: string, clientIp = "127.0.0.1"): Promise<string> {
+  const first = await callRoute(signInRoute, "open", post("/admin/sign-in", { email, password }), services, {}, clientIp);
+  if (first.headers.get("location") !== "/admin/sign-in/code") {
+    const cookie = cookieFrom(first);
+    if (!cookie) throw new Error(`sign-in failed: ${first.status}`);
+    return cookie;
+  }
+  await services.db.updateTable("admin_operators").set({ totp_last_step: null }).where("email", "=", email.trim().toLowerCase()).execute();
+  const pending = cookieFrom(first, "admin_second_step")!;
+  const code = totpCode(TEST_TOTP_SECRET, totpStep(new Date()));
+  const second = await callRoute(secondStepRoute, "open", post("/admin/sign-in/code", { code }, pending), services, {}, clientIp);
+  const cookie = cookieFrom(second);
+  if (!cookie) throw new Error(`second step failed: ${second.status}`);
+  return cookie;
 }

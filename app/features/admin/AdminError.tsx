@@ -7,6 +7,17 @@ import styles from "./admin.module.css";
 export function AdminError({ error }: { error: unknown }) {
   const t = useAdminT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <section className={styles.card}>
+        <PageTitle>{t("error.forbidden")}</PageTitle>
+        <p>{t("error.forbiddenBody")}</p>
+        <p>
+          <Link to={href("/admin")}>{t("error.home")}</Link>
+        </p>
+      </section>
+    );
+  }
   return (
     <section className={styles.card}>
       <PageTitle>{notFound ? t("error.notFound") : t("error.title")}</PageTitle>

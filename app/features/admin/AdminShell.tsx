@@ -7,14 +7,17 @@ import { CsrfField } from "#app/features/admin/parts.tsx";
 import appShell from "#app/features/layout/AppShell.module.css";
 import styles from "./AdminShell.module.css";
 
-const NAV: { to: string; label: AdminKey; end?: boolean }[] = [
+/** The sections; `admin`: administrators only (the server refuses the others with 403, ADR 0022). */
+const NAV: { to: string; label: AdminKey; end?: boolean; admin?: boolean }[] = [
   { to: href("/admin"), label: "nav.inbox", end: true },
   { to: href("/admin/notifications"), label: "nav.notifications" },
-  { to: href("/admin/blog-links"), label: "nav.blogLinks" },
-  { to: href("/admin/campaigns"), label: "nav.campaigns" },
+  { to: href("/admin/blog-links"), label: "nav.blogLinks", admin: true },
+  { to: href("/admin/campaigns"), label: "nav.campaigns", admin: true },
   { to: href("/admin/banners"), label: "nav.banners" },
-  { to: href("/admin/privacy"), label: "nav.privacy" },
-  { to: href("/admin/audit"), label: "nav.audit" },
+  { to: href("/admin/privacy"), label: "nav.privacy", admin: true },
+  { to: href("/admin/audit"), label: "nav.audit", admin: true },
+  { to: href("/admin/operators"), label: "nav.operators", admin: true },
+  { to: href("/admin/account"), label: "nav.account" },
 ];
 
 const LANG_LABEL = { ko: "한국어", en: "English" } as const;
@@ -65,7 +68,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         {shell?.operator ? (
           <nav className={styles.nav} aria-label={t("shell.sections")}>
             <ul>
-              {NAV.map((item) => (
+              {NAV.filter((item) => !item.admin || shell.operator?.role === "admin").map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}

@@ -1,7 +1,7 @@
 import { Form, Link, href } from "react-router";
 import { Button, ButtonLink } from "#app/ui/Button.tsx";
 import { SelectField, TextField } from "#app/ui/Field.tsx";
-import { useAdminT } from "#app/features/admin/i18n.ts";
+import { useAdminShell, useAdminT } from "#app/features/admin/i18n.ts";
 import { REQUEST_KINDS, REQUEST_STATUSES, requestHref, type RequestKind } from "#app/features/admin/kinds.ts";
 import type { InboxFilter, InboxRow } from "#app/features/admin/inbox.server.ts";
 import { KindLabel, PageTitle, Pager, StatusBadge } from "#app/features/admin/parts.tsx";
@@ -24,6 +24,7 @@ interface InboxData {
 /** Every request, newest first, with filters, search and the CSV export. */
 export function InboxPage({ data }: { data: InboxData }) {
   const t = useAdminT();
+  const isAdmin = useAdminShell()?.operator?.role === "admin";
   const { filter } = data;
   const filtered = !!(filter.kind || filter.status || filter.from || filter.to || filter.q);
   return (
@@ -129,7 +130,7 @@ export function InboxPage({ data }: { data: InboxData }) {
       )}
       <Pager page={data.page} pages={data.pages} />
 
-      <ExportForm defaults={filter} today={data.today} />
+      {isAdmin ? <ExportForm defaults={filter} today={data.today} /> : null}
     </>
   );
 }

@@ -10,7 +10,8 @@ import styles from "./admin.module.css";
 
 interface RequestPageData {
   detail: RequestDetail;
-  history: AuditEntry[];
+  /** Administrators only (null for an agent). */
+  history: AuditEntry[] | null;
   noteMax: number;
 }
 
@@ -121,8 +122,8 @@ export function RequestPage({ data, saved, error }: { data: RequestPageData; sav
           </Form>
           <p className={styles.muted}>{t("detail.updated", { at: detail.updated })}</p>
 
-          <h3 className={styles.subsubtitle}>{t("detail.history")}</h3>
-          {data.history.length ? (
+          {data.history === null ? null : <h3 className={styles.subsubtitle}>{t("detail.history")}</h3>}
+          {data.history === null ? null : data.history.length ? (
             <ul className={styles.plainList}>
               {data.history.map((entry) => (
                 <li key={entry.id}>

@@ -13,11 +13,13 @@ export function SignInPage({
   error,
   email,
   retryMinutes,
+  passwordSet,
 }: {
   next: string;
   error?: SignInError;
   email?: string;
   retryMinutes?: number;
+  passwordSet?: boolean;
 }) {
   const t = useAdminT();
   const busy = useNavigation().state === "submitting";
@@ -27,6 +29,7 @@ export function SignInPage({
         {t("signIn.title")}
       </h1>
       <p className={styles.muted}>{t("signIn.intro")}</p>
+      {passwordSet ? <Notice tone="ok">{t("signIn.passwordSet")}</Notice> : null}
       {error ? <Notice tone="error">{t(`signIn.error.${error}`, { count: retryMinutes ?? 15 })}</Notice> : null}
       <Form method="post" className={styles.stack}>
         <input type="hidden" name="next" value={next} />

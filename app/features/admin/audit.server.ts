@@ -16,7 +16,7 @@ interface AuditRecordRef {
 
 export async function audit(
   db: Kysely<Database>,
-  who: Pick<SignedIn, "operator">,
+  who: { operator: { id: number; email: string } },
   action: AuditAction,
   records: AuditRecordRef | AuditRecordRef[] | null,
   detail = "",
@@ -94,6 +94,17 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "campaign_publish",
   "campaign_reorder",
   "campaign_delete",
+  "operator_invite",
+  "operator_role",
+  "operator_disable",
+  "operator_enable",
+  "operator_reset",
+  "password_set",
+  "two_step_on",
+  "two_step_codes",
+  "two_step_policy",
+  "session_end",
+  "two_step_reset",
 ];
 
 /**

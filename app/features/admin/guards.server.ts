@@ -1,8 +1,9 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { services } from "#app/lib/services.server.ts";
+import { requestContext, services } from "#app/lib/services.server.ts";
 import { adminLangOf } from "#app/features/admin/i18n.server.ts";
 import { DEFAULT_ADMIN_LANG, type AdminLang } from "#app/features/admin/i18n.ts";
-import { SIGN_IN_PATH } from "#app/features/admin/kinds.ts";
+import { ACCOUNT_PATH, SIGN_IN_PATH } from "#app/features/admin/kinds.ts";
+import type { OperatorRole } from "#db/schema.ts";
 import { findSession, type SignedIn } from "#app/features/admin/session-store.server.ts";
 import { clearCookie, plainValue, sessionCookie } from "#app/lib/cookies.server.ts";
 
@@ -23,7 +24,7 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const app = services(context);
   context.set(adminLangContext, await adminLangOf(request));
   const token = await plainValue(sessionCookie, request.headers.get("cookie"));
-  const signedIn = await findSession(app.db, app.secret, token, new Date());
+  const signedIn = await findSession(app.db, app.secret, token, new Date(), { ip: context.get(requestContext).clientIp });
   context.set(operatorContext, signedIn);
   const response = await next();
   try {
@@ -37,9 +38,15 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, c
   return response;
 };
 
-/** Console pages: without a session, to the sign-in page (and back here after). */
+/**
+ * Console pages: without a session, to the sign-in page (and back here after).
+ * An operator who must use two-step sign-in and has not set it up yet: to the
+ * account page, where it is set up (ADR 0022); no other page is open to it.
+ */
 export const requireOperatorPage: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (!context.get(operatorContext)) {
+  const who = context.get(operatorContext);
+  if (who?.mustSetUpTwoStep && new URL(request.url).pathname.replace(/\.data$/, "") !== ACCOUNT_PATH) throw redirect(ACCOUNT_PATH);
+  if (!who) {
     const url = new URL(request.url);
     const back = url.pathname.replace(/\.data$/, "") + url.search.replace(/([?&])_routes=[^&]*&?/, "$1").replace(/[?&]$/, "");
     throw redirect(`${SIGN_IN_PATH}?next=${encodeURIComponent(back)}`);
@@ -49,7 +56,9 @@ export const requireOperatorPage: MiddlewareFunction<Response> = async ({ reques
 
 /** Console data (photos, CSV, form posts): 401 without a session, never a redirect. */
 export const requireOperatorData: MiddlewareFunction<Response> = async ({ context }, next) => {
-  if (!context.get(operatorContext)) return unauthorized();
+  const who = context.get(operatorContext);
+  if (!who) return unauthorized();
+  if (who.mustSetUpTwoStep) return forbidden();
   return next();
 };
 
@@ -66,6 +75,36 @@ export function forbidden(): Response {
     { status: 403, headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/**
+ * What each role may do (ADR 0022). Agents read and handle requests (and
+ * their own alerts and account); everything else needs an administrator.
+ */
+export const ROLE_RANK: Readonly<Record<OperatorRole, number>> = { agent: 1, admin: 2 };
+
+export function hasRole(who: Pick<SignedIn, "operator"> | null, role: OperatorRole): boolean {
+  return !!who && ROLE_RANK[who.operator.role] >= ROLE_RANK[role];
+}
+
+/**
+ * The role guard for loaders and actions (pages, `.data` requests, form
+ * posts and downloads alike): the signed-in operator when it has `role`;
+ * otherwise it throws 401 (no session) or 403. Call it first thing in every
+ * loader AND action of a page route: `const who = requireRole(context, "admin");`
+ * (not as a page route's middleware: a middleware's error is rendered by the
+ * root's boundary, outside the console's shell).
+ */
+export function requireRole(context: Readonly<RouterContextProvider>, role: OperatorRole): SignedIn {
+  const who = signedIn(context);
+  if (!hasRole(who, role)) throw forbidden();
+  return who;
+}
+
+/** The same guard as a middleware, for resource routes (downloads): `export const middleware = [requireOperatorData, adminOnly]`. */
+export const adminOnly: MiddlewareFunction<Response> = async ({ context }, next) => {
+  requireRole(context, "admin");
+  return next();
+};
 
 /** The signed-in operator, for loaders and actions behind a guard. */
 export function signedIn(context: Readonly<RouterContextProvider>): SignedIn {

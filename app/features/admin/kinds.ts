@@ -38,6 +38,7 @@ export type ConsultationQuestion = keyof typeof CONSULTATION_QUESTIONS;
 export const CONSULTATION_FIELDS = Object.keys(CONSULTATION_QUESTIONS) as ConsultationQuestion[];
 
 /** The console's own pages, for its navigation. */
+export const ACCOUNT_PATH = href("/admin/account");
 export const SIGN_IN_PATH = href("/admin/sign-in");
 
 export function requestHref(kind: RequestKind, id: number): string {

@@ -51,3 +51,19 @@ export const SIGN_IN_FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
  * purchase) one year, consultation requests three years from the inquiry.
  */
 export const RETENTION_MONTHS = { proposals: 1, counterInquiries: 12, consultations: 36 } as const;
+
+/** An invitation or password-reset link works once, for this long (ADR 0022). */
+export const PASSWORD_LINK_MS = 48 * 60 * 60 * 1000;
+
+/** Operator passwords: at least this many characters (code points), at most this many UTF-16 units. */
+export const MIN_PASSWORD_LENGTH = 12;
+export const MAX_PASSWORD_LENGTH = 1024;
+
+/** Two-step sign-in (RFC 6238): 30-second steps, 6 digits, a code of the step before or after is accepted too. */
+export const TOTP_PERIOD_S = 30;
+export const TOTP_DIGITS = 6;
+export const TOTP_WINDOW = 1;
+/** Recovery codes given at set-up, each usable once. */
+export const RECOVERY_CODE_COUNT = 10;
+/** The password step is remembered this long while the code is asked for. */
+export const SECOND_STEP_MS = 5 * 60 * 1000;

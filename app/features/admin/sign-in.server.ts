@@ -3,6 +3,7 @@ import type { Database } from "#db/schema.ts";
 import { DEFAULT_SCRYPT, MAX_PASSWORD_LENGTH, dummyHash, verifyPassword, type ScryptParams } from "#app/features/admin/password.server.ts";
 import { createSession } from "#app/features/admin/session-store.server.ts";
 import { sha256 } from "#app/features/admin/session-crypto.server.ts";
+import { checkSecondStep, passwordStamp } from "#app/features/admin/two-step.server.ts";
 import { hasControlCharacter } from "#app/lib/schema.ts";
 import {
   ACCOUNT_DELAY_AFTER,
@@ -29,7 +30,9 @@ import {
  * (services.limiter).
  */
 type SignInResult =
-  | { ok: true; operator: { id: number; email: string }; token: string }
+  /** `token` null: the password was right and the operator has two-step sign-in; the code comes next. */
+  | { ok: true; operator: { id: number; email: string }; token: string; passwordStamp?: undefined }
+  | { ok: true; operator: { id: number; email: string }; token: null; passwordStamp: string }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "locked" | "delayed"; retryAfterSeconds: number };
 
@@ -52,7 +55,7 @@ interface Key {
 
 export async function attemptSignIn(
   db: Kysely<Database>,
-  input: { email: unknown; password: unknown; clientIp?: string },
+  input: { email: unknown; password: unknown; clientIp?: string; userAgent?: string | null },
   now: Date,
   scrypt: ScryptParams = DEFAULT_SCRYPT,
   verify: (password: string, hash: string) => Promise<boolean> = verifyPassword,
@@ -61,21 +64,13 @@ export async function attemptSignIn(
   const password = typeof input.password === "string" ? input.password : "";
   const key: Key = { emailHash: sha256(email), clientHash: sha256(input.clientIp || "unknown") };
 
-  const pair = await reservePairAttempt(db, key, now);
-  if (pair.lockedUntil && pair.attempts > MAX_SIGN_IN_FAILURES) {
-    return { ok: false, reason: "locked", retryAfterSeconds: secondsUntil(pair.lockedUntil, now) };
-  }
-  const delayedUntil = await reserveAccountAttempt(db, key.emailHash, now);
-  if (delayedUntil) {
-    // Not checked: the attempt does not count against this address either.
-    await releasePairAttempt(db, key);
-    return { ok: false, reason: "delayed", retryAfterSeconds: secondsUntil(delayedUntil, now) };
-  }
+  const pair = await reserveAttempt(db, key, now);
+  if ("refused" in pair) return pair.refused;
 
   const operator = looksLikeEmail(email)
     ? await db
         .selectFrom("admin_operators")
-        .select(["id", "email", "password_hash", "disabled_at"])
+        .select(["id", "email", "password_hash", "disabled_at", "totp_enabled_at"])
         .where("email", "=", email)
         .executeTakeFirst()
     : undefined;
@@ -86,12 +81,49 @@ export async function attemptSignIn(
   // A disabled operator is answered like a wrong password: nothing tells the account exists.
   if (!valid || !operator || operator.disabled_at) {
     // The reservation stays counted: it was a failure. The MAX-th locked the pair when it was reserved.
-    return pair.attempts >= MAX_SIGN_IN_FAILURES
-      ? { ok: false, reason: "locked", retryAfterSeconds: SIGN_IN_LOCK_MS / 1000 }
-      : { ok: false, reason: "invalid" };
+    return failed(pair.attempts);
   }
 
-  // A success: this address starts again; the account's count takes this attempt back (it did not fail).
+  await forgiveAttempt(db, key);
+  if (operator.totp_enabled_at) {
+    return {
+      ok: true,
+      operator: { id: operator.id, email: operator.email },
+      token: null,
+      passwordStamp: passwordStamp(operator.password_hash),
+    };
+  }
+  await db.updateTable("admin_operators").set({ last_sign_in_at: now.toISOString() }).where("id", "=", operator.id).execute();
+  const token = await createSession(db, operator.id, now, { userAgent: input.userAgent, ip: input.clientIp });
+  return { ok: true, operator: { id: operator.id, email: operator.email }, token };
+}
+
+type Refusal = { ok: false; reason: "locked" | "delayed"; retryAfterSeconds: number };
+
+/** Counts an attempt for the pair and the account before anything is checked; or the lock or delay that refuses it. */
+async function reserveAttempt(db: Kysely<Database>, key: Key, now: Date): Promise<{ attempts: number } | { refused: Refusal }> {
+  const pair = await reservePairAttempt(db, key, now);
+  if (pair.lockedUntil && pair.attempts > MAX_SIGN_IN_FAILURES) {
+    return { refused: { ok: false, reason: "locked", retryAfterSeconds: secondsUntil(pair.lockedUntil, now) } };
+  }
+  const delayedUntil = await reserveAccountAttempt(db, key.emailHash, now);
+  if (delayedUntil) {
+    // Not checked: the attempt does not count against this address either.
+    await releasePairAttempt(db, key);
+    return { refused: { ok: false, reason: "delayed", retryAfterSeconds: secondsUntil(delayedUntil, now) } };
+  }
+  return { attempts: pair.attempts };
+}
+
+/** A checked failure: the reservation stays counted; the MAX-th locked the pair when it was reserved. */
+function failed(attempts: number): { ok: false; reason: "invalid" } | Refusal {
+  return attempts >= MAX_SIGN_IN_FAILURES
+    ? { ok: false, reason: "locked", retryAfterSeconds: SIGN_IN_LOCK_MS / 1000 }
+    : { ok: false, reason: "invalid" };
+}
+
+/** A success: this address starts again; the account's count takes this attempt back (it did not fail). */
+async function forgiveAttempt(db: Kysely<Database>, key: Key): Promise<void> {
   await db.deleteFrom("admin_login_throttle").where("email_hash", "=", key.emailHash).where("client_hash", "=", key.clientHash).execute();
   await db
     .updateTable("admin_login_accounts")
@@ -99,9 +131,45 @@ export async function attemptSignIn(
     .where("email_hash", "=", key.emailHash)
     .where("failures", ">", 0)
     .execute();
+}
+
+type SecondStepResult =
+  | { ok: true; operator: { id: number; email: string }; token: string; method: "totp" | "recovery" }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "stale" }
+  | { ok: false; reason: "locked" | "delayed"; retryAfterSeconds: number };
+
+/**
+ * The code step of a sign-in (after the right password, ADR 0022), under the
+ * same throttle as the password step: each code is counted for the e-mail and
+ * client address and for the account before it is checked, so a wrong code
+ * counts like a wrong password (5 lock that address for 15 minutes; the
+ * account's growing delay applies), and a right one takes its count back.
+ */
+export async function attemptSecondStep(
+  db: Kysely<Database>,
+  input: { operatorId: number; passwordStamp: string; code: string; clientIp?: string; userAgent?: string | null },
+  now: Date,
+): Promise<SecondStepResult> {
+  const operator = await db
+    .selectFrom("admin_operators")
+    .select(["id", "email", "disabled_at", "password_hash"])
+    .where("id", "=", input.operatorId)
+    .executeTakeFirst();
+  // Disabled, or its password reset or changed since the password step: that step no longer counts.
+  if (!operator || operator.disabled_at || passwordStamp(operator.password_hash) !== input.passwordStamp)
+    return { ok: false, reason: "stale" };
+  const key: Key = { emailHash: sha256(operator.email), clientHash: sha256(input.clientIp || "unknown") };
+  const pair = await reserveAttempt(db, key, now);
+  if ("refused" in pair) return pair.refused;
+  const method = await checkSecondStep(db, operator.id, input.code, now);
+  if (!method) {
+    return failed(pair.attempts);
+  }
+  await forgiveAttempt(db, key);
   await db.updateTable("admin_operators").set({ last_sign_in_at: now.toISOString() }).where("id", "=", operator.id).execute();
-  const token = await createSession(db, operator.id, now);
-  return { ok: true, operator: { id: operator.id, email: operator.email }, token };
+  const token = await createSession(db, operator.id, now, { userAgent: input.userAgent, ip: input.clientIp });
+  return { ok: true, operator: { id: operator.id, email: operator.email }, token, method };
 }
 
 /**

@@ -1,0 +1,65 @@
+import { data, href, redirect } from "react-router";
+import type { Route } from "./+types/admin.account";
+import { services } from "#app/lib/services.server.ts";
+import { validate } from "#app/lib/schema.ts";
+import { clearCookie, sessionCookie } from "#app/lib/cookies.server.ts";
+import { consoleForm, consoleTitle } from "#app/features/admin/console.server.ts";
+import { signedIn } from "#app/features/admin/guards.server.ts";
+import { audit } from "#app/features/admin/audit.server.ts";
+import { twoStepStatus } from "#app/features/admin/account.server.ts";
+import { accountActionSchema } from "#app/features/admin/operators-schema.ts";
+import { endOwnSessions, listOwnSessions } from "#app/features/admin/session-store.server.ts";
+import { confirmSetup, newRecoveryCodes } from "#app/features/admin/two-step.server.ts";
+import { adminMeta } from "#app/features/admin/meta.ts";
+import { AccountPage, type AccountResult } from "#app/features/admin/AccountPage.tsx";
+
+/** The operator's own account: two-step sign-in (set up with a QR code, recovery codes) and its sessions. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const who = signedIn(context);
+  const { db } = services(context);
+  const now = new Date();
+  const [twoStep, sessions] = await Promise.all([twoStepStatus(db, who), listOwnSessions(db, who, now)]);
+  return { title: consoleTitle(context, "account.title"), twoStep, sessions };
+}
+
+export const meta = adminMeta;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { form, who } = await consoleForm(request, context, 4 * 1024);
+  const { db, log, secureCookies } = services(context);
+  const parsed = validate(accountActionSchema, Object.fromEntries(form));
+  if (!parsed.success) return data<AccountResult>({ error: "account.error.missing" }, { status: 400 });
+  const input = parsed.output;
+  const now = new Date();
+  const self = { kind: "operator", id: who.operator.id };
+  switch (input.intent) {
+    case "confirm": {
+      const codes = await confirmSetup(db, who.operator.id, input.code, now);
+      if (!codes) return data<AccountResult>({ error: "account.error.code" }, { status: 400 });
+      await audit(db, who, "two_step_on", self, "", now);
+      log.info("admin.two_step_on", { operatorId: who.operator.id });
+      return data<AccountResult>({ ok: "two_step_on", codes });
+    }
+    case "codes": {
+      if (who.mustSetUpTwoStep || !(await twoStepStatus(db, who)).enabled)
+        return data<AccountResult>({ error: "account.error.missing" }, { status: 400 });
+      const codes = await newRecoveryCodes(db, who.operator.id, now);
+      await audit(db, who, "two_step_codes", self, "", now);
+      return data<AccountResult>({ ok: "codes", codes });
+    }
+    case "end_session":
+    case "end_others":
+    case "end_all": {
+      const which = input.intent === "end_session" ? { id: input.id } : input.intent === "end_others" ? "others" : "all";
+      const ended = await endOwnSessions(db, who, which);
+      await audit(db, who, "session_end", self, `${input.intent} count=${ended}`, now);
+      const mine = input.intent === "end_all" || (input.intent === "end_session" && input.id === who.sessionId);
+      if (mine) return redirect(href("/admin/sign-in"), { headers: { "Set-Cookie": await clearCookie(sessionCookie, secureCookies) } });
+      return data<AccountResult>({ ok: "sessions", count: ended });
+    }
+  }
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <AccountPage data={loaderData} result={actionData} />;
+}

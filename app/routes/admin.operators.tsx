@@ -1,0 +1,78 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.operators";
+import { services } from "#app/lib/services.server.ts";
+import { validate } from "#app/lib/schema.ts";
+import { consoleForm, consoleTitle } from "#app/features/admin/console.server.ts";
+import { requireRole } from "#app/features/admin/guards.server.ts";
+import { operatorActionSchema } from "#app/features/admin/operators-schema.ts";
+import {
+  OperatorRefused,
+  changeRole,
+  inviteOperator,
+  listOperators,
+  resetPassword,
+  resetTwoStep,
+  setDisabled,
+} from "#app/features/admin/operators.server.ts";
+import { passwordLinkUrl } from "#app/features/admin/password-link.server.ts";
+import { adminMeta } from "#app/features/admin/meta.ts";
+import { audit } from "#app/features/admin/audit.server.ts";
+import { setTwoStepPolicy, twoStepPolicy } from "#app/features/admin/two-step.server.ts";
+import { OperatorsPage, type OperatorsResult } from "#app/features/admin/OperatorsPage.tsx";
+
+/** Administrators only: the operators, invitations, roles, disabling and password resets (ADR 0022). */
+export async function loader({ context }: Route.LoaderArgs) {
+  requireRole(context, "admin");
+  const { db } = services(context);
+  return { title: consoleTitle(context, "operators.title"), operators: await listOperators(db), policy: await twoStepPolicy(db) };
+}
+
+export const meta = adminMeta;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireRole(context, "admin");
+  const { form, who } = await consoleForm(request, context);
+  const { db, log, publicOrigin } = services(context);
+  const parsed = validate(operatorActionSchema, Object.fromEntries(form));
+  if (!parsed.success)
+    return data<OperatorsResult>({ error: Object.values(parsed.errors)[0] ?? "operators.error.missing" }, { status: 400 });
+  const input = parsed.output;
+  const now = new Date();
+  try {
+    switch (input.intent) {
+      case "invite": {
+        const { id, token } = await inviteOperator(db, who, input, now);
+        log.info("admin.operator_invited", { operatorId: id });
+        return data<OperatorsResult>({ ok: "invited", id, email: input.email, link: passwordLinkUrl(request, token, publicOrigin) });
+      }
+      case "role":
+        await changeRole(db, who, input.id, input.role, now);
+        return data<OperatorsResult>({ ok: "role", id: input.id });
+      case "disable":
+      case "enable":
+        await setDisabled(db, who, input.id, input.intent === "disable", now);
+        log.info(`admin.operator_${input.intent}d`, { operatorId: input.id });
+        return data<OperatorsResult>({ ok: input.intent === "disable" ? "disabled" : "enabled", id: input.id });
+      case "reset_two_step":
+        await resetTwoStep(db, who, input.id, now);
+        log.info("admin.operator_two_step_reset", { operatorId: input.id });
+        return data<OperatorsResult>({ ok: "two_step_reset", id: input.id });
+      case "two_step_policy":
+        await setTwoStepPolicy(db, input.policy, now);
+        await audit(db, who, "two_step_policy", null, input.policy, now);
+        return data<OperatorsResult>({ ok: "policy" });
+      case "reset": {
+        const { token, email } = await resetPassword(db, who, input.id, now);
+        log.info("admin.operator_reset", { operatorId: input.id });
+        return data<OperatorsResult>({ ok: "reset", id: input.id, email, link: passwordLinkUrl(request, token, publicOrigin) });
+      }
+    }
+  } catch (error) {
+    if (error instanceof OperatorRefused) return data<OperatorsResult>({ error: `operators.error.${error.code}` }, { status: 409 });
+    throw error;
+  }
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <OperatorsPage data={loaderData} result={actionData} />;
+}

@@ -1,0 +1,85 @@
+import { data, href, redirect } from "react-router";
+import type { Route } from "./+types/admin.sign-in-code";
+import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
+import { rateLimited } from "#app/lib/svc.server.ts";
+import { requestContext, services } from "#app/lib/services.server.ts";
+import { sessionCookie, setCookie } from "#app/lib/cookies.server.ts";
+import { consoleTitle } from "#app/features/admin/console.server.ts";
+import { attemptSecondStep } from "#app/features/admin/sign-in.server.ts";
+import { clearSecondStepHeader, readSecondStep } from "#app/features/admin/two-step.server.ts";
+import { audit } from "#app/features/admin/audit.server.ts";
+import { adminMeta } from "#app/features/admin/meta.ts";
+import { SecondStepPage, type SecondStepError } from "#app/features/admin/SecondStepPage.tsx";
+
+/**
+ * The second step of a sign-in (ADR 0022): a code from the authenticator app
+ * or a recovery code, after the right password (the signed `admin_second_step`
+ * cookie, five minutes), under the per-IP limit and the sign-in throttle.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = services(context);
+  if (!(await readSecondStep(app.secret, request, new Date()))) throw redirect(href("/admin/sign-in"));
+  return { title: consoleTitle(context, "secondStep.title") };
+}
+
+export const meta = adminMeta;
+
+type Failure = { error: SecondStepError; retryMinutes?: number };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = services(context);
+  const wait = rateLimited({ context }, "admin-sign-in");
+  if (wait > 0) {
+    return data<Failure>(
+      { error: "rate_limited", retryMinutes: Math.ceil(wait / 60) },
+      { status: 429, headers: { "Retry-After": String(wait) } },
+    );
+  }
+  const now = new Date();
+  const pending = await readSecondStep(app.secret, request, now);
+  if (!pending) return redirect(href("/admin/sign-in"));
+  let form: URLSearchParams;
+  try {
+    form = await readUrlEncoded(request, 2 * 1024);
+  } catch (error) {
+    if (error instanceof BadRequest) return data<Failure>({ error: "missing" }, { status: 400 });
+    throw error;
+  }
+  const code = (form.get("code") ?? "").trim();
+  if (!code || code.length > 64) return data<Failure>({ error: "missing" }, { status: 400 });
+
+  const result = await attemptSecondStep(
+    app.db,
+    {
+      operatorId: pending.id,
+      passwordStamp: pending.passwordStamp,
+      code,
+      clientIp: context.get(requestContext).clientIp,
+      userAgent: request.headers.get("user-agent"),
+    },
+    now,
+  );
+  if (!result.ok && result.reason === "stale") {
+    return redirect(href("/admin/sign-in"), { headers: { "Set-Cookie": await clearSecondStepHeader(app.secret, app.secureCookies) } });
+  }
+  if (!result.ok) {
+    app.log.info("admin.second_step_failed", { reason: result.reason });
+    if (result.reason === "invalid") return data<Failure>({ error: "invalid" }, { status: 401 });
+    const retryMinutes = Math.ceil(result.retryAfterSeconds / 60);
+    return data<Failure>(
+      { error: result.reason, retryMinutes },
+      { status: result.reason === "locked" ? 423 : 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+  await audit(app.db, { operator: result.operator }, "sign_in", null, result.method, now);
+  app.log.info("admin.signed_in", { operatorId: result.operator.id, method: result.method });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await setCookie(sessionCookie, result.token, app.secureCookies));
+  headers.append("Set-Cookie", await clearSecondStepHeader(app.secret, app.secureCookies));
+  return redirect(pending.next, { headers });
+}
+
+export default function Page({ actionData }: Route.ComponentProps) {
+  const failure = actionData as Failure | undefined;
+  return <SecondStepPage error={failure?.error} retryMinutes={failure?.retryMinutes} />;
+}
