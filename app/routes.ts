@@ -26,6 +26,8 @@ export default [
   route("loan-consultation", "routes/loan-consultation.tsx"),
   route("loan-consultation-complete", "routes/loan-consultation-complete.tsx"),
   route("privacy-rights", "routes/privacy-rights.tsx"),
+  // A partner banner's tap, counted by the server (issue 16): 302 to the stored link.
+  route("go/:key", "routes/go.ts"),
   // The JSON API (spec §7), one resource route per call.
   route("svc/banner/redirect/logs/create", "routes/svc.banner-redirect-log.ts"),
   route("svc/og/list", "routes/svc.og-list.ts"),

@@ -64,14 +64,18 @@ test.describe("home landing (spec §1)", () => {
 test.describe("partner banners (spec §2, §4, §7)", () => {
   test.beforeEach(async ({ page }) => stubPartnerSites(page));
 
-  test("the three partners, each a new-tab link to its page", async ({ page }) => {
+  test("the three partners, each a new-tab link that the server counts and sends to the partner's page", async ({ page }) => {
     await page.goto("/");
     for (const partner of PARTNERS) {
       const link = banner(page, partner.name);
-      await expect(link).toHaveAttribute("href", partner.url);
+      await expect(link).toHaveAttribute("href", `/go/${partner.partner_name}`);
       await expect(link).toHaveAttribute("target", "_blank");
       await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+      const answer = await page.request.get(`/go/${partner.partner_name}`, { maxRedirects: 0 });
+      expect(answer.status()).toBe(302);
+      expect(answer.headers()["location"]).toBe(partner.url);
     }
+    expect((await page.request.get("/go/no-such-partner", { maxRedirects: 0 })).status()).toBe(404);
   });
 
   test("a tap opens the partner's page in a new tab and records the redirect in the database", async ({ page }) => {
@@ -109,6 +113,34 @@ test.describe("partner banners (spec §2, §4, §7)", () => {
     });
   }
 
+  test.describe("before the page's JavaScript runs", () => {
+    test.use({ javaScriptEnabled: false });
+    test("a tap opens the partner's page in a new tab through /go/, counted once (issue 16)", async ({ page }) => {
+      const partner = PARTNERS[2]!;
+      await page.goto("/");
+      const before = bannerLogRows(partner.partner_name);
+      const [tab] = await Promise.all([page.waitForEvent("popup"), banner(page, partner.name).click()]);
+      await expect(tab).toHaveURL(partner.url);
+      await expect.poll(() => bannerLogRows(partner.partner_name)).toBe(before + 1);
+    });
+  });
+
+  test("with JavaScript a tap is counted once, by the spec's call, not again by /go/", async ({ page }) => {
+    const partner = PARTNERS[0]!;
+    const go: string[] = [];
+    page.context().on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/go/")) go.push(request.url());
+    });
+    await page.goto("/");
+    await hydrated(page);
+    const before = bannerLogRows(partner.partner_name);
+    const [tab] = await Promise.all([page.waitForEvent("popup"), page.waitForResponse(BANNER_LOG), banner(page, partner.name).click()]);
+    await expect(tab).toHaveURL(partner.url);
+    await expect(banner(page, partner.name)).not.toHaveAttribute("aria-disabled");
+    expect(bannerLogRows(partner.partner_name)).toBe(before + 1);
+    expect(go).toEqual([]);
+  });
+
   test("while the call is in flight the banner is dimmed and ignores taps", async ({ page, context }) => {
     const partner = PARTNERS[2]!;
     let release = () => {};
@@ -124,7 +156,7 @@ test.describe("partner banners (spec §2, §4, §7)", () => {
     const link = banner(page, partner.name);
     await Promise.all([page.waitForEvent("popup"), link.click()]);
     await expect(link).toHaveAttribute("aria-disabled", "true");
-    expect(Number(await link.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(0.6);
+    await expect.poll(async () => Number(await link.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(0.6);
     const tabs = context.pages().length;
     await link.click({ force: true });
     await link.click({ force: true });

@@ -31,6 +31,8 @@ test.describe("SEO for a multilingual site", () => {
     }
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toContain("Disallow: /admin");
+    // A crawler following a banner's /go/ link is not a tap (issue 16).
+    expect(robots).toContain("Disallow: /go/");
     expect(robots).toMatch(/Sitemap: http:\/\/.+\/sitemap\.xml/);
   });
 

@@ -1,4 +1,5 @@
 import { useState, type MouseEvent } from "react";
+import { href } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { ExternalLink } from "#app/ui/ExternalLink.tsx";
 import { ExternalIcon } from "#app/ui/icons.tsx";
@@ -10,29 +11,32 @@ import styles from "./PartnerBanners.module.css";
 import shared from "./sections.module.css";
 
 /**
- * One partner banner (spec §2, §4). It is a real link to the partner's page
- * in a new tab, so the browser opens the tab from the tap itself (mobile
- * browsers block a tab opened after an `await`), and it works without
- * JavaScript. The tap also records the redirect; while that call is in
- * flight the banner is dimmed and further taps are ignored. It returns to
- * idle when the call ends, whether or not it succeeded.
+ * One partner banner (spec §2, §4). Without JavaScript it is a real link,
+ * in a new tab, to `/go/<partner key>`, which counts the tap and redirects
+ * to the partner's page (issue 16). Once hydrated, the tap opens the
+ * partner's page itself, synchronously in the click (mobile browsers block
+ * a tab opened after an `await`), and records the redirect through the
+ * spec's API; while that call is in flight the banner is dimmed and further
+ * taps are ignored. It returns to idle when the call ends, whether or not it
+ * succeeded. Either way a tap is counted once.
  */
 function Banner({ banner, eager }: { banner: PublicBanner; eager: boolean }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (busy) {
-      event.preventDefault();
-      return;
-    }
+    // The link goes through /go/<key>, which counts taps made before this script ran; here the
+    // page opens the partner itself and posts the spec's log instead, so a tap counts once.
+    event.preventDefault();
+    if (busy) return;
+    window.open(banner.link, "_blank", "noopener,noreferrer");
     setBusy(true);
     void logBannerRedirect({ partnerName: banner.key, url: banner.link }).finally(() => setBusy(false));
   };
 
   return (
     <ExternalLink
-      href={banner.link}
+      href={href("/go/:key", { key: banner.key })}
       className={styles.banner}
       onClick={onClick}
       aria-disabled={busy || undefined}
