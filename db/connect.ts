@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { CompiledQuery, Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Driver } from "kysely";
 import pg from "pg";
 import type { Database } from "#db/schema.ts";
 import { migrations } from "#db/migrations/index.ts";
@@ -20,6 +20,24 @@ export interface DatabaseHandle {
 export const DEFAULT_DATABASE_URL = "file:./data/app.db";
 
 /**
+ * SQLite transactions that take the write lock when they begin
+ * (`BEGIN IMMEDIATE`), waiting up to the busy timeout for another process
+ * (`npm run retention`, `npm run admin:*`) to finish. Kysely's default
+ * `BEGIN` is deferred: a transaction that reads first and then writes while
+ * another process writes fails at once with SQLITE_BUSY, whatever the
+ * timeout, and the request answered 500.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
+}
+
+/**
  * `file:PATH` (or empty) → SQLite through node:sqlite; `postgres://…` →
  * PostgreSQL with a pool of `poolMax` (DATABASE_POOL_MAX, read by
  * server/config.ts). One query code for both.
@@ -36,7 +54,7 @@ export function connect(url: string = DEFAULT_DATABASE_URL, options: { poolMax?:
   const path = url.slice("file:".length);
   if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({
+    dialect: new ImmediateSqliteDialect({
       database: openSqlite(path).database,
     }),
   });

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { connect } from "#db/connect.ts";
 import { verifyPassword } from "#app/features/admin/password.server.ts";
 import { attemptSignIn } from "#app/features/admin/sign-in.server.ts";
@@ -11,6 +11,8 @@ import { closedOrigin, startWebhookReceiver } from "#tests/support/alert-receive
 
 /** The CLI scripts, run as an operator would: `npm run admin:create` and `npm run retention`. */
 const root = new URL("../..", import.meta.url).pathname;
+// Each test starts `node scripts/…` processes, which take seconds on a busy two-core machine.
+vi.setConfig({ testTimeout: 30_000 });
 const file = join(tmpdir(), `admin-cli-${randomBytes(4).toString("hex")}.db`);
 const env = { ...process.env, DATABASE_URL: `file:${file}`, LOG_LEVEL: "info" };
 

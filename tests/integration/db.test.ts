@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,6 +30,41 @@ describe.each(DIALECTS)("data layer on %s", (dialect) => {
       await empty.close();
     }
   });
+
+  it.runIf(dialect === "sqlite")(
+    "a transaction that reads, then writes, waits while another process writes instead of failing (BEGIN IMMEDIATE)",
+    async () => {
+      const file = handle.url.slice("file:".length);
+      // Another process (as `npm run retention` beside the server) holds the write lock for a moment.
+      const holder = spawn(
+        process.execPath,
+        [
+          "-e",
+          `const { DatabaseSync } = require("node:sqlite");
+           const db = new DatabaseSync(${JSON.stringify(file)});
+           db.exec("begin immediate");
+           db.prepare("insert into banner_redirect_logs (partner_name, redirect_url, created_at) values ('other-process', 'https://x.example/', '${now}')").run();
+           process.stdout.write("locked\\n");
+           Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 700);
+           db.exec("commit");`,
+        ],
+        { stdio: ["ignore", "pipe", "inherit"] },
+      );
+      await new Promise<void>((resolve) => holder.stdout!.on("data", (d) => String(d).includes("locked") && resolve()));
+      await handle.db.transaction().execute(async (trx) => {
+        await trx.selectFrom("banner_redirect_logs").select("id").execute();
+        await trx
+          .insertInto("banner_redirect_logs")
+          .values({ partner_name: "this-process", redirect_url: "https://y.example/", created_at: now })
+          .execute();
+      });
+      await new Promise((resolve) => holder.on("exit", resolve));
+      const names = (await handle.db.selectFrom("banner_redirect_logs").select("partner_name").execute()).map((r) => r.partner_name);
+      expect(names).toEqual(expect.arrayContaining(["other-process", "this-process"]));
+      await handle.db.deleteFrom("banner_redirect_logs").where("partner_name", "in", ["other-process", "this-process"]).execute();
+    },
+    20_000,
+  );
 
   it("migrations are idempotent and seed a dozen sample blog links once", async () => {
     const { migrate } = await import("#db/connect.ts");
