@@ -28,6 +28,8 @@ export interface AppOptions {
   ping: () => Promise<boolean>;
   /** Answers whether this instance may take traffic: database reachable, migrations current (GET /readyz). */
   ready?: () => Promise<boolean>;
+  /** True once the instance is stopping (server/drain.ts): /readyz answers 503 so the proxy takes it out. */
+  draining?: () => boolean;
   trustProxy?: string | number | false;
   allowedOrigins?: string[];
   hsts?: boolean;
@@ -87,12 +89,12 @@ export function createApp(options: AppOptions) {
 
   // For a load balancer (issue 15): /healthz says the process lives, /readyz that it can serve.
   app.get("/readyz", async (_req, res) => {
-    const ready = await (options.ready ?? options.ping)().catch(() => false);
+    const ready = !options.draining?.() && (await (options.ready ?? options.ping)().catch(() => false));
     res
       .status(ready ? 200 : 503)
       .type("application/json")
       .set("Cache-Control", "no-store")
-      .send(JSON.stringify({ status: ready ? "ready" : "unavailable" }));
+      .send(JSON.stringify({ status: ready ? "ready" : options.draining?.() ? "draining" : "unavailable" }));
   });
 
   if (options.clientDir) {

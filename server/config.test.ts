@@ -23,6 +23,7 @@ describe("the environment's schema", () => {
       DATABASE_URL: "file:./data/app.db",
       DATABASE_POOL_MAX: 10,
       LOG_LEVEL: "info",
+      SHUTDOWN_DELAY_MS: 0,
       RATE_LIMIT_MAX: 20,
       RATE_LIMIT_WINDOW_MS: 60_000,
       RATE_LIMIT_DISABLED: false,
@@ -56,8 +57,10 @@ describe("the environment's schema", () => {
       ALLOWED_ORIGINS: " https://a.example , https://b.example ",
       PUBLIC_ORIGIN: "https://loans.example.com/",
       ALERT_LANG: "en",
+      SHUTDOWN_DELAY_MS: "3000",
     });
     expect(s).toMatchObject({
+      SHUTDOWN_DELAY_MS: 3000,
       PORT: 8080,
       DATABASE_POOL_MAX: 25,
       RATE_LIMIT_DISABLED: true,
@@ -81,6 +84,9 @@ describe("the environment's schema", () => {
     ["RATE_LIMIT_MAX", "1.5"],
     ["RATE_LIMIT_WINDOW_MS", "soon"],
     ["LOG_LEVEL", "verbose"],
+    ["SHUTDOWN_DELAY_MS", "-5"],
+    ["SHUTDOWN_DELAY_MS", "2s"],
+    ["SHUTDOWN_DELAY_MS", "600000"],
     ["RATE_LIMIT_DISABLED", "yes"],
     ["SECURE_COOKIES", "true"],
     ["DATABASE_URL", "mysql://db"],

@@ -25,6 +25,17 @@ const positiveInt = (fallback: string) =>
     ),
     fallback,
   );
+/** Milliseconds, 0 or more, at most `max`. */
+const milliseconds = (fallback: string, max: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\s*\d+\s*$/, "must be a whole number of milliseconds"),
+      v.transform(Number),
+      v.maxValue(max, `must be at most ${max} (milliseconds)`),
+    ),
+    fallback,
+  );
 /** "1" turns a switch on; unset or "0" leaves it off. */
 const flag = v.pipe(
   v.optional(v.picklist(["0", "1"], "must be 1 (on) or 0 (off)"), "0"),
@@ -55,6 +66,7 @@ export const envSchema = v.pipe(
       DEFAULT_DATABASE_URL,
     ),
     DATABASE_POOL_MAX: positiveInt("10"),
+    SHUTDOWN_DELAY_MS: milliseconds("0", 60_000),
     LOG_LEVEL: v.optional(v.picklist(["debug", "info", "warn", "error"], "must be debug, info, warn or error"), "info"),
     RATE_LIMIT_MAX: positiveInt("20"),
     RATE_LIMIT_WINDOW_MS: positiveInt("60000"),
@@ -136,6 +148,12 @@ export interface ServerConfig {
   databaseUrl: string;
   databasePoolMax: number;
   logLevel: LogLevel;
+  /**
+   * On SIGTERM, how long the server keeps serving (with /readyz answering 503
+   * and every response closing its connection) before it stops accepting, so
+   * a load balancer's health check takes it out first (ADR 0026).
+   */
+  shutdownDelayMs: number;
   rateLimit: { max: number; windowMs: number; disabled: boolean };
   trustProxy: string | number | false;
   secret: string;
@@ -171,6 +189,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: s.DATABASE_URL,
     databasePoolMax: s.DATABASE_POOL_MAX,
     logLevel: s.LOG_LEVEL,
+    shutdownDelayMs: s.SHUTDOWN_DELAY_MS,
     rateLimit: { max: s.RATE_LIMIT_MAX, windowMs: s.RATE_LIMIT_WINDOW_MS, disabled: s.RATE_LIMIT_DISABLED },
     trustProxy: s.TRUST_PROXY,
     secret: secretFor(s),

@@ -8,11 +8,13 @@ import { publicCss } from "#server/client-manifest.ts";
 import { startRetentionJob } from "#app/features/admin/retention.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
 import { refuseConnect } from "#server/malformed.ts";
+import { createDrain } from "#server/drain.ts";
 
 /**
  * Starts the site: reads the environment, opens and migrates the database,
- * serves HTTP, and on SIGTERM/SIGINT lets in-flight requests finish before
- * closing the database.
+ * serves HTTP, and on SIGTERM/SIGINT drains (server/drain.ts: /readyz answers
+ * 503 for SHUTDOWN_DELAY_MS while the server keeps serving, then in-flight
+ * requests finish) before closing the database.
  */
 let config: ServerConfig;
 try {
@@ -45,8 +47,10 @@ const services = {
   publicOrigin: config.publicOrigin,
   ogFetchAllowHosts: config.ogFetchAllowHosts,
 };
+const drain = createDrain({ delayMs: config.shutdownDelayMs });
 const appOptions = {
   services,
+  draining: drain.draining,
   ping: database.ping,
   ready: async () => (await database.ping()) && (await migrationsCurrent(database.db)),
   trustProxy: config.trustProxy,
@@ -69,7 +73,7 @@ if (config.development) {
   handler = bundle.createProductionApp({ ...appOptions, clientDir });
 }
 
-const server = createServer(handler);
+const server = createServer(drain.listener(handler));
 server.on(
   "connect",
   refuseConnect(() => log.info("request", { method: "CONNECT", status: 405 })),
@@ -83,24 +87,20 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log.info("server.stopping", { signal });
+  log.info("server.stopping", { signal, delayMs: config.shutdownDelayMs });
   const retentionStopped = stopRetention();
+  // The delay is the server's own: the forced exit counts from its end.
   const force = setTimeout(() => {
     log.warn("server.forced_exit", {});
     process.exit(1);
-  }, 10_000);
+  }, config.shutdownDelayMs + 10_000);
   force.unref();
-  // Keep-alive connections become idle as their last response ends: close them then.
-  const sweep = setInterval(() => server.closeIdleConnections(), 50);
-  server.close(async () => {
-    clearInterval(sweep);
-    await alerts.stop().catch(() => {});
-    await retentionStopped;
-    await database.close().catch(() => {});
-    log.info("server.stopped", {});
-    process.exit(0);
-  });
-  server.closeIdleConnections();
+  await drain.drain(server);
+  await alerts.stop().catch(() => {});
+  await retentionStopped;
+  await database.close().catch(() => {});
+  log.info("server.stopped", {});
+  process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
