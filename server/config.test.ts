@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { alertConfigOf, ConfigError, configWarnings, readConfig, readSettings } from "#server/config.ts";
+import { alertConfigOf, ConfigError, configWarnings, envSchema, readConfig, readSettings } from "#server/config.ts";
 
 const problem = (env: NodeJS.ProcessEnv) => {
   try {
@@ -182,5 +182,25 @@ describe("start-up with a bad setting", () => {
     const lines = run.stdout.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: "error", event: "config.invalid", setting: expect.stringMatching(setting) });
+  });
+});
+
+describe("deploy/env.example", () => {
+  it("names every variable the server reads", () => {
+    const listed = new Set([...readFileSync("deploy/env.example", "utf8").matchAll(/^#?\s?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]));
+    const read = Object.keys(envSchema.pipe[0].entries);
+    expect(read.filter((name) => !listed.has(name))).toEqual([]);
+  });
+
+  it("refuses its placeholder secret, and is a valid production configuration with a real one", () => {
+    const env = Object.fromEntries(
+      [...readFileSync("deploy/env.example", "utf8").matchAll(/^([A-Z][A-Z0-9_]+)=(.*)$/gm)].map((match) => [match[1], match[2]]),
+    );
+    expect(problem(env)).toBe("APP_SECRET must be at least 32 characters");
+    expect(readSettings({ ...env, APP_SECRET: "a".repeat(64) })).toMatchObject({
+      TRUST_PROXY: 1,
+      SECURE_COOKIES: true,
+      SHUTDOWN_DELAY_MS: 3000,
+    });
   });
 });
