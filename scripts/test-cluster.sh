@@ -12,8 +12,11 @@ missing=()
 command -v caddy >/dev/null 2>&1 || missing+=(caddy)
 if [ -z "${TEST_POSTGRES_URL:-}" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then missing+=(postgresql); fi
 if [ ${#missing[@]} -gt 0 ]; then
+  if [ -n "${TEST_CLUSTER_REQUIRED:-}" ]; then
+    echo "test:cluster: failed: ${missing[*]} not installed and TEST_CLUSTER_REQUIRED is set (apt-get install ${missing[*]})" >&2
+    exit 1
+  fi
   echo "test:cluster: skipped: ${missing[*]} not installed (apt-get install ${missing[*]}; bash .ci/run installs them)" >&2
-  [ -n "${TEST_CLUSTER_REQUIRED:-}" ] && exit 1
   exit 0
 fi
 

@@ -116,7 +116,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL || !caddyInstalled)("two instance
 
   it("sees each visitor's own address (X-Forwarded-For from Caddy, TRUST_PROXY=1): one address limited, another not", async () => {
     const limited = await statuses("127.0.0.41", 2 * RATE_LIMIT_MAX + 1);
-    expect(limited.at(-1)).toBe(429);
+    expect(limited).toContain(429);
     expect((await bannerLog("127.0.0.42")).status).toBe(200);
   });
 
