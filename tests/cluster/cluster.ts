@@ -55,7 +55,7 @@ export class Instance {
     });
   }
 
-  /** SIGTERM; answers the exit code. */
+  /** Sends SIGTERM; answers the exit code once the process has exited. */
   async stop(): Promise<number | null> {
     const child = this.child;
     if (!child || child.exitCode !== null) return child?.exitCode ?? null;
@@ -63,6 +63,12 @@ export class Instance {
     child.kill("SIGTERM");
     const [code] = await exited;
     return code as number | null;
+  }
+
+  /** GET /readyz straight from the instance (not through Caddy); null when it refuses the connection. */
+  async readyz(): Promise<{ status: number; body: unknown } | null> {
+    const response = await fetch(`http://127.0.0.1:${this.port}/readyz`).catch(() => null);
+    return response && { status: response.status, body: await response.json() };
   }
 
   kill() {
@@ -87,6 +93,8 @@ export class Instance {
 export interface Caddy {
   port: number;
   ca: Buffer;
+  /** What Caddy logged (JSON lines). */
+  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -137,6 +145,7 @@ export async function startCaddy(options: { port: number; upstreams: [string, st
   const caddy: Caddy = {
     port,
     ca: readFileSync(root),
+    output: () => output,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = once(child, "exit");
