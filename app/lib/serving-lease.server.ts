@@ -2,7 +2,7 @@ import { hostname } from "node:os";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { Logger } from "#app/lib/logger.server.ts";
-import { INSTANCE, type LeaseResult } from "#app/lib/job-lease.server.ts";
+import { INSTANCE, takeLease, type LeaseResult } from "#app/lib/job-lease.server.ts";
 
 /**
  * SQLite serves from one process (ADR 0025): its rate limits and page cache
@@ -26,22 +26,8 @@ export async function holdServingLease(
   holder: string,
   options: { now?: Date; ms?: number; replacing?: string } = {},
 ): Promise<LeaseResult> {
-  const now = options.now ?? new Date();
-  await db
-    .insertInto("job_leases")
-    .values({ name: SERVING_LEASE, holder: "", until: new Date(0).toISOString() })
-    .onConflict((oc) => oc.column("name").doNothing())
-    .execute();
   const owners = options.replacing ? [holder, options.replacing] : [holder];
-  const claimed = await db
-    .updateTable("job_leases")
-    .set({ holder, until: new Date(now.getTime() + (options.ms ?? SERVING_LEASE_MS)).toISOString() })
-    .where("name", "=", SERVING_LEASE)
-    .where((eb) => eb.or([eb("until", "<=", now.toISOString()), eb("holder", "in", owners)]))
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 1) return { taken: true };
-  const current = await db.selectFrom("job_leases").select("holder").where("name", "=", SERVING_LEASE).executeTakeFirst();
-  return { taken: false, holder: current?.holder ?? "" };
+  return takeLease(db, SERVING_LEASE, holder, options.ms ?? SERVING_LEASE_MS, options.now, owners);
 }
 
 /** Gives the lease back (a clean stop): the next server starts without a warning. */
