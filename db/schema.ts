@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /**
  * The tables the server stores. Times are ISO-8601 UTC strings
@@ -99,6 +99,18 @@ export interface JobLeaseTable {
   name: string;
   holder: string;
   until: string;
+}
+
+/**
+ * Rate-limit counters on PostgreSQL (issue 15, ADR 0025): one row per bucket,
+ * client (an HMAC, never the address) and clock-aligned window.
+ */
+export interface RateLimitTable {
+  bucket: string;
+  key_hash: string;
+  /** Epoch milliseconds; PostgreSQL's bigint comes back as a string. */
+  window_start: ColumnType<number | string, number, number>;
+  count: number;
 }
 
 export interface BlogLinkTable {
@@ -344,6 +356,7 @@ export interface Database {
   consent_records: ConsentRecordTable;
   rights_requests: RightsRequestTable;
   job_leases: JobLeaseTable;
+  rate_limits: RateLimitTable;
   blog_links: BlogLinkTable;
   admin_operators: AdminOperatorTable;
   admin_sessions: AdminSessionTable;
