@@ -54,42 +54,38 @@ export const FLAG_COLUMNS: Record<string, readonly string[]> = {
   campaign_popup: ["enabled", "published"],
 };
 
-const tables = () => [...new Set([...Object.keys(TIME_COLUMNS), ...Object.keys(FLAG_COLUMNS)])];
+type Change = (column: RawBuilder<unknown>) => RawBuilder<unknown>;
 
-/** One ALTER TABLE with every change of `table`: PostgreSQL rewrites the table once. */
-async function alterTable(
-  db: Kysely<unknown>,
-  table: string,
-  time: (column: RawBuilder<unknown>) => RawBuilder<unknown>,
-  flag: (column: RawBuilder<unknown>) => RawBuilder<unknown>,
-): Promise<void> {
-  const actions: RawBuilder<unknown>[] = [];
-  for (const name of TIME_COLUMNS[table] ?? []) actions.push(time(sql.id(name)));
-  for (const name of FLAG_COLUMNS[table] ?? []) actions.push(flag(sql.id(name)));
-  await sql`alter table ${sql.table(table)} ${sql.join(actions)}`.execute(db);
+/**
+ * On PostgreSQL, one ALTER TABLE per table with every change of its columns
+ * (the table is rewritten once); on SQLite nothing.
+ */
+async function alterColumns(db: Kysely<unknown>, time: Change, flag: Change): Promise<void> {
+  if (!isPostgres(db)) return;
+  for (const table of new Set([...Object.keys(TIME_COLUMNS), ...Object.keys(FLAG_COLUMNS)])) {
+    const actions = [
+      ...(TIME_COLUMNS[table] ?? []).map((name) => time(sql.id(name))),
+      ...(FLAG_COLUMNS[table] ?? []).map((name) => flag(sql.id(name))),
+    ];
+    await sql`alter table ${sql.table(table)} ${sql.join(actions)}`.execute(db);
+  }
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (!isPostgres(db)) return;
-  for (const table of tables())
-    await alterTable(
-      db,
-      table,
-      (c) => sql`alter column ${c} type timestamptz using ${c}::timestamptz`,
-      // The default (1) cannot be cast to boolean: dropped, then set again.
-      (c) => sql`alter column ${c} drop default, alter column ${c} type boolean using ${c} <> 0, alter column ${c} set default true`,
-    );
+  await alterColumns(
+    db,
+    (c) => sql`alter column ${c} type timestamptz using ${c}::timestamptz`,
+    // The default (1) cannot be cast to boolean: dropped, then set again.
+    (c) => sql`alter column ${c} drop default, alter column ${c} type boolean using ${c} <> 0, alter column ${c} set default true`,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (!isPostgres(db)) return;
-  for (const table of tables())
-    await alterTable(
-      db,
-      table,
-      // Back to the strings the app wrote: milliseconds, UTC, `Z`.
-      (c) => sql`alter column ${c} type varchar(32) using to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-      (c) =>
-        sql`alter column ${c} drop default, alter column ${c} type integer using case when ${c} then 1 else 0 end, alter column ${c} set default 1`,
-    );
+  await alterColumns(
+    db,
+    // Back to the strings the app wrote: milliseconds, UTC, `Z`.
+    (c) => sql`alter column ${c} type varchar(32) using to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    (c) =>
+      sql`alter column ${c} drop default, alter column ${c} type integer using case when ${c} then 1 else 0 end, alter column ${c} set default 1`,
+  );
 }

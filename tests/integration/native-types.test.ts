@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate, migrator } from "#db/connect.ts";
 import { FLAG_COLUMNS, TIME_COLUMNS } from "#db/migrations/0070_native_types.ts";
+import { flagType, timeType } from "#db/migrations/dialect-types.ts";
 import type { Database } from "#db/schema.ts";
 import { utcHour } from "#db/sql-time.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
@@ -294,6 +295,26 @@ describe.each(DIALECTS)("native types (migration 0070) on %s", (dialect) => {
     const hour = utcHour(db, sql.ref("created_at"));
     const rows = await db.selectFrom("banner_redirect_logs").select(hour.as("hour")).where("partner_name", "=", "hour").execute();
     expect(rows).toEqual([{ hour: "2026-11-25T04:00:00.000Z" }]);
+  });
+
+  it("gives a later migration's time and flag columns (timeType, flagType, default true) the same reads", async () => {
+    const db = handle.db as unknown as Kysely<unknown>;
+    await db.schema
+      .createTable("later_table")
+      .addColumn("at", timeType(db), (c) => c.notNull())
+      .addColumn("on", flagType(db), (c) => c.notNull().defaultTo(true))
+      .execute();
+    try {
+      const any = db as unknown as AnyDb;
+      await any.insertInto("later_table").values({ at: "2026-11-25T04:33:00.001Z" }).execute();
+      await any.insertInto("later_table").values({ at: "2026-11-25T04:33:00.002Z", on: 0 }).execute();
+      expect(await any.selectFrom("later_table").selectAll().orderBy("at").execute()).toEqual([
+        { at: "2026-11-25T04:33:00.001Z", on: 1 },
+        { at: "2026-11-25T04:33:00.002Z", on: 0 },
+      ]);
+    } finally {
+      await db.schema.dropTable("later_table").execute();
+    }
   });
 
   it.runIf(dialect === "postgres")("goes back down to 0062 with the strings the app wrote, and up again", async () => {
