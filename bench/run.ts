@@ -312,9 +312,9 @@ async function lighthouse() {
  * it). The bench never reads a body, so the clients drop them: what is
  * measured is the server, whatever the encoding.
  */
-const dropBodies = (client: { pipelinedRequests: { addBody: (data: unknown) => void } }) => {
+function dropBodies(client: { pipelinedRequests: { addBody: (data: unknown) => void } }) {
   client.pipelinedRequests.addBody = () => {};
-};
+}
 
 async function autocannonRun(options: Record<string, unknown>) {
   const { default: autocannon } = await import("autocannon");

@@ -140,12 +140,25 @@ async function tableNames(handle: TestDatabase): Promise<string[]> {
     .sort();
 }
 
+/** A snapshot's tables that `reference` has: the fixture is at 0062, and later migrations add tables (rate_limits). */
+function tablesOf(snap: Record<string, Record<string, unknown>[]>, reference: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(snap).filter(([table]) => table in reference));
+}
+
+/** The key of the tables without an `id`. */
+const ORDER_BY: Record<string, string[]> = {
+  job_leases: ["name"],
+  content_versions: ["name"],
+  rate_limits: ["bucket", "key_hash", "window_start"],
+};
+
 /** Every row of every table as the app reads it. */
 async function snapshot(handle: TestDatabase): Promise<Record<string, Record<string, unknown>[]>> {
   const out: Record<string, Record<string, unknown>[]> = {};
   for (const table of await tableNames(handle)) {
-    const key = table === "job_leases" || table === "content_versions" ? "name" : "id";
-    out[table] = (await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by ${sql.ref(key)}`.execute(handle.db)).rows;
+    const keys = ORDER_BY[table] ?? ["id"];
+    const order = sql.join(keys.map((k) => sql.ref(k)));
+    out[table] = (await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by ${order}`.execute(handle.db)).rows;
   }
   return out;
 }
@@ -244,7 +257,7 @@ describe.each(DIALECTS)("native types (migration 0070) on %s", (dialect) => {
 
   it("the app reads every row as before: the same ISO strings, the same 1/0 flags, the same bytes", async () => {
     const after = await snapshot(handle);
-    expect(after).toEqual(before);
+    expect(tablesOf(after, before)).toEqual(before);
     expect(after.admin_sessions![0]!.expires_at).toMatch(ISO);
     expect(after.campaign_popup![0]!.enabled).toBe(0);
   });
@@ -324,7 +337,7 @@ describe.each(DIALECTS)("native types (migration 0070) on %s", (dialect) => {
     expect((await columns(handle)).find((c) => c.table === "admin_sessions" && c.column === "expires_at")).toMatchObject({
       type: "varchar(32)",
     });
-    expect(await snapshot(handle)).toEqual(now);
+    expect(await snapshot(handle)).toEqual(tablesOf(now, before));
     await migrate(handle.db);
     expect(await snapshot(handle)).toEqual(now);
   });
