@@ -4,6 +4,7 @@ import { CompiledQuery, Kysely, Migrator, PostgresAdapter, PostgresDialect, Sqli
 import pg from "pg";
 import type { Database } from "#db/schema.ts";
 import { migrations } from "#db/migrations/index.ts";
+import { appTypes } from "#db/pg-types.ts";
 import { seed } from "#db/seed.ts";
 import { openSqlite } from "#db/sqlite-driver.ts";
 
@@ -44,7 +45,8 @@ class ImmediateSqliteDialect extends SqliteDialect {
  */
 export function connect(url: string = DEFAULT_DATABASE_URL, options: { poolMax?: number } = {}): DatabaseHandle {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
+    // timestamptz → ISO string, boolean → 1/0: what SQLite answers (db/pg-types.ts, ADR 0024).
+    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, types: appTypes });
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -106,10 +108,14 @@ export async function migrationsCurrent(db: Kysely<Database>): Promise<boolean> 
   }
 }
 
+/** The migrator of db/migrations, its tables in the connection's schema (tests migrate to a given version with it). */
+export async function migrator(db: Kysely<Database>): Promise<Migrator> {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(await migrationSchema(db)) });
+}
+
 /** Brings the schema up to date, then adds the sample data an empty database needs. */
 export async function migrate(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(await migrationSchema(db)) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (await migrator(db)).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);

@@ -1,9 +1,13 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /**
- * The tables the server stores. Times are ISO-8601 UTC strings
- * (`2026-11-22T04:50:00.000Z`) on both dialects: they sort and compare as text,
- * and one query code serves SQLite and PostgreSQL (see docs/decisions/0003).
+ * The tables the server stores, as the app reads and writes them on both
+ * dialects (docs/decisions/0003, 0024). Times are ISO-8601 UTC strings
+ * (`2026-11-22T04:50:00.000Z`): SQLite stores that text, PostgreSQL a
+ * `timestamptz` that db/pg-types.ts reads back as the same string, so
+ * comparing with an ISO string parameter and sorting mean the same on both.
+ * Flags are 1/0: SQLite integers, PostgreSQL `boolean` read back as 1/0
+ * (writes of 1/0 or true/false are accepted by both).
  */
 export type RequestStatus = "new" | "contacted" | "closed";
 
@@ -99,6 +103,18 @@ export interface JobLeaseTable {
   name: string;
   holder: string;
   until: string;
+}
+
+/**
+ * Rate-limit counters on PostgreSQL (issue 15, ADR 0025): one row per bucket,
+ * client (an HMAC, never the address) and clock-aligned window.
+ */
+export interface RateLimitTable {
+  bucket: string;
+  key_hash: string;
+  /** Epoch milliseconds; PostgreSQL's bigint comes back as a string. */
+  window_start: ColumnType<number | string, number, number>;
+  count: number;
 }
 
 export interface BlogLinkTable {
@@ -291,9 +307,9 @@ export interface CampaignBannerTable {
   image_2x: string | null;
   active_from: string | null;
   active_until: string | null;
-  /** 1 on, 0 off. */
+  /** 1 on, 0 off (a boolean on PostgreSQL, read as 1/0). */
   enabled: number;
-  /** 1 live, 0 draft. */
+  /** 1 live, 0 draft (a boolean on PostgreSQL, read as 1/0). */
   published: number;
   position: number;
   created_at: string;
@@ -309,6 +325,7 @@ export interface CampaignPopupTable {
   alts: string;
   active_from: string | null;
   active_until: string | null;
+  /** As the banners': 1/0 on both dialects. */
   enabled: number;
   published: number;
   updated_at: string;
@@ -344,6 +361,7 @@ export interface Database {
   consent_records: ConsentRecordTable;
   rights_requests: RightsRequestTable;
   job_leases: JobLeaseTable;
+  rate_limits: RateLimitTable;
   blog_links: BlogLinkTable;
   admin_operators: AdminOperatorTable;
   admin_sessions: AdminSessionTable;

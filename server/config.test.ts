@@ -166,6 +166,17 @@ describe("warnings at start", () => {
     expect(configWarnings(config({ TRUST_PROXY: "1", PUBLIC_ORIGIN: "https://loans.example.com" }))).toEqual([]);
     expect(configWarnings(config({}))).toEqual([]);
   });
+
+  it("warns on PostgreSQL when a secret instances must share comes from this machine's disk", () => {
+    const pg = { DATABASE_URL: "postgres://db.example.com/loans" };
+    const vapid = { VAPID_PUBLIC_KEY: "pub", VAPID_PRIVATE_KEY: "priv" };
+    expect(configWarnings(config({ ...pg, ...vapid }))).toEqual([]);
+    const [warning] = configWarnings(config(pg));
+    expect(warning).toMatchObject({ event: "config.secrets_per_machine", fields: { unset: "VAPID_PUBLIC_KEY,VAPID_PRIVATE_KEY" } });
+    expect(warning!.fields.message).toMatch(/every instance must have the same/);
+    // SQLite serves from one process: its secrets on disk are as they should be.
+    expect(configWarnings(config({}))).toEqual([]);
+  });
 });
 
 describe("start-up with a bad setting", () => {

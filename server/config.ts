@@ -167,6 +167,8 @@ export interface ServerConfig {
   /** Tests only: hosts the blog-link preview fetch may reach although private. */
   ogFetchAllowHosts: string[];
   alerts: AlertConfig;
+  /** Secrets not in the environment, so made and kept in a file on this machine (APP_SECRET, the VAPID keys). */
+  secretsOnDisk: string[];
 }
 
 /** A secret kept next to the SQLite file when none is configured, so restarts keep cookies valid. */
@@ -201,6 +203,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     development: s.NODE_ENV === "development",
     ogFetchAllowHosts: s.OG_FETCH_ALLOW_HOSTS,
     alerts: alertConfigOf(s),
+    secretsOnDisk: [
+      ...(s.APP_SECRET ? [] : ["APP_SECRET"]),
+      ...(s.VAPID_PUBLIC_KEY && s.VAPID_PRIVATE_KEY ? [] : ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"]),
+    ],
   };
 }
 
@@ -213,6 +219,16 @@ export function configWarnings(config: ServerConfig): { event: string; fields: R
       fields: {
         message:
           "TRUST_PROXY is set but PUBLIC_ORIGIN is not: canonical, Open Graph and sitemap URLs take the scheme and host each request claims. Set PUBLIC_ORIGIN to the site's https origin",
+      },
+    });
+  }
+  if (/^postgres(ql)?:\/\//.test(config.databaseUrl) && config.secretsOnDisk.length > 0) {
+    warnings.push({
+      event: "config.secrets_per_machine",
+      fields: {
+        unset: config.secretsOnDisk.join(","),
+        message:
+          "DATABASE_URL is PostgreSQL, where several instances may serve as one site, but these secrets come from a file on this machine: every instance must have the same ones (sessions, form tokens, rate-limit keys, Web Push). Set them in the environment of every instance",
       },
     });
   }

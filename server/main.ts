@@ -3,7 +3,9 @@ import { fileURLToPath } from "node:url";
 import { connect, migrate, migrationsCurrent } from "#db/connect.ts";
 import { ConfigError, configWarnings, readConfig, type ServerConfig } from "#server/config.ts";
 import { createLogger } from "#app/lib/logger.server.ts";
-import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
+import { createDatabaseRateLimiter, createRateLimiter } from "#app/lib/rate-limit.server.ts";
+import { INSTANCE } from "#app/lib/job-lease.server.ts";
+import { watchSqliteServing } from "#app/lib/serving-lease.server.ts";
 import { publicCss } from "#server/client-manifest.ts";
 import { startRetentionJob } from "#app/features/admin/retention.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
@@ -28,6 +30,9 @@ const log = createLogger({ level: config.logLevel });
 for (const warning of configWarnings(config)) log.warn(warning.event, warning.fields);
 const database = connect(config.databaseUrl, { poolMax: config.databasePoolMax });
 await migrate(database.db);
+// SQLite serves from one process: say so when another server already serves this file (ADR 0025).
+const serving = database.dialect === "sqlite" ? watchSqliteServing(database.db, log) : null;
+await serving?.check();
 // Spec §9 retention, daily (also `npm run retention`).
 const stopRetention = startRetentionJob(database.db, log);
 // Alerts to operators (issue 12): rows written with each request, delivered by this worker.
@@ -38,7 +43,11 @@ const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
 const services = {
   db: database.db,
   log,
-  limiter: createRateLimiter(config.rateLimit),
+  // One limit across every instance on PostgreSQL; in this process's memory on SQLite (ADR 0025).
+  limiter:
+    database.dialect === "postgres"
+      ? createDatabaseRateLimiter(database.db, { ...config.rateLimit, secret: config.secret, log })
+      : createRateLimiter(config.rateLimit),
   alerts,
   secret: config.secret,
   secureCookies: config.secureCookies,
@@ -80,7 +89,12 @@ server.on(
 );
 server.keepAliveTimeout = 65_000;
 server.listen(config.port, config.host, () => {
-  log.info("server.started", { port: config.port, dialect: database.dialect, mode: config.development ? "development" : "production" });
+  log.info("server.started", {
+    port: config.port,
+    dialect: database.dialect,
+    instance: INSTANCE,
+    mode: config.development ? "development" : "production",
+  });
 });
 
 let stopping = false;
@@ -98,6 +112,7 @@ async function shutdown(signal: string) {
   await drain.drain(server);
   await alerts.stop().catch(() => {});
   await retentionStopped;
+  await serving?.stop();
   await database.close().catch(() => {});
   log.info("server.stopped", {});
   process.exit(0);

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import type { OutgoingHttpHeaders } from "node:http";
 import type { Encoding } from "#server/precompressed.ts";
+import { withScriptHashes } from "#server/security.ts";
 
 /**
  * A small in-process cache of server-rendered pages that are the same for
@@ -14,8 +16,9 @@ import type { Encoding } from "#server/precompressed.ts";
  * A page is made ready to send once, when it is kept: the nonce of the
  * response it was rendered for is taken out, the SHA-256 of each inline
  * script is computed for its Content-Security-Policy, and the bytes are
- * compressed with brotli (quality 11) and gzip (level 9). A hit only picks
- * the bytes the request accepts. The cache holds at most `maxBytes` of them
+ * compressed with brotli (quality 11) and gzip (level 9), and the whole head
+ * of each variant's response is written out. A hit only picks the bytes and
+ * the head of the encoding the request accepts. The cache holds at most `maxBytes` of them
  * and drops the least recently used pages first.
  */
 export interface CachedPage {
@@ -24,6 +27,8 @@ export interface CachedPage {
   /** `'sha256-…'` of every inline script, for the page's CSP in place of a nonce. */
   scriptHashes: string[];
   body: Record<Encoding, Buffer>;
+  /** Each variant's response headers: the page's, its CSP with the hashes, encoding, length, `Vary`. */
+  head: Record<Encoding, OutgoingHttpHeaders>;
   /** What it costs the cache: every variant's bytes. */
   bytes: number;
   expires: number;
@@ -50,7 +55,12 @@ export function withoutNonce(html: string, nonce: string): string {
   return html.replaceAll(` nonce="${nonce}"`, "").replaceAll(nonce, "");
 }
 
-/** A page to keep: without its nonce, its scripts hashed, compressed once. */
+/**
+ * A page to keep: without its nonce, its scripts hashed, compressed once.
+ * `headers` are the response's (security headers included): a
+ * Content-Security-Policy among them gets the scripts' hashes in place of the
+ * nonce.
+ */
 export async function cachedPage(page: {
   status: number;
   headers: [string, string][];
@@ -70,14 +80,36 @@ export async function cachedPage(page: {
     }),
     gzipAsync(identity, { level: 9 }),
   ]);
+  const scriptHashes = inlineScriptHashes(html);
+  const body = { identity, br, gzip: gz };
+  const common = pageHeaders(page.headers, page.nonce, scriptHashes);
+  const head = (encoding: Encoding): OutgoingHttpHeaders => ({
+    ...common,
+    vary: "Accept-Encoding",
+    ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+    "content-length": body[encoding].length,
+  });
   return {
     status: page.status,
     headers: page.headers,
-    scriptHashes: inlineScriptHashes(html),
-    body: { identity, br, gzip: gz },
+    scriptHashes,
+    body,
+    head: { identity: head("identity"), br: head("br"), gzip: head("gzip") },
     bytes: identity.length + br.length + gz.length,
     expires: page.expires,
   };
+}
+
+/** Header pairs as one object (a name given twice keeps both values), the CSP's nonce replaced by the hashes. */
+function pageHeaders(pairs: [string, string][], nonce: string, scriptHashes: string[]): OutgoingHttpHeaders {
+  const out: Record<string, string | string[]> = {};
+  for (const [rawName, rawValue] of pairs) {
+    const name = rawName.toLowerCase();
+    const value = name === "content-security-policy" ? withScriptHashes(rawValue, nonce, scriptHashes) : rawValue;
+    const before = out[name];
+    out[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  }
+  return out;
 }
 
 export interface PageCache {

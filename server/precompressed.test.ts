@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompressDir } from "#scripts/precompress.ts";
-import { chooseEncoding, precompressedAssets } from "#server/precompressed.ts";
+import { chooseEncoding, parseRange, precompressedAssets } from "#server/precompressed.ts";
 import { rawGet } from "#tests/support/raw-get.ts";
 
 /**
@@ -31,6 +31,25 @@ describe("choosing an encoding", () => {
     ["BR;Q=0.5, GZIP;q=1", both, "br"],
   ] as const)("%j with %j → %s", (header, available, expected) => {
     expect(chooseEncoding(header, available)).toBe(expected);
+  });
+});
+
+describe("reading a Range header", () => {
+  it.each([
+    [undefined, 100, null],
+    ["bytes=0-9", 100, { start: 0, end: 9 }],
+    ["bytes=90-", 100, { start: 90, end: 99 }],
+    ["bytes=-10", 100, { start: 90, end: 99 }],
+    ["bytes=-500", 100, { start: 0, end: 99 }],
+    ["bytes=50-500", 100, { start: 50, end: 99 }],
+    ["bytes=100-", 100, "unsatisfiable"],
+    ["bytes=9-3", 100, "unsatisfiable"],
+    ["bytes=-0", 100, "unsatisfiable"],
+    ["bytes=0-1,5-6", 100, null],
+    ["items=0-1", 100, null],
+    ["bytes=-", 100, null],
+  ] as const)("%j of %d bytes → %j", (header, size, expected) => {
+    expect(parseRange(header, size)).toEqual(expected);
   });
 });
 
@@ -89,6 +108,24 @@ describe("serving precompressed assets", () => {
     expect(part.status).toBe(206);
     expect(part.headers["content-range"]).toBe(`bytes 0-9/${full.body.length}`);
     expect(part.body).toEqual(full.body.subarray(0, 10));
+  });
+
+  it("answers a range past the end with 416 and the length, and several ranges with the whole file", async () => {
+    const full = await get("/app-abc123.js", { "accept-encoding": "gzip" });
+    const past = await get("/app-abc123.js", { "accept-encoding": "gzip", range: `bytes=${full.body.length}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers["content-range"]).toBe(`bytes */${full.body.length}`);
+    const several = await get("/app-abc123.js", { "accept-encoding": "gzip", range: "bytes=0-1,4-5" });
+    expect(several.status).toBe(200);
+    expect(several.body).toEqual(full.body);
+  });
+
+  it("says nosniff, and leaves unknown names and other methods to what follows", async () => {
+    const res = await get("/app-abc123.js", {});
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect((await get("/missing-abc123.js", {})).status).toBe(404);
+    expect((await get("/app-abc123.js.br", {})).status).toBe(404);
+    expect((await get("/app-abc123.js", {}, "POST")).status).toBe(404);
   });
 
   it("has no variant for a file compression would not shrink, and no Vary for it", async () => {

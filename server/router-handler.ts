@@ -2,7 +2,8 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { IncomingMessage } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import { detectLocale } from "#app/i18n/detect.server.ts";
+import { localeOf } from "#app/i18n/detect.server.ts";
+import { LANG_QUERY } from "#app/i18n/locales.ts";
 import { hasCookie, PAGE_CACHE_BYPASS_COOKIES } from "#app/lib/cookies.server.ts";
 import { pageQuery } from "#app/lib/page-params.server.ts";
 import {
@@ -14,7 +15,38 @@ import {
   type PageCache,
 } from "#server/page-cache.ts";
 import { chooseEncoding } from "#server/precompressed.ts";
-import { withScriptHashes } from "#server/security.ts";
+import { SECURITY_HEADER_NAMES } from "#server/security.ts";
+
+/** The kept pages: the site's (a byte budget) and not-found pages (a budget of their own). */
+export interface PageStore {
+  pages: PageCache;
+  notFound: PageCache;
+}
+
+export function createPageStore(): PageStore {
+  return { pages: createPageCache(), notFound: createPageCache({ maxBytes: NOT_FOUND_CACHE_MAX_BYTES }) };
+}
+
+function lookUp(store: PageStore, key: string): CachedPage | undefined {
+  return store.pages.get(key) ?? store.notFound.get(key);
+}
+
+/**
+ * A page the cache holds, answered before any per-request work (compression,
+ * a CSP nonce, a web Request): its head was written out when it was kept, so
+ * a hit is a lookup and one write — static-file speed for every public page
+ * (issue 13). Anything else, and a request that sets the language by `?lang=`
+ * (which may answer with a cookie), goes on to the rest of the app.
+ */
+export function cachedPagesFirst(store: PageStore, publicOrigin = "") {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.url.includes(`${LANG_QUERY}=`)) return next();
+    const key = cacheKey(keyFields(req), publicOrigin)?.key;
+    const hit = key ? lookUp(store, key) : undefined;
+    if (!hit) return next();
+    sendCached(req, res, hit, "hit");
+  };
+}
 
 /**
  * Express → React Router, with the page cache in between. Adapted from
@@ -24,31 +56,36 @@ export function reactRouterHandler(options: {
   build: () => Promise<ServerBuild>;
   mode?: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
-  cache?: PageCache;
+  store?: PageStore;
   /** PUBLIC_ORIGIN: when set, every absolute link uses it and the request's host is not part of the cache key. */
   publicOrigin?: string;
 }) {
   const handle = createRequestHandler(options.build, options.mode);
-  const cache = options.cache ?? createPageCache();
-  const notFound = createPageCache({ maxBytes: NOT_FOUND_CACHE_MAX_BYTES });
+  const store = options.store ?? createPageStore();
   const pending = new Map<string, Promise<CachedPage>>();
-  const keep = async (key: string, response: Response, nonce: string, maxAge: number) => {
+  const keep = async (key: string, response: Response, res: ExpressResponse, maxAge: number) => {
     const body = await response.text();
     const headers = [...response.headers.entries()].filter(
       ([name]) => !["cache-control", "content-length", "content-encoding", "vary", "content-security-policy"].includes(name),
     );
     headers.push(["cache-control", "no-cache"]);
+    // The security headers this response was given (its CSP with the nonce the page is kept without).
+    for (const name of SECURITY_HEADER_NAMES) {
+      const value = res.getHeader(name);
+      if (typeof value === "string") headers.push([name, value]);
+    }
+    const nonce = String(res.locals.nonce ?? "");
     const page = await cachedPage({ status: response.status, headers, body, nonce, expires: Date.now() + maxAge * 1000 });
-    (page.status === 404 ? notFound : cache).set(key, page);
+    (page.status === 404 ? store.notFound : store.pages).set(key, page);
     return page;
   };
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       // The key from the URL and headers alone: a hit builds no full request (no body stream, no abort signal).
-      const cacheable = req.method === "GET" || req.method === "HEAD" ? await cacheKey(keyRequest(req), options.publicOrigin) : null;
+      const cacheable = cacheKey(keyFields(req), options.publicOrigin);
       const key = cacheable?.key;
       if (key) {
-        const hit = cache.get(key) ?? notFound.get(key) ?? (await pending.get(key)?.catch(() => undefined));
+        const hit = lookUp(store, key) ?? (await pending.get(key)?.catch(() => undefined));
         if (hit) {
           sendCached(req, res, hit, "hit");
           return;
@@ -59,7 +96,7 @@ export function reactRouterHandler(options: {
       const maxAge = key && cacheable.store && req.method === "GET" ? sharedMaxAge(response) : 0;
       if (key && maxAge > 0) {
         // Requests for the same page that arrive meanwhile wait for this one instead of rendering it again.
-        const page = keep(key, response, String(res.locals.nonce ?? ""), maxAge);
+        const page = keep(key, response, res, maxAge);
         pending.set(key, page);
         try {
           sendCached(req, res, await page, "miss");
@@ -75,25 +112,12 @@ export function reactRouterHandler(options: {
   };
 }
 
-/**
- * A kept page: the bytes of the best encoding the request accepts, their own
- * length, `Vary: Accept-Encoding`, and a CSP that allows the page's inline
- * scripts by their hashes (the nonce this response was given is not in them).
- */
+/** A kept page: the bytes and the head of the best encoding the request accepts. */
 function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: "hit" | "miss") {
-  const encoding = chooseEncoding(req.get("accept-encoding"), { br: true, gzip: true });
-  const body = page.body[encoding];
-  res.status(page.status);
-  for (const [name, value] of page.headers) res.append(name, value);
-  const policy = res.getHeader("Content-Security-Policy");
-  if (typeof policy === "string") {
-    res.setHeader("Content-Security-Policy", withScriptHashes(policy, String(res.locals.nonce ?? ""), page.scriptHashes));
-  }
-  res.setHeader("Vary", "Accept-Encoding");
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", String(body.length));
+  const encoding = chooseEncoding(req.headers["accept-encoding"], { br: true, gzip: true });
   res.setHeader("X-Page-Cache", state);
-  res.end(req.method === "HEAD" ? undefined : body);
+  res.writeHead(page.status, page.head[encoding]);
+  res.end(req.method === "HEAD" ? undefined : page.body[encoding]);
 }
 
 /**
@@ -103,17 +127,46 @@ function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage,
  * parameters pages read (app/lib/page-params.server.ts). Other parameters are
  * left out of the key: such a request is answered from it, but its own render
  * is not kept (`store: false`), so junk query strings cannot fill the cache.
+ * Synchronous and from the request's own fields: it runs for every page
+ * request, and a hit builds nothing else.
  */
-export async function cacheKey(request: Request, publicOrigin = ""): Promise<{ key: string; store: boolean } | null> {
+export function cacheKey(request: KeyFields, publicOrigin = ""): { key: string; store: boolean } | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data") || url.pathname.startsWith("/admin") || url.pathname.startsWith("/svc/")) return null;
-  const cookie = request.headers.get("cookie");
-  for (const name of PAGE_CACHE_BYPASS_COOKIES) if (await hasCookie(cookie, name)) return null;
+  for (const name of PAGE_CACHE_BYPASS_COOKIES) if (hasCookie(request.cookie, name)) return null;
   const query = pageQuery(url.searchParams);
   if (!query) return null;
   const site = publicOrigin ? publicOrigin.replace(/^https?:\/\//, "") : url.host;
-  return { key: `${(await detectLocale(request)).locale} ${url.protocol}//${site}${url.pathname}${query.search}`, store: !query.extra };
+  const { locale } = localeOf(url.searchParams.get(LANG_QUERY), request.cookie, request.acceptLanguage);
+  return { key: `${locale} ${url.protocol}//${site}${url.pathname}${query.search}`, store: !query.extra };
+}
+
+/** What the cache key reads of a request. */
+export interface KeyFields {
+  method: string;
+  url: string;
+  cookie: string | null;
+  acceptLanguage: string | null;
+}
+
+/** The key fields of a web Request (tests, tools). */
+export function keyFieldsOf(request: Request): KeyFields {
+  return {
+    method: request.method,
+    url: request.url,
+    cookie: request.headers.get("cookie"),
+    acceptLanguage: request.headers.get("accept-language"),
+  };
+}
+
+function keyFields(req: ExpressRequest): KeyFields {
+  return {
+    method: req.method,
+    url: requestUrl(req).href,
+    cookie: req.headers.cookie ?? null,
+    acceptLanguage: req.headers["accept-language"] ?? null,
+  };
 }
 
 function requestUrl(req: ExpressRequest): URL {
@@ -127,16 +180,6 @@ function requestHeaders(req: ExpressRequest): Headers {
     else if (value) headers.set(name, value);
   }
   return headers;
-}
-
-/**
- * What the cache key reads (method, URL, cookies, Accept-Language), without
- * the abort signal a rendered request needs: undici keeps a signal's request
- * reachable through a finalization registry, which under load pushed every
- * cache hit's garbage into V8's old generation.
- */
-function keyRequest(req: ExpressRequest): Request {
-  return new Request(requestUrl(req).href, { method: req.method, headers: requestHeaders(req) });
 }
 
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {

@@ -36,6 +36,17 @@ export function withScriptHashes(policy: string, nonce: string, hashes: readonly
   return policy.replace(`'nonce-${nonce}' `, hashes.length ? `${hashes.join(" ")} ` : "");
 }
 
+/** Every header `securityHeaders` sets: a page kept in the cache keeps them with its bytes. */
+export const SECURITY_HEADER_NAMES = [
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "cross-origin-opener-policy",
+  "permissions-policy",
+  "strict-transport-security",
+] as const;
+
 export function securityHeaders(options: { hsts: boolean; extraScriptSrc?: string[]; extraConnectSrc?: string[] }) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");

@@ -5,16 +5,16 @@ const req = (url: string, headers: Record<string, string> = {}) => new Request(`
 
 describe("detectLocale (spec §4 Language)", () => {
   it("takes ?lang= first", async () => {
-    expect(await detectLocale(req("/?lang=vi", { cookie: "lang=mn", "accept-language": "id" }))).toEqual({ locale: "vi", source: "query" });
+    expect(detectLocale(req("/?lang=vi", { cookie: "lang=mn", "accept-language": "id" }))).toEqual({ locale: "vi", source: "query" });
   });
   it("then the stored choice (cookie mirror of localStorage)", async () => {
-    expect((await detectLocale(req("/", { cookie: "a=b; lang=mn", "accept-language": "id" }))).locale).toBe("mn");
+    expect(detectLocale(req("/", { cookie: "a=b; lang=mn", "accept-language": "id" })).locale).toBe("mn");
   });
   it("then the browser language", async () => {
-    expect((await detectLocale(req("/", { "accept-language": "ko-KR,ko;q=0.9,my;q=0.8,en;q=0.5" }))).locale).toBe("my");
+    expect(detectLocale(req("/", { "accept-language": "ko-KR,ko;q=0.9,my;q=0.8,en;q=0.5" })).locale).toBe("my");
   });
   it("falls back to English", async () => {
-    expect(await detectLocale(req("/?lang=fr", { cookie: "lang=xx", "accept-language": "ko" }))).toEqual({
+    expect(detectLocale(req("/?lang=fr", { cookie: "lang=xx", "accept-language": "ko" }))).toEqual({
       locale: "en",
       source: "default",
     });

@@ -28,13 +28,22 @@ type LocaleSource = "query" | "cookie" | "header" | "default";
 /**
  * Spec §4 Language: query parameter `lang`, then the stored choice (the cookie
  * mirrors localStorage `lang`), then the browser language, then English.
+ * Synchronous: the page cache reads it for every request.
  */
-export async function detectLocale(request: Request): Promise<{ locale: Locale; source: LocaleSource }> {
-  const fromQuery = new URL(request.url).searchParams.get(LANG_QUERY);
-  if (isLocale(fromQuery)) return { locale: fromQuery, source: "query" };
-  const fromCookie = await plainValue(langCookie, request.headers.get("cookie"));
+export function detectLocale(request: Pick<Request, "url" | "headers">): { locale: Locale; source: LocaleSource } {
+  return localeOf(new URL(request.url).searchParams.get(LANG_QUERY), request.headers.get("cookie"), request.headers.get("accept-language"));
+}
+
+/** detectLocale from the three things it reads. */
+export function localeOf(
+  query: string | null,
+  cookie: string | null,
+  acceptLanguage: string | null,
+): { locale: Locale; source: LocaleSource } {
+  if (isLocale(query)) return { locale: query, source: "query" };
+  const fromCookie = plainValue(langCookie, cookie);
   if (isLocale(fromCookie)) return { locale: fromCookie, source: "cookie" };
-  const fromHeader = fromAcceptLanguage(request.headers.get("accept-language"));
+  const fromHeader = fromAcceptLanguage(acceptLanguage);
   if (fromHeader) return { locale: fromHeader, source: "header" };
   return { locale: DEFAULT_LOCALE, source: "default" };
 }

@@ -8,7 +8,7 @@ import { detectLocale } from "#app/i18n/detect.server.ts";
  * (server/app.ts), so that the page itself stays shareable by the page cache.
  */
 export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  context.set(localeContext, (await detectLocale(request)).locale);
+  context.set(localeContext, detectLocale(request).locale);
   const response = await next();
   try {
     if (!response.headers.has("Vary")) response.headers.set("Vary", "Cookie, Accept-Language");

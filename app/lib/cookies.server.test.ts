@@ -13,7 +13,7 @@ import {
   sessionCookie,
   setCookie,
 } from "#app/lib/cookies.server.ts";
-import { cacheKey } from "#server/router-handler.ts";
+import { cacheKey, keyFieldsOf } from "#server/router-handler.ts";
 
 const attributes = (setCookieHeader: string) => setCookieHeader.split("; ").slice(1).sort();
 const TOKEN = "q3N0b2tlbi1vZi10aGlydHktdHdvLWJ5dGVzLi4uLi4"; // 43 characters of base64url, like a session token
@@ -30,9 +30,9 @@ describe("the session cookie", () => {
   });
 
   it("reads a token written before React Router's cookies (same name, same value)", async () => {
-    expect(await plainValue(sessionCookie, `a=b; admin_session=${TOKEN}; lang=vi`)).toBe(TOKEN);
-    expect(await plainValue(sessionCookie, "a=b")).toBeUndefined();
-    expect(await plainValue(sessionCookie, null)).toBeUndefined();
+    expect(plainValue(sessionCookie, `a=b; admin_session=${TOKEN}; lang=vi`)).toBe(TOKEN);
+    expect(plainValue(sessionCookie, "a=b")).toBeUndefined();
+    expect(plainValue(sessionCookie, null)).toBeUndefined();
   });
 });
 
@@ -42,7 +42,7 @@ describe("the language cookies", () => {
       const written = await setCookie(cookie, "vi", false);
       expect(written.split("; ")[0]).toBe(`${cookie.name}=vi`);
       expect(attributes(written)).toEqual(["Max-Age=31536000", "Path=/", "SameSite=Lax"]);
-      expect(await plainValue(cookie, `x=1; ${cookie.name}=vi`)).toBe("vi");
+      expect(plainValue(cookie, `x=1; ${cookie.name}=vi`)).toBe("vi");
     }
   });
 });
@@ -74,19 +74,19 @@ describe("the page-cache bypass list", () => {
   it("keeps a page out of the shared cache with any of them, and only with them", async () => {
     const page = (cookie?: string) => new Request("http://site.example/information-service/blogs", { headers: cookie ? { cookie } : {} });
     for (const name of PAGE_CACHE_BYPASS_COOKIES) {
-      expect(await cacheKey(page(`${name}=x`)), name).toBeNull();
-      expect(await cacheKey(page(`a=b; ${name}=`)), name).toBeNull();
+      expect(cacheKey(keyFieldsOf(page(`${name}=x`))), name).toBeNull();
+      expect(cacheKey(keyFieldsOf(page(`a=b; ${name}=`))), name).toBeNull();
     }
-    expect((await cacheKey(page()))?.key).toBe("en http://site.example/information-service/blogs");
-    expect((await cacheKey(page("lang=vi; admin_lang=en")))?.key).toBe("vi http://site.example/information-service/blogs");
+    expect(cacheKey(keyFieldsOf(page()))?.key).toBe("en http://site.example/information-service/blogs");
+    expect(cacheKey(keyFieldsOf(page("lang=vi; admin_lang=en")))?.key).toBe("vi http://site.example/information-service/blogs");
     // Names that no cookie of the site has.
-    expect((await cacheKey(page("__session=x; flash=y; admin_session_old=z")))?.key).toBe(
+    expect(cacheKey(keyFieldsOf(page("__session=x; flash=y; admin_session_old=z")))?.key).toBe(
       "en http://site.example/information-service/blogs",
     );
   });
 
   it("tells a present cookie whatever its value", async () => {
-    expect(await hasCookie("consultation_done=not.signed.at.all", "consultation_done")).toBe(true);
-    expect(await hasCookie("consultation_done_x=1", "consultation_done")).toBe(false);
+    expect(hasCookie("consultation_done=not.signed.at.all", "consultation_done")).toBe(true);
+    expect(hasCookie("consultation_done_x=1", "consultation_done")).toBe(false);
   });
 });

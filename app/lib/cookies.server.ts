@@ -107,13 +107,35 @@ export function clearCookie(cookie: Cookie, secure: boolean): Promise<string> {
   return cookie.serialize("", { secure, maxAge: 0 });
 }
 
-/** The value of a plain (unsigned) cookie in a Cookie header; undefined when absent. */
-export async function plainValue(cookie: Cookie, header: string | null): Promise<string | undefined> {
-  const value: unknown = await cookie.parse(header);
-  return typeof value === "string" ? value : undefined;
+/**
+ * The raw value of the first cookie of that name in a Cookie header (RFC 6265
+ * §5.4: browsers send the most specific first), or undefined. Synchronous and
+ * allocation-light: the page cache reads the language and the session cookies
+ * of every request to find its key.
+ */
+function rawCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    return value.length > 1 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+  }
+  return undefined;
+}
+
+/** The value of a plain (unsigned) cookie in a Cookie header; undefined when absent or not valid percent-encoding. */
+export function plainValue(cookie: Pick<Cookie, "name">, header: string | null): string | undefined {
+  const raw = rawCookie(header, cookie.name);
+  if (raw === undefined) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 /** True when a Cookie header carries a cookie of that name, whatever its value or signature. */
-export async function hasCookie(header: string | null, name: string): Promise<boolean> {
-  return (await createCookie(name, PLAIN_VALUE).parse(header)) !== null;
+export function hasCookie(header: string | null, name: string): boolean {
+  return rawCookie(header, name) !== undefined;
 }

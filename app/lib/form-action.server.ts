@@ -36,7 +36,7 @@ export function echoValues(fields: Record<string, string>, names: readonly strin
 
 export function formAction(bucket: string, handler: (args: ActionFunctionArgs) => Promise<Response | ReturnType<typeof data<FormResult>>>) {
   return async (args: ActionFunctionArgs) => {
-    const wait = rateLimited(args, bucket);
+    const wait = await rateLimited(args, bucket);
     if (wait > 0) return formFailed("rate_limited", { headers: { "Retry-After": String(wait) } });
     try {
       return await handler(args);

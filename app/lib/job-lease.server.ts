@@ -15,7 +15,19 @@ export const INSTANCE = `${hostname()}:${process.pid}`;
 
 export type LeaseResult = { taken: true } | { taken: false; holder: string };
 
-export async function takeLease(db: Kysely<Database>, name: string, holder: string, ms: number, now = new Date()): Promise<LeaseResult> {
+/**
+ * Takes the lease `name` for `ms` when it has run out, or whatever its time
+ * when it is held by one of `reclaim` (the holder renewing its own lease, a
+ * holder known to be gone).
+ */
+export async function takeLease(
+  db: Kysely<Database>,
+  name: string,
+  holder: string,
+  ms: number,
+  now = new Date(),
+  reclaim: string[] = [],
+): Promise<LeaseResult> {
   const at = now.toISOString();
   await db
     .insertInto("job_leases")
@@ -26,7 +38,7 @@ export async function takeLease(db: Kysely<Database>, name: string, holder: stri
     .updateTable("job_leases")
     .set({ holder, until: new Date(now.getTime() + ms).toISOString() })
     .where("name", "=", name)
-    .where("until", "<=", at)
+    .where((eb) => (reclaim.length ? eb.or([eb("until", "<=", at), eb("holder", "in", reclaim)]) : eb("until", "<=", at)))
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 1) return { taken: true };
   const current = await db.selectFrom("job_leases").select("holder").where("name", "=", name).executeTakeFirst();

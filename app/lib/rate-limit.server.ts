@@ -1,7 +1,12 @@
+import { createHmac } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "#db/schema.ts";
+import type { Logger } from "#app/lib/logger.server.ts";
+
 /**
- * Fixed-window, per-key request counter kept in memory. One instance per
- * process: behind several instances each enforces its own share, which is
- * enough to stop a script hammering a form without a shared store.
+ * Fixed-window, per-key request counters (ADR 0025). In memory on SQLite,
+ * which serves from one process; in the database on PostgreSQL, so that
+ * several instances on one database enforce one limit.
  */
 interface RateLimitOptions {
   /** Requests allowed per window per key. */
@@ -13,16 +18,21 @@ interface RateLimitOptions {
 
 export interface RateLimiter {
   /** Counts one hit; answers the seconds to wait when over the limit, else 0. */
-  hit(bucket: string, key: string): number;
-  reset(): void;
+  hit(bucket: string, key: string): Promise<number>;
 }
 
+/** Seconds until the window that started at `start` ends (at least 1). */
+function waitSeconds(start: number, windowMs: number, t: number): number {
+  return Math.max(1, Math.ceil((start + windowMs - t) / 1000));
+}
+
+/** One process's counters: a window starts with a key's first hit. */
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const now = options.now ?? Date.now;
   const windows = new Map<string, { start: number; count: number }>();
   let lastSweep = now();
   return {
-    hit(bucket, key) {
+    async hit(bucket, key) {
       if (options.disabled) return 0;
       const t = now();
       if (t - lastSweep > options.windowMs) {
@@ -37,8 +47,78 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       }
       current.count += 1;
       if (current.count <= options.max) return 0;
-      return Math.max(1, Math.ceil((current.start + options.windowMs - t) / 1000));
+      return waitSeconds(current.start, options.windowMs, t);
     },
-    reset: () => windows.clear(),
+  };
+}
+
+/** How often an instance deletes the windows that have passed (on its next hit, not awaited by it). */
+export const RATE_LIMIT_SWEEP_MS = 60_000;
+
+/**
+ * The key as stored: an HMAC under the app's secret, so the table holds no
+ * client address (and one cannot be found by hashing every address without
+ * the secret). Every instance has the same secret, so the same hash.
+ */
+export function rateLimitKey(secret: string, key: string): string {
+  return createHmac("sha256", secret).update(`rate-limit:${key}`).digest("hex");
+}
+
+/**
+ * Counters in the `rate_limits` table, shared by every instance on the
+ * database. Windows are aligned to the clock (floor(now / window) * window),
+ * so every instance counts in the same row; one statement inserts or
+ * increments it and answers the count. Rows older than the previous window
+ * are deleted at most once every `sweepMs` per instance. When the database
+ * fails, the request is let through (fail open) and a warning logged without
+ * the key: a limit that cannot be counted must not turn the site into 500s.
+ */
+export function createDatabaseRateLimiter(
+  db: Kysely<Database>,
+  options: RateLimitOptions & { secret: string; log: Logger; sweepMs?: number },
+): RateLimiter {
+  const now = options.now ?? Date.now;
+  const sweepMs = options.sweepMs ?? RATE_LIMIT_SWEEP_MS;
+  let lastSweep = now();
+  let lastWarning = -Infinity;
+  const warn = (event: string, error: unknown, fields: Record<string, string>) => {
+    // One line a minute at most while the database is down, not one per request.
+    const t = now();
+    if (t - lastWarning < RATE_LIMIT_SWEEP_MS) return;
+    lastWarning = t;
+    options.log.warn(event, { ...fields, error: error instanceof Error ? error.message.slice(0, 200) : String(error) });
+  };
+  const sweep = (start: number) =>
+    db
+      .deleteFrom("rate_limits")
+      .where("window_start", "<", start - options.windowMs)
+      .execute()
+      .catch((error: unknown) => warn("rate_limit.sweep_failed", error, {}));
+  return {
+    async hit(bucket, key) {
+      if (options.disabled) return 0;
+      const t = now();
+      const start = Math.floor(t / options.windowMs) * options.windowMs;
+      if (t - lastSweep >= sweepMs) {
+        lastSweep = t;
+        void sweep(start);
+      }
+      let count: number;
+      try {
+        const row = await db
+          .insertInto("rate_limits")
+          .values({ bucket, key_hash: rateLimitKey(options.secret, key), window_start: start, count: 1 })
+          .onConflict((oc) =>
+            oc.columns(["bucket", "key_hash", "window_start"]).doUpdateSet((eb) => ({ count: eb("rate_limits.count", "+", 1) })),
+          )
+          .returning("count")
+          .executeTakeFirstOrThrow();
+        count = Number(row.count);
+      } catch (error) {
+        warn("rate_limit.failed_open", error, { bucket });
+        return 0;
+      }
+      return count <= options.max ? 0 : waitSeconds(start, options.windowMs, t);
+    },
   };
 }

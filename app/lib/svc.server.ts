@@ -31,7 +31,7 @@ function badRequestResponse(t: Translate, error: BadRequest): Response {
 }
 
 /** Seconds to wait when this client is over the limit for `bucket`, else 0. */
-export function rateLimited(args: Pick<ActionFunctionArgs, "context">, bucket: string): number {
+export function rateLimited(args: Pick<ActionFunctionArgs, "context">, bucket: string): Promise<number> {
   const { limiter } = services(args.context);
   return limiter.hit(bucket, args.context.get(requestContext).clientIp);
 }
@@ -46,7 +46,7 @@ export function svcAction(bucket: string, handler: (args: ActionFunctionArgs, t:
     if (args.request.method !== "POST") {
       return svcError(405, t("api.method"), {}, { Allow: "POST" });
     }
-    const wait = rateLimited(args, bucket);
+    const wait = await rateLimited(args, bucket);
     if (wait > 0) return svcError(429, t("api.rate_limited"), {}, { "Retry-After": String(wait) });
     try {
       return await handler(args, t);

@@ -23,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta = adminMeta;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const wait = rateLimited({ context }, "admin-password");
+  const wait = await rateLimited({ context }, "admin-password");
   if (wait > 0)
     return data<PasswordLinkResult>({ error: "password.error.rate_limited" }, { status: 429, headers: { "Retry-After": String(wait) } });
   let form: URLSearchParams;

@@ -28,7 +28,7 @@ type Failure = { error: SecondStepError; retryMinutes?: number };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = services(context);
-  const wait = rateLimited({ context }, "admin-sign-in");
+  const wait = await rateLimited({ context }, "admin-sign-in");
   if (wait > 0) {
     return data<Failure>(
       { error: "rate_limited", retryMinutes: Math.ceil(wait / 60) },

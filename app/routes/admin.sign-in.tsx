@@ -26,7 +26,7 @@ type Failure = { error: SignInError; email: string; next: string; retryMinutes?:
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = services(context);
-  const wait = rateLimited({ context }, "admin-sign-in");
+  const wait = await rateLimited({ context }, "admin-sign-in");
   if (wait > 0) {
     return data<Failure>(
       { error: "rate_limited", email: "", next: "/admin", retryMinutes: Math.ceil(wait / 60) },

@@ -11,7 +11,7 @@ import { goToPartner } from "#app/features/banners/go.server.ts";
  * spec's log instead: one count per tap either way).
  */
 export async function loader(args: Route.LoaderArgs) {
-  const log = rateLimited(args, "banner-log") === 0;
+  const log = (await rateLimited(args, "banner-log")) === 0;
   const link = await goToPartner(services(args.context).db, args.params.key, { log });
   if (!link)
     return new Response("Not found", {

@@ -9,6 +9,8 @@ import * as m0050 from "#db/migrations/0050_campaigns.ts";
 import * as m0060 from "#db/migrations/0060_operator_roles.ts";
 import * as m0061 from "#db/migrations/0061_two_step.ts";
 import * as m0062 from "#db/migrations/0062_session_devices.ts";
+import * as m0065 from "#db/migrations/0065_rate_limits.ts";
+import * as m0070 from "#db/migrations/0070_native_types.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   "0060_operator_roles": m0060,
   "0061_two_step": m0061,
   "0062_session_devices": m0062,
+  "0065_rate_limits": m0065,
+  "0070_native_types": m0070,
 };

@@ -206,6 +206,22 @@ test.describe("HTTP layer", () => {
     expect(head.body.length).toBe(0);
   });
 
+  test("a kept page has the same head from the cache (answered first thing) as when it was rendered", async ({ baseURL }) => {
+    // A path no other test asks for (the not-found page is kept per path): the first request renders and keeps it.
+    const url = `${baseURL}/no-such-page-${Date.now()}`;
+    const rendered = await rawGet(url, { "accept-encoding": "br", cookie: "lang=mn" });
+    const viaLane = await rawGet(url, { "accept-encoding": "br", cookie: "lang=mn" });
+    expect([rendered.status, viaLane.status]).toEqual([404, 404]);
+    expect([rendered.headers["x-page-cache"], viaLane.headers["x-page-cache"]]).toEqual(["miss", "hit"]);
+    const comparable = (headers: Record<string, string | string[] | undefined>) => {
+      const { date: _date, "x-page-cache": _state, connection: _connection, "keep-alive": _keepAlive, ...rest } = headers;
+      return rest;
+    };
+    expect(comparable(viaLane.headers)).toEqual(comparable(rendered.headers));
+    expect(viaLane.headers["content-security-policy"]).toContain("'sha256-");
+    expect(viaLane.body).toEqual(rendered.body);
+  });
+
   test("hashed assets are cached for a year; /healthz answers 200", async ({ page, request }) => {
     await page.goto("/");
     const asset = await page.locator('link[rel="modulepreload"]').first().getAttribute("href");

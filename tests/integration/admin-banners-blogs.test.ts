@@ -8,13 +8,14 @@ import { bannerStats, statsRange } from "#app/features/admin/banner-stats.server
 import * as banners from "#app/routes/admin.banners.tsx";
 import * as blogLinks from "#app/routes/admin.blog-links.tsx";
 import { action as ogList } from "#app/routes/svc.og-list.ts";
+import { readContentState } from "#app/features/campaigns/content-version.server.ts";
 
 let site: Server;
 let host: string;
 
 beforeAll(async () => {
   site = createServer((req, res) => {
-    if (req.url === "/post") {
+    if (req.url?.split("?")[0] === "/post") {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       res.end(
         `<html><head><meta property="og:title" content="E-9 비자 연장 &amp; 대출"><meta property="og:image" content="/img/cover.jpg"></head></html>`,
@@ -155,6 +156,22 @@ describe.each(DIALECTS)("banner statistics and blog links on %s", (dialect) => {
       expect(
         await handle.db.selectFrom("admin_audit_log").select("action").where("action", "in", ["blog_update", "blog_delete"]).execute(),
       ).toHaveLength(2);
+    });
+
+    it("moves the content version with each change, so every instance drops its cached blog page (ADR 0025)", async () => {
+      const version = async () => (await readContentState(handle.db)).version;
+      const before = await version();
+      allowHosts = [host];
+      expect(await (await form({ intent: "add", url: `http://${host}/post?version` })).json()).toMatchObject({ ok: "added" });
+      expect(await version()).toBe(before + 1);
+      const [item] = await feed();
+      const id = String(item!.og_seq);
+      expect(await (await form({ intent: "update", id, title: "Moved", image: "" })).json()).toMatchObject({ ok: "updated" });
+      expect(await version()).toBe(before + 2);
+      expect(await (await form({ intent: "update", id: "999999", title: "x", image: "" })).json()).toMatchObject({ error: "missing" });
+      expect(await version()).toBe(before + 2);
+      expect(await (await form({ intent: "delete", id })).json()).toMatchObject({ ok: "deleted" });
+      expect(await version()).toBe(before + 3);
     });
   });
 });

@@ -78,6 +78,11 @@ describe.each(DIALECTS)("npm run backup / restore on %s", (dialect) => {
     expect(restored.rows).toEqual(manifest.rows);
     const check = connect(target);
     const names = (await check.db.selectFrom("consultation_answer_items").select("answer_content").execute()).map((r) => r.answer_content);
+    // Times and flags come back as the app wrote them (timestamptz and boolean on PostgreSQL, ADR 0024).
+    const times = (db: typeof check.db) => db.selectFrom("consultation_answers").select(["id", "created_at"]).orderBy("id").execute();
+    const flags = (db: typeof check.db) => db.selectFrom("campaign_banners").select(["id", "enabled", "published"]).orderBy("id").execute();
+    expect(await times(check.db)).toEqual(await times(source.handle.db));
+    expect(await flags(check.db)).toEqual(await flags(source.handle.db));
     await check.close();
     expect(names.filter((n) => n === "NGUYEN VAN A")).toHaveLength(5);
   });

@@ -22,13 +22,17 @@ export interface TestDatabase extends DatabaseHandle {
   cleanup(): Promise<void>;
 }
 
-/** A new, migrated, empty database: a temp SQLite file or a throwaway PostgreSQL schema. */
-export async function freshDatabase(dialect: Dialect): Promise<TestDatabase> {
+/**
+ * A new, migrated, empty database: a temp SQLite file or a throwaway PostgreSQL schema.
+ * `migrate: false` leaves it without tables; `timeZone` is the PostgreSQL session's.
+ */
+export async function freshDatabase(dialect: Dialect, options: { migrate?: boolean; timeZone?: string } = {}): Promise<TestDatabase> {
   const id = randomBytes(6).toString("hex");
+  const migrated = options.migrate ?? true;
   if (dialect === "sqlite") {
     const file = join(tmpdir(), `loan-test-${id}.db`);
     const handle = connect(`file:${file}`);
-    await migrate(handle.db);
+    if (migrated) await migrate(handle.db);
     return {
       ...handle,
       url: `file:${file}`,
@@ -45,9 +49,9 @@ export async function freshDatabase(dialect: Dialect): Promise<TestDatabase> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const url = new URL(base);
-  url.searchParams.set("options", `-c search_path=${schema}`);
+  url.searchParams.set("options", `-c search_path=${schema}${options.timeZone ? ` -c TimeZone=${options.timeZone}` : ""}`);
   const handle = connect(url.toString());
-  await migrate(handle.db);
+  if (migrated) await migrate(handle.db);
   return {
     ...handle,
     url: url.toString(),

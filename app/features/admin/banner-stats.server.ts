@@ -1,12 +1,13 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { utcHour } from "#db/sql-time.ts";
 import { bannerKeys } from "#app/features/campaigns/campaigns.server.ts";
 import { addDays, daysBetween, seoulDay, seoulRange } from "#app/features/admin/time.ts";
 
 /**
  * Banner taps per partner per Seoul day, from the redirect log. The database
- * groups by UTC hour (the same text function on both dialects); hours are
- * then put into Seoul days here (Seoul's offset is whole hours).
+ * groups by UTC hour (db/sql-time.ts: the same ISO hour on both dialects);
+ * hours are then put into Seoul days here (Seoul's offset is whole hours).
  */
 const STATS_MAX_DAYS = 366;
 const STATS_DEFAULT_DAYS = 14;
@@ -32,7 +33,7 @@ export function statsRange(from: string | undefined, to: string | undefined, now
 
 export async function bannerStats(db: Kysely<Database>, range: { from: string; to: string }): Promise<BannerStats> {
   const { start, end } = seoulRange(range.from, range.to);
-  const hour = sql<string>`substr(${sql.ref("created_at")}, 1, 13)`;
+  const hour = utcHour(db, sql.ref("created_at"));
   const rows = await db
     .selectFrom("banner_redirect_logs")
     .select(["partner_name", hour.as("hour"), (eb) => eb.fn.countAll<number | string>().as("n")])
@@ -47,7 +48,7 @@ export async function bannerStats(db: Kysely<Database>, range: { from: string; t
   const days = daysBetween(range.from, range.to).map((day) => ({ day, counts: partners.map(() => 0), total: 0 }));
   const byDay = new Map(days.map((d) => [d.day, d]));
   for (const row of rows) {
-    const day = byDay.get(seoulDay(`${row.hour}:00:00.000Z`));
+    const day = byDay.get(seoulDay(row.hour));
     if (!day) continue;
     const n = Number(row.n);
     day.counts[index.get(row.partner_name)!]! += n;

@@ -4,11 +4,14 @@ import { CodedError } from "#app/features/admin/coded-error.ts";
 import { formatSeoul } from "#app/features/admin/time.ts";
 import { paging } from "#app/features/admin/paging.ts";
 import { checkUrl, fetchOpenGraph, OgFetchError, type OgFetchOptions } from "#app/features/admin/og-fetch.server.ts";
+import { bumpContentVersion } from "#app/features/campaigns/content-version.server.ts";
 
 /**
  * The blog/link items of /information-service/blogs (served by /svc/og/list):
  * an operator adds a URL, the server reads the page's Open Graph title and
- * image; the operator may correct them or delete the item.
+ * image; the operator may correct them or delete the item. Each change moves
+ * the content version in its transaction, so every instance drops its cached
+ * blog page within seconds (ADR 0021, 0025).
  */
 const BLOG_ADMIN_PAGE_SIZE = 30;
 const TITLE_MAX = 500;
@@ -96,11 +99,15 @@ export async function addBlogLink(db: Db, input: string, fetchOptions: OgFetchOp
     throw problemOf(error);
   });
   const at = now.toISOString();
-  const row = await db
-    .insertInto("blog_links")
-    .values({ og_title: og.title, og_url: url.href, og_image: og.image, domain_addr: og.domain, created_at: at, updated_at: at })
-    .returning(["id", "og_title", "og_url", "og_image", "domain_addr", "created_at"])
-    .executeTakeFirstOrThrow();
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("blog_links")
+      .values({ og_title: og.title, og_url: url.href, og_image: og.image, domain_addr: og.domain, created_at: at, updated_at: at })
+      .returning(["id", "og_title", "og_url", "og_image", "domain_addr", "created_at"])
+      .executeTakeFirstOrThrow();
+    await bumpContentVersion(trx, now);
+    return inserted;
+  });
   return {
     id: row.id,
     title: row.og_title,
@@ -124,15 +131,21 @@ export async function updateBlogLink(db: Db, id: number, input: { title: string;
       throw new BlogLinkProblem("image");
     }
   }
-  const result = await db
-    .updateTable("blog_links")
-    .set({ og_title: title, og_image: image, updated_at: now.toISOString() })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new BlogLinkProblem("missing");
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("blog_links")
+      .set({ og_title: title, og_image: image, updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new BlogLinkProblem("missing");
+    await bumpContentVersion(trx, now);
+  });
 }
 
-export async function deleteBlogLink(db: Db, id: number): Promise<void> {
-  const result = await db.deleteFrom("blog_links").where("id", "=", id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new BlogLinkProblem("missing");
+export async function deleteBlogLink(db: Db, id: number, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom("blog_links").where("id", "=", id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new BlogLinkProblem("missing");
+    await bumpContentVersion(trx, now);
+  });
 }

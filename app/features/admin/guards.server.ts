@@ -23,7 +23,7 @@ export const adminLangContext = createContext<AdminLang>(DEFAULT_ADMIN_LANG);
 export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const app = services(context);
   context.set(adminLangContext, await adminLangOf(request));
-  const token = await plainValue(sessionCookie, request.headers.get("cookie"));
+  const token = plainValue(sessionCookie, request.headers.get("cookie"));
   const signedIn = await findSession(app.db, app.secret, token, new Date(), { ip: context.get(requestContext).clientIp });
   context.set(operatorContext, signedIn);
   const response = await next();

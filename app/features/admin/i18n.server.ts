@@ -23,6 +23,6 @@ export function adminTFor(lang: AdminLang): AdminT {
 
 /** The operator's choice (cookie `admin_lang`), Korean by default. */
 export async function adminLangOf(request: Request): Promise<AdminLang> {
-  const value = await plainValue(adminLangCookie, request.headers.get("cookie"));
+  const value = plainValue(adminLangCookie, request.headers.get("cookie"));
   return isAdminLang(value) ? value : DEFAULT_ADMIN_LANG;
 }

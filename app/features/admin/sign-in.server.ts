@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { timeParam } from "#db/sql-time.ts";
 import { DEFAULT_SCRYPT, MAX_PASSWORD_LENGTH, dummyHash, verifyPassword, type ScryptParams } from "#app/features/admin/password.server.ts";
 import { createSession } from "#app/features/admin/session-store.server.ts";
 import { sha256 } from "#app/features/admin/session-crypto.server.ts";
@@ -230,12 +231,13 @@ async function reserveAccountAttempt(db: Kysely<Database>, emailHash: string, no
   const windowStart = new Date(now.getTime() - ACCOUNT_WINDOW_MS).toISOString();
   const a = sql.ref("admin_login_accounts");
   const stale = sql`(${a}.window_started_at <= ${windowStart})`;
-  const delayed = (attempts: number) => (accountDelayMs(attempts) > 0 ? plus(now, accountDelayMs(attempts)) : null);
+  // Cast where PostgreSQL cannot type them: a CASE of parameters only would be text.
+  const delayed = (attempts: number) => timeParam(db, accountDelayMs(attempts) > 0 ? plus(now, accountDelayMs(attempts)) : null);
   // The delay after the (failures + 1)-th attempt, as a CASE over the few counts below the cap.
   const steps: RawBuilder<unknown>[] = [];
   for (let n = ACCOUNT_DELAY_AFTER; n <= lastUncappedAttempt(); n++)
     steps.push(sql`when ${a}.failures + 1 = ${sql.lit(n)} then ${delayed(n)}`);
-  const nextAfterCount = sql`case when ${a}.failures + 1 > ${sql.lit(lastUncappedAttempt())} then ${plus(now, ACCOUNT_DELAY_CAP_MS)} ${sql.join(steps, sql` `)} else null end`;
+  const nextAfterCount = sql`case when ${a}.failures + 1 > ${sql.lit(lastUncappedAttempt())} then ${timeParam(db, plus(now, ACCOUNT_DELAY_CAP_MS))} ${sql.join(steps, sql` `)} else null end`;
   const result = await sql<{ failures: number | string }>`
     insert into admin_login_accounts (email_hash, failures, window_started_at, next_attempt_at, updated_at)
     values (${emailHash}, 1, ${at}, ${delayed(1)}, ${at})

@@ -6,6 +6,8 @@ import type { Database } from "#db/schema.ts";
  * campaigns moves a counter in the database, in the same transaction; every
  * instance reads it at most every 2 s and drops its cached pages when it
  * moved, or when a banner's or the popup's window opened or closed since.
+ * The blog links move the same counter (ADR 0025): one row for all the
+ * content cached pages show (named `campaigns` since migration 0050).
  */
 export const CONTENT_CHECK_MS = 2000;
 const NAME = "campaigns";

@@ -20,7 +20,7 @@ export async function homeCampaigns(
   const app = services(context);
   let preview = false;
   if (new URL(request.url).searchParams.get(PREVIEW_PARAM) === "1") {
-    const token = await plainValue(sessionCookie, request.headers.get("cookie"));
+    const token = plainValue(sessionCookie, request.headers.get("cookie"));
     preview = !!(await findSession(app.db, app.secret, token, now));
   }
   return { ...(await publicCampaigns(app.db, localeOf(context), now, preview)), preview };

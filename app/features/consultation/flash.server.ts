@@ -34,6 +34,6 @@ export async function readFlash(request: Request, secret: string, now = Date.now
 }
 
 /** True when the request carries the flash cookie at all (so it is cleared once read). */
-export function hasFlash(request: Request): Promise<boolean> {
+export function hasFlash(request: Request): boolean {
   return hasCookie(request.headers.get("cookie"), FLASH_COOKIE);
 }
