@@ -31,6 +31,28 @@ describe.each(DIALECTS)("data layer on %s", (dialect) => {
     }
   });
 
+  it.runIf(dialect === "postgres")(
+    "instances that start at once on an empty database migrate it once: the others wait for the migration lock, none fails",
+    async () => {
+      const { connect, migrate, migrationsCurrent } = await import("#db/connect.ts");
+      const empty = await freshDatabase(dialect, { migrate: false });
+      const instances = [0, 1, 2].map(() => connect(empty.url));
+      try {
+        await Promise.all(instances.map((instance) => migrate(instance.db)));
+        for (const instance of instances) expect(await migrationsCurrent(instance.db)).toBe(true);
+        const applied = await empty.db
+          .selectFrom("kysely_migration" as never)
+          .select("name" as never)
+          .execute();
+        const { migrations } = await import("#db/migrations/index.ts");
+        expect(applied).toHaveLength(Object.keys(migrations).length);
+      } finally {
+        await Promise.all(instances.map((instance) => instance.close()));
+        await empty.cleanup();
+      }
+    },
+  );
+
   it.runIf(dialect === "sqlite")(
     "a transaction that reads, then writes, waits while another process writes instead of failing (BEGIN IMMEDIATE)",
     async () => {
