@@ -36,18 +36,23 @@ export function withScriptHashes(policy: string, nonce: string, hashes: readonly
   return policy.replace(`'nonce-${nonce}' `, hashes.length ? `${hashes.join(" ")} ` : "");
 }
 
-/** Every header `securityHeaders` sets: a page kept in the cache keeps them with its bytes. */
-export const SECURITY_HEADER_NAMES = [
-  "content-security-policy",
-  "x-content-type-options",
-  "referrer-policy",
-  "x-frame-options",
-  "cross-origin-opener-policy",
-  "permissions-policy",
-  "strict-transport-security",
-] as const;
+/** The security headers that are the same on every response (HSTS only behind HTTPS). */
+function fixedHeaders(hsts: boolean): [string, string][] {
+  return [
+    ["x-content-type-options", "nosniff"],
+    ["referrer-policy", "strict-origin-when-cross-origin"],
+    ["x-frame-options", "DENY"],
+    ["cross-origin-opener-policy", "same-origin"],
+    ["permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()"],
+    ...(hsts ? [["strict-transport-security", "max-age=31536000; includeSubDomains"] as [string, string]] : []),
+  ];
+}
+
+/** Every header `securityHeaders` may set: a page kept in the cache keeps them with its bytes. */
+export const SECURITY_HEADER_NAMES: readonly string[] = ["content-security-policy", ...fixedHeaders(true).map(([name]) => name)];
 
 export function securityHeaders(options: { hsts: boolean; extraScriptSrc?: string[]; extraConnectSrc?: string[] }) {
+  const fixed = fixedHeaders(options.hsts);
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
@@ -55,12 +60,7 @@ export function securityHeaders(options: { hsts: boolean; extraScriptSrc?: strin
       "Content-Security-Policy",
       contentSecurityPolicy(nonce, { scriptSrc: options.extraScriptSrc, connectSrc: options.extraConnectSrc }),
     );
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (options.hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    for (const [name, value] of fixed) res.setHeader(name, value);
     next();
   };
 }

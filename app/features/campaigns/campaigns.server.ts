@@ -91,14 +91,8 @@ export async function bannerKeys(db: Db): Promise<string[]> {
   return rows.map((r) => r.partner_key);
 }
 
-export interface AdminBanner {
-  id: number;
-  key: string;
-  texts: BannerTexts;
-  /** Languages showing the English text. */
-  missing: Locale[];
-  rate: string;
-  rateDate: string;
+/** What a banner and the popup share in the console: link, image, time window, switches, whether it shows now. */
+interface AdminCampaign {
   link: string;
   image: string;
   image2x: string | null;
@@ -110,53 +104,51 @@ export interface AdminBanner {
   live: boolean;
 }
 
+function adminCampaign(row: BannerRow | PopupRow, now: Date): AdminCampaign {
+  return {
+    link: row.link,
+    image: row.image,
+    image2x: row.image_2x,
+    activeFrom: row.active_from,
+    activeUntil: row.active_until,
+    enabled: !!row.enabled,
+    published: !!row.published,
+    live: isLive(row, now),
+  };
+}
+
+export interface AdminBanner extends AdminCampaign {
+  id: number;
+  key: string;
+  texts: BannerTexts;
+  /** Languages showing the English text. */
+  missing: Locale[];
+  rate: string;
+  rateDate: string;
+}
+
 function adminBanner(row: BannerRow, now: Date): AdminBanner {
   const texts = parseTexts(row.texts);
   return {
+    ...adminCampaign(row, now),
     id: row.id,
     key: row.partner_key,
     texts,
     missing: missingLocales(texts, emptyBannerText),
     rate: row.rate_text,
     rateDate: row.rate_date,
-    link: row.link,
-    image: row.image,
-    image2x: row.image_2x,
-    activeFrom: row.active_from,
-    activeUntil: row.active_until,
-    enabled: !!row.enabled,
-    published: !!row.published,
-    live: isLive(row, now),
   };
 }
 
-export interface AdminPopup {
-  link: string;
-  image: string;
-  image2x: string | null;
+export interface AdminPopup extends AdminCampaign {
   alts: PopupAlts;
+  /** Languages showing the English text. */
   missing: Locale[];
-  activeFrom: string | null;
-  activeUntil: string | null;
-  enabled: boolean;
-  published: boolean;
-  live: boolean;
 }
 
 function adminPopup(row: PopupRow, now: Date): AdminPopup {
   const alts = parseAlts(row.alts);
-  return {
-    link: row.link,
-    image: row.image,
-    image2x: row.image_2x,
-    alts,
-    missing: missingLocales(alts, emptyAlt),
-    activeFrom: row.active_from,
-    activeUntil: row.active_until,
-    enabled: !!row.enabled,
-    published: !!row.published,
-    live: isLive(row, now),
-  };
+  return { ...adminCampaign(row, now), alts, missing: missingLocales(alts, emptyAlt) };
 }
 
 export async function listBanners(db: Db, now = new Date()): Promise<AdminBanner[]> {
