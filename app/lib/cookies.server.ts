@@ -1,6 +1,7 @@
 import { createCookie, href, type Cookie, type CookieOptions } from "react-router";
 import { ADMIN_LANG_COOKIE, FLASH_COOKIE, LANG_COOKIE, SECOND_STEP_COOKIE, SESSION_COOKIE } from "#app/lib/cookie-names.ts";
 import { SECOND_STEP_MS, SESSION_ABSOLUTE_MS } from "#app/features/admin/policy.ts";
+import { headerValue } from "#app/lib/header-value.server.ts";
 
 /**
  * Every cookie of the site, defined once with React Router's `createCookie`.
@@ -38,7 +39,7 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * encoding and straight back.)
  */
 const PLAIN_VALUE: CookieOptions = {
-  encode: (encoded) => JSON.parse(atob(encoded)) as string,
+  encode: (encoded) => headerValue("cookie", JSON.parse(atob(encoded)), { fallback: "" }),
   decode: (raw) => {
     try {
       return btoa(JSON.stringify(decodeURIComponent(raw)));

@@ -8,6 +8,7 @@ import { consoleTitle } from "#app/features/admin/console.server.ts";
 import { attemptSecondStep } from "#app/features/admin/sign-in.server.ts";
 import { clearSecondStepHeader, readSecondStep } from "#app/features/admin/two-step.server.ts";
 import { audit } from "#app/features/admin/audit.server.ts";
+import { safeNext } from "#app/features/admin/safe-next.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { SecondStepPage, type SecondStepError } from "#app/features/admin/SecondStepPage.tsx";
 
@@ -76,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await setCookie(sessionCookie, result.token, app.secureCookies));
   headers.append("Set-Cookie", await clearSecondStepHeader(app.secret, app.secureCookies));
-  return redirect(pending.next, { headers });
+  return redirect(safeNext(pending.next, app.log), { headers });
 }
 
 export default function Page({ actionData }: Route.ComponentProps) {

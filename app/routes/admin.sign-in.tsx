@@ -14,7 +14,7 @@ import { adminMeta } from "#app/features/admin/meta.ts";
 import { SignInPage, type SignInError } from "#app/features/admin/SignInPage.tsx";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  const next = safeNext(new URL(request.url).searchParams.get("next"), services(context).log);
   if (context.get(operatorContext)) throw redirect(next);
   const passwordSet = new URL(request.url).searchParams.get("done") === "password";
   return { title: consoleTitle(context, "signIn.title"), next, passwordSet };
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof BadRequest) return data<Failure>({ error: "missing", email: "", next: "/admin" }, { status: 400 });
     throw error;
   }
-  const next = safeNext(form.get("next"));
+  const next = safeNext(form.get("next"), app.log);
   const email = normaliseEmail(form.get("email")).slice(0, 320);
   const password = form.get("password") ?? "";
   if (!email || !password) return data<Failure>({ error: "missing", email, next }, { status: 400 });
