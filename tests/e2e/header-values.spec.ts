@@ -77,6 +77,17 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+// First: the fuzzing below has the parser refuse more than a minute's worth of lines.
+test("a request Node's parser refuses is answered 400 and logged by the server as one line, without its bytes", async () => {
+  const before = server.output().stdout.length;
+  const connection = await RawConnection.open(server.port);
+  connection.write(Buffer.from(`GET / HTTP/1.1\r\nHost: x\r\nno colon secret-bytes\r\n\r\n`, "latin1"));
+  expect((await connection.response())?.status).toBe(400);
+  connection.destroy();
+  await expect.poll(() => server.output().stdout.slice(before)).toContain('"event":"http.refused"');
+  expect(server.output().stdout.slice(before)).not.toContain("secret-bytes");
+});
+
 /** A route's request, its parameters and fields hostile. */
 interface Case {
   name: string;
