@@ -75,7 +75,7 @@ if (config.development) {
   const app = bundle.createApp(appOptions);
   app.use(vite.middlewares);
   bundle.mountReactRouter(app, services, () => vite.ssrLoadModule("virtual:react-router/server-build"), config.nodeEnv);
-  handler = app;
+  handler = bundle.requestListener(app);
 } else {
   // @ts-ignore -- the build output exists after `npm run build`.
   const bundle = await import("../build/server/index.js");

@@ -98,6 +98,16 @@ export function secondStepCookie(secret: string): Cookie {
   });
 }
 
+/**
+ * The Set-Cookie header that remembers a language, exactly as
+ * `setCookie(langCookie, locale, secure)` writes it, but synchronous: a page
+ * answered from the cache for `?lang=` sets it without a promise
+ * (server/hit-path.ts makes the ten of them once).
+ */
+export function langCookieHeader(locale: string, secure: boolean): string {
+  return `${langCookie.name}=${encodeURIComponent(locale)}; Max-Age=${YEAR_SECONDS}; Path=/; ${secure ? "Secure; " : ""}SameSite=Lax`;
+}
+
 /** A Set-Cookie header writing `value`; Secure behind HTTPS. */
 export function setCookie(cookie: Cookie, value: unknown, secure: boolean): Promise<string> {
   return cookie.serialize(value, { secure });
