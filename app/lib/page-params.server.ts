@@ -5,7 +5,7 @@ import { VIDEO_LANGS } from "#app/features/loan-guide/videos.ts";
 import { MAX_SERVER_PAGES } from "#app/features/blogs/og-list.server.ts";
 import { MAX_EXCHANGES, type Glossary } from "#app/features/glossary/types.ts";
 import type { LoanFaq } from "#app/features/loan-faq/types.ts";
-import { CALCULATOR_FIELDS } from "#app/features/repayment/query.ts";
+import { CALCULATOR_FIELDS } from "#app/features/repayment/schema.ts";
 
 /**
  * Every query parameter a public page's loader or render reads, with the

@@ -5,7 +5,7 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { TitledPage } from "#app/features/site/TitledPage.tsx";
 import { RepaymentCalculator } from "#app/features/repayment/RepaymentCalculator.tsx";
-import { isAsked, valuesFromQuery } from "#app/features/repayment/query.ts";
+import { isAsked, queryFromValues, valuesFromQuery } from "#app/features/repayment/schema.ts";
 import { todayInSeoul } from "#app/features/repayment/term-cap.ts";
 
 /** An answer is the visitor's own (and depends on today's date in Korea): never kept. */
@@ -37,7 +37,13 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => (loaderHead
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <TitledPage>
-      <RepaymentCalculator initial={loaderData.values} asked={loaderData.asked} today={loaderData.today} />
+      {/* Another loan in the URL (a link followed in the app) starts the form afresh. */}
+      <RepaymentCalculator
+        key={queryFromValues(loaderData.values)}
+        initial={loaderData.values}
+        asked={loaderData.asked}
+        today={loaderData.today}
+      />
     </TitledPage>
   );
 }

@@ -10,7 +10,7 @@ import {
   readCalculator,
   type CalculatorField,
   type CalculatorValues,
-} from "#app/features/repayment/query.ts";
+} from "#app/features/repayment/schema.ts";
 import { calculatorAnswer, DSR_CEILING, STAY_MONTHS_AFTER_LOAN, type CalculatorAnswer } from "#app/features/repayment/answer.ts";
 import { REPAYMENT_METHODS, type Schedule } from "#app/features/repayment/schedule.ts";
 import { formatDay, formatShare, formatWon } from "#app/features/repayment/format.ts";

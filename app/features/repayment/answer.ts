@@ -1,4 +1,4 @@
-import type { CalculatorInput } from "#app/features/repayment/query.ts";
+import type { CalculatorInput } from "#app/features/repayment/schema.ts";
 import { repaymentSchedule, type Schedule } from "#app/features/repayment/schedule.ts";
 import { earliestExpiryFor, maxTermForStay } from "#app/features/repayment/term-cap.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAsked, queryFromValues, readCalculator, valuesFromQuery, type CalculatorValues } from "#app/features/repayment/query.ts";
+import { isAsked, queryFromValues, readCalculator, valuesFromQuery, type CalculatorValues } from "#app/features/repayment/schema.ts";
 import { calculatorAnswer } from "#app/features/repayment/answer.ts";
 
 const read = (query: string) => readCalculator(valuesFromQuery(new URLSearchParams(query)));
