@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, LANG_QUERY, isLocale, type Locale } from "#app/i18n/locales.ts";
 import { langCookie, plainValue } from "#app/lib/cookies.server.ts";
+import { memoByString } from "#app/lib/memo.ts";
 
 /** Best supported language of an Accept-Language header, by q-value. */
 export function fromAcceptLanguage(header: string | null): Locale | undefined {
@@ -23,23 +24,8 @@ export function fromAcceptLanguage(header: string | null): Locale | undefined {
   return undefined;
 }
 
-/**
- * Browsers send a few Accept-Language values, the same on every request: the
- * page cache reads the language of every page request, so each value is
- * ranked once. At most this many are remembered (then the memory starts
- * over): a client sending a new value each time costs only the ranking.
- */
-const ACCEPT_LANGUAGE_MEMO_MAX = 256;
-const acceptLanguageMemo = new Map<string, Locale | undefined>();
-
-function rememberedAcceptLanguage(header: string | null): Locale | undefined {
-  if (!header) return undefined;
-  if (acceptLanguageMemo.has(header)) return acceptLanguageMemo.get(header);
-  const locale = fromAcceptLanguage(header);
-  if (acceptLanguageMemo.size >= ACCEPT_LANGUAGE_MEMO_MAX) acceptLanguageMemo.clear();
-  acceptLanguageMemo.set(header, locale);
-  return locale;
-}
+/** Browsers send a few Accept-Language values, the same on every request: the page cache reads every page request's language, so each value is ranked once. */
+const rankedAcceptLanguage = memoByString(fromAcceptLanguage, 256);
 
 type LocaleSource = "query" | "cookie" | "header" | "default";
 
@@ -61,7 +47,7 @@ export function localeOf(
   if (isLocale(query)) return { locale: query, source: "query" };
   const fromCookie = plainValue(langCookie, cookie);
   if (isLocale(fromCookie)) return { locale: fromCookie, source: "cookie" };
-  const fromHeader = rememberedAcceptLanguage(acceptLanguage);
+  const fromHeader = acceptLanguage ? rankedAcceptLanguage(acceptLanguage) : undefined;
   if (fromHeader) return { locale: fromHeader, source: "header" };
   return { locale: DEFAULT_LOCALE, source: "default" };
 }
