@@ -197,6 +197,14 @@ export interface AdminSessionTable {
   ip_prefix: Generated<string | null>;
 }
 
+/** A browser that signed in to an operator's account before (its device cookie's token, hashed; ADR 0017). */
+export interface AdminDeviceCookieTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  created_at: string;
+}
+
 /** Failed sign-ins per e-mail (hashed) and client address (hashed), and a temporary lock (ADR 0017). */
 export interface AdminLoginThrottleTable {
   id: Generated<number>;
@@ -365,6 +373,7 @@ export interface Database {
   blog_links: BlogLinkTable;
   admin_operators: AdminOperatorTable;
   admin_sessions: AdminSessionTable;
+  admin_device_cookies: AdminDeviceCookieTable;
   admin_login_throttle: AdminLoginThrottleTable;
   admin_login_accounts: AdminLoginAccountTable;
   admin_audit_log: AdminAuditLogTable;
