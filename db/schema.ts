@@ -142,7 +142,7 @@ export interface AdminOperatorTable {
   disabled_at: Generated<string | null>;
   /** What the operator may do (ADR 0022); existing operators became administrators. */
   role: Generated<OperatorRole>;
-  /** Two-step sign-in (RFC 6238): the authenticator's secret (base32) once set up… */
+  /** Two-step sign-in (RFC 6238): the authenticator's secret (base32, sealed under APP_SECRET: app/lib/sealed.server.ts) once set up… */
   totp_secret: Generated<string | null>;
   /** …the secret shown as a QR code while it is being set up… */
   totp_pending_secret: Generated<string | null>;

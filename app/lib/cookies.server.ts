@@ -30,7 +30,7 @@ export const COOKIE_KINDS: Readonly<Record<string, CookieKind>> = {
 };
 
 /** A page requested with any of these cookies is neither served from nor stored in the shared page cache. */
-export const PAGE_CACHE_BYPASS_COOKIES: readonly string[] = [SESSION_COOKIE, SECOND_STEP_COOKIE, FLASH_COOKIE];
+export const PAGE_CACHE_BYPASS_COOKIES: readonly string[] = [SESSION_COOKIE, SECOND_STEP_COOKIE, DEVICE_COOKIE, FLASH_COOKIE];
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 

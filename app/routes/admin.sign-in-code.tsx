@@ -56,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       operatorId: pending.id,
       passwordStamp: pending.passwordStamp,
       code,
+      appSecret: app.secret,
       clientIp: context.get(requestContext).clientIp,
       userAgent: request.headers.get("user-agent"),
       device: await readDevice(app.secret, request),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { testServices } from "#tests/support/services.ts";
+import { TEST_APP_SECRET, testServices } from "#tests/support/services.ts";
 import { callRoute, cookieFrom, createOperator, FAST_SCRYPT, post, TEST_TOTP_SECRET } from "#tests/support/admin.ts";
 import { attemptSecondStep, attemptSignIn } from "#app/features/console/sign-in.server.ts";
 import { totpCode, totpStep } from "#app/features/console/two-step.server.ts";
@@ -50,7 +50,14 @@ describe.each(DIALECTS)("device cookies on %s", (dialect) => {
     await handle.db.updateTable("admin_operators").set({ totp_last_step: null }).execute();
     const second = await attemptSecondStep(
       handle.db,
-      { operatorId: ownerId, passwordStamp: first.passwordStamp, code: totpCode(TEST_TOTP_SECRET, totpStep(now)), clientIp, device },
+      {
+        operatorId: ownerId,
+        passwordStamp: first.passwordStamp,
+        code: totpCode(TEST_TOTP_SECRET, totpStep(now)),
+        appSecret: TEST_APP_SECRET,
+        clientIp,
+        device,
+      },
       now,
     );
     if (!second.ok) throw new Error(`code step: ${JSON.stringify(second)}`);

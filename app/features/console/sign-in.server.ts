@@ -184,6 +184,8 @@ export async function attemptSecondStep(
     operatorId: number;
     passwordStamp: string;
     code: string;
+    /** APP_SECRET: the authenticator secret is sealed under it. */
+    appSecret: string;
     clientIp?: string;
     userAgent?: string | null;
     device?: Device | null;
@@ -201,7 +203,7 @@ export async function attemptSecondStep(
   const key = await keyOf(db, operator.email, input.clientIp, input.device, now);
   const pair = await reserveAttempt(db, key, now);
   if ("refused" in pair) return pair.refused;
-  const method = await checkSecondStep(db, operator.id, input.code, now);
+  const method = await checkSecondStep(db, operator.id, input.code, now, input.appSecret);
   if (!method) {
     return failed(pair.attempts);
   }
