@@ -78,8 +78,8 @@ describe("npm run secrets:rotate", () => {
   it("re-seals the authenticator secrets and the Web Push key under the new secret, and keeps it in the secret's file", async () => {
     const dir = mkdtempSync(join(tmpdir(), "rotate-"));
     const oldSecret = "o".repeat(64);
-    const env = { ...process.env, DATABASE_URL: `file:${join(dir, "db.sqlite")}`, APP_SECRET_FILE: join(dir, "secret.key") };
-    delete env.APP_SECRET;
+    const { APP_SECRET: _unused, ...inherited } = process.env;
+    const env = { ...inherited, DATABASE_URL: `file:${join(dir, "db.sqlite")}`, APP_SECRET_FILE: join(dir, "secret.key") };
     writeFileSync(env.APP_SECRET_FILE, oldSecret);
     const keys = { publicKey: "BPub", privateKey: "the-private-key" };
     writeFileSync(
