@@ -186,7 +186,7 @@ export interface AdminOperatorTable {
   disabled_at: Generated<string | null>;
   /** What the operator may do (ADR 0022); existing operators became administrators. */
   role: Generated<OperatorRole>;
-  /** Two-step sign-in (RFC 6238): the authenticator's secret (base32) once set up… */
+  /** Two-step sign-in (RFC 6238): the authenticator's secret (base32, sealed under APP_SECRET: app/lib/sealed.server.ts) once set up… */
   totp_secret: Generated<string | null>;
   /** …the secret shown as a QR code while it is being set up… */
   totp_pending_secret: Generated<string | null>;
@@ -239,6 +239,14 @@ export interface AdminSessionTable {
   device: Generated<string | null>;
   /** Where it was last seen: the address's prefix (203.0.113.x), never the address. */
   ip_prefix: Generated<string | null>;
+}
+
+/** A browser that signed in to an operator's account before (its device cookie's token, hashed; ADR 0017). */
+export interface AdminDeviceCookieTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  created_at: string;
 }
 
 /** Failed sign-ins per e-mail (hashed) and client address (hashed), and a temporary lock (ADR 0017). */
@@ -411,6 +419,7 @@ export interface Database {
   blog_links: BlogLinkTable;
   admin_operators: AdminOperatorTable;
   admin_sessions: AdminSessionTable;
+  admin_device_cookies: AdminDeviceCookieTable;
   admin_login_throttle: AdminLoginThrottleTable;
   admin_login_accounts: AdminLoginAccountTable;
   admin_audit_log: AdminAuditLogTable;

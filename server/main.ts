@@ -11,6 +11,7 @@ import { startRetentionJob } from "#app/features/retention/retention.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
 import { logParserRefusals, refuseConnect } from "#server/malformed.ts";
 import { createDrain } from "#server/drain.ts";
+import { sealClearTotpSecrets } from "#app/features/console/totp-at-rest.server.ts";
 
 /**
  * Starts the site: reads the environment, opens and migrates the database,
@@ -30,6 +31,9 @@ const log = createLogger({ level: config.logLevel });
 for (const warning of configWarnings(config)) log.warn(warning.event, warning.fields);
 const database = connect(config.databaseUrl, { poolMax: config.databasePoolMax });
 await migrate(database.db);
+// Authenticator secrets set up before they were sealed at rest are sealed now, once (ADR 0022).
+const sealed = await sealClearTotpSecrets(database.db, config.secret);
+if (sealed > 0) log.info("secrets.sealed", { count: sealed });
 // SQLite serves from one process: say so when another server already serves this file (ADR 0025).
 const serving = database.dialect === "sqlite" ? watchSqliteServing(database.db, log) : null;
 await serving?.check();
