@@ -230,6 +230,7 @@ export type AuditAction =
   | "push_off"
   | "privacy_erase"
   | "privacy_withdraw"
+  | "privacy_copy"
   | "campaign_create"
   | "campaign_update"
   | "campaign_publish"

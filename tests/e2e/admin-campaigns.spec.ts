@@ -39,7 +39,7 @@ async function pngUpload(): Promise<Buffer> {
     .toBuffer();
 }
 
-test("an operator runs the campaigns; the public home page follows within 5 s", async ({ page, context, browser }) => {
+test("an operator runs the campaigns; the public home page follows within 5 s", async ({ page, context, browser }, testInfo) => {
   test.setTimeout(90_000);
   const email = `campaigns-${Date.now()}@example.com`;
   createOperator(email);
@@ -54,7 +54,7 @@ test("an operator runs the campaigns; the public home page follows within 5 s", 
     await hydrated(page);
     await page.getByLabel("Partner key").fill(`${key}-bad`);
     await page.getByRole("group", { name: "English (required)" }).getByLabel("Title").fill("Bad banner");
-    await page.getByRole("textbox", { name: "Lowest rate (% a year) (required)", exact: true }).fill("13.00%–19.9%");
+    await page.getByRole("textbox", { name: "Lowest rate (% a year) (required)", exact: true }).fill("13,5");
     await page.getByRole("textbox", { name: "Highest rate (% a year)", exact: true }).fill("24");
     await page.getByLabel("Rate calculated on").fill("2026-11-24");
     await page.getByLabel("Link (https://)").fill("http://partner.example.com/plain");
@@ -99,6 +99,8 @@ test("an operator runs the campaigns; the public home page follows within 5 s", 
     await expect(guest.page.locator('[data-partner="regional-bank-student"]')).toContainText("as of November 24, 2026");
     await expect(guest.page.locator('[data-partner="savings-bank"]')).toContainText("as of November 1, 2026");
     await expect(guest.page.getByText(/^※ 금리는 배너마다 표시된 날짜 기준으로/)).toBeVisible();
+    await guest.page.getByText("Each rate was calculated as of the date shown with it.", { exact: false }).scrollIntoViewIfNeeded();
+    await guest.page.screenshot({ path: testInfo.outputPath("banners-dates-differ-en.png") });
     expect(Date.now() - saved).toBeLessThan(LIVE_WITHIN);
   });
 
