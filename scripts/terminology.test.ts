@@ -83,6 +83,8 @@ describe("the terminology check of npm run i18n:check", () => {
   it.each([
     ["en", "Ask our loan adviser about your repayment.", "adviser"],
     ["en", "Check your consultation application.", "consultation request"],
+    ["en", "An adviser will call you from {phone} within one working hour.", "adviser"],
+    ["id", "Penasihat kami akan menelepon Anda.", "adviser"],
     ["vi", "Bản thân yêu cầu tư vấn của bạn vẫn được lưu.", "consultation request"],
     ["vi", "Họ và tên (như trên hộ chiếu/thẻ ARC)", "alien registration card"],
     ["vi", "Hỏi cố vấn tài chính của chúng tôi.", "adviser"],
@@ -97,8 +99,9 @@ describe("the terminology check of npm run i18n:check", () => {
     const terms = readFileSync(`docs/language/${lang}.terms.json`, "utf8");
     const root = tree({ [`docs/language/${lang}.terms.json`]: terms, [`locales/${lang}/status.json`]: { planted: text } });
     const problems = terminologyProblems(root, lang);
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(new RegExp(`^locales/${lang}/status\\.json: planted: ".+" for ${concept.replace(/[()]/g, "\\$&")}`));
+    expect(problems.length).toBeGreaterThan(0);
+    for (const problem of problems)
+      expect(problem).toMatch(new RegExp(`^locales/${lang}/status\\.json: planted: ".+" for ${concept.replace(/[()]/g, "\\$&")}`));
   });
 
   it("fails when a language has no terminology file", () => {
