@@ -282,6 +282,7 @@ export type AuditAction =
   | "push_off"
   | "privacy_erase"
   | "privacy_withdraw"
+  | "privacy_copy"
   | "campaign_create"
   | "campaign_update"
   | "campaign_publish"
@@ -352,7 +353,19 @@ export interface CampaignBannerTable {
   id: Generated<number>;
   partner_key: string;
   texts: string;
+  /**
+   * The rate as the Korean console writes it (13.00%–19.9%), written from the
+   * numbers on every save; shown as it is only when the numbers are null (a
+   * text migration 0100 could not read).
+   */
   rate_text: string;
+  /** The lowest annual rate in hundredths of a percent (13.00% → 1300). */
+  rate_from_bp: number | null;
+  /** The highest; equal to the lowest for one rate. */
+  rate_to_bp: number | null;
+  /** The decimals each end was written with (13.00 → 2, 19.9 → 1). */
+  rate_from_decimals: number | null;
+  rate_to_decimals: number | null;
   /** YYYY-MM-DD (Korea). */
   rate_date: string;
   link: string;
