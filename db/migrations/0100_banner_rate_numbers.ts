@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The banner's rate as numbers (issue 31, ADR 0028): the lowest and highest
+ * The banner's rate as numbers (issue 31, ADR 0031): the lowest and highest
  * annual rate in hundredths of a percent (13.00% → 1300) and the decimals
  * each was written with (13.00 → 2, 19.9 → 1), so every page formats it in
  * its own language (13,00%–19,9% in Vietnamese) and shows what the operator

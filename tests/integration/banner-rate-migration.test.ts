@@ -5,7 +5,7 @@ import { publicCampaigns } from "#app/features/campaigns/campaigns.server.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 
 /**
- * Migration 0100 (issue 31, ADR 0028): each banner's rate text becomes
+ * Migration 0100 (issue 31, ADR 0031): each banner's rate text becomes
  * numbers, digit for digit, on both dialects; a text it cannot read keeps
  * showing as it was; down leaves the texts as they were.
  */
