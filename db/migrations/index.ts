@@ -13,6 +13,7 @@ import * as m0065 from "#db/migrations/0065_rate_limits.ts";
 import * as m0070 from "#db/migrations/0070_native_types.ts";
 import * as m0110 from "#db/migrations/0110_device_cookies.ts";
 import * as m0111 from "#db/migrations/0111_sealed_secrets.ts";
+import * as m0112 from "#db/migrations/0112_password_link_mail.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0070_native_types": m0070,
   "0110_device_cookies": m0110,
   "0111_sealed_secrets": m0111,
+  "0112_password_link_mail": m0112,
 };
