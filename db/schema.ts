@@ -241,6 +241,22 @@ export interface AdminSessionTable {
   ip_prefix: Generated<string | null>;
 }
 
+/** An invitation or password-reset link to send by e-mail (an outbox; the link sealed until sent). */
+export interface PasswordLinkMailTable {
+  id: Generated<number>;
+  recipient: string;
+  purpose: "invite" | "reset";
+  lang: "ko" | "en";
+  sealed_link: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  sent_at: string | null;
+  failed_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 /** A browser that signed in to an operator's account before (its device cookie's token, hashed; ADR 0017). */
 export interface AdminDeviceCookieTable {
   id: Generated<number>;
@@ -433,6 +449,7 @@ export interface Database {
   admin_operators: AdminOperatorTable;
   admin_sessions: AdminSessionTable;
   admin_device_cookies: AdminDeviceCookieTable;
+  password_link_mails: PasswordLinkMailTable;
   admin_login_throttle: AdminLoginThrottleTable;
   admin_login_accounts: AdminLoginAccountTable;
   admin_audit_log: AdminAuditLogTable;

@@ -167,6 +167,8 @@ export interface ServerConfig {
   /** Tests only: hosts the blog-link preview fetch may reach although private. */
   ogFetchAllowHosts: string[];
   alerts: AlertConfig;
+  /** SMTP_URL and ALERT_EMAIL_FROM: invitation and reset links by e-mail (issue 29); null without SMTP. */
+  linkMail: { smtpUrl: string; from: string } | null;
   /** Secrets not in the environment, so made and kept in a file on this machine (APP_SECRET, the VAPID keys). */
   secretsOnDisk: string[];
 }
@@ -203,6 +205,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     development: s.NODE_ENV === "development",
     ogFetchAllowHosts: s.OG_FETCH_ALLOW_HOSTS,
     alerts: alertConfigOf(s),
+    linkMail: s.SMTP_URL ? { smtpUrl: s.SMTP_URL, from: s.ALERT_EMAIL_FROM } : null,
     secretsOnDisk: [
       ...(s.APP_SECRET ? [] : ["APP_SECRET"]),
       ...(s.VAPID_PUBLIC_KEY && s.VAPID_PRIVATE_KEY ? [] : ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"]),

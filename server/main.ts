@@ -12,6 +12,7 @@ import { createAlerts } from "#app/features/alerts/alerts.server.ts";
 import { logParserRefusals, refuseConnect } from "#server/malformed.ts";
 import { createDrain } from "#server/drain.ts";
 import { sealClearTotpSecrets } from "#app/features/console/totp-at-rest.server.ts";
+import { startLinkMailer } from "#app/features/operators/link-mail.server.ts";
 
 /**
  * Starts the site: reads the environment, opens and migrates the database,
@@ -43,6 +44,9 @@ const stopRetention = startRetentionJob(database.db, log);
 const alerts = createAlerts(database.db, config.alerts, log);
 alerts.startWorker();
 
+// Invitation and reset links by e-mail when SMTP is configured (issue 29): an outbox and its worker.
+const linkMail = config.linkMail ? startLinkMailer(database.db, config.linkMail, config.secret, log) : null;
+
 const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
 const services = {
   db: database.db,
@@ -53,6 +57,7 @@ const services = {
       ? createDatabaseRateLimiter(database.db, { ...config.rateLimit, secret: config.secret, log })
       : createRateLimiter(config.rateLimit),
   alerts,
+  linkMail,
   secret: config.secret,
   secureCookies: config.secureCookies,
   kakaoMapAppKey: config.kakaoMapAppKey,
@@ -120,6 +125,7 @@ async function shutdown(signal: string) {
   force.unref();
   await drain.drain(server);
   await alerts.stop().catch(() => {});
+  await linkMail?.stop().catch(() => {});
   await retentionStopped;
   await serving?.stop();
   await database.close().catch(() => {});

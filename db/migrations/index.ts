@@ -15,6 +15,7 @@ import * as m0080 from "#db/migrations/0080_pipeline_stages.ts";
 import * as m0100 from "#db/migrations/0100_banner_rate_numbers.ts";
 import * as m0110 from "#db/migrations/0110_device_cookies.ts";
 import * as m0111 from "#db/migrations/0111_sealed_secrets.ts";
+import * as m0112 from "#db/migrations/0112_password_link_mail.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0100_banner_rate_numbers": m0100,
   "0110_device_cookies": m0110,
   "0111_sealed_secrets": m0111,
+  "0112_password_link_mail": m0112,
 };
