@@ -241,3 +241,24 @@ describe("deploy/env.example", () => {
     });
   });
 });
+
+describe("secrets made by two processes starting at once", () => {
+  it("both keep the same APP_SECRET and Web Push keys, which open with it", async () => {
+    const { spawn } = await import("node:child_process");
+    const dir = mkdtempSync(join(tmpdir(), "race-"));
+    const script = `import { readConfig } from "#server/config.ts"; const c = readConfig({ APP_SECRET_FILE: ${JSON.stringify(join(dir, "secret.key"))} }); console.log(JSON.stringify([c.secret, c.alerts.vapid.privateKey]));`;
+    const run = () =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn("node_modules/.bin/node", ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+        let out = "";
+        child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+        child.on("error", reject);
+        child.on("close", () => resolve(out.trim()));
+      });
+    const results = await Promise.all([run(), run(), run(), run()]);
+    expect(new Set(results).size).toBe(1);
+    const [secret] = JSON.parse(results[0]!) as [string, string];
+    expect(readFileSync(join(dir, "secret.key"), "utf8").trim()).toBe(secret);
+    expect(readConfig({ APP_SECRET_FILE: join(dir, "secret.key") }).alerts.vapid.privateKey).toBe(JSON.parse(results[0]!)[1]);
+  }, 30_000);
+});

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { createFileOnce } from "#app/lib/file-once.server.ts";
 import { isIP } from "node:net";
-import { dirname } from "node:path";
 import * as v from "valibot";
 import type { LogLevel } from "#app/lib/logger.server.ts";
 import { hostList } from "#app/lib/outbound.server.ts";
@@ -179,9 +179,8 @@ export function appSecretOf(settings: Settings): string {
   const file = settings.APP_SECRET_FILE;
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   const secret = randomBytes(32).toString("hex");
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  // Another process may make it at the same moment: then its secret is the one kept.
+  return createFileOnce(file, secret) ? secret : readFileSync(file, "utf8").trim();
 }
 
 /** Settings to the server's configuration; makes the secret and the Web Push keys on first start. */
