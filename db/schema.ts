@@ -101,6 +101,8 @@ export interface ConsultationAnswerTable extends RequestColumns<ConsultationStag
   next_call_asked: Generated<number>;
   unanswered_calls: Generated<number>;
   keep_open: Generated<number>;
+  /** The agent who has the lead (0082); null: unclaimed. */
+  assigned_operator_id: Generated<number | null>;
 }
 
 /** One call an agent placed (0081). */
@@ -319,7 +321,8 @@ export type AuditAction =
   | "session_end"
   | "two_step_reset"
   | "stage"
-  | "call";
+  | "call"
+  | "assign";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
