@@ -9,6 +9,7 @@ import { logCall, schedule } from "#app/features/requests/calls.server.ts";
 import { DEFAULT_CALLING_HOURS } from "#app/features/requests/cadence.ts";
 import { fromSeoulLocal, type CallInput } from "#app/features/requests/calls.ts";
 import * as request from "#app/routes/admin.request.tsx";
+import { eraseByPhone } from "#app/features/privacy-rights/erase.server.ts";
 
 /**
  * Call attempts and the next call (issue 26, item 2), with fixed clocks: six
@@ -173,6 +174,14 @@ describe.each(DIALECTS)("calls on a cadence on %s", (dialect) => {
     expect(await shown("consultation", second)).toBe(true);
     expect(await shown("as", as)).toBe(true);
     expect(await shown("consultation", other)).toBe(false);
+  });
+
+  it("erases a consultation's call notes with it when its number asks for erasure (the stage history stays)", async () => {
+    const id = await consultation(handle.db, "01078787878");
+    await logCall(handle.db, who, id, call("connected", { note: "Spoke with Mr NGUYEN" }), kst("2026-11-26T10:00"), HOURS);
+    await eraseByPhone(handle.db, "01078787878");
+    expect(await handle.db.selectFrom("call_attempts").select("id").where("request_id", "=", id).execute()).toEqual([]);
+    expect(await history(id)).toHaveLength(1);
   });
 
   it("logs a call through the detail page's form, and refuses a wrong one with the console's messages", async () => {
