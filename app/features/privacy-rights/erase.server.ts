@@ -54,6 +54,12 @@ export async function eraseByPhone(db: Kysely<Database>, phone: string): Promise
     if (some(ids.consultation)) {
       await trx.deleteFrom("consent_records").where("answer_id", "in", ids.consultation).execute();
       await trx.deleteFrom("consultation_answer_items").where("answer_id", "in", ids.consultation).execute();
+      // The agents' call notes may name the person: they go too (the stage history holds nothing personal and stays).
+      await trx
+        .deleteFrom("call_attempts")
+        .where("request_kind", "=", "consultation")
+        .where("request_id", "in", ids.consultation)
+        .execute();
       await trx.deleteFrom("consultation_answers").where("id", "in", ids.consultation).execute();
     }
     if (some(ids.proposal)) await trx.deleteFrom("proposals").where("id", "in", ids.proposal).execute();
