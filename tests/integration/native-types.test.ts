@@ -251,7 +251,10 @@ describe.each(DIALECTS)("native types (migration 0070) on %s", (dialect) => {
   });
 
   it("every column named like a time (…_at, …_from, …_until, until) is one 0070 converts", async () => {
-    const named = (await columns(handle)).filter((c) => /(_at|_from|_until|^until)$/.test(c.column)).map((c) => `${c.table}.${c.column}`);
+    // The tables of 0062 (later migrations create theirs with timeType already).
+    const named = (await columns(handle))
+      .filter((c) => c.table in before && /(_at|_from|_until|^until)$/.test(c.column))
+      .map((c) => `${c.table}.${c.column}`);
     expect(named.sort()).toEqual(timeColumns);
   });
 
@@ -275,7 +278,8 @@ describe.each(DIALECTS)("native types (migration 0070) on %s", (dialect) => {
   );
 
   it("leaves no varchar(32) column whose values are all ISO times (on SQLite: only the times it keeps as text)", async () => {
-    expect(await textTimeColumns(handle)).toEqual(dialect === "postgres" ? [] : timeColumns);
+    const of0062 = (await textTimeColumns(handle)).filter((name) => name.split(".")[0]! in before);
+    expect(of0062).toEqual(dialect === "postgres" ? [] : timeColumns);
   });
 
   it("answers a time written as a string, a flag written as 1/0 or true/false, and compares them, alike", async () => {
@@ -339,6 +343,7 @@ describe.each(DIALECTS)("native types (migration 0070) on %s", (dialect) => {
     });
     expect(await snapshot(handle)).toEqual(tablesOf(now, before));
     await migrate(handle.db);
-    expect(await snapshot(handle)).toEqual(now);
+    // The tables of 0062 as they were (later migrations seed theirs again on the way up).
+    expect(tablesOf(await snapshot(handle), before)).toEqual(tablesOf(now, before));
   });
 });
