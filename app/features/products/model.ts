@@ -1,8 +1,9 @@
 /**
  * Loan products as data (issue 27): what a product offers and whom it
  * accepts, as the eligibility check, the console and the tests read it. Pure
- * and without imports of server code: the check's page runs it in the browser.
+ * and without server code: the check's page runs it in the browser.
  */
+import { REPAYMENT_METHODS, type RepaymentMethod } from "#app/features/repayment/schedule.ts";
 
 /** Every visa type a visitor can pick on the check (spec §3's list, the FAQ's work visas, D-4 and D-10), in the select's order. */
 export const VISA_TYPES = ["D-2", "D-4", "D-10", "E-1", "E-2", "E-3", "E-7", "E-9", "E-10", "F-2", "F-4", "F-5", "F-6", "Others"] as const;
@@ -12,9 +13,9 @@ export type VisaType = (typeof VISA_TYPES)[number];
 export const EMPLOYMENT_KINDS = ["standard", "self", "other"] as const;
 export type EmploymentKind = (typeof EMPLOYMENT_KINDS)[number];
 
-/** 원리금균등, 원금균등, 만기일시 (the calculator's `RepaymentMethod`). */
-export const METHODS = ["annuity", "principal", "bullet"] as const;
-export type Method = (typeof METHODS)[number];
+/** 원리금균등, 원금균등, 만기일시: the calculator's methods. */
+export const METHODS = REPAYMENT_METHODS;
+export type Method = RepaymentMethod;
 
 /** The legal maximum annual rate (이자제한법, 대부업법 시행령): 20 %. */
 export const LEGAL_MAX_RATE_PERCENT = 20;
