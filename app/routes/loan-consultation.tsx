@@ -1,4 +1,4 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/loan-consultation";
 import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -35,7 +35,15 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   return (
     <>
-      <PageHeading subtitle={t("consultation.form.intro")}>{loaderData.title}</PageHeading>
+      <PageHeading
+        subtitle={
+          <>
+            {t("consultation.form.intro")} <Link to={href("/our-products/eligibility")}>{t("consultation.form.checkFirst")}</Link>
+          </>
+        }
+      >
+        {loaderData.title}
+      </PageHeading>
       <ConsultationForm actionData={actionData ?? undefined} />
     </>
   );

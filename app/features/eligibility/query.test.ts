@@ -17,10 +17,14 @@ describe("the check's query", () => {
     });
     expect(parseCheck(new URLSearchParams(GOOD.replace("20281126", "unknown"))).answers?.expiry).toBeNull();
     expect(parseCheck(new URLSearchParams(GOOD.replace("20281126", "2028/11/26"))).answers?.expiry).toBe("2028-11-26");
+    // Without JavaScript: the empty date field and the ticked "I don't know", under one name.
+    expect(parseCheck(new URLSearchParams(GOOD.replace("expiry=20281126", "expiry=&expiry=unknown"))).answers?.expiry).toBeNull();
   });
 
   it("an empty query is the form alone, without messages", () => {
     expect(parseCheck(new URLSearchParams("lang=vi"))).toMatchObject({ empty: true, errors: {}, answers: null });
+    // A form sent with nothing filled in is an answer to give: every field's message.
+    expect(Object.keys(parseCheck(new URLSearchParams("visa=&expiry=&months=")).errors)).toHaveLength(7);
   });
 
   it("gives each bad or missing field its own message and no answer", () => {

@@ -73,7 +73,7 @@ export const checkSchema = v.object({
 export interface ParsedCheck {
   /** What the visitor typed, for the form. */
   values: CheckValues;
-  /** Nothing was asked yet (no field in the query): show the form alone, no messages. */
+  /** Nothing was asked yet (no field of the check in the query): the form alone, no messages. A form sent empty is not. */
   empty: boolean;
   errors: Partial<Record<CheckField, string>>;
   /** The answers, when every field is valid. */
@@ -83,7 +83,9 @@ export interface ParsedCheck {
 /** Reads the check from a query string (or a form's entries). */
 export function parseCheck(params: URLSearchParams): ParsedCheck {
   const values = Object.fromEntries(CHECK_FIELDS.map((f) => [f, (params.get(f) ?? "").slice(0, 40)])) as CheckValues;
-  const empty = CHECK_FIELDS.every((f) => values[f] === "");
+  // The form without JavaScript sends the date field and, when ticked, "I don't know" under the same name.
+  if (params.getAll("expiry").includes(EXPIRY_UNKNOWN)) values.expiry = EXPIRY_UNKNOWN;
+  const empty = CHECK_FIELDS.every((f) => !params.has(f));
   if (empty) return { values, empty, errors: {}, answers: null };
   const result = validate(checkSchema, values);
   if (!result.success) return { values, empty, errors: result.errors as ParsedCheck["errors"], answers: null };
