@@ -7,9 +7,9 @@ import { createDatabaseRateLimiter, createRateLimiter } from "#app/lib/rate-limi
 import { INSTANCE } from "#app/lib/job-lease.server.ts";
 import { watchSqliteServing } from "#app/lib/serving-lease.server.ts";
 import { publicCss } from "#server/client-manifest.ts";
-import { startRetentionJob } from "#app/features/admin/retention.server.ts";
+import { startRetentionJob } from "#app/features/retention/retention.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
-import { refuseConnect } from "#server/malformed.ts";
+import { logParserRefusals, refuseConnect } from "#server/malformed.ts";
 import { createDrain } from "#server/drain.ts";
 
 /**
@@ -75,7 +75,7 @@ if (config.development) {
   const app = bundle.createApp(appOptions);
   app.use(vite.middlewares);
   bundle.mountReactRouter(app, services, () => vite.ssrLoadModule("virtual:react-router/server-build"), config.nodeEnv);
-  handler = app;
+  handler = bundle.requestListener(app);
 } else {
   // @ts-ignore -- the build output exists after `npm run build`.
   const bundle = await import("../build/server/index.js");
@@ -86,6 +86,11 @@ const server = createServer(drain.listener(handler));
 server.on(
   "connect",
   refuseConnect(() => log.info("request", { method: "CONNECT", status: 405 })),
+);
+// What Node's HTTP parser refuses never reaches Express: one JSON line each, rate-limited (issue 29).
+server.on(
+  "clientError",
+  logParserRefusals((event, fields) => log.warn(event, fields)),
 );
 server.keepAliveTimeout = 65_000;
 server.listen(config.port, config.host, () => {

@@ -1,6 +1,7 @@
 import { createCookie, href, type Cookie, type CookieOptions } from "react-router";
 import { ADMIN_LANG_COOKIE, FLASH_COOKIE, LANG_COOKIE, SECOND_STEP_COOKIE, SESSION_COOKIE } from "#app/lib/cookie-names.ts";
-import { SECOND_STEP_MS, SESSION_ABSOLUTE_MS } from "#app/features/admin/policy.ts";
+import { SECOND_STEP_MS, SESSION_ABSOLUTE_MS } from "#app/features/console/policy.ts";
+import { headerValue } from "#app/lib/header-value.server.ts";
 
 /**
  * Every cookie of the site, defined once with React Router's `createCookie`.
@@ -38,7 +39,7 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * encoding and straight back.)
  */
 const PLAIN_VALUE: CookieOptions = {
-  encode: (encoded) => JSON.parse(atob(encoded)) as string,
+  encode: (encoded) => headerValue("cookie", JSON.parse(atob(encoded)), { fallback: "" }),
   decode: (raw) => {
     try {
       return btoa(JSON.stringify(decodeURIComponent(raw)));
@@ -95,6 +96,16 @@ export function secondStepCookie(secret: string): Cookie {
     sameSite: "lax",
     secrets: [secret],
   });
+}
+
+/**
+ * The Set-Cookie header that remembers a language, exactly as
+ * `setCookie(langCookie, locale, secure)` writes it, but synchronous: a page
+ * answered from the cache for `?lang=` sets it without a promise
+ * (server/hit-path.ts makes the ten of them once).
+ */
+export function langCookieHeader(locale: string, secure: boolean): string {
+  return `${langCookie.name}=${encodeURIComponent(locale)}; Max-Age=${YEAR_SECONDS}; Path=/; ${secure ? "Secure; " : ""}SameSite=Lax`;
 }
 
 /** A Set-Cookie header writing `value`; Secure behind HTTPS. */

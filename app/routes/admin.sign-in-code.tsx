@@ -4,12 +4,13 @@ import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
 import { rateLimited } from "#app/lib/svc.server.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { sessionCookie, setCookie } from "#app/lib/cookies.server.ts";
-import { consoleTitle } from "#app/features/admin/console.server.ts";
-import { attemptSecondStep } from "#app/features/admin/sign-in.server.ts";
-import { clearSecondStepHeader, readSecondStep } from "#app/features/admin/two-step.server.ts";
-import { audit } from "#app/features/admin/audit.server.ts";
-import { adminMeta } from "#app/features/admin/meta.ts";
-import { SecondStepPage, type SecondStepError } from "#app/features/admin/SecondStepPage.tsx";
+import { consoleTitle } from "#app/features/console/console.server.ts";
+import { attemptSecondStep } from "#app/features/console/sign-in.server.ts";
+import { clearSecondStepHeader, readSecondStep } from "#app/features/console/two-step.server.ts";
+import { audit } from "#app/features/audit/audit.server.ts";
+import { safeNext } from "#app/features/console/safe-next.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { SecondStepPage, type SecondStepError } from "#app/features/console/SecondStepPage.tsx";
 
 /**
  * The second step of a sign-in (ADR 0022): a code from the authenticator app
@@ -76,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await setCookie(sessionCookie, result.token, app.secureCookies));
   headers.append("Set-Cookie", await clearSecondStepHeader(app.secret, app.secureCookies));
-  return redirect(pending.next, { headers });
+  return redirect(safeNext(pending.next, app.log), { headers });
 }
 
 export default function Page({ actionData }: Route.ComponentProps) {

@@ -7,13 +7,7 @@ import { services } from "#app/lib/services.server.ts";
 import { contentSubmissionId, withoutEmptyId } from "#app/lib/submission.server.ts";
 import { isSpamPayload, svcError, svcOk, translateErrors } from "#app/lib/svc.server.ts";
 import { localeOf, tFor } from "#app/i18n/route.server.ts";
-import {
-  bodyWithoutFiles,
-  isMultipart,
-  readMultipart,
-  UploadRejected,
-  type MultipartBody,
-} from "#app/features/counter-inquiry/multipart.server.ts";
+import { bodyWithoutFiles, isMultipart, readMultipart, UploadRejected, type MultipartBody } from "#app/lib/multipart.server.ts";
 import { reencodePhotos } from "#app/features/counter-inquiry/photos.server.ts";
 import { createAsRequest, createPurchaseRequest, INQUIRY_BODY_LIMIT } from "#app/features/counter-inquiry/requests.server.ts";
 import {
