@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, LoanProductTable, LoanProductVersionTable } from "#db/schema.ts";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
-import type { SignedIn } from "#app/features/admin/session-store.server.ts";
-import { audit } from "#app/features/admin/audit.server.ts";
-import { CodedError } from "#app/features/admin/coded-error.ts";
+import type { SignedIn } from "#app/features/console/session-store.server.ts";
+import { audit } from "#app/features/audit/audit.server.ts";
+import { CodedError } from "#app/lib/coded-error.ts";
 import { inLocale, missingLocales } from "#app/features/campaigns/model.ts";
 import { auditChange, describeChanges } from "#app/features/campaigns/campaigns.server.ts";
 import { bumpContentVersion } from "#app/features/campaigns/content-version.server.ts";
