@@ -396,6 +396,22 @@ export interface LoanProductVersionTable {
   updated_at: string;
 }
 
+/** The eligibility check sent with a consultation (issue 27): its answers and the server's result. */
+export interface ConsultationCheckTable {
+  id: Generated<number>;
+  answer_id: number;
+  employed_months: number;
+  employment: string;
+  income: number;
+  amount: number;
+  months: number;
+  fits: number;
+  total: number;
+  /** JSON: per product, its key, whether it fits and the rules it fails. */
+  result: string;
+  created_at: string;
+}
+
 export interface Database {
   banner_redirect_logs: BannerRedirectLogTable;
   proposals: ProposalTable;
@@ -425,4 +441,5 @@ export interface Database {
   content_versions: ContentVersionTable;
   loan_products: LoanProductTable;
   loan_product_versions: LoanProductVersionTable;
+  consultation_checks: ConsultationCheckTable;
 }

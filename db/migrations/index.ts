@@ -12,6 +12,7 @@ import * as m0062 from "#db/migrations/0062_session_devices.ts";
 import * as m0065 from "#db/migrations/0065_rate_limits.ts";
 import * as m0070 from "#db/migrations/0070_native_types.ts";
 import * as m0090 from "#db/migrations/0090_loan_products.ts";
+import * as m0091 from "#db/migrations/0091_consultation_checks.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0065_rate_limits": m0065,
   "0070_native_types": m0070,
   "0090_loan_products": m0090,
+  "0091_consultation_checks": m0091,
 };

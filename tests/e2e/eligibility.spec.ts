@@ -86,6 +86,30 @@ test.describe("eligibility check (issue 27)", () => {
     await expect(page.getByText("What would change it: after 4 more months with your employer.").first()).toBeVisible();
   });
 
+  for (const javaScript of [true, false]) {
+    test(`"Ask for a consultation with these answers" fills in visa and expiry, still editable (JavaScript ${javaScript ? "on" : "off"})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(`${PATH}?${FITS_TWO}`);
+      if (javaScript) await hydrated(page);
+      await page.getByRole("link", { name: "Ask for a consultation with these answers" }).click();
+      await expect(page).toHaveURL(/\/loan-consultation\?visa=E-9&expiry=20350101/);
+      if (javaScript) await hydrated(page);
+      await expect(page.getByLabel("Visa type")).toHaveValue("E-9");
+      await expect(page.getByRole("textbox", { name: /Expiry date/ })).toHaveValue("2035/01/01");
+      await expect(page.getByText("2 of 3 loans fit your answers.")).toBeVisible();
+      const share = page.getByRole("checkbox", { name: /Send my check answers/ });
+      await expect(share).not.toBeChecked();
+      await page.getByLabel("Visa type").selectOption("F-2");
+      await expect(page.getByLabel("Visa type")).toHaveValue("F-2");
+      await page.screenshot({ path: `${SHOTS}/consultation-from-check-${javaScript ? "js" : "nojs"}.png`, fullPage: true });
+      if (javaScript) expect(await axeViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+
   test("the menu, the home hero, the FAQ's eligibility category and the consultation form lead to it", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "Check which loans fit you" }).click();

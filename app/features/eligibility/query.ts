@@ -17,9 +17,18 @@ import type { CheckAnswers } from "#app/features/eligibility/rules.ts";
 export const CHECK_FIELDS = ["visa", "expiry", "employed_months", "employment", "income", "amount", "months"] as const;
 export type CheckField = (typeof CHECK_FIELDS)[number];
 export type CheckValues = Record<CheckField, string>;
+/** The answers of the check a consultation carries besides its own visa type and expiry (issue 27, item 5). */
+export const CHECK_ONLY_FIELDS = ["employed_months", "employment", "income", "amount", "months"] as const;
+export type SentCheck = Partial<Record<(typeof CHECK_ONLY_FIELDS)[number], string>>;
+
+/** The check's own answers out of a query string (the consultation form's hidden field). */
+export function sentCheckOf(query: string): SentCheck {
+  const params = new URLSearchParams(query.slice(0, 400));
+  return Object.fromEntries(CHECK_ONLY_FIELDS.filter((f) => params.has(f)).map((f) => [f, (params.get(f) ?? "").slice(0, 40)]));
+}
 
 export const EXPIRY_UNKNOWN = "unknown";
-export const INCOME_MAX = 10_000_000_000;
+export const INCOME_MAX = 2_000_000_000;
 export const AMOUNT_MAX = 1_000_000_000;
 export const TERM_MAX = 480;
 export const EMPLOYED_MAX = 600;
