@@ -66,6 +66,8 @@ export default [
         route("requests/:kind/:id", "routes/admin.request.tsx"),
         route("blog-links", "routes/admin.blog-links.tsx"),
         route("campaigns", "routes/admin.campaigns.tsx"),
+        route("products", "routes/admin.products.tsx"),
+        route("products/:id", "routes/admin.products.edit.tsx"),
         route("campaigns/banners/:id", "routes/admin.campaigns.banner.tsx"),
         route("campaigns/popup", "routes/admin.campaigns.popup.tsx"),
         route("banners", "routes/admin.banners.tsx"),
