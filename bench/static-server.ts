@@ -28,6 +28,8 @@ export interface WrkResult {
   /** Responses other than 2xx/3xx (the not-found page's 404s are expected). */
   non2xx: number;
   socketErrors: number;
+  /** wrk's own words for them ("connect 0, read 0, write 0, timeout 20"; a timeout is a response slower than 2 s), or "". */
+  socketErrorKinds: string;
   /** CPU time (user + system) the server's process spent per request, in microseconds: steadier than req/s on a busy machine. */
   cpuUsPerRequest: number | null;
 }
@@ -50,6 +52,7 @@ export function parseWrk(output: string): Omit<WrkResult, "cpuUsPerRequest"> {
     bytesPerRequest: Math.round((Number(total[2]) * UNIT_BYTES[total[3]!]!) / Math.max(1, requests)),
     non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
     socketErrors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    socketErrorKinds: socket ? socket[0].slice("Socket errors: ".length) : "",
   };
 }
 

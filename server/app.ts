@@ -122,7 +122,7 @@ export function createApp(options: AppOptions) {
 
 /**
  * The server's request listener: the early path (assets and kept pages from
- * memory, docs/decisions/0028), and Express for everything it leaves.
+ * memory, docs/decisions/0030), and Express for everything it leaves.
  */
 export function requestListener(app: express.Express): RequestListener {
   const hits = app.locals.hitPath as HitPath;

@@ -14,7 +14,7 @@ import { loadAssets } from "#server/precompressed.ts";
 import { cacheKey, createPageStore, keyFieldsOf, requestKey, type PageStore } from "#server/router-handler.ts";
 
 /**
- * The one early path (docs/decisions/0028): a kept page or an asset is
+ * The one early path (docs/decisions/0030): a kept page or an asset is
  * answered before Express; everything else, and every request a hit must not
  * answer (another language, scheme or host, a visitor's private cookie, a
  * request Express must refuse), goes on.

@@ -10,7 +10,7 @@ import { logRequest } from "#server/request-log.ts";
 import { lookUp, requestKey, sendCached, type PageStore } from "#server/router-handler.ts";
 
 /**
- * The one early path (docs/decisions/0028): what is the same bytes for
+ * The one early path (docs/decisions/0030): what is the same bytes for
  * everyone who asks with the same key — a hashed asset, a page the cache
  * holds — is answered here, before Express, from memory, with a head made
  * when the bytes were. `true` when it answered; `false` leaves the request to

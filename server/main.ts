@@ -11,6 +11,8 @@ import { startRetentionJob } from "#app/features/retention/retention.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
 import { logParserRefusals, refuseConnect } from "#server/malformed.ts";
 import { createDrain } from "#server/drain.ts";
+import { sealClearTotpSecrets } from "#app/features/console/totp-at-rest.server.ts";
+import { startLinkMailer } from "#app/features/operators/link-mail.server.ts";
 
 /**
  * Starts the site: reads the environment, opens and migrates the database,
@@ -30,6 +32,9 @@ const log = createLogger({ level: config.logLevel });
 for (const warning of configWarnings(config)) log.warn(warning.event, warning.fields);
 const database = connect(config.databaseUrl, { poolMax: config.databasePoolMax });
 await migrate(database.db);
+// Authenticator secrets set up before they were sealed at rest are sealed now, once (ADR 0022).
+const sealed = await sealClearTotpSecrets(database.db, config.secret);
+if (sealed > 0) log.info("secrets.sealed", { count: sealed });
 // SQLite serves from one process: say so when another server already serves this file (ADR 0025).
 const serving = database.dialect === "sqlite" ? watchSqliteServing(database.db, log) : null;
 await serving?.check();
@@ -38,6 +43,9 @@ const stopRetention = startRetentionJob(database.db, log);
 // Alerts to operators (issue 12): rows written with each request, delivered by this worker.
 const alerts = createAlerts(database.db, config.alerts, log);
 alerts.startWorker();
+
+// Invitation and reset links by e-mail when SMTP is configured (issue 29): an outbox and its worker.
+const linkMail = config.linkMail ? startLinkMailer(database.db, config.linkMail, config.secret, log) : null;
 
 const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
 const services = {
@@ -49,6 +57,7 @@ const services = {
       ? createDatabaseRateLimiter(database.db, { ...config.rateLimit, secret: config.secret, log })
       : createRateLimiter(config.rateLimit),
   alerts,
+  linkMail,
   secret: config.secret,
   secureCookies: config.secureCookies,
   kakaoMapAppKey: config.kakaoMapAppKey,
@@ -116,6 +125,7 @@ async function shutdown(signal: string) {
   force.unref();
   await drain.drain(server);
   await alerts.stop().catch(() => {});
+  await linkMail?.stop().catch(() => {});
   await retentionStopped;
   await serving?.stop();
   await database.close().catch(() => {});

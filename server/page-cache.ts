@@ -19,7 +19,7 @@ import { withScriptHashes } from "#server/security.ts";
  * compressed with brotli (quality 11) and gzip (level 9), and the whole head
  * of each variant's response is written out, as a hit and as the miss that
  * kept it. A hit only picks the bytes and the head of the encoding the
- * request accepts (server/hit-path.ts, docs/decisions/0028). The cache holds at most `maxBytes` of them
+ * request accepts (server/hit-path.ts, docs/decisions/0030). The cache holds at most `maxBytes` of them
  * and drops the least recently used pages first.
  */
 export interface CachedPage {

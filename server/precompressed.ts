@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
+import { memoByString } from "#app/lib/memo.ts";
 
 /**
  * Hashed assets from the bytes the build compressed (scripts/precompress.ts),
@@ -28,24 +29,8 @@ function parseAccepted(header: string): { br: boolean; gzip: boolean } {
   return { br: accepts("br"), gzip: accepts("gzip") || accepts("x-gzip") };
 }
 
-/**
- * Browsers send a handful of Accept-Encoding values, the same on every
- * request: each is read once. At most this many are remembered (then the
- * memory starts over), so a client sending a new value each time costs
- * only the parse.
- */
-const ACCEPTED_MEMO_MAX = 64;
-const acceptedMemo = new Map<string, { br: boolean; gzip: boolean }>();
-
-function accepted(header: string): { br: boolean; gzip: boolean } {
-  let found = acceptedMemo.get(header);
-  if (!found) {
-    found = parseAccepted(header);
-    if (acceptedMemo.size >= ACCEPTED_MEMO_MAX) acceptedMemo.clear();
-    acceptedMemo.set(header, found);
-  }
-  return found;
-}
+/** Browsers send a handful of Accept-Encoding values, the same on every request: each is read once. */
+const accepted = memoByString(parseAccepted, 64);
 
 /** The preferred encoding a request accepts among those available. */
 export function chooseEncoding(header: string | undefined, available: { br: boolean; gzip: boolean }): Encoding {

@@ -60,7 +60,7 @@ describe("the page-cache bypass list", () => {
       .filter(([, kind]) => kind === "visitor-state")
       .map(([name]) => name);
     expect([...PAGE_CACHE_BYPASS_COOKIES].sort()).toEqual(visitorState.sort());
-    expect([...PAGE_CACHE_BYPASS_COOKIES].sort()).toEqual(["admin_second_step", "admin_session", "consultation_done"]);
+    expect([...PAGE_CACHE_BYPASS_COOKIES].sort()).toEqual(["admin_device", "admin_second_step", "admin_session", "consultation_done"]);
   });
 
   // (The browser's own copy of `lang`, written by root.tsx's mirror script, is the one cookie written elsewhere.)

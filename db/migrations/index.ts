@@ -11,8 +11,13 @@ import * as m0061 from "#db/migrations/0061_two_step.ts";
 import * as m0062 from "#db/migrations/0062_session_devices.ts";
 import * as m0065 from "#db/migrations/0065_rate_limits.ts";
 import * as m0070 from "#db/migrations/0070_native_types.ts";
+import * as m0080 from "#db/migrations/0080_pipeline_stages.ts";
 import * as m0090 from "#db/migrations/0090_loan_products.ts";
 import * as m0091 from "#db/migrations/0091_consultation_checks.ts";
+import * as m0100 from "#db/migrations/0100_banner_rate_numbers.ts";
+import * as m0110 from "#db/migrations/0110_device_cookies.ts";
+import * as m0111 from "#db/migrations/0111_sealed_secrets.ts";
+import * as m0112 from "#db/migrations/0112_password_link_mail.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -32,6 +37,11 @@ export const migrations: Record<string, Migration> = {
   "0062_session_devices": m0062,
   "0065_rate_limits": m0065,
   "0070_native_types": m0070,
+  "0080_pipeline_stages": m0080,
   "0090_loan_products": m0090,
   "0091_consultation_checks": m0091,
+  "0100_banner_rate_numbers": m0100,
+  "0110_device_cookies": m0110,
+  "0111_sealed_secrets": m0111,
+  "0112_password_link_mail": m0112,
 };

@@ -27,7 +27,7 @@ test.describe("eligibility check (issue 27)", () => {
     await page.getByLabel("Visa type").selectOption("E-9");
     // A field typed wrong says so at once; the untouched ones stay quiet.
     await page.getByRole("textbox", { name: /^Visa expiry date/ }).fill("2035");
-    await expect(page.getByText("Use format YYYYMMDD, a real date.")).toBeVisible();
+    await expect(page.getByText("Use format YYYY/MM/DD, a real date.")).toBeVisible();
     await expect(page.getByText("Enter the term in months, from 1 to 480.")).toHaveCount(0);
     await page.getByRole("textbox", { name: /^Visa expiry date/ }).fill("20350101");
     await page.getByLabel("Months with your current employer").fill("9");

@@ -60,8 +60,8 @@ function cookiesOf(response: RawResponse | null): string {
 
 test.beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "header-values-"));
-  const env = { ...process.env, DATABASE_URL: `file:${join(dir, "db.sqlite")}` };
-  server = await spawnServer(await freePort(), { DATABASE_URL: env.DATABASE_URL, APP_SECRET_FILE: join(dir, "secret") });
+  const env = { ...process.env, DATABASE_URL: `file:${join(dir, "db.sqlite")}`, APP_SECRET_FILE: join(dir, "secret") };
+  server = await spawnServer(await freePort(), { DATABASE_URL: env.DATABASE_URL, APP_SECRET_FILE: env.APP_SECRET_FILE });
   execFileSync(NODE, ["scripts/admin-create.ts", "--email", EMAIL], { input: `${PASSWORD}\n`, env, stdio: ["pipe", "ignore", "inherit"] });
   execFileSync(NODE, ["tests/support/admin-seed.ts", "totp", JSON.stringify({ email: EMAIL, secret: TOTP_SECRET })], {
     env,

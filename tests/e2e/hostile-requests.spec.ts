@@ -124,7 +124,7 @@ test.describe("a malformed request is a 4xx, never a 5xx", () => {
   }
 
   test("a page the cache holds is no way round the checks: a path that does not decode, a Host that is none, a body", async () => {
-    // Kept: the second request is answered from the cache, on the early path (docs/decisions/0028).
+    // Kept: the second request is answered from the cache, on the early path (docs/decisions/0030).
     await send(rawRequest("GET", "/company/about", { Host: host }));
     const kept = await send(rawRequest("GET", "/company/about", { Host: host }));
     expect([kept?.status, kept?.headers["x-page-cache"]]).toEqual([200, "hit"]);

@@ -69,7 +69,7 @@ test.describe("menu", () => {
       await expect(menu.getByRole("heading", { name: group })).toBeVisible();
     }
     await expect(menu.getByRole("link", { name: "현금계수기 판매·A/S 문의" })).toHaveAttribute("href", "/company/hitachi");
-    await expect(menu.getByRole("link")).toHaveCount(1 + 11 + 5);
+    await expect(menu.getByRole("link")).toHaveCount(1 + 12 + 5);
     await menu.getByRole("link", { name: "Loan FAQ" }).click();
     await expect(page).toHaveURL(/\/information-service\/loan-faq$/);
     await expect(menu).toBeHidden();
@@ -156,6 +156,7 @@ test.describe("HTTP layer", () => {
   });
 
   test("no personal data or per-visitor value in any cached page, the not-found page included", async ({ request }) => {
+    test.slow(); // four requests for each of the 24 pages: over 30 s on a busy two-core machine
     // Someone has just sent their details (the API stores them like the form does).
     const name = "TRAN THI PRIVATE";
     const phone = `010${String(Date.now()).slice(-8)}`;

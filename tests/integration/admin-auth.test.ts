@@ -46,7 +46,8 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
     const response = await attempt(PASSWORD, "  OPS@example.com ");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/audit");
-    const setCookie = response.headers.get("set-cookie")!;
+    // The session's cookie (the device cookie, ADR 0017, comes beside it: admin-device-cookie.test.ts).
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("admin_session="))!;
     expect(setCookie).toMatch(/^admin_session=[\w-]{43}; /);
     expect(setCookie.split("; ").slice(1).sort()).toEqual(["HttpOnly", "Max-Age=43200", "Path=/", "SameSite=Lax"]);
     const token = /admin_session=([^;]+)/.exec(setCookie)![1]!;
@@ -284,7 +285,7 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     const params = { kind: "proposal", id: String(id) };
     for (const csrf of [undefined, "forged-token"]) {
-      const fields: Record<string, string> = { status: "closed", note: "x" };
+      const fields: Record<string, string> = { intent: "note", note: "x" };
       if (csrf) fields.csrf = csrf;
       expect((await callRoute(request, "guarded", post(`/admin/requests/proposal/${id}`, fields, cookie), app, params)).status).toBe(403);
     }
@@ -295,7 +296,7 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
     const ok = await callRoute(
       request,
       "guarded",
-      post(`/admin/requests/proposal/${id}`, { status: "closed", note: "x", csrf: await csrfOf(app, cookie) }, cookie),
+      post(`/admin/requests/proposal/${id}`, { intent: "note", note: "x", csrf: await csrfOf(app, cookie) }, cookie),
       app,
       params,
     );

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -144,12 +144,15 @@ describe("npm run admin:disable", () => {
 
 describe("npm run alerts:test", () => {
   it("says per channel what worked and why not, and exits 1 when one failed", async () => {
+    // A folder of this run's own: the Web Push keys are kept beside the secret, sealed with it
+    // (ADR 0022), so a file left by another run with another secret would not open.
+    const secretFile = join(mkdtempSync(join(tmpdir(), "cli-secrets-")), "secret.key");
     const hook = await startWebhookReceiver();
     try {
       const ok = await runWith("alerts-test.ts", {
         ALERT_WEBHOOK_URL: hook.url,
         ALERT_WEBHOOK_SECRET: "s3cret-s3cret",
-        APP_SECRET_FILE: join(tmpdir(), `cli-secret-${process.pid}`),
+        APP_SECRET_FILE: secretFile,
       });
       expect(ok.out).toMatch(/webhook\s+127\.0\.0\.1:\d+: ok/);
       expect(ok.out).toContain("email    not configured");
@@ -159,7 +162,7 @@ describe("npm run alerts:test", () => {
       const closed = await closedOrigin();
       const failed = await runWith("alerts-test.ts", {
         ALERT_WEBHOOK_URL: `${closed}/x`,
-        APP_SECRET_FILE: join(tmpdir(), `cli-secret-${process.pid}`),
+        APP_SECRET_FILE: secretFile,
       });
       expect(failed.out).toMatch(/webhook\s+127\.0\.0\.1:\d+: FAILED — network: ECONNREFUSED/);
       expect(failed.code).toBe(1);

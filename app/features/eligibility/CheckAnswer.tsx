@@ -4,7 +4,7 @@ import type { Locale } from "#app/i18n/locales.ts";
 import { repaymentSchedule } from "#app/features/repayment/schedule.ts";
 import type { LoanProduct } from "#app/features/products/model.ts";
 import type { Change, CheckAnswers, CheckResult, Failure, ProductAnswer } from "#app/features/eligibility/rules.ts";
-import { formatDay, formatRate, formatWon } from "#app/features/eligibility/format.ts";
+import { formatDay, formatRate, formatWon } from "#app/features/repayment/format.ts";
 import styles from "./Eligibility.module.css";
 
 /**

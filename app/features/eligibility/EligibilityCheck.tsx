@@ -103,7 +103,7 @@ export function EligibilityCheck({ products, today, initial, submitted }: CheckP
           name="expiry"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="YYYYMMDD"
+          placeholder="YYYY/MM/DD"
           maxLength={10}
           value={unknown ? "" : values.expiry}
           onChange={set("expiry")}

@@ -42,6 +42,7 @@ export const NAV_GROUPS: NavGroup[] = [
     titleKey: "common.menu.ourProducts",
     items: [
       { to: href("/our-products/loan"), labelKey: "common.menu.productLoan" },
+      { to: href("/our-products/repayment-calculator"), labelKey: "common.menu.repaymentCalculator" },
       { to: href("/our-products/eligibility"), labelKey: "common.menu.eligibility" },
     ],
   },

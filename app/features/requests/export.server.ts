@@ -47,7 +47,7 @@ function table<R extends WorkflowRow>(t: AdminT, list: R[], middle: string[], va
     rows: list.map((r) => [
       r.id,
       formatSeoul(r.created_at),
-      t(`status.${r.status}` as AdminKey),
+      t(`pipeline.stage.${r.status}` as AdminKey),
       ...values(r),
       r.lang,
       r.operator_note,
@@ -160,12 +160,24 @@ async function consultations(db: Db, range: Range, t: AdminT): Promise<Table> {
       ]);
   }
   const checks = await consultationChecks(db, ids);
-  return table(t, list, [...CONSULTATION_FIELDS, "marketing", "consents", ...CHECK_COLUMNS], (r) => {
+  const loan = [
+    "pipeline.col.closedReason",
+    "pipeline.col.closedNote",
+    "pipeline.col.lender",
+    "pipeline.col.amount",
+    "pipeline.col.approvedOn",
+  ];
+  return table(t, list, [...CONSULTATION_FIELDS, "marketing", "consents", ...loan, ...CHECK_COLUMNS], (r) => {
     const a = answers.get(r.id) ?? {};
     return [
       ...CONSULTATION_FIELDS.map((f) => a[f] ?? ""),
       r.marketing_yn,
       (consents.get(r.id) ?? []).join("; "),
+      r.closed_reason ? t(`pipeline.reason.${r.closed_reason}`) : "",
+      r.closed_note ?? "",
+      r.lender ?? "",
+      r.approved_amount ?? "",
+      r.approved_on ?? "",
       ...checkCells(checks.get(r.id)),
     ];
   });
@@ -184,7 +196,8 @@ export async function exportRequests(
       : kind === "consultation"
         ? await consultations(db, range, t)
         : await counterInquiries(db, kind, range, t);
-  const header = result.columns.map((c) => t(`field.${c}` as AdminKey));
+  // A column is the console catalog's `field.<name>`, or a whole key (`pipeline.col.lender`).
+  const header = result.columns.map((c) => t((c.includes(".") ? c : `field.${c}`) as AdminKey));
   const span = `${days.from ?? "all"}_${days.to ?? "all"}`;
   return { filename: `${kind}_${span}.csv`, csv: toCsv(header, result.rows), ids: result.ids };
 }
