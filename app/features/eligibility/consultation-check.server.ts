@@ -71,9 +71,3 @@ export async function storeCheck(db: Kysely<Database>, answerId: number, check: 
     })
     .execute();
 }
-
-/** "fits N of M" of a consultation, or null when no check came with it (the alerts read this: no personal data). */
-export async function checkSummary(db: Kysely<Database>, answerId: number): Promise<{ fits: number; total: number } | null> {
-  const row = await db.selectFrom("consultation_checks").select(["fits", "total"]).where("answer_id", "=", answerId).executeTakeFirst();
-  return row ? { fits: Number(row.fits), total: Number(row.total) } : null;
-}
