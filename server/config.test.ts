@@ -183,7 +183,9 @@ describe("the Web Push keys' file", () => {
 });
 
 describe("warnings at start", () => {
-  const config = (env: NodeJS.ProcessEnv) => readConfig({ APP_SECRET: "x".repeat(32), ...env });
+  // A folder of its own: the Web Push keys' file is written beside APP_SECRET_FILE, sealed under APP_SECRET.
+  const config = (env: NodeJS.ProcessEnv) =>
+    readConfig({ APP_SECRET: "x".repeat(32), APP_SECRET_FILE: join(mkdtempSync(join(tmpdir(), "config-")), "secret.key"), ...env });
   it("warns when TRUST_PROXY is set without PUBLIC_ORIGIN, and only then", () => {
     expect(configWarnings(config({ TRUST_PROXY: "1" })).map((w) => w.event)).toEqual(["config.public_origin_unset"]);
     expect(configWarnings(config({ TRUST_PROXY: "1" }))[0]!.fields.message).toMatch(/PUBLIC_ORIGIN/);

@@ -15,6 +15,8 @@ const root = new URL("../..", import.meta.url).pathname;
 vi.setConfig({ testTimeout: 30_000 });
 const file = join(tmpdir(), `admin-cli-${randomBytes(4).toString("hex")}.db`);
 const env = { ...process.env, DATABASE_URL: `file:${file}`, LOG_LEVEL: "info" };
+// In a folder of its own: the Web Push keys' file is kept beside it, sealed under that secret (ADR 0022).
+const CLI_SECRET_FILE = join(mkdtempSync(join(tmpdir(), "cli-secret-")), "secret.key");
 
 function run(script: string, args: string[], stdin: string, extraEnv: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   return new Promise((resolve, reject) => {
@@ -144,15 +146,12 @@ describe("npm run admin:disable", () => {
 
 describe("npm run alerts:test", () => {
   it("says per channel what worked and why not, and exits 1 when one failed", async () => {
-    // A folder of this run's own: the Web Push keys are kept beside the secret, sealed with it
-    // (ADR 0022), so a file left by another run with another secret would not open.
-    const secretFile = join(mkdtempSync(join(tmpdir(), "cli-secrets-")), "secret.key");
     const hook = await startWebhookReceiver();
     try {
       const ok = await runWith("alerts-test.ts", {
         ALERT_WEBHOOK_URL: hook.url,
         ALERT_WEBHOOK_SECRET: "s3cret-s3cret",
-        APP_SECRET_FILE: secretFile,
+        APP_SECRET_FILE: CLI_SECRET_FILE,
       });
       expect(ok.out).toMatch(/webhook\s+127\.0\.0\.1:\d+: ok/);
       expect(ok.out).toContain("email    not configured");
@@ -162,7 +161,7 @@ describe("npm run alerts:test", () => {
       const closed = await closedOrigin();
       const failed = await runWith("alerts-test.ts", {
         ALERT_WEBHOOK_URL: `${closed}/x`,
-        APP_SECRET_FILE: secretFile,
+        APP_SECRET_FILE: CLI_SECRET_FILE,
       });
       expect(failed.out).toMatch(/webhook\s+127\.0\.0\.1:\d+: FAILED — network: ECONNREFUSED/);
       expect(failed.code).toBe(1);

@@ -121,6 +121,8 @@ export async function deliverLinkMails(
   return sent;
 }
 
+export type LinkMailer = ReturnType<typeof startLinkMailer>;
+
 /** The worker: every POLL_MS, and at once when kicked (a link was just queued on this instance). */
 export function startLinkMailer(db: Kysely<Database>, config: LinkMailConfig, appSecret: string, log: Logger) {
   const transport = mailTransport(config);
