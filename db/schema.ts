@@ -334,6 +334,9 @@ export type AuditAction =
   | "campaign_publish"
   | "campaign_reorder"
   | "campaign_delete"
+  | "product_update"
+  | "product_publish"
+  | "product_enable"
   | "operator_invite"
   | "operator_role"
   | "operator_disable"
@@ -464,6 +467,65 @@ export interface ContentVersionTable {
   updated_at: string;
 }
 
+/** A loan product (issue 27): one per partner banner; its figures and rules are in versions. */
+export interface LoanProductTable {
+  id: Generated<number>;
+  partner_key: string;
+  /** 1 on, 0 off (a boolean on PostgreSQL, read as 1/0). */
+  enabled: number;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One version of a product's figures and rules: a draft, or published and live from `effective_from`. */
+export interface LoanProductVersionTable {
+  id: Generated<number>;
+  product_id: number;
+  status: "draft" | "published";
+  effective_from: string;
+  /** JSON per language, English required. */
+  names: string;
+  amount_min: number;
+  amount_max: number;
+  /** Hundredths of a percent a year (13.00 % = 1300). */
+  rate_min_bp: number;
+  rate_max_bp: number;
+  term_min: number;
+  term_max: number;
+  /** Comma-separated repayment methods. */
+  methods: string;
+  /** JSON array of visa types. */
+  visas: string;
+  stay_after_months: number;
+  employed_months: number;
+  /** JSON {visa: months}. */
+  employed_months_by_visa: string;
+  min_income: number;
+  /** Comma-separated kinds of employment. */
+  employment_kinds: string;
+  /** JSON array; [] = any nationality. */
+  nationalities: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The eligibility check sent with a consultation (issue 27): its answers and the server's result. */
+export interface ConsultationCheckTable {
+  id: Generated<number>;
+  answer_id: number;
+  employed_months: number;
+  employment: string;
+  income: number;
+  amount: number;
+  months: number;
+  fits: number;
+  total: number;
+  /** JSON: per product, its key, whether it fits and the rules it fails. */
+  result: string;
+  created_at: string;
+}
+
 export interface Database {
   banner_redirect_logs: BannerRedirectLogTable;
   proposals: ProposalTable;
@@ -496,4 +558,7 @@ export interface Database {
   campaign_popup: CampaignPopupTable;
   campaign_images: CampaignImageTable;
   content_versions: ContentVersionTable;
+  loan_products: LoanProductTable;
+  loan_product_versions: LoanProductVersionTable;
+  consultation_checks: ConsultationCheckTable;
 }

@@ -146,6 +146,8 @@ describe("the page cache's key: what the page varies on, and only that", () => {
     ["a repeated single parameter", "?lang=vi&lang=en"],
     ["a repayment calculator answer (issue 27)", "?amount=10000000&rate=13&months=12"],
     ["a repayment calculator field, even empty (a form sent without values)", "?method=annuity&amount="],
+    ["a visitor's eligibility answers (issue 27)", "?visa=E-9&months=12"],
+    ["one eligibility answer among tracking tags", "?utm_source=x&income=30000000"],
   ])("shares nothing for %s", async (_name, search) => {
     expect(cacheKey(keyFieldsOf(new Request(`https://site.example/information-service/loan${search}`)))).toBeNull();
   });

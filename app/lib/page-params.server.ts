@@ -6,6 +6,7 @@ import { MAX_SERVER_PAGES } from "#app/features/blogs/og-list.server.ts";
 import { MAX_EXCHANGES, type Glossary } from "#app/features/glossary/types.ts";
 import type { LoanFaq } from "#app/features/loan-faq/types.ts";
 import { CALCULATOR_FIELDS } from "#app/features/repayment/schema.ts";
+import { CHECK_FIELDS } from "#app/features/eligibility/query.ts";
 
 /**
  * Every query parameter a public page's loader or render reads, with the
@@ -40,17 +41,26 @@ export const PAGE_PARAMS: Readonly<Record<string, { valid: (value: string) => bo
 };
 
 /**
+ * A visitor's own answers (the eligibility check's, issue 27, also carried to
+ * the consultation form): a page whose query has any is never shared, neither
+ * kept nor answered from the entry without them.
+ */
+export const PERSONAL_PARAMS: ReadonlySet<string> = new Set(CHECK_FIELDS);
+
+/**
  * The query string as the cache sees it: the parameters pages read, in a
  * fixed order. `extra` is true when the URL also carries others (a tracking
  * tag, junk): such a request may be answered from the key without them but
  * its own render is not kept (links on the page repeat the query string).
  * `null` when a parameter pages read has a value they do not know (an
- * unknown `?policy=` is echoed in the page): not shared at all.
+ * unknown `?policy=` is echoed in the page), or when it carries a visitor's
+ * answers (PERSONAL_PARAMS): not shared at all.
  */
 export function pageQuery(params: URLSearchParams): { search: string; extra: boolean } | null {
   const kept = new URLSearchParams();
   let extra = false;
   for (const name of new Set(params.keys())) {
+    if (PERSONAL_PARAMS.has(name)) return null;
     const rule = PAGE_PARAMS[name];
     if (!rule) {
       extra = true;

@@ -1,4 +1,4 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { data, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/loan-consultation";
 import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -8,17 +8,23 @@ import { PageHeading } from "#app/ui/PageHeading.tsx";
 import { POLICY_PARAM } from "#app/features/legal/links.ts";
 import { ConsultationForm } from "#app/features/consultation/ConsultationForm.tsx";
 import { consultationFormAction } from "#app/features/consultation/consultation.server.ts";
+import { consultationFromCheck } from "#app/features/eligibility/eligibility.server.ts";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return pageData(context, ["consultation"], "consultation");
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const fromCheck = await consultationFromCheck(request, context);
+  const page = { ...pageData(context, ["consultation"], "consultation"), fromCheck };
+  // Opened from the eligibility check: this visitor's answers, never shared.
+  return fromCheck ? data(page, { headers: { "Cache-Control": "private, no-store" } }) : page;
 }
 
 export const action = consultationFormAction;
 
 export const meta = pageMeta;
 
-/** The same for every visitor: the form's submission id is made in the browser (issue 13). */
-export const headers = sharedFormPage();
+/** The same for every visitor: the form's submission id is made in the browser (issue 13); not when it carries a check. */
+const shared = sharedFormPage();
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  loaderHeaders.get("Cache-Control") ? { "Cache-Control": "private, no-store" } : shared({ actionHeaders });
 
 /** Opening a policy (?policy=…) changes nothing the loader makes: no refetch. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -35,8 +41,16 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   return (
     <>
-      <PageHeading subtitle={t("consultation.form.intro")}>{loaderData.title}</PageHeading>
-      <ConsultationForm actionData={actionData ?? undefined} />
+      <PageHeading
+        subtitle={
+          <>
+            {t("consultation.form.intro")} <Link to={href("/our-products/eligibility")}>{t("consultation.form.checkFirst")}</Link>
+          </>
+        }
+      >
+        {loaderData.title}
+      </PageHeading>
+      <ConsultationForm actionData={actionData ?? undefined} fromCheck={loaderData.fromCheck} />
     </>
   );
 }

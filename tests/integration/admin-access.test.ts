@@ -21,6 +21,8 @@ import * as privacy from "#app/routes/admin.privacy.tsx";
 import * as campaigns from "#app/routes/admin.campaigns.tsx";
 import * as campaignBanner from "#app/routes/admin.campaigns.banner.tsx";
 import * as campaignPopup from "#app/routes/admin.campaigns.popup.tsx";
+import * as products from "#app/routes/admin.products.tsx";
+import * as productEdit from "#app/routes/admin.products.edit.tsx";
 import * as operators from "#app/routes/admin.operators.tsx";
 import * as passwordLink from "#app/routes/admin.password.tsx";
 import * as secondStep from "#app/routes/admin.sign-in-code.tsx";
@@ -44,6 +46,8 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.campaigns.tsx": { module: campaigns, placement: "guarded" },
   "routes/admin.campaigns.banner.tsx": { module: campaignBanner, placement: "guarded" },
   "routes/admin.campaigns.popup.tsx": { module: campaignPopup, placement: "guarded" },
+  "routes/admin.products.tsx": { module: products, placement: "guarded" },
+  "routes/admin.products.edit.tsx": { module: productEdit, placement: "guarded" },
   "routes/admin.operators.tsx": { module: operators, placement: "guarded" },
   "routes/admin.password.tsx": { module: passwordLink, placement: "open" },
   "routes/admin.sign-in-code.tsx": { module: secondStep, placement: "open" },
@@ -131,7 +135,7 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
 
   const url = (path: string) => path.replace("{consultation}", ids.consultation!).replace("{photo}", ids.photo!);
   const paramsOf = (path: string): Record<string, string> => {
-    const m = /\/requests\/(\w+)\/(\d+)/.exec(path) ?? /\/(?:photos|banners)\/(\d+)/.exec(path);
+    const m = /\/requests\/(\w+)\/(\d+)/.exec(path) ?? /\/(?:photos|banners|products)\/(\d+)/.exec(path);
     if (!m) return {};
     return m.length === 3 ? { kind: m[1]!, id: m[2]! } : { id: m[1]! };
   };

@@ -445,13 +445,14 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
   describe("loaders", () => {
     it("the form page carries no per-visitor value (it is cached; the browser makes the submission id)", async () => {
       const load = () =>
-        (formLoader as unknown as (a: unknown) => Record<string, unknown>)({
+        (formLoader as unknown as (a: unknown) => Promise<Record<string, unknown>>)({
           request: new Request("http://localhost/loan-consultation"),
           context: ctx(),
           params: {},
         });
-      expect(load()).toEqual(load());
-      expect(load()).not.toHaveProperty("submissionId");
+      expect(await load()).toEqual(await load());
+      expect(await load()).not.toHaveProperty("submissionId");
+      expect(await load()).toMatchObject({ fromCheck: null });
     });
 
     it("the completion page opened directly has no phone and sets no cookie", async () => {

@@ -230,6 +230,11 @@ const timeColumns = listed(TIME_COLUMNS).sort();
 const LATER_TIME_COLUMNS = [
   "admin_device_cookies.created_at",
   ...["next_attempt_at", "claimed_until", "sent_at", "failed_at", "created_at"].map((c) => `password_link_mails.${c}`),
+  // Issue 27: loan products and the check sent with a consultation.
+  "loan_products.created_at",
+  "loan_products.updated_at",
+  ...["effective_from", "created_at", "updated_at"].map((c) => `loan_product_versions.${c}`),
+  "consultation_checks.created_at",
 ];
 const flagColumns = listed(FLAG_COLUMNS).sort();
 

@@ -67,6 +67,14 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     post: { intent: "publish", link: "https://evil.example.com/", alt_en: "hacked" },
     adminOnly: true,
   },
+  { file: "routes/admin.products.tsx", path: "/admin/products", access: "page", post: { intent: "disable", id: "1" }, adminOnly: true },
+  {
+    file: "routes/admin.products.edit.tsx",
+    path: "/admin/products/1",
+    access: "page",
+    post: { intent: "publish", name_en: "hacked", rate_max: "19" },
+    adminOnly: true,
+  },
   { file: "routes/admin.privacy.tsx", path: "/admin/privacy", access: "page", post: { id: "1", intent: "erase" }, adminOnly: true },
   { file: "routes/admin.audit.tsx", path: "/admin/audit", access: "page", adminOnly: true },
   {

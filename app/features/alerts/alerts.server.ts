@@ -8,6 +8,7 @@ import { enabledDevices } from "#app/features/alerts/devices.server.ts";
 import { scheduleAlerts, type AlertTargets, type Delivery } from "#app/features/alerts/outbox.server.ts";
 import { startAlertWorker, type AlertWorker, type WorkerOptions } from "#app/features/alerts/worker.server.ts";
 import { sendWebhook } from "#app/features/alerts/channels/webhook.server.ts";
+import { checkSummary } from "#app/features/eligibility/check-summary.server.ts";
 import type { PushDevice } from "#app/features/alerts/channels/endpoint.server.ts";
 import type { SendResult } from "#app/features/alerts/channels/result.ts";
 
@@ -70,7 +71,8 @@ export function createAlerts(db: Kysely<Database>, config: AlertConfig, log: Log
   }
 
   async function deliver(row: Delivery): Promise<SendResult> {
-    const alert = alertOf({ kind: row.request_kind, id: row.request_id, lang: row.request_lang, createdAt: row.request_created_at });
+    const check = row.request_kind === "consultation" ? await checkSummary(db, row.request_id) : null;
+    const alert = alertOf({ kind: row.request_kind, id: row.request_id, lang: row.request_lang, createdAt: row.request_created_at, check });
     switch (row.channel) {
       case "webhook":
         return config.webhook

@@ -20,6 +20,8 @@ export interface AlertEvent {
   id: number;
   lang: string;
   createdAt: string;
+  /** A consultation's eligibility check (issue 27): only the counts, "fits N of M". */
+  check?: { fits: number; total: number } | null;
 }
 
 export interface Alert {
@@ -54,9 +56,10 @@ export function buildAlert(event: AlertEvent, options: { origin: string; lang: A
   const time = formatSeoul(event.createdAt);
   const url = consoleUrl(options.origin, event);
   const title = test ? t(lang, "alert.testTitle") : t(lang, "alert.title", { kind: t(lang, `kind.${event.kind}`), id: event.id });
+  const check = event.check ? ` · ${t(lang, "alert.checkFits", { fits: event.check.fits, total: event.check.total })}` : "";
   const body = test
     ? t(lang, "alert.testBody", { time })
-    : t(lang, "alert.body", { lang: `lang.${event.lang}` in CATALOGS[lang] ? t(lang, `lang.${event.lang}`) : event.lang, time });
+    : t(lang, "alert.body", { lang: `lang.${event.lang}` in CATALOGS[lang] ? t(lang, `lang.${event.lang}`) : event.lang, time }) + check;
   return {
     event: test ? "alert.test" : "request.created",
     kind: event.kind,

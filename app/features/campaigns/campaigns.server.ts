@@ -208,8 +208,8 @@ export function describeChanges(before: Record<string, unknown>, after: Record<s
     .map((key) => `${key}: ${show(before[key])} → ${show(after[key])}`);
 }
 
-/** Audit rows of one change: its details packed into rows of at most 500 characters. */
-async function auditChange(
+/** Audit rows of one change (campaigns, products): its details packed into rows of at most 500 characters. */
+export async function auditChange(
   db: Db,
   who: Who,
   action: Parameters<typeof audit>[2],

@@ -7,7 +7,9 @@ import type { Database } from "#db/schema.ts";
  * instance reads it at most every 2 s and drops its cached pages when it
  * moved, or when a banner's or the popup's window opened or closed since.
  * The blog links move the same counter (ADR 0025): one row for all the
- * content cached pages show (named `campaigns` since migration 0050).
+ * content cached pages show (named `campaigns` since migration 0050), and
+ * so do the loan products (issue 27), whose scheduled versions' effective-from
+ * instants count as windows that open.
  */
 export const CONTENT_CHECK_MS = 2000;
 const NAME = "campaigns";
@@ -40,6 +42,13 @@ export async function readContentState(db: Kysely<Database>, now = new Date()): 
       .execute();
     for (const r of rows) for (const t of [r.active_from, r.active_until]) if (t && t > at) times.push(t);
   }
+  const scheduled = await db
+    .selectFrom("loan_product_versions")
+    .select((eb) => eb.fn.min("effective_from").as("at"))
+    .where("status", "=", "published")
+    .where("effective_from", ">", at)
+    .executeTakeFirst();
+  if (scheduled?.at) times.push(scheduled.at);
   times.sort();
   return { version: Number(row?.version ?? 0), nextChange: times[0] ?? null };
 }

@@ -62,7 +62,8 @@ export function utcToKst(iso: string | null): string {
   return new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 16);
 }
 
-const kstTime = v.pipe(
+/** A Korea-time `datetime-local` value, or empty (campaign windows, a product's effective-from). */
+export const kstTime = v.pipe(
   v.optional(v.string(), ""),
   v.trim(),
   v.check(

@@ -9,6 +9,8 @@ import { useHydrated } from "#app/ui/useHydrated.ts";
 import { VISA_OPTIONS, normalizePhone, type FormField } from "#app/features/consultation/schema.ts";
 import { useConsultationForm } from "#app/features/consultation/useConsultationForm.ts";
 import type { FormResult } from "#app/lib/form-result.ts";
+import { CheckShare } from "#app/features/eligibility/CheckShare.tsx";
+import type { FromCheck } from "#app/features/eligibility/eligibility.server.ts";
 import styles from "./ConsultationForm.module.css";
 
 /**
@@ -16,16 +18,21 @@ import styles from "./ConsultationForm.module.css";
  * the route's action without JavaScript; with it, validated here with the
  * same schema and sent to POST /svc/answer/create (docs/decisions/0005).
  */
-export function ConsultationForm({ actionData }: { actionData?: FormResult }) {
+export function ConsultationForm({ actionData, fromCheck }: { actionData?: FormResult; fromCheck?: FromCheck | null }) {
   const t = useT();
   const location = useLocation();
   const hydrated = useHydrated();
-  const { formRef, state, errors, status, submitting, update, chooseExpiry, onDateChange, onSubmit } = useConsultationForm(actionData);
+  const { formRef, state, errors, status, submitting, update, chooseExpiry, onDateChange, onSubmit } = useConsultationForm(
+    actionData,
+    fromCheck,
+  );
 
   const error = (field: FormField) => (errors[field] ? t(errors[field]) : undefined);
   const requiredLabel = t("consultation.form.requiredLabel");
   const lang = new URLSearchParams(location.search).get(LANG_QUERY);
-  const action = `/loan-consultation${lang ? `?${LANG_QUERY}=${encodeURIComponent(lang)}` : ""}`;
+  // A post without JavaScript keeps the check in its URL, so a form sent back with errors still carries it.
+  const query = [lang ? `${LANG_QUERY}=${encodeURIComponent(lang)}` : "", fromCheck?.query ?? ""].filter(Boolean).join("&");
+  const action = `/loan-consultation${query ? `?${query}` : ""}`;
   const policyLink = (
     <Link to={policyHref(location, "privacy")} preventScrollReset className={styles.policyLink}>
       {t("consultation.consent.viewPolicy")}
@@ -102,6 +109,8 @@ export function ConsultationForm({ actionData }: { actionData?: FormResult }) {
           className={state.expiryChoice === "unknown" ? styles.muted : undefined}
         />
       </div>
+
+      {fromCheck ? <CheckShare fromCheck={fromCheck} /> : null}
 
       <TextField
         label={t("consultation.nationality.label")}

@@ -17,16 +17,33 @@ import {
   type ConsultationOutput,
 } from "#app/features/consultation/schema.ts";
 import { storeConsultation } from "#app/features/consultation/store.server.ts";
+import { computeCheck, type ComputedCheck } from "#app/features/eligibility/consultation-check.server.ts";
+import { sentCheckOf } from "#app/features/eligibility/query.ts";
+import { CHECK_FIELD, SHARE_CHECK_FIELD } from "#app/features/eligibility/share.ts";
 
 /** Rate-limit bucket shared by the API and the form's action (per client IP). */
 export const RATE_BUCKET = "consultation";
 /** Form bodies are small: six short answers, two ticks and an id. */
 export const BODY_LIMIT = 16 * 1024;
 
+/** The eligibility check the request carries, recomputed by the server; null when none (or its answers are not valid). */
+export async function consultationCheck(
+  context: Readonly<RouterContextProvider>,
+  consultation: ConsultationOutput,
+): Promise<ComputedCheck | null> {
+  if (!consultation.check) return null;
+  return computeCheck(services(context).db, localeOf(context), consultation.check, consultation.answers);
+}
+
 /** Stores an accepted request (idempotent on its submission id) and logs it without personal data. */
-export async function acceptConsultation(context: Readonly<RouterContextProvider>, consultation: ConsultationOutput, via: "api" | "form") {
+export async function acceptConsultation(
+  context: Readonly<RouterContextProvider>,
+  consultation: ConsultationOutput,
+  via: "api" | "form",
+  computedCheck: ComputedCheck | null = null,
+) {
   const app = services(context);
-  const stored = await storeConsultation(app, { ...consultation, lang: localeOf(context) });
+  const stored = await storeConsultation(app, { ...consultation, lang: localeOf(context), computedCheck });
   app.log.info("consultation.accepted", { id: stored.id, created: stored.created, via, requestId: context.get(requestContext).requestId });
   return stored;
 }
@@ -61,7 +78,10 @@ export const consultationFormAction = formAction(RATE_BUCKET, async ({ request, 
   try {
     // Posted before or without JavaScript: the same answers within minutes are the same request.
     const id = submissionId || contentSubmissionId(app.secret, RATE_BUCKET, content);
-    await acceptConsultation(context, toConsultation({ ...result.output, submissionId: id }), "form");
+    // The check's answers go with the request only when the visitor ticked the box; a check that is not valid is left out.
+    const shared = form.get(SHARE_CHECK_FIELD) === "Y" ? sentCheckOf(form.get(CHECK_FIELD) ?? "") : null;
+    const consultation = toConsultation({ ...result.output, submissionId: id, check: shared });
+    await acceptConsultation(context, consultation, "form", await consultationCheck(context, consultation));
   } catch (error) {
     app.log.error("consultation.failed", { via: "form", requestId: context.get(requestContext).requestId }, error);
     return formFailed("server", { values: formValues(state) });

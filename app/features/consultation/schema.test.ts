@@ -206,6 +206,7 @@ describe("API payload rules (spec §7 POST /svc/answer/create)", () => {
       },
       marketing: false,
       submissionId: null,
+      check: null,
     });
   });
 

@@ -2,6 +2,7 @@ import { digitsOnly, noControlCharacters, requiredText, v } from "#app/lib/schem
 import { SUBMISSION_ID_PATTERN } from "#app/lib/submission.ts";
 import { expiryDigits, isRealDate } from "#app/features/consultation/expiry-date.ts";
 import { ANSWER_FIELDS, QUESTION_SEQ, type AnswerField } from "#app/features/consultation/questions.ts";
+import type { SentCheck } from "#app/features/eligibility/query.ts";
 
 /**
  * The loan consultation request (spec §3, §5, §7): one set of field rules,
@@ -67,6 +68,7 @@ export const MESSAGES = {
   answerList: "consultation.errors.answerList",
   answerContent: "consultation.errors.answerContent",
   submission: "consultation.errors.submission",
+  check: "consultation.errors.check",
 } as const;
 
 /** Keeps digits only; a pasted "+82 10-…" becomes "010…". */
@@ -210,12 +212,27 @@ function onePerQuestion<T extends { question_seq: number }>(list: T[]): boolean 
   return list.length === ANSWER_FIELDS.length && seen.size === ANSWER_FIELDS.length;
 }
 
+const checkValue = v.pipe(v.union([v.string(), v.number()], MESSAGES.check), v.transform(String), v.maxLength(40, MESSAGES.check));
+
+/** The eligibility check's own answers (issue 27): the server re-reads them with the check's schema. */
+const eligibilityCheckSchema = v.object(
+  {
+    employed_months: v.optional(checkValue),
+    employment: v.optional(checkValue),
+    income: v.optional(checkValue),
+    amount: v.optional(checkValue),
+    months: v.optional(checkValue),
+  },
+  MESSAGES.check,
+);
+
 export const answerPayloadSchema = v.pipe(
   v.object({
     submission_id: v.optional(v.pipe(v.string(MESSAGES.submission), v.regex(SUBMISSION_ID_PATTERN, MESSAGES.submission))),
     marketing_yn: v.picklist(["Y", "N"], MESSAGES.marketing),
     agree_yn: v.optional(v.literal("Y", MESSAGES.consent)),
     answer_list: v.pipe(v.array(answerItemSchema, MESSAGES.answerList), v.check(onePerQuestion, MESSAGES.answerList)),
+    eligibility_check: v.optional(eligibilityCheckSchema),
   }),
   v.transform((payload) => {
     const content = (field: AnswerField) => payload.answer_list.find((a) => a.question_seq === QUESTION_SEQ[field])?.answer_content ?? "";
@@ -230,9 +247,15 @@ export const answerPayloadSchema = v.pipe(
       phone: content("phone"),
       agreeMarketing: payload.marketing_yn === "Y",
       submissionId: payload.submission_id ?? null,
+      check: (payload.eligibility_check as SentCheck | undefined) ?? null,
     };
   }),
-  v.object({ ...answerEntries, agreeMarketing: v.boolean(), submissionId: v.nullable(v.string()) }),
+  v.object({
+    ...answerEntries,
+    agreeMarketing: v.boolean(),
+    submissionId: v.nullable(v.string()),
+    check: v.nullable(v.record(v.string(), v.string())),
+  }),
   v.forward(v.partialCheck(EXPIRY_PATHS, expiryOk, expiryMessage), ["expiryDate"]),
   v.transform(normalizeExpiry),
 );
@@ -247,14 +270,19 @@ export interface ConsultationOutput {
   answers: Answers;
   marketing: boolean;
   submissionId: string | null;
+  /** The eligibility check's answers the visitor agreed to send (issue 27), or null. */
+  check?: SentCheck | null;
 }
 
-export function toConsultation(output: Answers & { agreeMarketing: boolean; submissionId: string | null }): ConsultationOutput {
+export function toConsultation(
+  output: Answers & { agreeMarketing: boolean; submissionId: string | null; check?: SentCheck | null },
+): ConsultationOutput {
   const { type, visaType, expiryChoice, expiryDate, nationality, name, phone } = output;
   return {
     answers: { type, visaType, expiryChoice, expiryDate, nationality, name, phone },
     marketing: output.agreeMarketing,
     submissionId: output.submissionId,
+    check: output.check ?? null,
   };
 }
 
@@ -266,13 +294,14 @@ export function answerList(answers: Answers): { question_seq: number; answer_con
   }));
 }
 
-/** The JSON the form sends to POST /svc/answer/create. */
-export function toPayload(output: ConsultationFormOutput) {
+/** The JSON the form sends to POST /svc/answer/create, with the eligibility check's answers when the visitor agreed. */
+export function toPayload(output: ConsultationFormOutput, check: SentCheck | null = null) {
   return {
     submission_id: output.submissionId || undefined,
     marketing_yn: output.agreeMarketing ? "Y" : "N",
     agree_yn: "Y",
     answer_list: answerList(output),
+    ...(check ? { eligibility_check: check } : {}),
   } satisfies AnswerPayloadInput;
 }
 

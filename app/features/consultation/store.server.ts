@@ -2,6 +2,7 @@ import { insertOnce, recordRequest, requestTimes, type RequestStore } from "#app
 import { POLICY_VERSIONS } from "#app/features/legal/links.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { answerList, type ConsultationOutput } from "#app/features/consultation/schema.ts";
+import { storeCheck, type ComputedCheck } from "#app/features/eligibility/consultation-check.server.ts";
 
 /**
  * What a consultation request agrees to (spec §9 retention): the required
@@ -20,15 +21,16 @@ interface StoredConsultation {
 }
 
 /**
- * Stores one request — the answer, its six items, its consent records and
- * its alerts — in one transaction. Idempotent on the submission id like every
+ * Stores one request — the answer, its six items, its consent records, the
+ * eligibility check the visitor sent with it (issue 27) and its alerts — in
+ * one transaction. Idempotent on the submission id like every
  * request (`insertOnce`): a retried submission answers the row stored the
  * first time, also when two copies race (the unique index decides; the loser
  * inserts nothing and reads the winner's row).
  */
 export async function storeConsultation(
   store: RequestStore,
-  input: ConsultationOutput & { lang: Locale },
+  input: ConsultationOutput & { lang: Locale; computedCheck?: ComputedCheck | null },
   now = new Date(),
 ): Promise<StoredConsultation> {
   const at = now.toISOString();
@@ -65,6 +67,7 @@ export async function storeConsultation(
         },
       ])
       .execute();
+    if (input.computedCheck) await storeCheck(trx, stored.id, input.computedCheck, now);
     return stored;
   });
 }

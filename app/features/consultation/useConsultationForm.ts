@@ -8,6 +8,9 @@ import { postSvc } from "#app/lib/svc-fetch.ts";
 import { newSubmissionId } from "#app/lib/submission.ts";
 import { useForm, type Errors } from "#app/ui/useForm.ts";
 import { clearDraft, readDraft, saveDraft, typedBeforeHydration } from "#app/features/consultation/draft.ts";
+import { sentCheckOf } from "#app/features/eligibility/query.ts";
+import { CHECK_FIELD, SHARE_CHECK_FIELD } from "#app/features/eligibility/share.ts";
+import type { FromCheck } from "#app/features/eligibility/eligibility.server.ts";
 import { editExpiryDate, formatExpiryDate, type DeleteDirection } from "#app/features/consultation/expiry-date.ts";
 import {
   ANSWER_FIELDS,
@@ -32,10 +35,21 @@ export type Status = { kind: "idle" } | { kind: "error"; message: string };
 const FIELD_ORDER: FormField[] = [...ANSWER_FIELDS.slice(0, 2), "expiryChoice", ...ANSWER_FIELDS.slice(2), "agreeRequired"];
 const ANSWER_ENDPOINT = href("/svc/answer/create");
 
+/** Visa type and expiry filled in from the eligibility check (issue 27), still editable. */
+function fromCheckState(fromCheck: FromCheck): Partial<ConsultationFormState> {
+  return {
+    visaType: fromCheck.visaType,
+    expiryChoice: fromCheck.expiryDate ? "date" : "unknown",
+    expiryDate: fromCheck.expiryDate ?? "",
+  };
+}
+
 /** What a post made without JavaScript (or before it loaded) left: the form again, its errors and its message. */
-function restore(result: FormResult | undefined) {
+function restore(result: FormResult | undefined, fromCheck?: FromCheck | null) {
   const values = result && result.status !== "sent" ? result.values : undefined;
-  const state = values ? formStateFromForm(new Map(Object.entries(values))) : emptyFormState("");
+  const state = values
+    ? formStateFromForm(new Map(Object.entries(values)))
+    : { ...emptyFormState(""), ...(fromCheck ? fromCheckState(fromCheck) : {}) };
   if (result?.status === "invalid") {
     const { submissionId: badId, ...errors } = result.errors;
     return {
@@ -61,12 +75,12 @@ function restore(result: FormResult | undefined) {
  * submission to POST /svc/answer/create (docs/decisions/0005). The view is
  * ConsultationForm.tsx.
  */
-export function useConsultationForm(actionData: FormResult | undefined) {
+export function useConsultationForm(actionData: FormResult | undefined, fromCheck?: FromCheck | null) {
   const locale = useLocale();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
 
-  const [restored] = useState(() => restore(actionData));
+  const [restored] = useState(() => restore(actionData, fromCheck));
   const [state, setState] = useState<ConsultationFormState>(restored.state);
   const { errors, setErrors, clear, showErrors, submitting, submit } = useForm<FormField>({
     form: formRef,
@@ -84,12 +98,13 @@ export function useConsultationForm(actionData: FormResult | undefined) {
     // Typed without the formatting script: apply it now.
     if (typed?.expiryDate) typed.expiryDate = formatExpiryDate(typed.expiryDate);
     if (typed?.phone) typed.phone = normalizePhone(typed.phone);
-    const draft = actionData ? null : readDraft();
+    // Opened from the check: its visa type and expiry win over an older draft.
+    const draft = actionData ? null : { ...readDraft(), ...(fromCheck ? fromCheckState(fromCheck) : {}) };
     if (draft || typed) setState((s) => ({ ...s, ...draft, ...typed }));
     // The page carries no submission id (it is cached for every visitor): this showing's is made here,
     // unless the draft kept one (a reload after a lost answer retries with the same id).
     setState((s) => (s.submissionId ? s : { ...s, submissionId: newSubmissionId() }));
-  }, [actionData]);
+  }, [actionData, fromCheck]);
 
   useEffect(() => {
     saveDraft(state);
@@ -128,7 +143,10 @@ export function useConsultationForm(actionData: FormResult | undefined) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const website = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? "");
+    const sent = new FormData(event.currentTarget);
+    const website = String(sent.get(HONEYPOT_FIELD) ?? "");
+    // The eligibility check goes with the request only when the visitor ticked its box (issue 27).
+    const check = sent.get(SHARE_CHECK_FIELD) === "Y" ? sentCheckOf(String(sent.get(CHECK_FIELD) ?? "")) : null;
     void submit(async () => {
       const result = validate(consultationFormSchema, state, { crossField: true });
       if (!result.success) {
@@ -137,7 +155,11 @@ export function useConsultationForm(actionData: FormResult | undefined) {
         return;
       }
       setStatus({ kind: "idle" });
-      const outcome = await postSvc(ANSWER_ENDPOINT, { ...toPayload(result.output), ...(website ? { website } : {}) }, { lang: locale });
+      const outcome = await postSvc(
+        ANSWER_ENDPOINT,
+        { ...toPayload(result.output, check), ...(website ? { website } : {}) },
+        { lang: locale },
+      );
       if (outcome.kind === "ok") {
         clearDraft();
         navigate(href("/loan-consultation-complete"), { state: { phone: result.output.phone } satisfies CompleteState });

@@ -24,6 +24,9 @@ export function HomePage({ campaigns }: { campaigns: PublicCampaigns }) {
           {t("home.hero.title")}
         </h1>
         <p className={styles.lead}>{t("home.hero.body")}</p>
+        <ButtonLink to={href("/our-products/eligibility")} block className={styles.check}>
+          {t("home.hero.check")}
+        </ButtonLink>
         <img src={HERO_IMAGE} width={716} height={400} alt="" fetchPriority="high" decoding="async" className={styles.art} />
       </section>
       {campaigns.banners.length ? <PartnerBanners banners={campaigns.banners} /> : null}

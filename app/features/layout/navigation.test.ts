@@ -26,6 +26,7 @@ describe("menu groups", () => {
       "/information-service/loan-faq",
       "/our-products/loan",
       "/our-products/repayment-calculator",
+      "/our-products/eligibility",
     ]);
   });
 });

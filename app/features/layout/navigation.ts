@@ -43,6 +43,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { to: href("/our-products/loan"), labelKey: "common.menu.productLoan" },
       { to: href("/our-products/repayment-calculator"), labelKey: "common.menu.repaymentCalculator" },
+      { to: href("/our-products/eligibility"), labelKey: "common.menu.eligibility" },
     ],
   },
 ];

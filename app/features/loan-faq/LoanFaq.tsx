@@ -1,4 +1,4 @@
-import { href } from "react-router";
+import { href, Link } from "react-router";
 import { useState } from "react";
 import { useLocale, useT } from "#app/i18n/useT.ts";
 import { useNonce } from "#app/nonce.ts";
@@ -10,6 +10,8 @@ import type { LoanFaq as LoanFaqContent } from "#app/features/loan-faq/types.ts"
 import styles from "./LoanFaq.module.css";
 
 const PATH = href("/information-service/loan-faq");
+/** The category whose questions the eligibility check answers for the visitor's own figures (issue 27). */
+const ELIGIBILITY_CATEGORY = "eligibility";
 
 /**
  * Category chips and one exclusive accordion per category (spec §2, §4).
@@ -56,6 +58,11 @@ export function LoanFaq({ faq, initialCategory }: { faq: LoanFaqContent; initial
       </form>
       <section id="loan-faq-panel" aria-labelledby="loan-faq-title" className={styles.panel}>
         <h2 id="loan-faq-title">{category.label}</h2>
+        {category.id === ELIGIBILITY_CATEGORY ? (
+          <p className={styles.check}>
+            <Link to={href("/our-products/eligibility")}>{t("loanFaq.eligibilityCheck")}</Link>
+          </p>
+        ) : null}
         <Accordion
           name="loan-faq"
           items={category.items.map((item, i) => ({ id: `${category.id}-${i}`, summary: item.q, content: item.a }))}

@@ -27,7 +27,7 @@ export function InboxPage({ data }: { data: InboxData }) {
   const t = useAdminT();
   const isAdmin = useAdminShell()?.operator?.role === "admin";
   const { filter } = data;
-  const filtered = !!(filter.kind || filter.status || filter.from || filter.to || filter.q);
+  const filtered = !!(filter.kind || filter.status || filter.from || filter.to || filter.q || filter.sort);
   return (
     <>
       <FailingAlerts failing={data.failing} />
@@ -63,6 +63,10 @@ export function InboxPage({ data }: { data: InboxData }) {
         </SelectField>
         <TextField label={t("inbox.from")} name="from" type="date" defaultValue={filter.from ?? ""} max={data.today} />
         <TextField label={t("inbox.to")} name="to" type="date" defaultValue={filter.to ?? ""} max={data.today} />
+        <SelectField label={t("inbox.sort")} name="sort" defaultValue={filter.sort ?? ""}>
+          <option value="">{t("inbox.sortNewest")}</option>
+          <option value="fits">{t("inbox.sortFits")}</option>
+        </SelectField>
         <div className={styles.wide}>
           <TextField
             label={t("inbox.search")}
@@ -114,6 +118,9 @@ export function InboxPage({ data }: { data: InboxData }) {
                       {row.name || t("inbox.noName")}
                     </Link>
                     {row.unread ? <span className={styles.unreadBadge}>{t("inbox.unread")}</span> : null}
+                    {row.check ? (
+                      <span className={styles.unreadBadge}>{t("inbox.checkFits", { fits: row.check.fits, total: row.check.total })}</span>
+                    ) : null}
                   </span>
                 </td>
                 <td data-label={t("inbox.col.phone")} className={styles.nowrap}>

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
-import type { Database } from "#db/schema.ts";
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from "kysely";
+import type { ConsultationCheckTable, Database } from "#db/schema.ts";
 import type { AdminKey, AdminT } from "#app/features/console/i18n.ts";
 import { consultationAnswers } from "#app/features/requests/consultation-answers.server.ts";
 import { CONSULTATION_FIELDS, type RequestKind } from "#app/features/console/kinds.ts";
@@ -97,6 +97,49 @@ async function counterInquiries(db: Db, kind: "as" | "purchase", range: Range, t
   ]);
 }
 
+/** The eligibility check sent with a consultation (issue 27): empty cells when none came. */
+const CHECK_COLUMNS = [
+  "checkFits",
+  "checkTotal",
+  "checkEmployedMonths",
+  "checkEmployment",
+  "checkIncome",
+  "checkAmount",
+  "checkMonths",
+  "checkResult",
+];
+
+type CheckRow = Selectable<ConsultationCheckTable>;
+
+async function consultationChecks(db: Db, ids: number[]): Promise<Map<number, CheckRow>> {
+  const out = new Map<number, CheckRow>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom("consultation_checks")
+      .selectAll()
+      .where("answer_id", "in", ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) out.set(row.answer_id, row);
+  }
+  return out;
+}
+
+/** `savings-bank: fits; regional-bank-student: visa, income`. */
+function checkCells(row: CheckRow | undefined): CsvValue[] {
+  if (!row) return CHECK_COLUMNS.map(() => "");
+  const result = JSON.parse(row.result) as { key: string; fits: boolean; failures: string[] }[];
+  return [
+    row.fits,
+    row.total,
+    row.employed_months,
+    row.employment,
+    row.income,
+    row.amount,
+    row.months,
+    result.map((p) => `${p.key}: ${p.fits ? "fits" : p.failures.join(", ")}`).join("; "),
+  ];
+}
+
 async function consultations(db: Db, range: Range, t: AdminT): Promise<Table> {
   const list = await ledger(db.selectFrom("consultation_answers").selectAll(), range).execute();
   const ids = list.map((r) => r.id);
@@ -116,6 +159,7 @@ async function consultations(db: Db, range: Range, t: AdminT): Promise<Table> {
         `${c.policy_kind} ${c.policy_version} ${c.agreed_yn}${c.withdrawn_at ? ` withdrawn ${seoulDay(c.withdrawn_at)}` : ""}`,
       ]);
   }
+  const checks = await consultationChecks(db, ids);
   const loan = [
     "pipeline.col.closedReason",
     "pipeline.col.closedNote",
@@ -123,7 +167,7 @@ async function consultations(db: Db, range: Range, t: AdminT): Promise<Table> {
     "pipeline.col.amount",
     "pipeline.col.approvedOn",
   ];
-  return table(t, list, [...CONSULTATION_FIELDS, "marketing", "consents", ...loan], (r) => {
+  return table(t, list, [...CONSULTATION_FIELDS, "marketing", "consents", ...loan, ...CHECK_COLUMNS], (r) => {
     const a = answers.get(r.id) ?? {};
     return [
       ...CONSULTATION_FIELDS.map((f) => a[f] ?? ""),
@@ -134,6 +178,7 @@ async function consultations(db: Db, range: Range, t: AdminT): Promise<Table> {
       r.lender ?? "",
       r.approved_amount ?? "",
       r.approved_on ?? "",
+      ...checkCells(checks.get(r.id)),
     ];
   });
 }

@@ -19,6 +19,8 @@ export interface InboxFilter {
   from?: string;
   to?: string;
   q?: string;
+  /** "fits": the consultations whose eligibility check fits a loan first (issue 27), then newest first. */
+  sort?: "fits";
   page: number;
 }
 
@@ -36,6 +38,7 @@ export function readInboxFilter(params: URLSearchParams): InboxFilter {
     from: isIsoDay(from) ? from : undefined,
     to: isIsoDay(to) ? to : undefined,
     q: q || undefined,
+    sort: params.get("sort") === "fits" ? "fits" : undefined,
     page: Number.isInteger(page) && page > 0 ? Math.min(page, 100_000) : 1,
   };
 }
@@ -50,6 +53,8 @@ export interface InboxRow {
   received: string;
   /** No operator has opened it yet. */
   unread: boolean;
+  /** The eligibility check sent with a consultation (issue 27): "fits N of M". */
+  check: { fits: number; total: number } | null;
 }
 
 type Db = Kysely<Database>;
@@ -62,6 +67,8 @@ interface UnionRow {
   phone: string | null;
   created_at: string;
   first_opened_at: string | null;
+  fits: number | null;
+  total: number | null;
 }
 type UnionPart = SelectQueryBuilder<Database, keyof Database, UnionRow>;
 
@@ -69,6 +76,9 @@ type UnionPart = SelectQueryBuilder<Database, keyof Database, UnionRow>;
 function kindQuery(db: Db, kind: RequestKind): UnionPart {
   return kindSelect(db, kind) as unknown as UnionPart;
 }
+
+/** The check columns of the kinds that have none (typed, so PostgreSQL unites them with the consultations' integers). */
+const noCheck = sql<number | null>`cast(null as integer)`;
 
 function kindSelect(db: Db, kind: RequestKind) {
   switch (kind) {
@@ -83,6 +93,8 @@ function kindSelect(db: Db, kind: RequestKind) {
           "proposer_phone as phone",
           "created_at",
           "first_opened_at",
+          noCheck.as("fits"),
+          noCheck.as("total"),
         ]);
     case "as":
       return db
@@ -95,6 +107,8 @@ function kindSelect(db: Db, kind: RequestKind) {
           "contact_phone as phone",
           "created_at",
           "first_opened_at",
+          noCheck.as("fits"),
+          noCheck.as("total"),
         ]);
     case "purchase":
       return db
@@ -107,17 +121,23 @@ function kindSelect(db: Db, kind: RequestKind) {
           "contact_phone as phone",
           "created_at",
           "first_opened_at",
+          noCheck.as("fits"),
+          noCheck.as("total"),
         ]);
     case "consultation":
-      return consultationsWithContact(db).select([
-        sql.lit("consultation").as("kind"),
-        "a.id as id",
-        "a.status as status",
-        sql<string>`coalesce(${sql.ref("n.answer_content")}, '')`.as("name"),
-        sql<string>`coalesce(${sql.ref("p.answer_content")}, '')`.as("phone"),
-        "a.created_at as created_at",
-        "a.first_opened_at as first_opened_at",
-      ]);
+      return consultationsWithContact(db)
+        .leftJoin("consultation_checks as c", "c.answer_id", "a.id")
+        .select([
+          sql.lit("consultation").as("kind"),
+          "a.id as id",
+          "a.status as status",
+          sql<string>`coalesce(${sql.ref("n.answer_content")}, '')`.as("name"),
+          sql<string>`coalesce(${sql.ref("p.answer_content")}, '')`.as("phone"),
+          "a.created_at as created_at",
+          "a.first_opened_at as first_opened_at",
+          "c.fits as fits",
+          "c.total as total",
+        ]);
   }
 }
 
@@ -151,8 +171,9 @@ export async function listInbox(db: Db, filter: InboxFilter): Promise<{ rows: In
     filter.page,
     INBOX_PAGE_SIZE,
   );
-  const rows = await query
-    .select(["u.kind", "u.id", "u.status", "u.name", "u.phone", "u.created_at", "u.first_opened_at"])
+  let ordered = query.select(["u.kind", "u.id", "u.status", "u.name", "u.phone", "u.created_at", "u.first_opened_at", "u.fits", "u.total"]);
+  if (filter.sort === "fits") ordered = ordered.orderBy(sql`case when ${sql.ref("u.fits")} > 0 then 0 else 1 end`);
+  const rows = await ordered
     .orderBy("u.created_at", "desc")
     .orderBy("u.kind")
     .orderBy("u.id", "desc")
@@ -169,6 +190,7 @@ export async function listInbox(db: Db, filter: InboxFilter): Promise<{ rows: In
       createdAt: r.created_at,
       received: formatSeoul(r.created_at),
       unread: r.first_opened_at === null,
+      check: r.fits === null || r.total === null ? null : { fits: Number(r.fits), total: Number(r.total) },
     })),
     total,
     page,

@@ -1,0 +1,103 @@
+import { Form, Link, href, useNavigation } from "react-router";
+import { Button } from "#app/ui/Button.tsx";
+import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
+import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
+import { MissingLocales } from "#app/features/campaigns/parts.tsx";
+import type { AdminProduct, ProductValues } from "#app/features/products/products.server.ts";
+import type { ProductListResult } from "#app/features/products/actions.server.ts";
+import admin from "#app/features/console/console.module.css";
+import styles from "./products.module.css";
+
+/** The check's preview with every product's draft (signed-in operators only). */
+export const PRODUCT_PREVIEW_HREF = "/our-products/eligibility?productPreview=1";
+
+function Action({ id, intent, children }: { id: number; intent: string; children: string }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" preventScrollReset>
+      <CsrfField />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" name="intent" value={intent} variant="secondary" disabled={busy}>
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
+function Figures({ values }: { values: ProductValues }) {
+  const t = useAdminT();
+  return (
+    <p className={admin.muted}>
+      {t("products.figures", {
+        amount: `${values.amount_min}–${values.amount_max}`,
+        rate: `${values.rate_min}–${values.rate_max}`,
+        term: `${values.term_min}–${values.term_max}`,
+        visas: (values.visas ?? "").replaceAll(",", ", "),
+      })}
+    </p>
+  );
+}
+
+/** The loan products the eligibility check offers (issue 27): on/off, the live figures, a scheduled change, the draft. */
+export function ProductsPage({ products, result }: { products: AdminProduct[]; result?: ProductListResult }) {
+  const t = useAdminT();
+  return (
+    <>
+      <PageTitle>{t("products.title")}</PageTitle>
+      <p className={admin.muted}>{t("products.intro")}</p>
+      <p className={styles.toolbar}>
+        <a href={PRODUCT_PREVIEW_HREF}>{t("products.preview")}</a>
+        <span className={admin.muted}>{t("products.previewHint")}</span>
+      </p>
+      {result && "ok" in result ? <Notice tone="ok">{t(`products.done.${result.ok}` as AdminKey)}</Notice> : null}
+      {result && "error" in result ? <Notice tone="error">{t(`products.error.${result.error}` as AdminKey)}</Notice> : null}
+      <ol className={styles.list}>
+        {products.map((p) => (
+          <li key={p.id} className={admin.card}>
+            <h2 className={admin.subtitle}>{p.name}</h2>
+            <p className={admin.muted}>
+              {p.key} · {p.enabled ? t("products.on") : t("products.off")}
+            </p>
+            <MissingLocales missing={p.missing} />
+            {p.live ? (
+              <>
+                <p>{t("products.live")}</p>
+                <Figures values={p.live} />
+              </>
+            ) : (
+              <p>{t("products.noLive")}</p>
+            )}
+            {p.scheduled ? (
+              <>
+                <p>{t("products.scheduled", { from: p.scheduled.effectiveFrom.replace("T", " ") })}</p>
+                <Figures values={p.scheduled.values} />
+              </>
+            ) : null}
+            {p.draft ? (
+              <>
+                <p>{t("products.draft")}</p>
+                <Figures values={p.draft} />
+              </>
+            ) : null}
+            <div className={styles.toolbar}>
+              <Link to={href("/admin/products/:id", { id: String(p.id) })}>{t("products.edit")}</Link>
+              <Action id={p.id} intent={p.enabled ? "disable" : "enable"}>
+                {p.enabled ? t("products.disable") : t("products.enable")}
+              </Action>
+              {p.draft ? (
+                <>
+                  <Action id={p.id} intent="publish">
+                    {t("products.publish")}
+                  </Action>
+                  <Action id={p.id} intent="discard">
+                    {t("products.discard")}
+                  </Action>
+                </>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}

@@ -1,0 +1,295 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database, LoanProductTable, LoanProductVersionTable } from "#db/schema.ts";
+import { LOCALES, type Locale } from "#app/i18n/locales.ts";
+import type { SignedIn } from "#app/features/console/session-store.server.ts";
+import { audit } from "#app/features/audit/audit.server.ts";
+import { CodedError } from "#app/lib/coded-error.ts";
+import { inLocale, missingLocales } from "#app/features/campaigns/model.ts";
+import { auditChange, describeChanges } from "#app/features/campaigns/campaigns.server.ts";
+import { bumpContentVersion } from "#app/features/campaigns/content-version.server.ts";
+import { kstToUtc, utcToKst } from "#app/features/campaigns/schema.ts";
+import {
+  EMPLOYMENT_KINDS,
+  METHODS,
+  bpOf,
+  parseList,
+  percentOf,
+  type EligibilityRules,
+  type LoanProduct,
+  type Method,
+} from "#app/features/products/model.ts";
+import { formatMonthsByVisa, type ProductInput } from "#app/features/products/schema.ts";
+
+/**
+ * Loan products (issue 27, ADR 0028): what the eligibility check offers, and
+ * every change an administrator makes in the console. A product's figures
+ * live in versions: at most one draft (seen only in the preview), and
+ * published versions, the live one being the latest whose `effective_from`
+ * has come. Each change runs in one transaction with its audit rows and the
+ * content version every instance watches (campaigns/content-version.server.ts),
+ * which also notes the next `effective_from` to come: live everywhere within 5 s.
+ */
+type Db = Kysely<Database>;
+type Who = Pick<SignedIn, "operator">;
+type ProductRow = Selectable<LoanProductTable>;
+type VersionRow = Selectable<LoanProductVersionTable>;
+export type Names = Record<Locale, string>;
+
+export type ProductError = "missing" | "no_draft";
+export class ProductProblem extends CodedError<ProductError> {}
+
+const emptyName = (name: string) => !name.trim();
+
+function parseNames(json: string): Names {
+  const raw = JSON.parse(json) as Partial<Names>;
+  return Object.fromEntries(LOCALES.map((l) => [l, raw[l] ?? ""])) as Names;
+}
+
+function rulesOf(row: VersionRow): EligibilityRules {
+  return {
+    visas: JSON.parse(row.visas) as string[],
+    stayAfterMonths: row.stay_after_months,
+    employedMonths: row.employed_months,
+    employedMonthsByVisa: JSON.parse(row.employed_months_by_visa) as Record<string, number>,
+    minIncome: row.min_income,
+    employment: parseList(row.employment_kinds, EMPLOYMENT_KINDS),
+    nationalities: JSON.parse(row.nationalities) as string[],
+  };
+}
+
+function productOf(product: ProductRow, version: VersionRow, locale: Locale): LoanProduct {
+  return {
+    key: product.partner_key,
+    name: inLocale(parseNames(version.names), locale, emptyName) ?? "",
+    amount: { min: version.amount_min, max: version.amount_max },
+    rate: { min: percentOf(version.rate_min_bp), max: percentOf(version.rate_max_bp) },
+    term: { min: version.term_min, max: version.term_max },
+    methods: parseList(version.methods, METHODS),
+    rules: rulesOf(version),
+  };
+}
+
+/** The published version live at `now` among `versions` (one product's), or undefined. */
+export function liveVersion<T extends Pick<VersionRow, "status" | "effective_from" | "id">>(versions: T[], now: Date): T | undefined {
+  const at = now.toISOString();
+  return versions
+    .filter((v) => v.status === "published" && v.effective_from <= at)
+    .sort((a, b) => (a.effective_from === b.effective_from ? b.id - a.id : a.effective_from < b.effective_from ? 1 : -1))[0];
+}
+
+async function versionsByProduct(db: Db): Promise<Map<number, VersionRow[]>> {
+  const rows = await db.selectFrom("loan_product_versions").selectAll().orderBy("id").execute();
+  const out = new Map<number, VersionRow[]>();
+  for (const row of rows) out.set(row.product_id, [...(out.get(row.product_id) ?? []), row]);
+  return out;
+}
+
+/**
+ * The products the eligibility check offers now, in `locale`, in display
+ * order: switched on, with a live version. With `preview` (signed-in
+ * operators only) a product's draft stands in for its live version.
+ */
+export async function liveProducts(db: Db, locale: Locale, now = new Date(), preview = false): Promise<LoanProduct[]> {
+  const products = await db.selectFrom("loan_products").selectAll().where("enabled", "=", 1).orderBy("position").orderBy("id").execute();
+  const versions = await versionsByProduct(db);
+  return products.flatMap((product) => {
+    const own = versions.get(product.id) ?? [];
+    const version = (preview ? own.find((v) => v.status === "draft") : undefined) ?? liveVersion(own, now);
+    return version ? [productOf(product, version, locale)] : [];
+  });
+}
+
+// ---- The console -------------------------------------------------------
+
+/** A version as the console's form shows it (the field names of the schema). */
+export type ProductValues = Record<string, string>;
+
+export function versionValues(row: VersionRow): ProductValues {
+  const names = parseNames(row.names);
+  return {
+    ...Object.fromEntries(LOCALES.map((l) => [`name_${l}`, names[l]])),
+    amount_min: String(row.amount_min),
+    amount_max: String(row.amount_max),
+    rate_min: percentOf(row.rate_min_bp).toFixed(2),
+    rate_max: percentOf(row.rate_max_bp).toFixed(2),
+    term_min: String(row.term_min),
+    term_max: String(row.term_max),
+    methods: parseList(row.methods, METHODS).join(","),
+    visas: (JSON.parse(row.visas) as string[]).join(","),
+    stay_after_months: String(row.stay_after_months),
+    employed_months: String(row.employed_months),
+    employed_months_by_visa: formatMonthsByVisa(JSON.parse(row.employed_months_by_visa) as Record<string, number>),
+    min_income: String(row.min_income),
+    employment_kinds: parseList(row.employment_kinds, EMPLOYMENT_KINDS).join(","),
+    nationalities: (JSON.parse(row.nationalities) as string[]).join(", "),
+    effective_from: utcToKst(row.effective_from),
+  };
+}
+
+export interface AdminProduct {
+  id: number;
+  key: string;
+  enabled: boolean;
+  /** The English name of what is live now (else of the draft). */
+  name: string;
+  live: ProductValues | null;
+  /** A published version waiting for its effective-from (Korea time), if any. */
+  scheduled: { values: ProductValues; effectiveFrom: string } | null;
+  draft: ProductValues | null;
+  /** Languages of the draft (else the live version) showing the English name. */
+  missing: Locale[];
+}
+
+function adminProduct(product: ProductRow, versions: VersionRow[], now: Date): AdminProduct {
+  const live = liveVersion(versions, now);
+  const at = now.toISOString();
+  const next = versions
+    .filter((v) => v.status === "published" && v.effective_from > at)
+    .sort((a, b) => (a.effective_from < b.effective_from ? -1 : 1))[0];
+  const draft = versions.find((v) => v.status === "draft");
+  const shown = draft ?? live ?? next;
+  return {
+    id: product.id,
+    key: product.partner_key,
+    enabled: !!product.enabled,
+    name: shown ? parseNames(shown.names).en : product.partner_key,
+    live: live ? versionValues(live) : null,
+    scheduled: next ? { values: versionValues(next), effectiveFrom: utcToKst(next.effective_from) } : null,
+    draft: draft ? versionValues(draft) : null,
+    missing: shown ? missingLocales(parseNames(shown.names), emptyName) : [],
+  };
+}
+
+export async function listProducts(db: Db, now = new Date()): Promise<AdminProduct[]> {
+  const products = await db.selectFrom("loan_products").selectAll().orderBy("position").orderBy("id").execute();
+  const versions = await versionsByProduct(db);
+  return products.map((p) => adminProduct(p, versions.get(p.id) ?? [], now));
+}
+
+export async function findProduct(db: Db, id: number, now = new Date()): Promise<AdminProduct | null> {
+  const product = await db.selectFrom("loan_products").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!product) return null;
+  const versions = await db.selectFrom("loan_product_versions").selectAll().where("product_id", "=", id).execute();
+  return adminProduct(product, versions, now);
+}
+
+function columnsOf(input: ProductInput) {
+  return {
+    names: JSON.stringify(Object.fromEntries(LOCALES.map((l) => [l, input[`name_${l}`]]))),
+    amount_min: input.amount_min,
+    amount_max: input.amount_max,
+    rate_min_bp: bpOf(input.rate_min),
+    rate_max_bp: bpOf(input.rate_max),
+    term_min: input.term_min,
+    term_max: input.term_max,
+    methods: (input.methods as Method[]).join(","),
+    visas: JSON.stringify(input.visas),
+    stay_after_months: input.stay_after_months,
+    employed_months: input.employed_months,
+    employed_months_by_visa: JSON.stringify(input.employed_months_by_visa),
+    min_income: input.min_income,
+    employment_kinds: input.employment_kinds.join(","),
+    nationalities: JSON.stringify(input.nationalities),
+  };
+}
+
+/** The values an audit row compares: the form's, without the schedule. */
+function comparable(values: ProductValues | null): ProductValues {
+  if (!values) return {};
+  const { effective_from: _from, ...rest } = values;
+  return rest;
+}
+
+/** A product and its versions, in a transaction; a missing product is refused. */
+async function productForChange(trx: Db, id: number): Promise<{ product: ProductRow; versions: VersionRow[] }> {
+  const product = await trx.selectFrom("loan_products").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!product) throw new ProductProblem("missing");
+  const versions = await trx.selectFrom("loan_product_versions").selectAll().where("product_id", "=", id).execute();
+  return { product, versions };
+}
+
+/**
+ * Saves the product's draft (creating it, or replacing the one there is),
+ * audited old (the live version) → new. The draft's effective-from is kept
+ * for its publication. Nothing is live until it is published.
+ */
+export async function saveDraft(db: Db, who: Who, id: number, input: ProductInput, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const { product, versions } = await productForChange(trx, id);
+    const draft = versions.find((v) => v.status === "draft");
+    const base = draft ?? liveVersion(versions, now);
+    const values = { ...columnsOf(input), effective_from: kstToUtc(input.effective_from) ?? at, updated_at: at };
+    if (draft) await trx.updateTable("loan_product_versions").set(values).where("id", "=", draft.id).execute();
+    else
+      await trx
+        .insertInto("loan_product_versions")
+        .values({ ...values, product_id: id, status: "draft", created_at: at })
+        .execute();
+    const after = versionValues({ ...(base ?? ({} as VersionRow)), ...values, id: 0, product_id: id, status: "draft", created_at: at });
+    const changes = describeChanges(base ? versionValues(base) : {}, after);
+    await auditChange(trx, who, "product_update", { kind: "product", id }, [`${product.partner_key} (draft)`, ...changes], now);
+  });
+}
+
+/**
+ * Publishes the draft: live from its effective-from (now, when that has
+ * passed or was left empty). Audited with what changes against the version
+ * live until then. Every instance serves it within 5 s of that instant.
+ */
+export async function publishDraft(db: Db, who: Who, id: number, now = new Date()): Promise<{ effectiveFrom: string }> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const { product, versions } = await productForChange(trx, id);
+    const draft = versions.find((v) => v.status === "draft");
+    if (!draft) throw new ProductProblem("no_draft");
+    const effectiveFrom = draft.effective_from > at ? draft.effective_from : at;
+    await trx
+      .updateTable("loan_product_versions")
+      .set({ status: "published", effective_from: effectiveFrom, updated_at: at })
+      .where("id", "=", draft.id)
+      .execute();
+    const live = liveVersion(versions, now);
+    const changes = describeChanges(comparable(live ? versionValues(live) : null), comparable(versionValues(draft)));
+    const when = effectiveFrom === at ? "now" : `${utcToKst(effectiveFrom)} KST`;
+    await auditChange(
+      trx,
+      who,
+      "product_publish",
+      { kind: "product", id },
+      [`${product.partner_key}: draft → published, effective ${when}`, ...changes],
+      now,
+    );
+    await bumpContentVersion(trx, now);
+    return { effectiveFrom };
+  });
+}
+
+/** Discards the draft (the live version stays). */
+export async function discardDraft(db: Db, who: Who, id: number, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom("loan_product_versions")
+      .where("product_id", "=", id)
+      .where("status", "=", "draft")
+      .executeTakeFirst();
+    if (!Number(removed.numDeletedRows)) throw new ProductProblem("no_draft");
+    await audit(trx, who, "product_update", { kind: "product", id }, "draft discarded", now);
+  });
+}
+
+/** Switches a product on or off, at once. */
+export async function setProductEnabled(db: Db, who: Who, id: number, enabled: boolean, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const product = await trx.selectFrom("loan_products").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!product) throw new ProductProblem("missing");
+    if (!!product.enabled === enabled) return;
+    await trx
+      .updateTable("loan_products")
+      .set({ enabled: enabled ? 1 : 0, updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute();
+    await audit(trx, who, "product_enable", { kind: "product", id }, `${product.partner_key}: ${enabled ? "off → on" : "on → off"}`, now);
+    await bumpContentVersion(trx, now);
+  });
+}

@@ -1,0 +1,156 @@
+import { noControlCharacters, v } from "#app/lib/schema.ts";
+import type { AdminKey } from "#app/features/console/i18n.ts";
+import { kstTime } from "#app/features/campaigns/schema.ts";
+import {
+  EMPLOYMENT_KINDS,
+  LEGAL_MAX_RATE_PERCENT,
+  METHODS,
+  VISA_TYPES,
+  parseList,
+  type EmploymentKind,
+  type Method,
+} from "#app/features/products/model.ts";
+
+/**
+ * The console's product form (issue 27): one schema for the form (its
+ * inputs' limits) and the action. Messages are console catalog keys. A rate
+ * above the legal maximum (20 % a year, 이자제한법 / 대부업법) or any range
+ * upside down is refused: nothing changes.
+ *
+ * The multi-choice fields (methods, visas, kinds of employment) arrive as
+ * repeated checkboxes; `productFields` joins each into one comma list first.
+ */
+export const NAME_MAX = 80;
+export const AMOUNT_LIMIT = 1_000_000_000;
+export const TERM_LIMIT = 480;
+export const MONTHS_LIMIT = 120;
+export const MULTI_FIELDS = ["methods", "visas", "employment_kinds"] as const;
+
+const msg = (key: AdminKey) => key;
+
+const text = (max: number, required: boolean) =>
+  v.pipe(
+    v.optional(v.string(), ""),
+    v.trim(),
+    v.check((value: string) => !required || value !== "", msg("products.error.required")),
+    v.maxLength(max, msg("products.error.tooLong")),
+    noControlCharacters(msg("products.error.control")),
+  );
+
+const whole = (min: number, max: number) =>
+  v.pipe(
+    v.optional(v.string(), ""),
+    v.trim(),
+    v.nonEmpty(msg("products.error.required")),
+    v.regex(/^\d{1,10}$/, msg("products.error.whole")),
+    v.transform(Number),
+    v.minValue(min, msg("products.error.range")),
+    v.maxValue(max, msg("products.error.range")),
+  );
+
+/** A percentage with at most two decimals, above 0 and at most the legal maximum. */
+const rate = v.pipe(
+  v.optional(v.string(), ""),
+  v.trim(),
+  v.nonEmpty(msg("products.error.required")),
+  v.regex(/^\d{1,3}(\.\d{1,2})?$/, msg("products.error.rate")),
+  v.transform(Number),
+  v.minValue(0.01, msg("products.error.rate")),
+  v.maxValue(LEGAL_MAX_RATE_PERCENT, msg("products.error.rateLegal")),
+);
+
+const choices = <T extends string>(known: readonly T[]) =>
+  v.pipe(
+    v.optional(v.string(), ""),
+    v.check(
+      (value: string) => value.split(",").every((s) => s === "" || (known as readonly string[]).includes(s)),
+      msg("products.error.choice"),
+    ),
+    v.transform((value: string) => parseList(value, known)),
+    v.minLength(1, msg("products.error.choose")),
+  );
+
+/** `E-9=6, F-2=1` → {"E-9": 6, "F-2": 1}; each visa a known one, each figure 0–120. */
+export function parseMonthsByVisa(value: string): Record<string, number> | null {
+  const out: Record<string, number> = {};
+  for (const part of value.split(/[,\n]/)) {
+    if (!part.trim()) continue;
+    const m = /^\s*([A-Z]-?\d{0,2}|Others)\s*=\s*(\d{1,3})\s*$/.exec(part);
+    if (!m || !(VISA_TYPES as readonly string[]).includes(m[1]!) || Number(m[2]) > MONTHS_LIMIT) return null;
+    out[m[1]!] = Number(m[2]);
+  }
+  return out;
+}
+
+/** The other way, for the form. */
+export function formatMonthsByVisa(map: Record<string, number>): string {
+  return Object.entries(map)
+    .map(([visa, months]) => `${visa}=${months}`)
+    .join(", ");
+}
+
+/** `max` below `min`: refused on the `max` field. */
+function ordered<T extends Record<string, unknown>>(min: keyof T & string, max: keyof T & string) {
+  return v.forward<T, v.PartialCheckIssue<T>, [typeof max]>(
+    v.partialCheck(
+      [[min], [max]] as never,
+      ((input: T) =>
+        typeof input[min] !== "number" || typeof input[max] !== "number" || (input[max] as number) >= (input[min] as number)) as never,
+      msg("products.error.upsideDown"),
+    ) as never,
+    [max] as never,
+  );
+}
+
+const fields = v.object({
+  name_en: text(NAME_MAX, true),
+  name_vi: text(NAME_MAX, false),
+  name_id: text(NAME_MAX, false),
+  name_my: text(NAME_MAX, false),
+  name_mn: text(NAME_MAX, false),
+  amount_min: whole(1, AMOUNT_LIMIT),
+  amount_max: whole(1, AMOUNT_LIMIT),
+  rate_min: rate,
+  rate_max: rate,
+  term_min: whole(1, TERM_LIMIT),
+  term_max: whole(1, TERM_LIMIT),
+  methods: choices<Method>(METHODS),
+  visas: choices<string>(VISA_TYPES),
+  stay_after_months: whole(0, MONTHS_LIMIT),
+  employed_months: whole(0, MONTHS_LIMIT),
+  employed_months_by_visa: v.pipe(
+    v.optional(v.string(), ""),
+    v.maxLength(1000, msg("products.error.tooLong")),
+    v.check((value: string) => parseMonthsByVisa(value) !== null, msg("products.error.byVisa")),
+    v.transform((value: string) => parseMonthsByVisa(value)!),
+  ),
+  min_income: whole(0, AMOUNT_LIMIT),
+  employment_kinds: choices<EmploymentKind>(EMPLOYMENT_KINDS),
+  nationalities: v.pipe(
+    text(400, false),
+    v.transform((value: string) =>
+      value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ),
+  effective_from: kstTime,
+});
+type Fields = v.InferOutput<typeof fields>;
+
+export const productSchema = v.pipe(
+  fields,
+  ordered<Fields>("amount_min", "amount_max"),
+  ordered<Fields>("rate_min", "rate_max"),
+  ordered<Fields>("term_min", "term_max"),
+);
+
+export type ProductInput = v.InferOutput<typeof productSchema>;
+
+/** The posted form as the schema reads it: each multi-choice field's checked values joined. */
+export function productFields(form: URLSearchParams): Record<string, string> {
+  const fields: Record<string, string> = Object.fromEntries(form.entries());
+  for (const name of MULTI_FIELDS) fields[name] = form.getAll(name).join(",");
+  return fields;
+}
