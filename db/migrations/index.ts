@@ -11,6 +11,9 @@ import * as m0061 from "#db/migrations/0061_two_step.ts";
 import * as m0062 from "#db/migrations/0062_session_devices.ts";
 import * as m0065 from "#db/migrations/0065_rate_limits.ts";
 import * as m0070 from "#db/migrations/0070_native_types.ts";
+import * as m0120 from "#db/migrations/0120_status_links.ts";
+import * as m0121 from "#db/migrations/0121_request_sources.ts";
+import * as m0122 from "#db/migrations/0122_rights_deadlines.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -30,4 +33,7 @@ export const migrations: Record<string, Migration> = {
   "0062_session_devices": m0062,
   "0065_rate_limits": m0065,
   "0070_native_types": m0070,
+  "0120_status_links": m0120,
+  "0121_request_sources": m0121,
+  "0122_rights_deadlines": m0122,
 };

@@ -7,7 +7,10 @@ import { formAction, formFailed, formInvalid } from "#app/lib/form-action.server
 import { validate } from "#app/lib/schema.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { contentSubmissionId } from "#app/lib/submission.server.ts";
-import { writeFlash } from "#app/features/consultation/flash.server.ts";
+import { writeFlash } from "#app/lib/flash.server.ts";
+import { statusPath } from "#app/features/request-status/link.server.ts";
+import { sourceOfForm } from "#app/features/attribution/attribution.server.ts";
+import type { RequestSource } from "#app/features/attribution/source.ts";
 import { maskPhone } from "#app/features/consultation/mask.ts";
 import {
   consultationFormSchema,
@@ -24,9 +27,14 @@ export const RATE_BUCKET = "consultation";
 export const BODY_LIMIT = 16 * 1024;
 
 /** Stores an accepted request (idempotent on its submission id) and logs it without personal data. */
-export async function acceptConsultation(context: Readonly<RouterContextProvider>, consultation: ConsultationOutput, via: "api" | "form") {
+export async function acceptConsultation(
+  context: Readonly<RouterContextProvider>,
+  consultation: ConsultationOutput,
+  via: "api" | "form",
+  source: RequestSource = {},
+) {
   const app = services(context);
-  const stored = await storeConsultation(app, { ...consultation, lang: localeOf(context) });
+  const stored = await storeConsultation(app, { ...consultation, lang: localeOf(context) }, source);
   app.log.info("consultation.accepted", { id: stored.id, created: stored.created, via, requestId: context.get(requestContext).requestId });
   return stored;
 }
@@ -58,15 +66,16 @@ export const consultationFormAction = formAction(RATE_BUCKET, async ({ request, 
     return formInvalid(result.errors, values);
   }
   const { submissionId, ...content } = result.output;
+  let token: string;
   try {
     // Posted before or without JavaScript: the same answers within minutes are the same request.
     const id = submissionId || contentSubmissionId(app.secret, RATE_BUCKET, content);
-    await acceptConsultation(context, toConsultation({ ...result.output, submissionId: id }), "form");
+    const source = sourceOfForm(request, Object.fromEntries(form));
+    token = (await acceptConsultation(context, toConsultation({ ...result.output, submissionId: id }), "form", source)).statusToken;
   } catch (error) {
     app.log.error("consultation.failed", { via: "form", requestId: context.get(requestContext).requestId }, error);
     return formFailed("server", { values: formValues(state) });
   }
-  return redirect(completeUrl(request), {
-    headers: { "Set-Cookie": await writeFlash(app.secret, maskPhone(result.output.phone), app.secureCookies) },
-  });
+  const flash = { maskedPhone: maskPhone(result.output.phone), statusPath: statusPath(token, localeOf(context)) };
+  return redirect(completeUrl(request), { headers: { "Set-Cookie": await writeFlash(app.secret, flash, app.secureCookies) } });
 });

@@ -1,0 +1,90 @@
+import type { Transaction } from "kysely";
+import type { Database } from "#db/schema.ts";
+import type { AppServices } from "#app/lib/services.server.ts";
+import { eraseRequests } from "#app/features/privacy-rights/erase.server.ts";
+import { findStatusLink, type StatusLink } from "#app/features/request-status/link.server.ts";
+import { statusFacts } from "#app/features/request-status/status.server.ts";
+import { FINAL_STAGES, stageOf } from "#app/features/request-status/view.ts";
+import { isOfferedSlot } from "#app/features/request-status/hours.ts";
+
+/**
+ * The visitor's two actions on the status page (issue 28), without a phone
+ * call: choose another call-back time, or close the request and erase its
+ * personal data. Each is refused on a request that is already decided or
+ * closed, runs in one transaction, and is audited as the visitor's own act
+ * (no operator; no personal data in the entry).
+ */
+export type ActionOutcome =
+  | { ok: "rescheduled"; at: string }
+  | { ok: "withdrawn" }
+  | { error: "closed" | "slot" | "gone" | "confirm" };
+
+/** The audit log's name for the visitor acting on their own request. */
+export const VISITOR = "(visitor)";
+/** The alert kind that tells the agents a call-back moved (no personal data: the request's number and the time). */
+export const CALLBACK_ALERT_KIND = "callback";
+
+type Store = Pick<AppServices, "db" | "alerts">;
+
+async function auditVisitor(trx: Transaction<Database>, action: "visitor_reschedule" | "visitor_withdraw", link: StatusLink, detail: string, now: Date) {
+  await trx
+    .insertInto("admin_audit_log")
+    .values({
+      operator_id: null,
+      operator_email: VISITOR,
+      action,
+      record_kind: link.request_kind,
+      record_id: link.request_id,
+      detail,
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/** The live link and whether its request may still be changed. */
+async function openLink(store: Store, token: string, now: Date): Promise<{ link: StatusLink } | { error: "gone" | "closed" }> {
+  const link = await findStatusLink(store.db, token, now);
+  if (!link) return { error: "gone" };
+  const facts = await statusFacts(store.db, link);
+  if (!facts) return { error: "gone" };
+  if (link.request_kind !== "consultation" || link.withdrawn_at || FINAL_STAGES.includes(stageOf(facts.status))) return { error: "closed" };
+  return { link };
+}
+
+/** "Call me at another time": a slot inside the working hours within 7 days. */
+export async function rescheduleCall(store: Store, token: string, slot: string, now = new Date()): Promise<ActionOutcome> {
+  const open = await openLink(store, token, now);
+  if ("error" in open) return open;
+  const at = isOfferedSlot(slot, now);
+  if (!at) return { error: "slot" };
+  const iso = at.toISOString();
+  await store.db.transaction().execute(async (trx) => {
+    await trx.updateTable("request_status_links").set({ callback_at: iso }).where("id", "=", open.link.id).execute();
+    await auditVisitor(trx, "visitor_reschedule", open.link, `callback_at=${iso}`, now);
+    await store.alerts.schedule(trx, { kind: CALLBACK_ALERT_KIND, id: open.link.request_id, lang: open.link.lang, createdAt: iso });
+  });
+  store.alerts.wake();
+  return { ok: "rescheduled", at: iso };
+}
+
+/**
+ * "I no longer need this", after its confirmation step: the request closes as
+ * withdrawn and its personal data is erased by the privacy page's erasure
+ * (answers, consent records, alert deliveries); the link stays and says what
+ * was deleted. Its source (no personal data) stays for the reports.
+ */
+export async function withdrawRequest(store: Store, token: string, confirmed: boolean, now = new Date()): Promise<ActionOutcome> {
+  const open = await openLink(store, token, now);
+  if ("error" in open) return open;
+  if (!confirmed) return { error: "confirm" };
+  await store.db.transaction().execute(async (trx) => {
+    const counts = await eraseRequests(trx, { [open.link.request_kind]: [open.link.request_id] });
+    await trx
+      .updateTable("request_status_links")
+      .set({ withdrawn_at: now.toISOString(), erased: JSON.stringify(counts), callback_at: null })
+      .where("id", "=", open.link.id)
+      .execute();
+    await auditVisitor(trx, "visitor_withdraw", open.link, "withdrawn; personal data erased", now);
+  });
+  return { ok: "withdrawn" };
+}
