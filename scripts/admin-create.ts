@@ -12,7 +12,7 @@
 import { parseArgs } from "node:util";
 import { connect, migrate } from "#db/connect.ts";
 import { scriptSettings } from "#server/config.ts";
-import { hashPassword, passwordProblem, MIN_PASSWORD_LENGTH } from "#app/features/admin/password.server.ts";
+import { hashPassword, passwordProblem, MIN_PASSWORD_LENGTH } from "#app/features/console/password.server.ts";
 
 function fail(message: string): never {
   console.error(`admin:create: ${message}`);

@@ -10,7 +10,7 @@
  *  - a key used in code as t("ns.key") that the English catalog lacks;
  *  - a content file (content/<lang>/*.json, content/legal/<kind>/<lang>.md)
  *    missing in a language, or JSON content whose ids differ between languages;
- *  - the operator console's catalogs (app/features/admin/i18n/ko.json and
+ *  - the operator console's catalogs (app/features/console/i18n/ko.json and
  *    en.json, Korean and English only) with a key in one and not the other,
  *    an empty string, differing `{placeholders}` or plural forms as above;
  *  - a string of `locales/shared/` (shown the same in every language) that a
@@ -127,14 +127,18 @@ function walk(dir: string, out: string[] = []): string[] {
   }
   return out;
 }
-// The operator console (app/features/admin, its alerts in app/features/alerts, the campaigns editor in app/features/campaigns, routes/admin.*) has its own catalog: see 4.
+// The operator console (app/features/console and the console's features beside it: operators, requests,
+// audit, blog-links, alerts, campaigns; routes/admin.*; and any other file that takes the console's
+// translator, such as the privacy requests page in app/features/privacy-rights) has its own catalog: see 4.
 const adminCatalog = new Map<string, Message>();
-const adminEnglish = join(root, "app/features/admin/i18n/en.json");
+const adminEnglish = join(root, "app/features/console/i18n/en.json");
 if (existsSync(adminEnglish)) flatten(readJson(adminEnglish), "", adminCatalog);
-const isConsole = (file: string) => /app\/(features\/(admin|alerts|campaigns)\/|routes\/admin[.])/.test(file);
+const isConsole = (file: string, source: string) =>
+  /app\/(features\/(console|operators|requests|audit|blog-links|alerts|campaigns)\/|routes\/admin[.])/.test(file) ||
+  /from "#app\/features\/console\/(i18n|console\.server)\.ts"/.test(source);
 for (const file of walk(join(root, "app"))) {
   const source = readFileSync(file, "utf8");
-  const catalog = isConsole(file) ? adminCatalog : english;
+  const catalog = isConsole(file, source) ? adminCatalog : english;
   for (const match of source.matchAll(/\b(?:t|serverT\([^,]+,)\s*\(?\s*"([a-zA-Z][\w-]*\.[\w.-]+)"/g)) {
     const key = match[1]!;
     if (!catalog.has(key)) problems.push(`${relative(root, file)}: uses unknown key ${key}`);
@@ -169,7 +173,7 @@ if (existsSync(legal)) {
 }
 
 // 4. The operator console: Korean and English, the same keys.
-const adminDir = join(root, "app/features/admin/i18n");
+const adminDir = join(root, "app/features/console/i18n");
 if (existsSync(adminDir)) {
   const admin = Object.fromEntries(
     ["ko", "en"].map((lang) => {
@@ -186,10 +190,10 @@ if (existsSync(adminDir)) {
   ] as const) {
     for (const [key, value] of admin[lang]) {
       const counterpart = admin[other].get(key);
-      if (counterpart === undefined) problems.push(`app/features/admin/i18n/${other}.json: missing key ${key} (present in ${lang}.json)`);
+      if (counterpart === undefined) problems.push(`app/features/console/i18n/${other}.json: missing key ${key} (present in ${lang}.json)`);
       else
         for (const p of messageProblems(key, value, lang, lang === "ko" ? counterpart : undefined))
-          problems.push(`app/features/admin/i18n/${lang}.json: ${p}`);
+          problems.push(`app/features/console/i18n/${lang}.json: ${p}`);
     }
   }
 }

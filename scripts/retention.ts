@@ -6,7 +6,7 @@
 import { connect, migrate } from "#db/connect.ts";
 import { scriptSettings } from "#server/config.ts";
 import { createLogger } from "#app/lib/logger.server.ts";
-import { runRetentionLogged } from "#app/features/admin/retention.server.ts";
+import { runRetentionLogged } from "#app/features/retention/retention.server.ts";
 
 const log = createLogger({ level: "info" });
 const settings = scriptSettings("retention");

@@ -7,7 +7,7 @@ import { createDatabaseRateLimiter, createRateLimiter } from "#app/lib/rate-limi
 import { INSTANCE } from "#app/lib/job-lease.server.ts";
 import { watchSqliteServing } from "#app/lib/serving-lease.server.ts";
 import { publicCss } from "#server/client-manifest.ts";
-import { startRetentionJob } from "#app/features/admin/retention.server.ts";
+import { startRetentionJob } from "#app/features/retention/retention.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
 import { refuseConnect } from "#server/malformed.ts";
 import { createDrain } from "#server/drain.ts";

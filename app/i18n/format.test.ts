@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { flatten, formatMessage, interpolate, isPluralMessage, translate, type Message } from "#app/i18n/format.ts";
 import { LOCALES } from "#app/i18n/locales.ts";
-import adminEn from "#app/features/admin/i18n/en.json";
-import adminKo from "#app/features/admin/i18n/ko.json";
-import { adminTranslate } from "#app/features/admin/i18n.ts";
+import adminEn from "#app/features/console/i18n/en.json";
+import adminKo from "#app/features/console/i18n/ko.json";
+import { adminTranslate } from "#app/features/console/i18n.ts";
 import { buildAlert } from "#app/features/alerts/message.ts";
 
 const catalog = (path: string, prefix: string) => flatten(JSON.parse(readFileSync(path, "utf8")), prefix);

@@ -1,6 +1,6 @@
 import { createCookie, href, type Cookie, type CookieOptions } from "react-router";
 import { ADMIN_LANG_COOKIE, FLASH_COOKIE, LANG_COOKIE, SECOND_STEP_COOKIE, SESSION_COOKIE } from "#app/lib/cookie-names.ts";
-import { SECOND_STEP_MS, SESSION_ABSOLUTE_MS } from "#app/features/admin/policy.ts";
+import { SECOND_STEP_MS, SESSION_ABSOLUTE_MS } from "#app/features/console/policy.ts";
 
 /**
  * Every cookie of the site, defined once with React Router's `createCookie`.

@@ -3,15 +3,15 @@ import type { Route } from "./+types/admin.account";
 import { services } from "#app/lib/services.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { clearCookie, sessionCookie } from "#app/lib/cookies.server.ts";
-import { consoleForm, consoleTitle } from "#app/features/admin/console.server.ts";
-import { signedIn } from "#app/features/admin/guards.server.ts";
-import { audit } from "#app/features/admin/audit.server.ts";
-import { twoStepStatus } from "#app/features/admin/account.server.ts";
-import { accountActionSchema } from "#app/features/admin/operators-schema.ts";
-import { endOwnSessions, listOwnSessions } from "#app/features/admin/session-store.server.ts";
-import { confirmSetup, newRecoveryCodes } from "#app/features/admin/two-step.server.ts";
-import { adminMeta } from "#app/features/admin/meta.ts";
-import { AccountPage, type AccountResult } from "#app/features/admin/AccountPage.tsx";
+import { consoleForm, consoleTitle } from "#app/features/console/console.server.ts";
+import { signedIn } from "#app/features/console/guards.server.ts";
+import { audit } from "#app/features/audit/audit.server.ts";
+import { twoStepStatus } from "#app/features/operators/account.server.ts";
+import { accountActionSchema } from "#app/features/operators/operators-schema.ts";
+import { endOwnSessions, listOwnSessions } from "#app/features/console/session-store.server.ts";
+import { confirmSetup, newRecoveryCodes } from "#app/features/console/two-step.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { AccountPage, type AccountResult } from "#app/features/operators/AccountPage.tsx";
 
 /** The operator's own account: two-step sign-in (set up with a QR code, recovery codes) and its sessions. */
 export async function loader({ context }: Route.LoaderArgs) {

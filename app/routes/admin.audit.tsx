@@ -1,10 +1,10 @@
 import type { Route } from "./+types/admin.audit";
 import { services } from "#app/lib/services.server.ts";
-import { consoleTitle } from "#app/features/admin/console.server.ts";
-import { AUDIT_ACTIONS, listAudit } from "#app/features/admin/audit.server.ts";
-import { adminMeta } from "#app/features/admin/meta.ts";
-import { requireRole } from "#app/features/admin/guards.server.ts";
-import { AuditPage } from "#app/features/admin/AuditPage.tsx";
+import { consoleTitle } from "#app/features/console/console.server.ts";
+import { AUDIT_ACTIONS, listAudit } from "#app/features/audit/audit.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { requireRole } from "#app/features/console/guards.server.ts";
+import { AuditPage } from "#app/features/audit/AuditPage.tsx";
 
 /** Administrators only (ADR 0022). */
 export async function loader({ request, context }: Route.LoaderArgs) {

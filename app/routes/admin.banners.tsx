@@ -1,10 +1,10 @@
 import type { Route } from "./+types/admin.banners";
 import { services } from "#app/lib/services.server.ts";
-import { consoleTitle } from "#app/features/admin/console.server.ts";
-import { bannerStats, statsRange } from "#app/features/admin/banner-stats.server.ts";
-import { isIsoDay, seoulDay } from "#app/features/admin/time.ts";
-import { adminMeta } from "#app/features/admin/meta.ts";
-import { BannerStatsPage } from "#app/features/admin/BannerStatsPage.tsx";
+import { consoleTitle } from "#app/features/console/console.server.ts";
+import { bannerStats, statsRange } from "#app/features/campaigns/banner-stats.server.ts";
+import { isIsoDay, seoulDay } from "#app/lib/seoul-time.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { BannerStatsPage } from "#app/features/campaigns/BannerStatsPage.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

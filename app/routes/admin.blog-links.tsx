@@ -1,12 +1,18 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.blog-links";
 import { services } from "#app/lib/services.server.ts";
-import { consoleForm, consoleTitle, positiveId } from "#app/features/admin/console.server.ts";
-import { addBlogLink, BlogLinkProblem, deleteBlogLink, listAdminBlogLinks, updateBlogLink } from "#app/features/admin/blog-links.server.ts";
-import { audit } from "#app/features/admin/audit.server.ts";
-import { adminMeta } from "#app/features/admin/meta.ts";
-import { requireRole } from "#app/features/admin/guards.server.ts";
-import { BlogLinksPage, type BlogLinksResult } from "#app/features/admin/BlogLinksPage.tsx";
+import { consoleForm, consoleTitle, positiveId } from "#app/features/console/console.server.ts";
+import {
+  addBlogLink,
+  BlogLinkProblem,
+  deleteBlogLink,
+  listAdminBlogLinks,
+  updateBlogLink,
+} from "#app/features/blog-links/blog-links.server.ts";
+import { audit } from "#app/features/audit/audit.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { requireRole } from "#app/features/console/guards.server.ts";
+import { BlogLinksPage, type BlogLinksResult } from "#app/features/blog-links/BlogLinksPage.tsx";
 
 /** What the public Blogs page shows: administrators only (ADR 0022). */
 export async function loader({ request, context }: Route.LoaderArgs) {

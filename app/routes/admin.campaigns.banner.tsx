@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.campaigns.banner";
 import { services } from "#app/lib/services.server.ts";
-import { consoleTitle, positiveId } from "#app/features/admin/console.server.ts";
-import { adminMeta } from "#app/features/admin/meta.ts";
-import { requireRole } from "#app/features/admin/guards.server.ts";
+import { consoleTitle, positiveId } from "#app/features/console/console.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { requireRole } from "#app/features/console/guards.server.ts";
 import { findBanner } from "#app/features/campaigns/campaigns.server.ts";
 import { bannerAction } from "#app/features/campaigns/actions.server.ts";
 import { BannerEditPage } from "#app/features/campaigns/BannerEditPage.tsx";

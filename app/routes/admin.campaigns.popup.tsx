@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.campaigns.popup";
 import { services } from "#app/lib/services.server.ts";
-import { consoleTitle } from "#app/features/admin/console.server.ts";
-import { adminMeta } from "#app/features/admin/meta.ts";
-import { requireRole } from "#app/features/admin/guards.server.ts";
+import { consoleTitle } from "#app/features/console/console.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { requireRole } from "#app/features/console/guards.server.ts";
 import { findPopup } from "#app/features/campaigns/campaigns.server.ts";
 import { popupAction } from "#app/features/campaigns/actions.server.ts";
 import { PopupEditPage } from "#app/features/campaigns/PopupEditPage.tsx";

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin.campaigns";
 import { services } from "#app/lib/services.server.ts";
-import { consoleTitle } from "#app/features/admin/console.server.ts";
-import { adminMeta } from "#app/features/admin/meta.ts";
-import { requireRole } from "#app/features/admin/guards.server.ts";
+import { consoleTitle } from "#app/features/console/console.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { requireRole } from "#app/features/console/guards.server.ts";
 import { findPopup, listBanners } from "#app/features/campaigns/campaigns.server.ts";
 import { listAction } from "#app/features/campaigns/actions.server.ts";
 import { CampaignsPage } from "#app/features/campaigns/CampaignsPage.tsx";

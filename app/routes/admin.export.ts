@@ -1,11 +1,11 @@
 import type { Route } from "./+types/admin.export";
 import { services } from "#app/lib/services.server.ts";
-import { consoleT } from "#app/features/admin/console.server.ts";
-import { exportRequests } from "#app/features/admin/export.server.ts";
-import { audit } from "#app/features/admin/audit.server.ts";
-import { isRequestKind } from "#app/features/admin/kinds.ts";
-import { isIsoDay } from "#app/features/admin/time.ts";
-import { adminOnly, requireOperatorData, signedIn } from "#app/features/admin/guards.server.ts";
+import { consoleT } from "#app/features/console/console.server.ts";
+import { exportRequests } from "#app/features/requests/export.server.ts";
+import { audit } from "#app/features/audit/audit.server.ts";
+import { isRequestKind } from "#app/features/console/kinds.ts";
+import { isIsoDay } from "#app/lib/seoul-time.ts";
+import { adminOnly, requireOperatorData, signedIn } from "#app/features/console/guards.server.ts";
 
 /**
  * GET /admin/export?kind=consultation&from=2026-11-01&to=2026-11-30 → a CSV

@@ -3,8 +3,8 @@ import type { Route } from "./+types/admin.lang";
 import { readUrlEncoded } from "#app/lib/http.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { adminLangCookie, setCookie } from "#app/lib/cookies.server.ts";
-import { isAdminLang } from "#app/features/admin/i18n.ts";
-import { safeNext } from "#app/features/admin/safe-next.server.ts";
+import { isAdminLang } from "#app/features/console/i18n.ts";
+import { safeNext } from "#app/features/console/safe-next.server.ts";
 
 /** The operator's language (ko/en), remembered in the `admin_lang` cookie; back to the same page. */
 export function loader() {

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.notifications";
 import { services } from "#app/lib/services.server.ts";
-import { consoleForm, consoleTitle } from "#app/features/admin/console.server.ts";
-import { audit } from "#app/features/admin/audit.server.ts";
-import { signedIn } from "#app/features/admin/guards.server.ts";
-import { adminMeta } from "#app/features/admin/meta.ts";
+import { consoleForm, consoleTitle } from "#app/features/console/console.server.ts";
+import { audit } from "#app/features/audit/audit.server.ts";
+import { signedIn } from "#app/features/console/guards.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
 import { channelOverview, responseTimes } from "#app/features/alerts/status.server.ts";
 import { findDevice, operatorEndpoints, readDevice, removeDevice, saveDevice } from "#app/features/alerts/devices.server.ts";
 import { NotificationsPage, type DeviceActionResult } from "#app/features/alerts/NotificationsPage.tsx";

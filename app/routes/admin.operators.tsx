@@ -2,9 +2,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.operators";
 import { services } from "#app/lib/services.server.ts";
 import { validate } from "#app/lib/schema.ts";
-import { consoleForm, consoleTitle } from "#app/features/admin/console.server.ts";
-import { requireRole } from "#app/features/admin/guards.server.ts";
-import { operatorActionSchema } from "#app/features/admin/operators-schema.ts";
+import { consoleForm, consoleTitle } from "#app/features/console/console.server.ts";
+import { requireRole } from "#app/features/console/guards.server.ts";
+import { operatorActionSchema } from "#app/features/operators/operators-schema.ts";
 import {
   OperatorRefused,
   changeRole,
@@ -13,12 +13,12 @@ import {
   resetPassword,
   resetTwoStep,
   setDisabled,
-} from "#app/features/admin/operators.server.ts";
-import { passwordLinkUrl } from "#app/features/admin/password-link.server.ts";
-import { adminMeta } from "#app/features/admin/meta.ts";
-import { audit } from "#app/features/admin/audit.server.ts";
-import { setTwoStepPolicy, twoStepPolicy } from "#app/features/admin/two-step.server.ts";
-import { OperatorsPage, type OperatorsResult } from "#app/features/admin/OperatorsPage.tsx";
+} from "#app/features/operators/operators.server.ts";
+import { passwordLinkUrl } from "#app/features/operators/password-link.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { audit } from "#app/features/audit/audit.server.ts";
+import { setTwoStepPolicy, twoStepPolicy } from "#app/features/console/two-step.server.ts";
+import { OperatorsPage, type OperatorsResult } from "#app/features/operators/OperatorsPage.tsx";
 
 /** Administrators only: the operators, invitations, roles, disabling and password resets (ADR 0022). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,11 +4,11 @@ import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
 import { rateLimited } from "#app/lib/svc.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { validate } from "#app/lib/schema.ts";
-import { consoleTitle } from "#app/features/admin/console.server.ts";
-import { setPasswordSchema } from "#app/features/admin/operators-schema.ts";
-import { readPasswordLink, spendPasswordLink } from "#app/features/admin/operators.server.ts";
-import { adminMeta } from "#app/features/admin/meta.ts";
-import { PasswordLinkPage, type PasswordLinkResult } from "#app/features/admin/PasswordLinkPage.tsx";
+import { consoleTitle } from "#app/features/console/console.server.ts";
+import { setPasswordSchema } from "#app/features/operators/operators-schema.ts";
+import { readPasswordLink, spendPasswordLink } from "#app/features/operators/operators.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { PasswordLinkPage, type PasswordLinkResult } from "#app/features/operators/PasswordLinkPage.tsx";
 
 /**
  * /admin/password/<token>: an invitation or a reset link sets the password,

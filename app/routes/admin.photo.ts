@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin.photo";
 import { services } from "#app/lib/services.server.ts";
-import { positiveId } from "#app/features/admin/console.server.ts";
-import { photo } from "#app/features/admin/request-detail.server.ts";
-import { requireOperatorData, signedIn } from "#app/features/admin/guards.server.ts";
-import { audit, recentlyViewed } from "#app/features/admin/audit.server.ts";
+import { positiveId } from "#app/features/console/console.server.ts";
+import { photo } from "#app/features/requests/request-detail.server.ts";
+import { requireOperatorData, signedIn } from "#app/features/console/guards.server.ts";
+import { audit, recentlyViewed } from "#app/features/audit/audit.server.ts";
 
 /**
  * An A/S photo, from the database, to a signed-in operator only (401 otherwise).

@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.privacy";
 import { services } from "#app/lib/services.server.ts";
-import { consoleForm, consoleTitle, positiveId } from "#app/features/admin/console.server.ts";
-import { audit } from "#app/features/admin/audit.server.ts";
-import { adminMeta } from "#app/features/admin/meta.ts";
-import { requireRole } from "#app/features/admin/guards.server.ts";
-import { closeRightsRequest, listRightsRequests, rightsRequest } from "#app/features/admin/privacy.server.ts";
+import { consoleForm, consoleTitle, positiveId } from "#app/features/console/console.server.ts";
+import { audit } from "#app/features/audit/audit.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { requireRole } from "#app/features/console/guards.server.ts";
+import { closeRightsRequest, listRightsRequests, rightsRequest } from "#app/features/privacy-rights/console-list.server.ts";
 import { eraseByPhone, withdrawMarketing } from "#app/features/privacy-rights/erase.server.ts";
-import { PrivacyPage, type PrivacyResult } from "#app/features/admin/PrivacyPage.tsx";
+import { PrivacyPage, type PrivacyResult } from "#app/features/privacy-rights/PrivacyPage.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "admin");

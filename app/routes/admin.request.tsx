@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.request";
 import { services } from "#app/lib/services.server.ts";
-import { consoleForm, consoleT, positiveId } from "#app/features/admin/console.server.ts";
-import { requestDetail } from "#app/features/admin/request-detail.server.ts";
-import { markOpened, NOTE_MAX, updateRequest } from "#app/features/admin/request-workflow.server.ts";
-import { audit, listAudit, recentlyViewed } from "#app/features/admin/audit.server.ts";
-import { isRequestKind, isRequestStatus } from "#app/features/admin/kinds.ts";
-import { hasRole, signedIn } from "#app/features/admin/guards.server.ts";
-import { adminMeta } from "#app/features/admin/meta.ts";
-import { RequestPage } from "#app/features/admin/RequestPage.tsx";
+import { consoleForm, consoleT, positiveId } from "#app/features/console/console.server.ts";
+import { requestDetail } from "#app/features/requests/request-detail.server.ts";
+import { markOpened, NOTE_MAX, updateRequest } from "#app/features/requests/request-workflow.server.ts";
+import { audit, listAudit, recentlyViewed } from "#app/features/audit/audit.server.ts";
+import { isRequestKind, isRequestStatus } from "#app/features/console/kinds.ts";
+import { hasRole, signedIn } from "#app/features/console/guards.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { RequestPage } from "#app/features/requests/RequestPage.tsx";
 
 function target(params: Route.LoaderArgs["params"]) {
   const id = positiveId(params.id);

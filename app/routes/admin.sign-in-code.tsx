@@ -4,12 +4,12 @@ import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
 import { rateLimited } from "#app/lib/svc.server.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { sessionCookie, setCookie } from "#app/lib/cookies.server.ts";
-import { consoleTitle } from "#app/features/admin/console.server.ts";
-import { attemptSecondStep } from "#app/features/admin/sign-in.server.ts";
-import { clearSecondStepHeader, readSecondStep } from "#app/features/admin/two-step.server.ts";
-import { audit } from "#app/features/admin/audit.server.ts";
-import { adminMeta } from "#app/features/admin/meta.ts";
-import { SecondStepPage, type SecondStepError } from "#app/features/admin/SecondStepPage.tsx";
+import { consoleTitle } from "#app/features/console/console.server.ts";
+import { attemptSecondStep } from "#app/features/console/sign-in.server.ts";
+import { clearSecondStepHeader, readSecondStep } from "#app/features/console/two-step.server.ts";
+import { audit } from "#app/features/audit/audit.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { SecondStepPage, type SecondStepError } from "#app/features/console/SecondStepPage.tsx";
 
 /**
  * The second step of a sign-in (ADR 0022): a code from the authenticator app

@@ -3,15 +3,15 @@ import type { Route } from "./+types/admin.sign-in";
 import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
 import { rateLimited } from "#app/lib/svc.server.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
-import { consoleTitle } from "#app/features/admin/console.server.ts";
-import { operatorContext } from "#app/features/admin/guards.server.ts";
-import { safeNext } from "#app/features/admin/safe-next.server.ts";
+import { consoleTitle } from "#app/features/console/console.server.ts";
+import { operatorContext } from "#app/features/console/guards.server.ts";
+import { safeNext } from "#app/features/console/safe-next.server.ts";
 import { sessionCookie, setCookie } from "#app/lib/cookies.server.ts";
-import { attemptSignIn, normaliseEmail } from "#app/features/admin/sign-in.server.ts";
-import { audit } from "#app/features/admin/audit.server.ts";
-import { secondStepHeader } from "#app/features/admin/two-step.server.ts";
-import { adminMeta } from "#app/features/admin/meta.ts";
-import { SignInPage, type SignInError } from "#app/features/admin/SignInPage.tsx";
+import { attemptSignIn, normaliseEmail } from "#app/features/console/sign-in.server.ts";
+import { audit } from "#app/features/audit/audit.server.ts";
+import { secondStepHeader } from "#app/features/console/two-step.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { SignInPage, type SignInError } from "#app/features/console/SignInPage.tsx";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const next = safeNext(new URL(request.url).searchParams.get("next"));

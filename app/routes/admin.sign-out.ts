@@ -1,11 +1,11 @@
 import { redirect, href } from "react-router";
 import type { Route } from "./+types/admin.sign-out";
 import { services } from "#app/lib/services.server.ts";
-import { consoleForm } from "#app/features/admin/console.server.ts";
-import { audit } from "#app/features/admin/audit.server.ts";
-import { operatorContext } from "#app/features/admin/guards.server.ts";
+import { consoleForm } from "#app/features/console/console.server.ts";
+import { audit } from "#app/features/audit/audit.server.ts";
+import { operatorContext } from "#app/features/console/guards.server.ts";
 import { clearCookie, sessionCookie } from "#app/lib/cookies.server.ts";
-import { deleteSession } from "#app/features/admin/session-store.server.ts";
+import { deleteSession } from "#app/features/console/session-store.server.ts";
 
 /** POST only: ends the session (deletes it) and clears the cookie. */
 export function loader() {

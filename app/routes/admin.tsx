@@ -1,10 +1,10 @@
 import { Outlet, href } from "react-router";
 import type { Route } from "./+types/admin";
-import { adminMiddleware, adminLang, operatorContext } from "#app/features/admin/guards.server.ts";
-import { adminMessages } from "#app/features/admin/i18n.server.ts";
-import type { AdminShellData } from "#app/features/admin/i18n.ts";
-import { AdminShell } from "#app/features/admin/AdminShell.tsx";
-import { AdminError } from "#app/features/admin/AdminError.tsx";
+import { adminMiddleware, adminLang, operatorContext } from "#app/features/console/guards.server.ts";
+import { adminMessages } from "#app/features/console/i18n.server.ts";
+import type { AdminShellData } from "#app/features/console/i18n.ts";
+import { AdminShell } from "#app/features/console/AdminShell.tsx";
+import { AdminError } from "#app/features/console/AdminError.tsx";
 
 /**
  * The operator console's layout: its own shell (root renders no visitor

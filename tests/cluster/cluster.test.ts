@@ -10,7 +10,7 @@ import { freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { freePort } from "#tests/support/raw-http.ts";
 import { SAMPLE_CONSULTATION_FORM, sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { createOperator, TEST_TOTP_SECRET } from "#tests/support/admin.ts";
-import { totpCode, totpStep } from "#app/features/admin/two-step.server.ts";
+import { totpCode, totpStep } from "#app/features/console/two-step.server.ts";
 import { cookieOf, fetchVia, Instance, postVia, startCaddy, until, type Caddy } from "#tests/cluster/cluster.ts";
 
 /**

@@ -9,7 +9,7 @@
 import { once } from "node:events";
 import { connect } from "#db/connect.ts";
 import { createLogger } from "#app/lib/logger.server.ts";
-import { runScheduledRetention } from "#app/features/admin/retention.server.ts";
+import { runScheduledRetention } from "#app/features/retention/retention.server.ts";
 
 const instance = process.argv[2] ?? "worker";
 const database = connect(process.env.DATABASE_URL);

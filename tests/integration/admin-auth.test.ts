@@ -3,10 +3,10 @@ import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/datab
 import { testServices } from "#tests/support/services.ts";
 import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "#tests/support/admin.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
-import { attemptSignIn } from "#app/features/admin/sign-in.server.ts";
-import { createSession, findSession } from "#app/features/admin/session-store.server.ts";
-import { sha256 } from "#app/features/admin/session-crypto.server.ts";
-import { verifyPassword } from "#app/features/admin/password.server.ts";
+import { attemptSignIn } from "#app/features/console/sign-in.server.ts";
+import { createSession, findSession } from "#app/features/console/session-store.server.ts";
+import { sha256 } from "#app/features/console/session-crypto.server.ts";
+import { verifyPassword } from "#app/features/console/password.server.ts";
 import {
   ACCOUNT_DELAY_AFTER,
   ACCOUNT_DELAY_CAP_MS,
@@ -14,7 +14,7 @@ import {
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
   SIGN_IN_LOCK_MS,
-} from "#app/features/admin/policy.ts";
+} from "#app/features/console/policy.ts";
 import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as signOut from "#app/routes/admin.sign-out.ts";
 import * as inbox from "#app/routes/admin.inbox.tsx";

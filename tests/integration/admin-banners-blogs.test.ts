@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, signInCookie, csrfOf, get, post } from "#tests/support/admin.ts";
-import { bannerStats, statsRange } from "#app/features/admin/banner-stats.server.ts";
+import { bannerStats, statsRange } from "#app/features/campaigns/banner-stats.server.ts";
 import * as banners from "#app/routes/admin.banners.tsx";
 import * as blogLinks from "#app/routes/admin.blog-links.tsx";
 import { action as ogList } from "#app/routes/svc.og-list.ts";

@@ -5,10 +5,10 @@ import { FAST_SCRYPT, callRoute, cookieFrom, createOperator, signInCookie, csrfO
 import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as operatorsRoute from "#app/routes/admin.operators.tsx";
 import * as inbox from "#app/routes/admin.inbox.tsx";
-import { PASSWORD_LINK_MS } from "#app/features/admin/policy.ts";
-import { findSession } from "#app/features/admin/session-store.server.ts";
-import { readPasswordLink, spendPasswordLink } from "#app/features/admin/operators.server.ts";
-import { attemptSignIn } from "#app/features/admin/sign-in.server.ts";
+import { PASSWORD_LINK_MS } from "#app/features/console/policy.ts";
+import { findSession } from "#app/features/console/session-store.server.ts";
+import { readPasswordLink, spendPasswordLink } from "#app/features/operators/operators.server.ts";
+import { attemptSignIn } from "#app/features/console/sign-in.server.ts";
 
 /**
  * Operator accounts (issue 16, ADR 0022) on both dialects: invitations and

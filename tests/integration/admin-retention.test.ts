@@ -12,7 +12,7 @@ import {
   runRetentionLogged,
   startRetentionJob,
   runScheduledRetention,
-} from "#app/features/admin/retention.server.ts";
+} from "#app/features/retention/retention.server.ts";
 
 /**
  * Spec §9 with a fixed clock: proposals 1 month after receipt, counter

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { connect } from "#db/connect.ts";
-import { verifyPassword } from "#app/features/admin/password.server.ts";
-import { attemptSignIn } from "#app/features/admin/sign-in.server.ts";
+import { verifyPassword } from "#app/features/console/password.server.ts";
+import { attemptSignIn } from "#app/features/console/sign-in.server.ts";
 import { closedOrigin, startWebhookReceiver } from "#tests/support/alert-receivers.ts";
 
 /** The CLI scripts, run as an operator would: `npm run admin:create` and `npm run retention`. */

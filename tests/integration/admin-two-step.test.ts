@@ -7,9 +7,9 @@ import * as secondStep from "#app/routes/admin.sign-in-code.tsx";
 import * as account from "#app/routes/admin.account.tsx";
 import * as inbox from "#app/routes/admin.inbox.tsx";
 import * as exportCsv from "#app/routes/admin.export.ts";
-import { MAX_SIGN_IN_FAILURES, SECOND_STEP_MS } from "#app/features/admin/policy.ts";
-import { sha256 } from "#app/features/admin/session-crypto.server.ts";
-import { checkSecondStep, setTwoStepPolicy, totpCode, totpStep } from "#app/features/admin/two-step.server.ts";
+import { MAX_SIGN_IN_FAILURES, SECOND_STEP_MS } from "#app/features/console/policy.ts";
+import { sha256 } from "#app/features/console/session-crypto.server.ts";
+import { checkSecondStep, setTwoStepPolicy, totpCode, totpStep } from "#app/features/console/two-step.server.ts";
 
 /**
  * Two-step sign-in (issue 16, ADR 0022) on both dialects: RFC 6238 codes

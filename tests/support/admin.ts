@@ -2,12 +2,12 @@ import type { Kysely } from "kysely";
 import type { MiddlewareFunction } from "react-router";
 import type { Database, OperatorRole } from "#db/schema.ts";
 import type { AppServices } from "#app/lib/services.server.ts";
-import { hashPassword, type ScryptParams } from "#app/features/admin/password.server.ts";
+import { hashPassword, type ScryptParams } from "#app/features/console/password.server.ts";
 import * as adminLayout from "#app/routes/admin.tsx";
 import * as consoleLayout from "#app/routes/admin.console.tsx";
 import * as signInRoute from "#app/routes/admin.sign-in.tsx";
 import * as secondStepRoute from "#app/routes/admin.sign-in-code.tsx";
-import { totpCode, totpStep } from "#app/features/admin/two-step.server.ts";
+import { totpCode, totpStep } from "#app/features/console/two-step.server.ts";
 import { testContext } from "#tests/support/services.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { Link, href } from "react-router";
 import type { AlertChannel } from "#db/schema.ts";
-import { useAdminT } from "#app/features/admin/i18n.ts";
+import { useAdminT } from "#app/features/console/i18n.ts";
 import styles from "./alerts.module.css";
 
 /** The inbox's warning while a channel has been failing for more than 15 minutes. */

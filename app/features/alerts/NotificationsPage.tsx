@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
-import { requestHref, isRequestKind } from "#app/features/admin/kinds.ts";
-import { PageTitle } from "#app/features/admin/parts.tsx";
-import adminStyles from "../admin/admin.module.css";
+import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
+import { requestHref, isRequestKind } from "#app/features/console/kinds.ts";
+import { PageTitle } from "#app/features/console/parts.tsx";
+import adminStyles from "#app/features/console/console.module.css";
 import { formatMinutes } from "#app/features/alerts/duration.ts";
 import { PushSwitch } from "#app/features/alerts/PushSwitch.tsx";
 import type { ChannelView, DeliveryView, ResponseDay } from "#app/features/alerts/status.server.ts";

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useFetcher, href } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
-import { useAdminShell, useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
-import { Notice } from "#app/features/admin/parts.tsx";
+import { useAdminShell, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
+import { Notice } from "#app/features/console/parts.tsx";
 import styles from "./alerts.module.css";
 
 /** What the page's action answers to the switch and the test button. */

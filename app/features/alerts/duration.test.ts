@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import en from "../admin/i18n/en.json";
-import { adminTranslate, type AdminKey, type AdminVars } from "#app/features/admin/i18n.ts";
+import en from "#app/features/console/i18n/en.json";
+import { adminTranslate, type AdminKey, type AdminVars } from "#app/features/console/i18n.ts";
 import { formatMinutes } from "#app/features/alerts/duration.ts";
 import { median } from "#app/features/alerts/status.server.ts";
 

@@ -1,4 +1,4 @@
-import type { AdminT } from "#app/features/admin/i18n.ts";
+import type { AdminT } from "#app/features/console/i18n.ts";
 
 /** Minutes as the console says them: "12 min", "2 h 5 min", "1 d 3 h" (rounded down to the minute). */
 export function formatMinutes(t: AdminT, minutes: number | null): string {

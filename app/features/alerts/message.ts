@@ -1,8 +1,8 @@
 import { href } from "react-router";
-import { isRequestKind, requestHref } from "#app/features/admin/kinds.ts";
-import ko from "../admin/i18n/ko.json" with { type: "json" };
-import en from "../admin/i18n/en.json" with { type: "json" };
-import { formatSeoul } from "#app/features/admin/time.ts";
+import { isRequestKind, requestHref } from "#app/features/console/kinds.ts";
+import ko from "#app/features/console/i18n/ko.json" with { type: "json" };
+import en from "#app/features/console/i18n/en.json" with { type: "json" };
+import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { translate, type Messages, type Vars } from "#app/i18n/format.ts";
 
 /**

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { AlertChannel, AlertStatus, Database } from "#db/schema.ts";
-import { REQUEST_KINDS } from "#app/features/admin/kinds.ts";
-import { REQUEST_TABLES } from "#app/features/admin/request-tables.server.ts";
-import { addDays, daysBetween, formatSeoul, seoulDay, seoulDayStart } from "#app/features/admin/time.ts";
+import { REQUEST_KINDS } from "#app/features/console/kinds.ts";
+import { REQUEST_TABLES } from "#app/features/console/request-tables.server.ts";
+import { addDays, daysBetween, formatSeoul, seoulDay, seoulDayStart } from "#app/lib/seoul-time.ts";
 import type { Alerts } from "#app/features/alerts/alerts.server.ts";
 import { enabledDevices } from "#app/features/alerts/devices.server.ts";
 import { FAILING_WARNING_MS } from "#app/features/alerts/policy.ts";

@@ -1,12 +1,12 @@
 import { Form, Link, href, useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
-import { useAdminT } from "#app/features/admin/i18n.ts";
-import { CsrfField, Notice, PageTitle } from "#app/features/admin/parts.tsx";
+import { useAdminT } from "#app/features/console/i18n.ts";
+import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
 import type { AdminBanner, AdminPopup } from "#app/features/campaigns/campaigns.server.ts";
 import type { CampaignListResult } from "#app/features/campaigns/actions.server.ts";
 import { PREVIEW_PARAM } from "#app/features/campaigns/model.ts";
 import { MissingLocales, StateBadge, WindowText } from "#app/features/campaigns/parts.tsx";
-import admin from "#app/features/admin/admin.module.css";
+import admin from "#app/features/console/console.module.css";
 import styles from "./campaigns.module.css";
 
 /** One small form per action: each is a real button, reachable and usable from the keyboard, and works without JavaScript. */

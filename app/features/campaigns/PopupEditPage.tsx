@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { TextField } from "#app/ui/Field.tsx";
 import { LOCALES } from "#app/i18n/locales.ts";
-import { useAdminT, type AdminKey } from "#app/features/admin/i18n.ts";
-import { CsrfField, PageTitle } from "#app/features/admin/parts.tsx";
+import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
+import { CsrfField, PageTitle } from "#app/features/console/parts.tsx";
 import type { AdminPopup } from "#app/features/campaigns/campaigns.server.ts";
 import type { CampaignFormResult } from "#app/features/campaigns/actions.server.ts";
 import { POPUP_IMAGE } from "#app/features/campaigns/model.ts";
@@ -18,7 +18,7 @@ import {
   formState,
   useFieldProps,
 } from "#app/features/campaigns/parts.tsx";
-import admin from "#app/features/admin/admin.module.css";
+import admin from "#app/features/console/console.module.css";
 
 function storedValues(popup: AdminPopup): Record<string, string> {
   return {

@@ -2,10 +2,10 @@ import { data, type RouterContextProvider } from "react-router";
 import { BadRequest, formObject, readUrlEncoded } from "#app/lib/http.server.ts";
 import { validate, type FieldErrors } from "#app/lib/schema.ts";
 import { services } from "#app/lib/services.server.ts";
-import { forbidden, signedIn } from "#app/features/admin/guards.server.ts";
-import { csrfMatches, type SignedIn } from "#app/features/admin/session-store.server.ts";
-import { positiveId } from "#app/features/admin/console.server.ts";
-import { isMultipart, readMultipart, UploadRejected, type UploadedFile } from "#app/features/counter-inquiry/multipart.server.ts";
+import { forbidden, signedIn } from "#app/features/console/guards.server.ts";
+import { csrfMatches, type SignedIn } from "#app/features/console/session-store.server.ts";
+import { positiveId } from "#app/features/console/console.server.ts";
+import { isMultipart, readMultipart, UploadRejected, type UploadedFile } from "#app/lib/multipart.server.ts";
 import { BANNER_IMAGE, POPUP_IMAGE } from "#app/features/campaigns/model.ts";
 import { bannerSchema, CAMPAIGN_IMAGE_MAX_BYTES, popupSchema, type BannerInput, type PopupInput } from "#app/features/campaigns/schema.ts";
 import {

@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from "kysely";
 import type { CampaignBannerTable, CampaignPopupTable, Database } from "#db/schema.ts";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
-import type { SignedIn } from "#app/features/admin/session-store.server.ts";
-import { audit } from "#app/features/admin/audit.server.ts";
-import { CodedError } from "#app/features/admin/coded-error.ts";
+import type { SignedIn } from "#app/features/console/session-store.server.ts";
+import { audit } from "#app/features/audit/audit.server.ts";
+import { CodedError } from "#app/lib/coded-error.ts";
 import {
   emptyAlt,
   emptyBannerText,

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { loadSharp, sniffImage, withDecodeSlot, type PhotoInput } from "#app/features/counter-inquiry/photos.server.ts";
-import { CodedError } from "#app/features/admin/coded-error.ts";
+import { loadSharp, MAX_INPUT_PIXELS, sniffImage, withDecodeSlot, type PhotoInput } from "#app/lib/images.server.ts";
+import { CodedError } from "#app/lib/coded-error.ts";
 
 /**
  * Campaign images (issue 14): the A/S photo rules (type decided by the
@@ -12,7 +12,6 @@ import { CodedError } from "#app/features/admin/coded-error.ts";
  * made of their bytes' hash, so a URL never changes what it shows.
  */
 export const CAMPAIGN_IMAGE_PREFIX = "/media/campaigns/";
-const MAX_INPUT_PIXELS = 100_000_000;
 
 export class CampaignImageProblem extends CodedError<"type"> {}
 

@@ -1,5 +1,5 @@
 import { noControlCharacters, v } from "#app/lib/schema.ts";
-import type { AdminKey } from "#app/features/admin/i18n.ts";
+import type { AdminKey } from "#app/features/console/i18n.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 
 /**

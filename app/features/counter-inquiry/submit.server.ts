@@ -10,13 +10,7 @@ import { localeOf, tFor } from "#app/i18n/route.server.ts";
 import { writeFlash } from "#app/lib/flash.server.ts";
 import { sourceOfForm, sourceOfPayload } from "#app/features/attribution/attribution.server.ts";
 import { statusPathFor, statusUrlFor } from "#app/features/request-status/answer.server.ts";
-import {
-  bodyWithoutFiles,
-  isMultipart,
-  readMultipart,
-  UploadRejected,
-  type MultipartBody,
-} from "#app/features/counter-inquiry/multipart.server.ts";
+import { bodyWithoutFiles, isMultipart, readMultipart, UploadRejected, type MultipartBody } from "#app/lib/multipart.server.ts";
 import { reencodePhotos } from "#app/features/counter-inquiry/photos.server.ts";
 import { createAsRequest, createPurchaseRequest, INQUIRY_BODY_LIMIT } from "#app/features/counter-inquiry/requests.server.ts";
 import {

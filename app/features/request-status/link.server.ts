@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { RETENTION_MONTHS } from "#app/features/admin/policy.ts";
-import { monthsBefore } from "#app/features/admin/retention.server.ts";
+import { RETENTION_MONTHS } from "#app/features/console/policy.ts";
+import { monthsBefore } from "#app/features/retention/retention.server.ts";
 import { STATUS_PATH_PREFIX, type StatusKind } from "#app/features/request-status/kinds.ts";
 
 /**

@@ -1,0 +1,136 @@
+import type { Kysely } from "kysely";
+import type { AuditAction, Database } from "#db/schema.ts";
+import type { SignedIn } from "#app/features/console/session-store.server.ts";
+import { formatSeoul } from "#app/lib/seoul-time.ts";
+import { paging } from "#app/lib/paging.ts";
+
+/**
+ * The audit log: which operator viewed, changed or exported which record,
+ * and when. Written next to the action it records; read on /admin/audit and
+ * under each request's detail.
+ */
+interface AuditRecordRef {
+  kind: string;
+  id: number;
+}
+
+export async function audit(
+  db: Kysely<Database>,
+  who: { operator: { id: number; email: string } },
+  action: AuditAction,
+  records: AuditRecordRef | AuditRecordRef[] | null,
+  detail = "",
+  now = new Date(),
+): Promise<void> {
+  const list = records === null ? [null] : Array.isArray(records) ? records : [records];
+  const base = {
+    operator_id: who.operator.id,
+    operator_email: who.operator.email,
+    action,
+    detail: detail.slice(0, 500),
+    created_at: now.toISOString(),
+  };
+  // Chunks keep every dialect under its bound-parameter limit.
+  for (let i = 0; i < list.length; i += 200) {
+    const rows = list.slice(i, i + 200).map((r) => ({ ...base, record_kind: r?.kind ?? null, record_id: r?.id ?? null }));
+    if (rows.length) await db.insertInto("admin_audit_log").values(rows).execute();
+  }
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  operator: string;
+  action: AuditAction;
+  recordKind: string | null;
+  recordId: number | null;
+  detail: string;
+}
+
+const AUDIT_PAGE_SIZE = 50;
+
+export async function listAudit(
+  db: Kysely<Database>,
+  filter: { page: number; action?: AuditAction; record?: AuditRecordRef },
+): Promise<{ entries: AuditEntry[]; total: number; page: number; pages: number }> {
+  let query = db.selectFrom("admin_audit_log");
+  if (filter.action) query = query.where("action", "=", filter.action);
+  if (filter.record) query = query.where("record_kind", "=", filter.record.kind).where("record_id", "=", filter.record.id);
+  const { total, page, pages, limit, offset } = paging(
+    await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst(),
+    filter.page,
+    AUDIT_PAGE_SIZE,
+  );
+  const rows = await query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
+  return {
+    entries: rows.map((r) => ({
+      id: r.id,
+      at: formatSeoul(r.created_at),
+      operator: r.operator_email,
+      action: r.action,
+      recordKind: r.record_kind,
+      recordId: r.record_id,
+      detail: r.detail,
+    })),
+    total,
+    page,
+    pages,
+  };
+}
+
+export const AUDIT_ACTIONS: readonly AuditAction[] = [
+  "view",
+  "export",
+  "update",
+  "sign_in",
+  "sign_out",
+  "blog_add",
+  "blog_update",
+  "blog_delete",
+  "push_on",
+  "push_off",
+  "campaign_create",
+  "campaign_update",
+  "campaign_publish",
+  "campaign_reorder",
+  "campaign_delete",
+  "operator_invite",
+  "operator_role",
+  "operator_disable",
+  "operator_enable",
+  "operator_reset",
+  "password_set",
+  "two_step_on",
+  "two_step_codes",
+  "two_step_policy",
+  "session_end",
+  "two_step_reset",
+];
+
+/**
+ * Reloads within this window do not add another "view" of the same record by
+ * the same operator. `detail` tells views of parts of a record apart (an A/S
+ * request's page, "", and each of its photos, "photo=<id>").
+ */
+const VIEW_DEDUPE_MS = 5 * 60 * 1000;
+
+export async function recentlyViewed(
+  db: Kysely<Database>,
+  who: Pick<SignedIn, "operator">,
+  record: AuditRecordRef,
+  now = new Date(),
+  detail = "",
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("admin_audit_log")
+    .select("id")
+    .where("operator_id", "=", who.operator.id)
+    .where("action", "=", "view")
+    .where("record_kind", "=", record.kind)
+    .where("record_id", "=", record.id)
+    .where("detail", "=", detail)
+    .where("created_at", ">", new Date(now.getTime() - VIEW_DEDUPE_MS).toISOString())
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}

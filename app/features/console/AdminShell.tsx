@@ -1,0 +1,91 @@
+import type { ReactNode } from "react";
+import { Form, Link, NavLink, useLocation, href } from "react-router";
+import { site } from "#app/config/site.ts";
+import { LogoMark } from "#app/ui/icons.tsx";
+import { ADMIN_LANGS, useAdminShell, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
+import { CsrfField } from "#app/features/console/parts.tsx";
+import appShell from "#app/features/layout/AppShell.module.css";
+import styles from "./AdminShell.module.css";
+
+/** The sections; `admin`: administrators only (the server refuses the others with 403, ADR 0022). */
+const NAV: { to: string; label: AdminKey; end?: boolean; admin?: boolean }[] = [
+  { to: href("/admin"), label: "nav.inbox", end: true },
+  { to: href("/admin/notifications"), label: "nav.notifications" },
+  { to: href("/admin/blog-links"), label: "nav.blogLinks", admin: true },
+  { to: href("/admin/campaigns"), label: "nav.campaigns", admin: true },
+  { to: href("/admin/banners"), label: "nav.banners" },
+  { to: href("/admin/privacy"), label: "nav.privacy", admin: true },
+  { to: href("/admin/audit"), label: "nav.audit", admin: true },
+  { to: href("/admin/operators"), label: "nav.operators", admin: true },
+  { to: href("/admin/account"), label: "nav.account" },
+];
+
+const LANG_LABEL = { ko: "한국어", en: "English" } as const;
+
+/**
+ * The console's own layout (not the visitors' 500px column): a top bar with
+ * the sections, the operator and sign-out, and a language switch (ko/en);
+ * content up to 1200px wide, one column on a phone.
+ */
+export function AdminShell({ children }: { children: ReactNode }) {
+  const shell = useAdminShell();
+  const t = useAdminT();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const lang = shell?.lang ?? "ko";
+  return (
+    <div className={styles.shell} lang={lang}>
+      <a href="#admin-main" className={appShell.skip}>
+        {t("shell.skip")}
+      </a>
+      <header className={styles.bar}>
+        <div className={styles.barInner}>
+          <Link to={href("/admin")} className={styles.brand}>
+            <LogoMark size={28} />
+            <span>{site.brandName}</span>
+            <span className={styles.console}>{t("shell.console")}</span>
+          </Link>
+          <div className={styles.tools}>
+            <Form method="post" action={href("/admin/lang")} reloadDocument className={styles.langs} aria-label={t("shell.language")}>
+              <input type="hidden" name="next" value={here} />
+              {ADMIN_LANGS.map((code) => (
+                <button key={code} type="submit" name="lang" value={code} lang={code} aria-pressed={code === lang} className={styles.lang}>
+                  {LANG_LABEL[code]}
+                </button>
+              ))}
+            </Form>
+            {shell?.operator ? (
+              <Form method="post" action={href("/admin/sign-out")} reloadDocument className={styles.signOut}>
+                <CsrfField />
+                <span className={styles.operator}>{shell.operator.email}</span>
+                <button type="submit" className={styles.signOutButton}>
+                  {t("shell.signOut")}
+                </button>
+              </Form>
+            ) : null}
+          </div>
+        </div>
+        {shell?.operator ? (
+          <nav className={styles.nav} aria-label={t("shell.sections")}>
+            <ul>
+              {NAV.filter((item) => !item.admin || shell.operator?.role === "admin").map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}
+                  >
+                    {t(item.label)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </header>
+      <main id="admin-main" className={styles.main} tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { Form, Link, href, useNavigation } from "react-router";
+import { Button } from "#app/ui/Button.tsx";
+import { TextField } from "#app/ui/Field.tsx";
+import { useAdminT } from "#app/features/console/i18n.ts";
+import { Notice } from "#app/features/console/parts.tsx";
+import styles from "./console.module.css";
+
+export type SecondStepError = "invalid" | "locked" | "delayed" | "rate_limited" | "missing";
+
+/** The code from the authenticator app, or a recovery code; works without JavaScript. */
+export function SecondStepPage({ error, retryMinutes }: { error?: SecondStepError; retryMinutes?: number }) {
+  const t = useAdminT();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className={styles.signIn} aria-labelledby="second-step-title">
+      <h1 id="second-step-title" className={styles.title}>
+        {t("secondStep.title")}
+      </h1>
+      <p className={styles.muted}>{t("secondStep.intro")}</p>
+      {error ? (
+        <Notice tone="error">
+          {error === "invalid" || error === "missing"
+            ? t(`secondStep.error.${error}`)
+            : t(`signIn.error.${error}`, { count: retryMinutes ?? 15 })}
+        </Notice>
+      ) : null}
+      <Form method="post" className={styles.stack}>
+        <TextField
+          label={t("secondStep.code")}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="text"
+          autoCapitalize="off"
+          spellCheck={false}
+          required
+          requiredLabel={t("form.required")}
+          hint={t("secondStep.hint")}
+          maxLength={64}
+        />
+        <Button type="submit" block disabled={busy}>
+          {t("secondStep.submit")}
+        </Button>
+      </Form>
+      <p className={styles.hint}>
+        <Link to={href("/admin/sign-in")}>{t("secondStep.back")}</Link>
+      </p>
+    </section>
+  );
+}

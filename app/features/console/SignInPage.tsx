@@ -1,0 +1,63 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "#app/ui/Button.tsx";
+import { TextField } from "#app/ui/Field.tsx";
+import { useAdminT } from "#app/features/console/i18n.ts";
+import { Notice } from "#app/features/console/parts.tsx";
+import styles from "./console.module.css";
+
+export type SignInError = "invalid" | "locked" | "delayed" | "rate_limited" | "missing";
+
+/** E-mail and password; works without JavaScript (a plain form post). */
+export function SignInPage({
+  next,
+  error,
+  email,
+  retryMinutes,
+  passwordSet,
+}: {
+  next: string;
+  error?: SignInError;
+  email?: string;
+  retryMinutes?: number;
+  passwordSet?: boolean;
+}) {
+  const t = useAdminT();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className={styles.signIn} aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title" className={styles.title}>
+        {t("signIn.title")}
+      </h1>
+      <p className={styles.muted}>{t("signIn.intro")}</p>
+      {passwordSet ? <Notice tone="ok">{t("signIn.passwordSet")}</Notice> : null}
+      {error ? <Notice tone="error">{t(`signIn.error.${error}`, { count: retryMinutes ?? 15 })}</Notice> : null}
+      <Form method="post" className={styles.stack}>
+        <input type="hidden" name="next" value={next} />
+        <TextField
+          label={t("signIn.email")}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          requiredLabel={t("form.required")}
+          defaultValue={email}
+          inputMode="email"
+          maxLength={320}
+        />
+        <TextField
+          label={t("signIn.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          requiredLabel={t("form.required")}
+          maxLength={1024}
+        />
+        <Button type="submit" block disabled={busy}>
+          {busy ? t("signIn.submitting") : t("signIn.submit")}
+        </Button>
+      </Form>
+      <p className={styles.hint}>{t("signIn.help")}</p>
+    </section>
+  );
+}

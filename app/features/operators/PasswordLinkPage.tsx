@@ -1,0 +1,63 @@
+import { Form, Link, href, useNavigation } from "react-router";
+import { Button } from "#app/ui/Button.tsx";
+import { TextField } from "#app/ui/Field.tsx";
+import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
+import { Notice } from "#app/features/console/parts.tsx";
+import styles from "#app/features/console/console.module.css";
+
+export type PasswordLinkResult = { error: string };
+
+type LinkData = { state: "valid"; email: string; purpose: "invite" | "reset" } | { state: "expired" | "used" | "unknown" };
+
+/** Sets a password from a one-time link; works without JavaScript. */
+export function PasswordLinkPage({ data, result }: { data: LinkData; result?: PasswordLinkResult }) {
+  const t = useAdminT();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className={styles.signIn} aria-labelledby="password-title">
+      <h1 id="password-title" className={styles.title}>
+        {t("password.title")}
+      </h1>
+      {data.state === "valid" ? (
+        <>
+          <p className={styles.muted}>
+            {t(data.purpose === "invite" ? "password.introInvite" : "password.introReset", { email: data.email })}
+          </p>
+          {result ? <Notice tone="error">{t(result.error as AdminKey)}</Notice> : null}
+          <Form method="post" className={styles.stack}>
+            <input type="text" name="username" autoComplete="username" value={data.email} readOnly hidden />
+            <TextField
+              label={t("password.new")}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              requiredLabel={t("form.required")}
+              hint={t("password.rule")}
+              maxLength={1024}
+            />
+            <TextField
+              label={t("password.repeat")}
+              name="repeat"
+              type="password"
+              autoComplete="new-password"
+              required
+              requiredLabel={t("form.required")}
+              maxLength={1024}
+            />
+            <Button type="submit" block disabled={busy}>
+              {t("password.submit")}
+            </Button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <Notice tone="error">{t(`password.state.${data.state}`)}</Notice>
+          <p>
+            <Link to={href("/admin/sign-in")}>{t("password.toSignIn")}</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import { Form, Link, href } from "react-router";
+import { Button, ButtonLink } from "#app/ui/Button.tsx";
+import { SelectField, TextField } from "#app/ui/Field.tsx";
+import { useAdminShell, useAdminT } from "#app/features/console/i18n.ts";
+import { REQUEST_KINDS, REQUEST_STATUSES, requestHref, type RequestKind } from "#app/features/console/kinds.ts";
+import type { InboxFilter, InboxRow } from "#app/features/requests/inbox.server.ts";
+import { KindLabel, PageTitle, Pager, StatusBadge } from "#app/features/console/parts.tsx";
+import styles from "#app/features/console/console.module.css";
+import { FailingAlerts } from "#app/features/alerts/FailingAlerts.tsx";
+import type { AlertChannel } from "#db/schema.ts";
+
+interface InboxData {
+  filter: InboxFilter;
+  rows: InboxRow[];
+  total: number;
+  page: number;
+  pages: number;
+  newCounts: Record<RequestKind, number>;
+  /** Alert channels failing for more than 15 minutes (issue 12). */
+  failing: { channel: AlertChannel; minutes: number }[];
+  today: string;
+}
+
+/** Every request, newest first, with filters, search and the CSV export. */
+export function InboxPage({ data }: { data: InboxData }) {
+  const t = useAdminT();
+  const isAdmin = useAdminShell()?.operator?.role === "admin";
+  const { filter } = data;
+  const filtered = !!(filter.kind || filter.status || filter.from || filter.to || filter.q);
+  return (
+    <>
+      <FailingAlerts failing={data.failing} />
+      <PageTitle aside={<span className={styles.muted}>{t("time.zoneNote")}</span>}>{t("inbox.title")}</PageTitle>
+
+      <ul className={styles.counters} aria-label={t("inbox.newCounts")}>
+        {REQUEST_KINDS.map((kind) => (
+          <li key={kind}>
+            <Link to={`${href("/admin")}?kind=${kind}&status=new`} className={styles.counter}>
+              <span className={styles.counterNumber}>{data.newCounts[kind]}</span>
+              <span>{t(`kind.${kind}`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <Form method="get" className={`${styles.card} ${styles.filters}`} role="search" aria-label={t("inbox.filters")}>
+        <SelectField label={t("inbox.kind")} name="kind" defaultValue={filter.kind ?? ""}>
+          <option value="">{t("inbox.allKinds")}</option>
+          {REQUEST_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`kind.${kind}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t("inbox.status")} name="status" defaultValue={filter.status ?? ""}>
+          <option value="">{t("inbox.allStatuses")}</option>
+          {REQUEST_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`status.${status}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t("inbox.from")} name="from" type="date" defaultValue={filter.from ?? ""} max={data.today} />
+        <TextField label={t("inbox.to")} name="to" type="date" defaultValue={filter.to ?? ""} max={data.today} />
+        <div className={styles.wide}>
+          <TextField
+            label={t("inbox.search")}
+            name="q"
+            type="search"
+            defaultValue={filter.q ?? ""}
+            maxLength={100}
+            hint={t("inbox.searchHint")}
+          />
+        </div>
+        <div className={styles.filterActions}>
+          <Button type="submit">{t("inbox.apply")}</Button>
+          {filtered ? (
+            <ButtonLink to={href("/admin")} variant="secondary">
+              {t("inbox.reset")}
+            </ButtonLink>
+          ) : null}
+        </div>
+      </Form>
+
+      <p className={styles.muted} role="status">
+        {t("inbox.count", { count: data.total })}
+      </p>
+
+      {data.rows.length ? (
+        <table className={styles.table}>
+          <caption className="visually-hidden">{t("inbox.title")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("inbox.col.received")}</th>
+              <th scope="col">{t("inbox.col.kind")}</th>
+              <th scope="col">{t("inbox.col.name")}</th>
+              <th scope="col">{t("inbox.col.phone")}</th>
+              <th scope="col">{t("inbox.col.status")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((row) => (
+              <tr key={`${row.kind}-${row.id}`} className={row.unread ? styles.unread : undefined}>
+                <td data-label={t("inbox.col.received")}>
+                  <time dateTime={row.createdAt}>{row.received}</time>
+                </td>
+                <td data-label={t("inbox.col.kind")}>
+                  <KindLabel kind={row.kind} />
+                </td>
+                <td data-label={t("inbox.col.name")}>
+                  <span>
+                    <Link to={requestHref(row.kind, row.id)} className={styles.rowLink}>
+                      {row.name || t("inbox.noName")}
+                    </Link>
+                    {row.unread ? <span className={styles.unreadBadge}>{t("inbox.unread")}</span> : null}
+                  </span>
+                </td>
+                <td data-label={t("inbox.col.phone")} className={styles.nowrap}>
+                  {row.phone}
+                </td>
+                <td data-label={t("inbox.col.status")}>
+                  <StatusBadge status={row.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className={styles.empty}>{filtered ? t("inbox.emptyFiltered") : t("inbox.empty")}</p>
+      )}
+      <Pager page={data.page} pages={data.pages} />
+
+      {isAdmin ? <ExportForm defaults={filter} today={data.today} /> : null}
+    </>
+  );
+}
+
+/** CSV download of one kind over a date range (a plain GET: the browser downloads it). */
+function ExportForm({ defaults, today }: { defaults: InboxFilter; today: string }) {
+  const t = useAdminT();
+  return (
+    <section className={styles.card} aria-labelledby="export-title">
+      <h2 id="export-title" className={styles.subtitle}>
+        {t("export.title")}
+      </h2>
+      <p className={styles.muted}>{t("export.intro")}</p>
+      <Form method="get" action={href("/admin/export")} reloadDocument className={styles.filters}>
+        <SelectField
+          label={t("inbox.kind")}
+          name="kind"
+          defaultValue={defaults.kind ?? "consultation"}
+          required
+          requiredLabel={t("form.required")}
+        >
+          {REQUEST_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`kind.${kind}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={t("inbox.from")} name="from" type="date" defaultValue={defaults.from ?? ""} max={today} />
+        <TextField label={t("inbox.to")} name="to" type="date" defaultValue={defaults.to ?? ""} max={today} />
+        <div className={styles.filterActions}>
+          <Button type="submit" variant="secondary">
+            {t("export.submit")}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { Form, Link, useNavigation, href } from "react-router";
+import { Button } from "#app/ui/Button.tsx";
+import { RadioGroup, TextArea } from "#app/ui/Field.tsx";
+import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
+import { REQUEST_STATUSES } from "#app/features/console/kinds.ts";
+import type { RequestDetail } from "#app/features/requests/request-detail.server.ts";
+import type { AuditEntry } from "#app/features/audit/audit.server.ts";
+import { CsrfField, Notice, PageTitle, StatusBadge } from "#app/features/console/parts.tsx";
+import styles from "#app/features/console/console.module.css";
+
+interface RequestPageData {
+  detail: RequestDetail;
+  /** Administrators only (null for an agent). */
+  history: AuditEntry[] | null;
+  noteMax: number;
+}
+
+/** One request: everything the visitor sent, its photos, consents, workflow and who has seen it. */
+export function RequestPage({ data, saved, error }: { data: RequestPageData; saved?: boolean; error?: boolean }) {
+  const t = useAdminT();
+  /** Coded answers in the operator's words; anything else as the visitor typed it. */
+  const readable = (label: string, value: string): string => {
+    if (label === "marketing") return t(value === "Y" ? "detail.agreed" : "detail.notAgreed");
+    if (label === "intent" && (value === "yes" || value === "no")) return t(value === "yes" ? "detail.yes" : "detail.no");
+    if (label === "expiry" && value.toLowerCase() === "unknown") return t("detail.expiryUnknown");
+    return value || "—";
+  };
+  const { detail } = data;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <p className={styles.back}>
+        <Link to={`${href("/admin")}?kind=${detail.kind}`}>{t("detail.back")}</Link>
+      </p>
+      <PageTitle aside={<StatusBadge status={detail.status} />}>
+        {t(`kind.${detail.kind}`)} #{detail.id}
+      </PageTitle>
+
+      <div className={styles.detailGrid}>
+        <section className={styles.card} aria-labelledby="request-fields">
+          <h2 id="request-fields" className={styles.subtitle}>
+            {t("detail.content")}
+          </h2>
+          <dl className={styles.fields}>
+            <div>
+              <dt>{t("field.received")}</dt>
+              <dd>{detail.received}</dd>
+            </div>
+            {detail.fields.map((field) => (
+              <div key={field.label} className={field.long ? styles.longField : undefined}>
+                <dt>{t(`field.${field.label}` as AdminKey)}</dt>
+                <dd className={field.long ? styles.prewrap : undefined}>{readable(field.label, field.value)}</dd>
+              </div>
+            ))}
+            <div>
+              <dt>{t("field.lang")}</dt>
+              <dd>{detail.lang}</dd>
+            </div>
+          </dl>
+
+          {detail.photos.length ? (
+            <>
+              <h3 className={styles.subsubtitle}>{t("detail.photos", { count: detail.photos.length })}</h3>
+              <ul className={styles.photos}>
+                {detail.photos.map((photo, i) => (
+                  <li key={photo.id}>
+                    <a href={href("/admin/photos/:id", { id: String(photo.id) })}>
+                      <img
+                        src={href("/admin/photos/:id", { id: String(photo.id) })}
+                        width={photo.width}
+                        height={photo.height}
+                        loading="lazy"
+                        decoding="async"
+                        alt={t("detail.photoAlt", { n: i + 1 })}
+                      />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+
+          {detail.consents.length ? (
+            <>
+              <h3 className={styles.subsubtitle}>{t("detail.consents")}</h3>
+              <ul className={styles.plainList}>
+                {detail.consents.map((c) => (
+                  <li key={`${c.kind}-${c.version}`}>
+                    {t(c.agreed ? "detail.consentAgreed" : "detail.consentRefused", { kind: c.kind, version: c.version, at: c.at })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+
+        <section className={styles.card} aria-labelledby="request-workflow">
+          <h2 id="request-workflow" className={styles.subtitle}>
+            {t("detail.workflow")}
+          </h2>
+          {saved ? <Notice tone="ok">{t("detail.saved")}</Notice> : null}
+          {error ? <Notice tone="error">{t("detail.saveError")}</Notice> : null}
+          <Form method="post" className={styles.stack} key={`${detail.status}-${detail.updated}`}>
+            <CsrfField />
+            <RadioGroup
+              legend={t("detail.status")}
+              name="status"
+              defaultValue={detail.status}
+              options={REQUEST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            />
+            <TextArea
+              label={t("detail.note")}
+              name="note"
+              defaultValue={detail.note}
+              maxLength={data.noteMax}
+              rows={5}
+              hint={t("detail.noteHint")}
+            />
+            <Button type="submit" disabled={busy}>
+              {busy ? t("form.saving") : t("form.save")}
+            </Button>
+          </Form>
+          <p className={styles.muted}>{t("detail.updated", { at: detail.updated })}</p>
+
+          {data.history === null ? null : <h3 className={styles.subsubtitle}>{t("detail.history")}</h3>}
+          {data.history === null ? null : data.history.length ? (
+            <ul className={styles.plainList}>
+              {data.history.map((entry) => (
+                <li key={entry.id}>
+                  <time>{entry.at}</time> · {entry.operator} · {t(`audit.action.${entry.action}`)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.muted}>{t("detail.noHistory")}</p>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { Database } from "#db/schema.ts";
+import type { AdminKey, AdminT } from "#app/features/console/i18n.ts";
+import { consultationAnswers } from "#app/features/requests/consultation-answers.server.ts";
+import { CONSULTATION_FIELDS, type RequestKind } from "#app/features/console/kinds.ts";
+import { formatSeoul, seoulDay, seoulRange } from "#app/lib/seoul-time.ts";
+import { toCsv, type CsvValue } from "#app/features/requests/csv.ts";
+
+/**
+ * CSV export of one kind of request over a Seoul date range: what an
+ * operator downloads to work in a spreadsheet. Column titles are in the
+ * operator's language; times in Seoul; oldest first, like a ledger.
+ */
+const EXPORT_MAX_ROWS = 50_000;
+
+type Db = Kysely<Database>;
+type Range = { start?: string; end?: string };
+
+interface WorkflowRow {
+  id: number;
+  status: string;
+  lang: string;
+  operator_note: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The range, the ledger order and the row cap, on any request table. */
+function ledger<TB extends keyof Database, O>(q: SelectQueryBuilder<Database, TB, O>, { start, end }: Range) {
+  if (start) q = q.where(sql<boolean>`created_at >= ${start}`);
+  if (end) q = q.where(sql<boolean>`created_at < ${end}`);
+  return q
+    .orderBy(sql`created_at`)
+    .orderBy(sql`id`)
+    .limit(EXPORT_MAX_ROWS);
+}
+
+interface Table {
+  columns: string[];
+  rows: CsvValue[][];
+  ids: number[];
+}
+
+function table<R extends WorkflowRow>(t: AdminT, list: R[], middle: string[], values: (r: R) => CsvValue[]): Table {
+  return {
+    columns: ["id", "received", "status", ...middle, "lang", "note", "updated"],
+    rows: list.map((r) => [
+      r.id,
+      formatSeoul(r.created_at),
+      t(`status.${r.status}` as AdminKey),
+      ...values(r),
+      r.lang,
+      r.operator_note,
+      formatSeoul(r.updated_at),
+    ]),
+    ids: list.map((r) => r.id),
+  };
+}
+
+async function proposals(db: Db, range: Range, t: AdminT): Promise<Table> {
+  const list = await ledger(db.selectFrom("proposals").selectAll(), range).execute();
+  return table(t, list, ["organization", "phone", "email", "proposal"], (r) => [
+    r.proposer_name,
+    r.proposer_phone,
+    r.proposer_email,
+    r.proposal_content,
+  ]);
+}
+
+async function counterInquiries(db: Db, kind: "as" | "purchase", range: Range, t: AdminT): Promise<Table> {
+  const list = await ledger(db.selectFrom(kind === "as" ? "as_requests" : "purchase_requests").selectAll(), range).execute();
+  if (kind === "purchase") {
+    return table(t, list, ["name", "phone", "address", "inquiry"], (r) => [
+      r.applicant_name,
+      r.contact_phone,
+      r.applicant_addr,
+      r.inquiry_content,
+    ]);
+  }
+  const photos = new Map<number, number>();
+  for (let i = 0; i < list.length; i += 500) {
+    const chunk = list.slice(i, i + 500).map((r) => r.id);
+    const counts = await db
+      .selectFrom("as_request_photos")
+      .select(["as_request_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .where("as_request_id", "in", chunk)
+      .groupBy("as_request_id")
+      .execute();
+    for (const c of counts) photos.set(c.as_request_id, Number(c.n));
+  }
+  return table(t, list, ["name", "phone", "address", "symptom", "photos"], (r) => [
+    r.applicant_name,
+    r.contact_phone,
+    r.applicant_addr,
+    r.inquiry_content,
+    photos.get(r.id) ?? 0,
+  ]);
+}
+
+async function consultations(db: Db, range: Range, t: AdminT): Promise<Table> {
+  const list = await ledger(db.selectFrom("consultation_answers").selectAll(), range).execute();
+  const ids = list.map((r) => r.id);
+  const answers = await consultationAnswers(db, ids);
+  const consents = new Map<number, string[]>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const records = await db
+      .selectFrom("consent_records")
+      .select(["answer_id", "policy_kind", "policy_version", "agreed_yn", "withdrawn_at"])
+      .where("answer_id", "in", ids.slice(i, i + 500))
+      .orderBy("id")
+      .execute();
+    for (const c of records)
+      consents.set(c.answer_id, [
+        ...(consents.get(c.answer_id) ?? []),
+        // A withdrawn consent says when (issue 16): the person asked through /privacy-rights.
+        `${c.policy_kind} ${c.policy_version} ${c.agreed_yn}${c.withdrawn_at ? ` withdrawn ${seoulDay(c.withdrawn_at)}` : ""}`,
+      ]);
+  }
+  return table(t, list, [...CONSULTATION_FIELDS, "marketing", "consents"], (r) => {
+    const a = answers.get(r.id) ?? {};
+    return [...CONSULTATION_FIELDS.map((f) => a[f] ?? ""), r.marketing_yn, (consents.get(r.id) ?? []).join("; ")];
+  });
+}
+
+export async function exportRequests(
+  db: Db,
+  kind: RequestKind,
+  days: { from?: string; to?: string },
+  t: AdminT,
+): Promise<{ filename: string; csv: string; ids: number[] }> {
+  const range = seoulRange(days.from, days.to);
+  const result =
+    kind === "proposal"
+      ? await proposals(db, range, t)
+      : kind === "consultation"
+        ? await consultations(db, range, t)
+        : await counterInquiries(db, kind, range, t);
+  const header = result.columns.map((c) => t(`field.${c}` as AdminKey));
+  const span = `${days.from ?? "all"}_${days.to ?? "all"}`;
+  return { filename: `${kind}_${span}.csv`, csv: toCsv(header, result.rows), ids: result.ids };
+}

@@ -1,0 +1,200 @@
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { Database, RequestStatus } from "#db/schema.ts";
+import { CONSULTATION_QUESTIONS, REQUEST_KINDS, isRequestKind, isRequestStatus, type RequestKind } from "#app/features/console/kinds.ts";
+import { formatSeoul, isIsoDay, seoulRange } from "#app/lib/seoul-time.ts";
+import { paging } from "#app/lib/paging.ts";
+
+/**
+ * The inbox: every request of the four kinds in one list, newest first, with
+ * filters (kind, status, Seoul dates) and a search by name or phone; and the
+ * console's count of new requests per kind.
+ */
+export const INBOX_PAGE_SIZE = 50;
+const QUERY_MAX = 100;
+
+export interface InboxFilter {
+  kind?: RequestKind;
+  status?: RequestStatus;
+  /** Seoul calendar days, both included. */
+  from?: string;
+  to?: string;
+  q?: string;
+  page: number;
+}
+
+/** Reads a filter from a URL's query; anything unreadable is ignored, never an error. */
+export function readInboxFilter(params: URLSearchParams): InboxFilter {
+  const kind = params.get("kind");
+  const status = params.get("status");
+  const from = params.get("from");
+  const to = params.get("to");
+  const q = (params.get("q") ?? "").trim().slice(0, QUERY_MAX);
+  const page = Number(params.get("page"));
+  return {
+    kind: isRequestKind(kind) ? kind : undefined,
+    status: isRequestStatus(status) ? status : undefined,
+    from: isIsoDay(from) ? from : undefined,
+    to: isIsoDay(to) ? to : undefined,
+    q: q || undefined,
+    page: Number.isInteger(page) && page > 0 ? Math.min(page, 100_000) : 1,
+  };
+}
+
+export interface InboxRow {
+  kind: RequestKind;
+  id: number;
+  status: RequestStatus;
+  name: string;
+  phone: string;
+  createdAt: string;
+  received: string;
+  /** No operator has opened it yet. */
+  unread: boolean;
+}
+
+type Db = Kysely<Database>;
+
+interface UnionRow {
+  kind: string;
+  id: number;
+  status: RequestStatus;
+  name: string | null;
+  phone: string | null;
+  created_at: string;
+  first_opened_at: string | null;
+}
+type UnionPart = SelectQueryBuilder<Database, keyof Database, UnionRow>;
+
+/** One SELECT per kind with the same columns: kind, id, status, name, phone, created_at. */
+function kindQuery(db: Db, kind: RequestKind): UnionPart {
+  return kindSelect(db, kind) as unknown as UnionPart;
+}
+
+function kindSelect(db: Db, kind: RequestKind) {
+  switch (kind) {
+    case "proposal":
+      return db
+        .selectFrom("proposals")
+        .select([
+          sql.lit("proposal").as("kind"),
+          "id",
+          "status",
+          "proposer_name as name",
+          "proposer_phone as phone",
+          "created_at",
+          "first_opened_at",
+        ]);
+    case "as":
+      return db
+        .selectFrom("as_requests")
+        .select([
+          sql.lit("as").as("kind"),
+          "id",
+          "status",
+          "applicant_name as name",
+          "contact_phone as phone",
+          "created_at",
+          "first_opened_at",
+        ]);
+    case "purchase":
+      return db
+        .selectFrom("purchase_requests")
+        .select([
+          sql.lit("purchase").as("kind"),
+          "id",
+          "status",
+          "applicant_name as name",
+          "contact_phone as phone",
+          "created_at",
+          "first_opened_at",
+        ]);
+    case "consultation":
+      return db
+        .selectFrom("consultation_answers as a")
+        .leftJoin("consultation_answer_items as n", (j) =>
+          j.onRef("n.answer_id", "=", "a.id").on("n.question_seq", "=", CONSULTATION_QUESTIONS.name),
+        )
+        .leftJoin("consultation_answer_items as p", (j) =>
+          j.onRef("p.answer_id", "=", "a.id").on("p.question_seq", "=", CONSULTATION_QUESTIONS.phone),
+        )
+        .select([
+          sql.lit("consultation").as("kind"),
+          "a.id as id",
+          "a.status as status",
+          sql<string>`coalesce(${sql.ref("n.answer_content")}, '')`.as("name"),
+          sql<string>`coalesce(${sql.ref("p.answer_content")}, '')`.as("phone"),
+          "a.created_at as created_at",
+          "a.first_opened_at as first_opened_at",
+        ]);
+  }
+}
+
+/** `%text%` for LIKE, with the wildcards in `text` escaped. */
+function contains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listInbox(db: Db, filter: InboxFilter): Promise<{ rows: InboxRow[]; total: number; page: number; pages: number }> {
+  const kinds = filter.kind ? [filter.kind] : [...REQUEST_KINDS];
+  const parts = kinds.map((kind) => kindQuery(db, kind));
+  let union = parts[0]!;
+  for (const part of parts.slice(1)) union = union.unionAll(part);
+
+  let query = db.selectFrom(union.as("u"));
+  const { start, end } = seoulRange(filter.from, filter.to);
+  if (start) query = query.where("u.created_at", ">=", start);
+  if (end) query = query.where("u.created_at", "<", end);
+  if (filter.status) query = query.where("u.status", "=", filter.status);
+  if (filter.q) {
+    const text = contains(filter.q.toLowerCase());
+    const digits = filter.q.replace(/[\s()+-]/g, "");
+    const byName = sql<boolean>`lower(${sql.ref("u.name")}) like ${text} escape '\\'`;
+    query = /^\d{3,}$/.test(digits)
+      ? query.where((eb) => eb.or([byName, sql<boolean>`${sql.ref("u.phone")} like ${contains(digits)} escape '\\'`]))
+      : query.where(byName);
+  }
+
+  const { total, page, pages, limit, offset } = paging(
+    await query.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst(),
+    filter.page,
+    INBOX_PAGE_SIZE,
+  );
+  const rows = await query
+    .select(["u.kind", "u.id", "u.status", "u.name", "u.phone", "u.created_at", "u.first_opened_at"])
+    .orderBy("u.created_at", "desc")
+    .orderBy("u.kind")
+    .orderBy("u.id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return {
+    rows: rows.map((r) => ({
+      kind: r.kind as RequestKind,
+      id: Number(r.id),
+      status: r.status as RequestStatus,
+      name: r.name ?? "",
+      phone: r.phone ?? "",
+      createdAt: r.created_at,
+      received: formatSeoul(r.created_at),
+      unread: r.first_opened_at === null,
+    })),
+    total,
+    page,
+    pages,
+  };
+}
+
+/** How many requests of each kind are new: the console's at-a-glance numbers. */
+export async function newCounts(db: Db): Promise<Record<RequestKind, number>> {
+  const out = {} as Record<RequestKind, number>;
+  for (const kind of REQUEST_KINDS) {
+    const q = kindQuery(db, kind);
+    const row = await db
+      .selectFrom(q.as("u"))
+      .where("u.status", "=", "new")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirst();
+    out[kind] = Number(row?.n ?? 0);
+  }
+  return out;
+}

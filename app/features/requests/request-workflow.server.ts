@@ -1,0 +1,36 @@
+import type { Kysely } from "kysely";
+import type { Database, RequestStatus } from "#db/schema.ts";
+import type { RequestKind } from "#app/features/console/kinds.ts";
+import { REQUEST_TABLES } from "#app/features/console/request-tables.server.ts";
+
+/** The status workflow of a request (new → contacted → closed) with an operator note, and its first opening. */
+export const NOTE_MAX = 2000;
+
+type Db = Kysely<Database>;
+
+/** The first time any operator opens a request (the inbox's unread marker, the response-time figure). */
+export async function markOpened(db: Db, kind: RequestKind, id: number, now = new Date()): Promise<void> {
+  await db
+    .updateTable(REQUEST_TABLES[kind])
+    .set({ first_opened_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("first_opened_at", "is", null)
+    .execute();
+}
+
+/** Moves a request along the workflow and keeps the operator's note. False when it does not exist. */
+export async function updateRequest(
+  db: Db,
+  kind: RequestKind,
+  id: number,
+  status: RequestStatus,
+  note: string,
+  now = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable(REQUEST_TABLES[kind])
+    .set({ status, operator_note: note.slice(0, NOTE_MAX), updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

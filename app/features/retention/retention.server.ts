@@ -1,0 +1,245 @@
+import { PostgresAdapter, SqliteAdapter, sql, type Kysely } from "kysely";
+import type { Database } from "#db/schema.ts";
+import type { Logger } from "#app/lib/logger.server.ts";
+import { RETENTION_MONTHS, SESSION_IDLE_MS, SIGN_IN_FAILURE_MEMORY_MS } from "#app/features/console/policy.ts";
+import { DELIVERY_RETENTION_MS } from "#app/features/alerts/policy.ts";
+import { INSTANCE, takeLease } from "#app/lib/job-lease.server.ts";
+
+/**
+ * Retention (spec §9): what is past its period is deleted, with everything
+ * that belongs to it (A/S photos, consultation answers and consent records),
+ * in one transaction. A daily in-process job and `npm run retention` run it;
+ * each run logs counts only. Deleted means gone from the files too: SQLite
+ * overwrites deleted content (`secure_delete`, db/sqlite-driver.ts) and the
+ * WAL is checkpointed and truncated after each run; on PostgreSQL the tables
+ * that lost rows are vacuumed (see reclaim below). Relative `.ts` imports: server/main.ts and
+ * scripts/retention.ts load this natively.
+ */
+interface RetentionCounts {
+  proposals: number;
+  asRequests: number;
+  asPhotos: number;
+  purchaseRequests: number;
+  consultations: number;
+  expiredSessions: number;
+  staleSignInCounters: number;
+  alertDeliveries: number;
+}
+
+/** The same instant `months` calendar months earlier (the 31st falls back to the month's last day). */
+export function monthsBefore(now: Date, months: number): Date {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() - months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const d = new Date(now);
+  d.setUTCDate(1);
+  d.setUTCFullYear(year, month, Math.min(now.getUTCDate(), lastDay));
+  return d;
+}
+
+/** Received at or before these instants means past the period. */
+export function retentionCutoffs(now: Date) {
+  return {
+    proposals: monthsBefore(now, RETENTION_MONTHS.proposals).toISOString(),
+    counterInquiries: monthsBefore(now, RETENTION_MONTHS.counterInquiries).toISOString(),
+    consultations: monthsBefore(now, RETENTION_MONTHS.consultations).toISOString(),
+  };
+}
+
+/** A table retention deletes from. */
+type RetentionTable =
+  | "proposals"
+  | "as_request_photos"
+  | "as_requests"
+  | "purchase_requests"
+  | "consultation_answer_items"
+  | "consent_records"
+  | "consultation_answers"
+  | "admin_sessions"
+  | "admin_login_throttle"
+  | "admin_login_accounts"
+  | "alert_deliveries";
+
+export async function runRetention(db: Kysely<Database>, now = new Date(), log?: Logger): Promise<RetentionCounts> {
+  const { counts, emptied } = await deleteExpired(db, now);
+  const reclaimed = await reclaim(db, emptied);
+  if (reclaimed?.checkpointBusy) log?.warn("retention.checkpoint_busy", {});
+  return counts;
+}
+
+/** The deletions, in one transaction; answers the counts and the tables that lost rows. */
+async function deleteExpired(db: Kysely<Database>, now: Date): Promise<{ counts: RetentionCounts; emptied: RetentionTable[] }> {
+  const cut = retentionCutoffs(now);
+  const emptied = new Set<RetentionTable>();
+  const n = (table: RetentionTable, r: { numDeletedRows: bigint } | undefined) => {
+    const deleted = Number(r?.numDeletedRows ?? 0);
+    if (deleted > 0) emptied.add(table);
+    return deleted;
+  };
+  const counts = await db.transaction().execute(async (tx) => {
+    const proposals = n("proposals", await tx.deleteFrom("proposals").where("created_at", "<=", cut.proposals).executeTakeFirst());
+
+    const oldAs = tx.selectFrom("as_requests").select("id").where("created_at", "<=", cut.counterInquiries);
+    const asPhotos = n(
+      "as_request_photos",
+      await tx.deleteFrom("as_request_photos").where("as_request_id", "in", oldAs).executeTakeFirst(),
+    );
+    const asRequests = n(
+      "as_requests",
+      await tx.deleteFrom("as_requests").where("created_at", "<=", cut.counterInquiries).executeTakeFirst(),
+    );
+    const purchaseRequests = n(
+      "purchase_requests",
+      await tx.deleteFrom("purchase_requests").where("created_at", "<=", cut.counterInquiries).executeTakeFirst(),
+    );
+
+    const oldAnswers = tx.selectFrom("consultation_answers").select("id").where("created_at", "<=", cut.consultations);
+    n(
+      "consultation_answer_items",
+      await tx.deleteFrom("consultation_answer_items").where("answer_id", "in", oldAnswers).executeTakeFirst(),
+    );
+    n("consent_records", await tx.deleteFrom("consent_records").where("answer_id", "in", oldAnswers).executeTakeFirst());
+    const consultations = n(
+      "consultation_answers",
+      await tx.deleteFrom("consultation_answers").where("created_at", "<=", cut.consultations).executeTakeFirst(),
+    );
+
+    // Housekeeping of the console itself.
+    const at = now.toISOString();
+    const expiredSessions = n(
+      "admin_sessions",
+      await tx
+        .deleteFrom("admin_sessions")
+        .where((eb) =>
+          eb.or([eb("expires_at", "<=", at), eb("last_seen_at", "<=", new Date(now.getTime() - SESSION_IDLE_MS).toISOString())]),
+        )
+        .executeTakeFirst(),
+    );
+    // Sign-in counters (ADR 0017), per account and address and per account, once idle and no longer locking or delaying.
+    const forgetBefore = new Date(now.getTime() - SIGN_IN_FAILURE_MEMORY_MS).toISOString();
+    const staleSignInCounters =
+      n(
+        "admin_login_throttle",
+        await tx
+          .deleteFrom("admin_login_throttle")
+          .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", at)]))
+          .where("updated_at", "<=", forgetBefore)
+          .executeTakeFirst(),
+      ) +
+      n(
+        "admin_login_accounts",
+        await tx
+          .deleteFrom("admin_login_accounts")
+          .where((eb) => eb.or([eb("next_attempt_at", "is", null), eb("next_attempt_at", "<=", at)]))
+          .where("updated_at", "<=", forgetBefore)
+          .executeTakeFirst(),
+      );
+
+    // Alert delivery rows (issue 12) are kept 30 days.
+    const alertDeliveries = n(
+      "alert_deliveries",
+      await tx
+        .deleteFrom("alert_deliveries")
+        .where("created_at", "<=", new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString())
+        .executeTakeFirst(),
+    );
+
+    return { proposals, asRequests, asPhotos, purchaseRequests, consultations, expiredSessions, staleSignInCounters, alertDeliveries };
+  });
+  return { counts, emptied: [...emptied] };
+}
+
+/**
+ * After the deletions, outside their transaction, so the deleted text leaves
+ * the files. SQLite: the deletions overwrote the rows with zeros in the WAL
+ * (`secure_delete`); the checkpoint copies those pages into the database file
+ * and truncates the WAL, which still held the rows as they were written.
+ * PostgreSQL: a deleted row stays in the table's data files (a dead tuple)
+ * until VACUUM marks its space free for new rows to overwrite; autovacuum
+ * would get there some time, this does it now for the tables that lost rows
+ * (plain VACUUM: no exclusive lock, the site keeps running).
+ */
+export async function reclaim(db: Kysely<Database>, tables: readonly RetentionTable[]): Promise<{ checkpointBusy: boolean } | null> {
+  const adapter = db.getExecutor().adapter;
+  if (adapter instanceof SqliteAdapter) {
+    const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(db);
+    // busy = 1: another connection (`npm run retention` beside the server) was reading; the next run finishes it.
+    return { checkpointBusy: Number(rows[0]?.busy ?? 0) !== 0 };
+  }
+  if (adapter instanceof PostgresAdapter && tables.length > 0) {
+    await sql`vacuum ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
+  }
+  return null;
+}
+
+/** Runs once and logs the counts (never what was deleted) and the instance that ran it. */
+export async function runRetentionLogged(
+  db: Kysely<Database>,
+  log: Logger,
+  now = new Date(),
+  instance = INSTANCE,
+): Promise<RetentionCounts | null> {
+  try {
+    const counts = await runRetention(db, now, log);
+    log.info("retention.run", { ...counts, instance });
+    return counts;
+  } catch (error) {
+    log.error("retention.failed", {}, error);
+    return null;
+  }
+}
+
+const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One tick of the schedule: runs only in the instance that takes the
+ * "retention" lease for this interval (a little shorter, so the next tick
+ * finds it free); another instance's tick in the same interval logs
+ * `retention.skipped` with the instance that ran it.
+ */
+export async function runScheduledRetention(
+  db: Kysely<Database>,
+  log: Logger,
+  options: { intervalMs?: number; instance?: string; now?: Date } = {},
+): Promise<RetentionCounts | null> {
+  const interval = options.intervalMs ?? RETENTION_INTERVAL_MS;
+  const now = options.now ?? new Date();
+  const instance = options.instance ?? INSTANCE;
+  try {
+    const lease = await takeLease(db, "retention", instance, interval - Math.min(interval / 10, 60 * 60 * 1000), now);
+    if (!lease.taken) {
+      log.info("retention.skipped", { ranBy: lease.holder });
+      return null;
+    }
+  } catch (error) {
+    log.error("retention.failed", {}, error);
+    return null;
+  }
+  return runRetentionLogged(db, log, now, instance);
+}
+
+/**
+ * The daily job inside the server process: first run a minute after start
+ * (not in the way of start-up), then every 24 hours. The timers are unref'd:
+ * they never keep the process alive. Answers a stop function, which resolves
+ * once a run under way has finished (the database may be closed then).
+ */
+export function startRetentionJob(
+  db: Kysely<Database>,
+  log: Logger,
+  options: { firstRunMs?: number; intervalMs?: number } = {},
+): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const run = () => {
+    running ??= runScheduledRetention(db, log, { intervalMs: options.intervalMs }).finally(() => (running = null));
+  };
+  const first = setTimeout(run, options.firstRunMs ?? 60_000);
+  const every = setInterval(run, options.intervalMs ?? RETENTION_INTERVAL_MS);
+  first.unref();
+  every.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(every);
+    await running;
+  };
+}
