@@ -72,6 +72,7 @@ export default [
         route("banners", "routes/admin.banners.tsx"),
         route("audit", "routes/admin.audit.tsx"),
         route("privacy", "routes/admin.privacy.tsx"),
+        route("deadlines", "routes/admin.deadlines.tsx"),
         route("operators", "routes/admin.operators.tsx"),
         route("account", "routes/admin.account.tsx"),
         route("notifications", "routes/admin.notifications.tsx"),

@@ -1,4 +1,11 @@
-import { cleanSource, ELIGIBILITY_PATH, isEmptySource, referrerDomain, utmOf, type RequestSource } from "#app/features/attribution/source.ts";
+import {
+  cleanSource,
+  ELIGIBILITY_PATH,
+  isEmptySource,
+  referrerDomain,
+  utmOf,
+  type RequestSource,
+} from "#app/features/attribution/source.ts";
 
 /**
  * The tab's memory of where the visit came from (issue 28): sessionStorage

@@ -37,7 +37,10 @@ export function cleanTag(value: unknown): string | undefined {
 
 export function cleanDomain(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
-  const domain = value.trim().toLowerCase().replace(/^www\./, "");
+  const domain = value
+    .trim()
+    .toLowerCase()
+    .replace(/^www\./, "");
   return DOMAIN.test(domain) ? domain : undefined;
 }
 

@@ -68,7 +68,9 @@ export function StatusPage({ data, result }: { data: StatusPageData; result?: St
         ))}
         {view.actionable ? <p>{t("status.hours")}</p> : null}
         {view.actionable && data.afterHours ? <p>{t("status.afterHours")}</p> : null}
-        {view.maskedPhone && view.kind !== "rights" ? <p className={styles.phone}>{t("status.phone", { phone: view.maskedPhone })}</p> : null}
+        {view.maskedPhone && view.kind !== "rights" ? (
+          <p className={styles.phone}>{t("status.phone", { phone: view.maskedPhone })}</p>
+        ) : null}
       </div>
 
       {result && "ok" in result && result.ok === "rescheduled" ? (

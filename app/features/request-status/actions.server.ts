@@ -6,6 +6,7 @@ import { findStatusLink, type StatusLink } from "#app/features/request-status/li
 import { statusFacts } from "#app/features/request-status/status.server.ts";
 import { FINAL_STAGES, stageOf } from "#app/features/request-status/view.ts";
 import { isOfferedSlot } from "#app/features/request-status/hours.ts";
+import { reclaim } from "#app/features/retention/retention.server.ts";
 
 /**
  * The visitor's two actions on the status page (issue 28), without a phone
@@ -14,10 +15,7 @@ import { isOfferedSlot } from "#app/features/request-status/hours.ts";
  * closed, runs in one transaction, and is audited as the visitor's own act
  * (no operator; no personal data in the entry).
  */
-export type ActionOutcome =
-  | { ok: "rescheduled"; at: string }
-  | { ok: "withdrawn" }
-  | { error: "closed" | "slot" | "gone" | "confirm" };
+export type ActionOutcome = { ok: "rescheduled"; at: string } | { ok: "withdrawn" } | { error: "closed" | "slot" | "gone" | "confirm" };
 
 /** The audit log's name for the visitor acting on their own request. */
 export const VISITOR = "(visitor)";
@@ -26,7 +24,13 @@ export const CALLBACK_ALERT_KIND = "callback";
 
 type Store = Pick<AppServices, "db" | "alerts">;
 
-async function auditVisitor(trx: Transaction<Database>, action: "visitor_reschedule" | "visitor_withdraw", link: StatusLink, detail: string, now: Date) {
+async function auditVisitor(
+  trx: Transaction<Database>,
+  action: "visitor_reschedule" | "visitor_withdraw",
+  link: StatusLink,
+  detail: string,
+  now: Date,
+) {
   await trx
     .insertInto("admin_audit_log")
     .values({
@@ -86,5 +90,7 @@ export async function withdrawRequest(store: Store, token: string, confirmed: bo
       .execute();
     await auditVisitor(trx, "visitor_withdraw", open.link, "withdrawn; personal data erased", now);
   });
+  // Deleted means gone from the files too, as retention makes it (SQLite's WAL checkpointed, PostgreSQL's tables vacuumed).
+  await reclaim(store.db, ["consultation_answer_items", "consent_records", "consultation_answers", "alert_deliveries"]);
   return { ok: "withdrawn" };
 }

@@ -30,13 +30,19 @@ async function requestRow(db: Db, link: StatusLink) {
     }
     case "proposal":
       return (
-        (await db.selectFrom("proposals").select(["status", "created_at", "proposer_phone as phone"]).where("id", "=", id).executeTakeFirst()) ??
-        null
+        (await db
+          .selectFrom("proposals")
+          .select(["status", "created_at", "proposer_phone as phone"])
+          .where("id", "=", id)
+          .executeTakeFirst()) ?? null
       );
     case "as":
       return (
-        (await db.selectFrom("as_requests").select(["status", "created_at", "contact_phone as phone"]).where("id", "=", id).executeTakeFirst()) ??
-        null
+        (await db
+          .selectFrom("as_requests")
+          .select(["status", "created_at", "contact_phone as phone"])
+          .where("id", "=", id)
+          .executeTakeFirst()) ?? null
       );
     case "purchase":
       return (

@@ -96,7 +96,8 @@ function steps(keys: readonly string[], current: number, finished: boolean) {
 
 /** What happens next while we are still to call (a consultation). */
 function nextCall(facts: StatusFacts, now: Date, phone: string): Message {
-  if (facts.lastAttemptAt && facts.nextCallAt) return { key: "status.next.tried", vars: { tried: facts.lastAttemptAt, next: facts.nextCallAt, phone } };
+  if (facts.lastAttemptAt && facts.nextCallAt)
+    return { key: "status.next.tried", vars: { tried: facts.lastAttemptAt, next: facts.nextCallAt, phone } };
   if (facts.callbackAt && new Date(facts.callbackAt) > now) return { key: "status.next.callback", vars: { time: facts.callbackAt, phone } };
   return { key: "status.next.callSoon", vars: { phone } };
 }
@@ -117,7 +118,11 @@ export function statusView(facts: StatusFacts, now: Date, adviserPhone: string):
       ...base,
       stage: "withdrawn",
       steps: [],
-      lines: [{ key: "status.withdrawn.body", vars: { day: facts.withdrawnAt } }, { key: "status.withdrawn.deleted" }, { key: "status.withdrawn.again" }],
+      lines: [
+        { key: "status.withdrawn.body", vars: { day: facts.withdrawnAt } },
+        { key: "status.withdrawn.deleted" },
+        { key: "status.withdrawn.again" },
+      ],
     };
   }
   if (facts.kind === "rights") {
@@ -125,10 +130,7 @@ export function statusView(facts: StatusFacts, now: Date, adviserPhone: string):
     const request = facts.rights?.request ?? "erase";
     const lines: Message[] = answered
       ? [{ key: "status.rights.answered", vars: { day: answered } }]
-      : [
-          { key: "status.rights.due", vars: { day: facts.rights?.dueAt ?? facts.createdAt } },
-          { key: `status.rights.why.${request}` },
-        ];
+      : [{ key: "status.rights.due", vars: { day: facts.rights?.dueAt ?? facts.createdAt } }, { key: `status.rights.why.${request}` }];
     return {
       ...base,
       stage: answered ? "answered" : "new",
