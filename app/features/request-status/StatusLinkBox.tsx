@@ -44,7 +44,7 @@ export function StatusLinkBox({ path }: { path: string }) {
           {t("status.link.copy")}
         </Button>
       ) : null}
-      <p role="status" className={styles.linkCopied}>
+      <p aria-live="polite" className={styles.linkCopied}>
         {copied === "yes" ? t("status.link.copied") : copied === "no" ? t("status.link.copyFailed") : ""}
       </p>
     </section>
