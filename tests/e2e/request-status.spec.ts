@@ -95,7 +95,7 @@ test.describe("the private status link", () => {
     await sendConsultation(page, "en", "ACTIONS JS");
     await page.goto(await linkOnPage(page, "en"));
     await hydrated(page);
-    const select = page.getByLabel(text(status, "reschedule.label"));
+    const select = page.getByLabel(text(status, "reschedule.label"), { exact: true });
     const value = await select.locator("option").nth(2).getAttribute("value");
     await select.selectOption(value!);
     await page.getByRole("button", { name: text(status, "reschedule.submit") }).click();
@@ -151,7 +151,7 @@ test.describe("the private status link", () => {
       await expect(page.getByRole("button", { name: text(status, "link.copy") })).toHaveCount(0);
 
       await page.goto(href);
-      await page.getByLabel(text(status, "reschedule.label")).selectOption({ index: 1 });
+      await page.getByLabel(text(status, "reschedule.label"), { exact: true }).selectOption({ index: 1 });
       await page.getByRole("button", { name: text(status, "reschedule.submit") }).click();
       await expect(page.getByText(new RegExp(text(status, "reschedule.done").split("{time}")[0]!))).toBeVisible();
       await page.getByRole("button", { name: text(status, "withdraw.start") }).click();

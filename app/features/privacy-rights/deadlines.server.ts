@@ -6,7 +6,7 @@ import { audit } from "#app/features/audit/audit.server.ts";
 import type { DeadlineResult } from "#app/features/privacy-rights/DeadlinesPage.tsx";
 import type { Database, RightsRequestKind } from "#db/schema.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
-import { daysLeft } from "#app/features/privacy-rights/deadlines.ts";
+import { daysLeft, isAnswerMethod, type AnswerMethod } from "#app/features/privacy-rights/deadlines.ts";
 
 /**
  * The console's list of rights requests and complaints still to answer
@@ -24,10 +24,6 @@ export interface DeadlineRow {
   overdue: boolean;
 }
 
-export const ANSWER_METHODS = ["phone", "email", "letter", "in_person"] as const;
-export type AnswerMethod = (typeof ANSWER_METHODS)[number];
-export const isAnswerMethod = (value: unknown): value is AnswerMethod =>
-  typeof value === "string" && (ANSWER_METHODS as readonly string[]).includes(value);
 
 export async function openDeadlines(db: Kysely<Database>, now = new Date()): Promise<DeadlineRow[]> {
   const rows = await db

@@ -31,3 +31,9 @@ export function daysLeft(due: string, now: Date): number {
   const day = (instant: number) => Math.floor((instant + KST_MS) / DAY_MS);
   return day(new Date(due).getTime()) - day(now.getTime());
 }
+
+/** How an answer was given (the console records it with who and when). */
+export const ANSWER_METHODS = ["phone", "email", "letter", "in_person"] as const;
+export type AnswerMethod = (typeof ANSWER_METHODS)[number];
+export const isAnswerMethod = (value: unknown): value is AnswerMethod =>
+  typeof value === "string" && (ANSWER_METHODS as readonly string[]).includes(value);

@@ -67,7 +67,7 @@ export function StatusPage({ data, result }: { data: StatusPageData; result?: St
           <p key={line.key}>{t(line.key, line.vars)}</p>
         ))}
         {view.actionable ? <p>{t("status.hours")}</p> : null}
-        {view.actionable && data.afterHours ? <p>{t("status.afterHours")}</p> : null}
+        {data.afterHours && view.lines.some((l) => l.key === "status.next.callSoon") ? <p>{t("status.afterHours")}</p> : null}
         {view.maskedPhone && view.kind !== "rights" ? (
           <p className={styles.phone}>{t("status.phone", { phone: view.maskedPhone })}</p>
         ) : null}
