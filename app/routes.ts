@@ -15,6 +15,7 @@ export default [
   route("our-products/loan", "routes/our-products.loan.tsx"),
   route("our-products/mobile", "routes/our-products.mobile.tsx"),
   route("our-products/insurance", "routes/our-products.insurance.tsx"),
+  route("our-products/repayment-calculator", "routes/our-products.repayment-calculator.tsx"),
   route("information-service/loan", "routes/information-service.loan.tsx"),
   route("information-service/loan-faq", "routes/information-service.loan-faq.tsx"),
   route("information-service/job-opportunities", "routes/information-service.job-opportunities.tsx"),

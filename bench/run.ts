@@ -15,6 +15,9 @@
  *   npm run bench -- --load-only  only the load part: pages and assets with browsers' encodings, three
  *                                 rounds of mixed load and the memory, the consultation API and its alerts
  *   npm run bench -- --uploads-only  only 20 simultaneous A/S uploads of 3 × 18 MB photos and the server's memory
+ *   npm run bench -- --caddy-only   only every public page, the not-found page and the largest asset against
+ *                                 Caddy serving the same bytes (wrk; skipped, saying so, without wrk or caddy)
+ *   npm run bench -- --caddy-rounds=5 --caddy-seconds=4   rounds of that comparison (default 3) and seconds per load (default 4)
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -26,6 +29,16 @@ import { pageBundles } from "#bench/bundle.ts";
 import { readClientManifest } from "#server/client-manifest.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { startWebhookReceiver } from "#tests/support/alert-receivers.ts";
+import {
+  missingTools,
+  snapshot,
+  snapshotName,
+  startCaddy,
+  wrk,
+  WRK_CONNECTIONS,
+  WRK_THREADS,
+  type WrkResult,
+} from "#bench/static-server.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const clientDir = join(root, "build/client");
@@ -34,12 +47,22 @@ const bundleOnly = args.includes("--bundle-only");
 const skipBuild = args.includes("--no-build");
 const loadOnly = args.includes("--load-only");
 const uploadsOnly = args.includes("--uploads-only");
+const caddyOnly = args.includes("--caddy-only");
+const numberArg = (name: string, fallback: number) => {
+  const value = Number(args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+/** The comparison with Caddy: rounds (the two servers alternate in each) and seconds per load. */
+const CADDY_ROUNDS = Math.round(numberArg("caddy-rounds", 3));
+const CADDY_SECONDS = Math.round(numberArg("caddy-seconds", 4));
 const routesArg = args.find((a) => a.startsWith("--routes="))?.slice("--routes=".length);
 const routes: string[] = routesArg ? routesArg.split(",") : [...PUBLIC_ROUTES];
 const runsArg = Number(args.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 5);
 const RUNS = Number.isInteger(runsArg) && runsArg > 0 ? runsArg : 5;
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const base = `http://127.0.0.1:${PORT}`;
+/** Caddy, serving the pages' bytes for the comparison. */
+const CADDY_PORT = Number(process.env.BENCH_CADDY_PORT ?? PORT + 1);
 /** The upload benchmark: this many A/S requests at once, each with this many ~18 MB photos. */
 const UPLOADS = 20;
 const PHOTOS_PER_UPLOAD = 3;
@@ -51,6 +74,10 @@ const NOT_FOUND_PATH = "/no/such/page";
 const LOAD_PAGES = [...PUBLIC_ROUTES, NOT_FOUND_PATH];
 /** Seconds of each of the three rounds of mixed load. */
 const MIXED_SECONDS = Number(args.find((a) => a.startsWith("--mixed-seconds="))?.slice("--mixed-seconds=".length) ?? 120);
+
+/** The request log's lines the server has written so far (its stdout, read as it comes). */
+const REQUEST_EVENT = '"event":"request"';
+let requestLines = 0;
 
 type Check = { what: string; value: number | string; budget: string; ok: boolean };
 const checks: Check[] = [];
@@ -122,10 +149,12 @@ if (!bundleOnly) {
     await warmUp();
     memory.restMb = rssMb(server);
     check("server memory at rest (RSS)", memory.restMb, BUDGETS.rssMb, "<=", (n) => `${n.toFixed(0)} MB`);
-    if (!loadOnly && !uploadsOnly) await lighthouse();
-    if (!uploadsOnly) {
+    if (!loadOnly && !uploadsOnly && !caddyOnly) await lighthouse();
+    if (caddyOnly) await againstCaddy(server);
+    else if (!uploadsOnly) {
       await firstVisitBytes();
       await encodedThroughput();
+      await againstCaddy(server);
       await mixedRounds(server);
       await answerLoad(hooks);
       memory.afterLoadMb = rssMb(server);
@@ -136,7 +165,7 @@ if (!bundleOnly) {
         ok: true,
       });
     }
-    if (!loadOnly) await uploadLoad(server);
+    if (!loadOnly && !caddyOnly) await uploadLoad(server);
   } finally {
     server.kill("SIGTERM");
     await hooks.close();
@@ -181,13 +210,21 @@ async function startServer(databaseUrl: string, webhookUrl: string): Promise<Chi
       HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,
       RATE_LIMIT_DISABLED: "1",
-      LOG_LEVEL: "warn",
+      // The request log as in production: a line per request, read from a pipe (as journald reads it).
+      LOG_LEVEL: "info",
       NODE_ENV: "production",
       APP_SECRET_FILE: join(root, "bench/tmp/secret.key"),
       ALERT_WEBHOOK_URL: webhookUrl,
       ALERT_WEBHOOK_SECRET: "bench-webhook-secret",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let partial = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    const text = partial + chunk.toString("utf8");
+    const end = text.lastIndexOf("\n") + 1;
+    partial = text.slice(end);
+    for (let at = text.indexOf(REQUEST_EVENT); at >= 0 && at < end; at = text.indexOf(REQUEST_EVENT, at + 1)) requestLines++;
   });
   for (let i = 0; i < 100; i++) {
     try {
@@ -386,6 +423,134 @@ async function encodedThroughput() {
     if (browser.failed || identity.failed) checks.push({ what: `${path} under load`, value: "errors", budget: "none", ok: false });
   }
   load.encodings = { asset, rows };
+}
+
+interface CaddyRow {
+  path: string;
+  kind: "asset" | "page";
+  /** Whether the server sent the page from its cache when it was snapshotted (the budgets are for cached pages). */
+  cached: boolean;
+  ours: WrkResult[];
+  caddy: WrkResult[];
+  /** Our req/s ÷ Caddy's, each round; the median is the figure. */
+  ratios: number[];
+  ratio: number;
+  /** Request log lines the server wrote during each of our loads, minus the requests wrk counted (≥ 0: one line per request). */
+  unloggedRequests: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * Issue 30: the limit. Caddy serves the bytes this server sent for each page
+ * (identity, brotli and gzip, snapshotted) and the largest asset with
+ * `file_server { precompressed br gzip }`; wrk loads each path on both with
+ * the same settings, the two alternating, in CADDY_ROUNDS rounds. Each row
+ * is our req/s as a ratio to Caddy's in the same round (the median of the
+ * rounds), our p99, and both servers' CPU per request. Skipped, saying so,
+ * without wrk or caddy (Debian's packages).
+ */
+async function againstCaddy(server: ChildProcess) {
+  const missing = missingTools();
+  if (missing.length) {
+    const message = `skipped: ${missing.join(" and ")} not installed (apt-get install ${missing.join(" ")})`;
+    log(`the comparison with Caddy is ${message}`);
+    load.againstCaddy = { skipped: message };
+    checks.push({
+      what: "cached pages and the largest asset against Caddy (wrk)",
+      value: message,
+      budget: "(needs wrk and caddy)",
+      ok: true,
+    });
+    return;
+  }
+  const asset = largestAsset();
+  const dir = join(root, "bench/tmp/caddy");
+  const cached = await snapshot(base, LOAD_PAGES, [asset], clientDir, join(dir, "site"));
+  const caddy = await startCaddy(join(dir, "site"), CADDY_PORT, join(dir, "state"));
+  try {
+    const targets = [
+      { path: asset, kind: "asset" as const, ours: base + asset, theirs: `${caddy.base}/${asset.split("/").at(-1)}` },
+      ...LOAD_PAGES.map((path) => ({ path, kind: "page" as const, ours: base + path, theirs: `${caddy.base}/${snapshotName(path)}` })),
+    ];
+    const rows: CaddyRow[] = targets.map((t) => ({
+      path: t.path,
+      kind: t.kind,
+      cached: t.kind === "asset" || cached.get(t.path) === true,
+      ours: [],
+      caddy: [],
+      ratios: [],
+      ratio: 0,
+      unloggedRequests: 0,
+    }));
+    // Both warm (JIT, file cache) before anything counts.
+    await wrk(targets[1]!.ours, 2, BROWSER_ENCODING);
+    await wrk(targets[1]!.theirs, 2, BROWSER_ENCODING);
+    for (let round = 1; round <= CADDY_ROUNDS; round++) {
+      log(`wrk against Caddy, round ${round} of ${CADDY_ROUNDS} (${targets.length} paths × ${CADDY_SECONDS} s on each server)`);
+      for (const [i, target] of targets.entries()) {
+        const row = rows[i]!;
+        const ours = async () => {
+          // Kept pages expire (5 min, the blog list 30 s): a page that expired since the last load is
+          // rendered and kept again now, so the load measures hits, not the render it would wait for.
+          await (await fetch(target.ours, { headers: { "accept-encoding": BROWSER_ENCODING } })).arrayBuffer();
+          const linesBefore = requestLines;
+          const result = await wrk(target.ours, CADDY_SECONDS, BROWSER_ENCODING, server.pid);
+          // Lines of requests still in flight when wrk stopped arrive a moment later.
+          await new Promise((r) => setTimeout(r, 300));
+          if (target.kind === "page") row.unloggedRequests = Math.max(row.unloggedRequests, result.requests - (requestLines - linesBefore));
+          row.ours.push(result);
+        };
+        const theirs = async () => void row.caddy.push(await wrk(target.theirs, CADDY_SECONDS, BROWSER_ENCODING, caddy.pid));
+        // Who goes first alternates, so a machine getting busier or quieter weighs on both.
+        if (round % 2) {
+          await ours();
+          await theirs();
+        } else {
+          await theirs();
+          await ours();
+        }
+        row.ratios.push(Number((row.ours.at(-1)!.rps / Math.max(1, row.caddy.at(-1)!.rps)).toFixed(2)));
+      }
+    }
+    for (const row of rows) {
+      row.ratio = Number(median(row.ratios).toFixed(2));
+      const p99 = median(row.ours.map((r) => r.p99Ms));
+      const failed = row.ours.some((r) => r.socketErrors > 0 || (row.path !== NOT_FOUND_PATH && r.non2xx > 0));
+      if (row.kind === "asset")
+        check(`${row.path} against Caddy (req/s, median of ${CADDY_ROUNDS})`, row.ratio, BUDGETS.assetVsCaddyRatio, ">=");
+      else if (row.cached) {
+        check(`${row.path} against Caddy (req/s, median of ${CADDY_ROUNDS})`, row.ratio, BUDGETS.pageVsCaddyRatio, ">=");
+        check(`${row.path} from the cache, p99 under load`, p99, BUDGETS.pageHitP99Ms, "<=", (n) => `${n} ms`);
+        checks.push({
+          what: `${row.path}: a request log line for every request`,
+          value: row.unloggedRequests > 0 ? `${row.unloggedRequests} requests without one` : "every one",
+          budget: "every one",
+          ok: row.unloggedRequests === 0,
+        });
+      } else checks.push({ what: `${row.path} is served from the cache`, value: "not cached", budget: "(reported)", ok: true });
+      if (failed) {
+        const errors = row.ours.map((r) => r.socketErrorKinds || `${r.non2xx} non-2xx`).join("; ");
+        checks.push({ what: `${row.path} under load (wrk)`, value: `errors (${errors})`, budget: "none", ok: false });
+      }
+    }
+    load.againstCaddy = {
+      wrk: {
+        threads: WRK_THREADS,
+        connections: WRK_CONNECTIONS,
+        seconds: CADDY_SECONDS,
+        rounds: CADDY_ROUNDS,
+        acceptEncoding: BROWSER_ENCODING,
+      },
+      rows,
+    };
+  } finally {
+    await caddy.stop();
+  }
 }
 
 /**
@@ -691,7 +856,9 @@ function writeReport() {
       ? join(root, "bench/tmp/load")
       : uploadsOnly
         ? join(root, "bench/tmp/uploads")
-        : join(root, "bench/report");
+        : caddyOnly
+          ? join(root, "bench/tmp/caddy-report")
+          : join(root, "bench/report");
   mkdirSync(join(root, "bench/tmp"), { recursive: true });
   writeFileSync(`${out}.json`, JSON.stringify(report, null, 2) + "\n");
   const lines: string[] = [`# Benchmark report`, "", `Run ${report.date}. Budgets from engineering.md; ✅ met, ❌ missed.`, ""];
@@ -744,6 +911,31 @@ function writeReport() {
       );
     lines.push("");
   }
+  const caddy = load.againstCaddy as
+    | { skipped: string }
+    | { wrk: { threads: number; connections: number; seconds: number; rounds: number; acceptEncoding: string }; rows: CaddyRow[] }
+    | undefined;
+  if (caddy && "skipped" in caddy) lines.push("## Against Caddy", "", `The comparison with Caddy was ${caddy.skipped}.`, "");
+  else if (caddy) {
+    const { wrk: settings } = caddy;
+    const mid = (results: WrkResult[], pick: (r: WrkResult) => number | null) => {
+      const values = results.map(pick).filter((v): v is number => v !== null);
+      return values.length ? Number(median(values).toFixed(1)) : "–";
+    };
+    lines.push(
+      "## Against Caddy",
+      "",
+      `wrk, ${settings.threads} threads, ${settings.connections} connections, ${settings.seconds} s per load, \`accept-encoding: ${settings.acceptEncoding}\`, on this server and on Caddy serving the very bytes this server sent (each page snapshotted as identity, brotli and gzip; the asset with its .br and .gz) with \`file_server { precompressed br gzip }\`. ${settings.rounds} rounds, the two servers alternating on each path; the ratio is our req/s ÷ Caddy's in the same round, the median of the rounds (each round's in brackets). Budgets: every cached page ≥ ${BUDGETS.pageVsCaddyRatio}×, the largest asset ≥ ${BUDGETS.assetVsCaddyRatio}×, a page hit's p99 ≤ ${BUDGETS.pageHitP99Ms} ms. CPU per request: user + system time of each server's process over the load ÷ its requests (steadier than req/s on a shared machine). The server logs every request (LOG_LEVEL=info, stdout read from a pipe); Caddy logs nothing.`,
+      "",
+      "| path | ratio to Caddy | req/s ours | req/s Caddy | p99 ours | p99 Caddy | CPU µs/request ours | CPU µs/request Caddy | bytes/request ours | bytes/request Caddy |",
+      "|---|---|---|---|---|---|---|---|---|---|",
+    );
+    for (const r of caddy.rows)
+      lines.push(
+        `| ${r.path}${r.cached ? "" : " (not cached)"} | ${r.ratio} (${r.ratios.join(", ")}) | ${mid(r.ours, (x) => x.rps)} | ${mid(r.caddy, (x) => x.rps)} | ${mid(r.ours, (x) => x.p99Ms)} ms | ${mid(r.caddy, (x) => x.p99Ms)} ms | ${mid(r.ours, (x) => x.cpuUsPerRequest)} | ${mid(r.caddy, (x) => x.cpuUsPerRequest)} | ${mid(r.ours, (x) => x.bytesPerRequest)} | ${mid(r.caddy, (x) => x.bytesPerRequest)} |`,
+      );
+    lines.push("");
+  }
   const firstVisit = load["first visit to / in Chromium"] as
     { kb: number; requests: number; documentEncoding: string; acceptEncoding: string } | undefined;
   if (firstVisit)
@@ -753,7 +945,9 @@ function writeReport() {
       `${firstVisit.kb} KB on the wire in ${firstVisit.requests} requests until the page has hydrated and the network is idle (the document sent as ${firstVisit.documentEncoding}; Chromium asked for \`${firstVisit.acceptEncoding}\`). Before issue 13: 176 KB.`,
       "",
     );
-  if (Object.keys(load).length) lines.push("## Load", "", "```json", JSON.stringify(load, null, 2), "```", "");
+  // Everything else under load as it was measured (the comparison with Caddy is its table above, and in the .json).
+  const { againstCaddy: _tabled, ...otherLoad } = load;
+  if (Object.keys(otherLoad).length) lines.push("## Load", "", "```json", JSON.stringify(otherLoad, null, 2), "```", "");
   if (Object.keys(memory).length)
     lines.push(
       "## Memory",

@@ -9,15 +9,34 @@ import type { ColumnType, Generated } from "kysely";
  * Flags are 1/0: SQLite integers, PostgreSQL `boolean` read back as 1/0
  * (writes of 1/0 or true/false are accepted by both).
  */
-export type RequestStatus = "new" | "contacted" | "closed";
+/**
+ * Where a request stands (issue 26, ADR 0028): a consultation goes through the
+ * loan stages, the other kinds through a short workflow of their own.
+ */
+export type ConsultationStage = "new" | "contacting" | "consulted" | "documents" | "with_lender" | "approved" | "declined" | "closed";
+export type ApplicationStage = "new" | "in_progress" | "done" | "closed";
+export type RequestStage = ConsultationStage | ApplicationStage;
+/** A visitors' rights request (issue 16) keeps the first workflow. */
+export type RightsStatus = "new" | "contacted" | "closed";
+/** Why a consultation was closed: a fixed list (`other` needs a note). */
+export type ClosedReason =
+  | "unreachable"
+  | "wrong_number"
+  | "withdrew"
+  | "not_eligible_stay"
+  | "not_eligible_income"
+  | "lender_declined"
+  | "went_elsewhere"
+  | "duplicate"
+  | "other";
 
-interface RequestColumns {
+interface RequestColumns<S extends string = RequestStage> {
   id: Generated<number>;
   /** Client-made id of the submission; a retried submission is stored once. */
   submission_id: string | null;
   /** Page language when the request was sent (en, vi, id, my, mn). */
   lang: string;
-  status: Generated<RequestStatus>;
+  status: Generated<S>;
   operator_note: Generated<string>;
   created_at: string;
   updated_at: string;
@@ -32,14 +51,14 @@ export interface BannerRedirectLogTable {
   created_at: string;
 }
 
-export interface ProposalTable extends RequestColumns {
+export interface ProposalTable extends RequestColumns<ApplicationStage> {
   proposer_name: string;
   proposer_phone: string;
   proposer_email: string;
   proposal_content: string;
 }
 
-export interface AsRequestTable extends RequestColumns {
+export interface AsRequestTable extends RequestColumns<ApplicationStage> {
   applicant_name: string;
   contact_phone: string;
   applicant_addr: string;
@@ -58,15 +77,40 @@ export interface AsRequestPhotoTable {
   created_at: string;
 }
 
-export interface PurchaseRequestTable extends RequestColumns {
+export interface PurchaseRequestTable extends RequestColumns<ApplicationStage> {
   applicant_name: string;
   contact_phone: string;
   applicant_addr: string;
   inquiry_content: string;
 }
 
-export interface ConsultationAnswerTable extends RequestColumns {
+export interface ConsultationAnswerTable extends RequestColumns<ConsultationStage> {
   marketing_yn: "Y" | "N";
+  /** The stage's own facts (0080): why it was closed (with a note for `other`), the lender, the approval. */
+  closed_reason: Generated<ClosedReason | null>;
+  closed_note: Generated<string | null>;
+  lender: Generated<string | null>;
+  /** Won, whole. */
+  approved_amount: Generated<number | null>;
+  /** YYYY-MM-DD, a day in Korea. */
+  approved_on: Generated<string | null>;
+}
+
+/** Every move of a request from one stage to another (0080): no personal data. */
+export interface RequestStageHistoryTable {
+  id: Generated<number>;
+  request_kind: "consultation" | "proposal" | "as" | "purchase";
+  request_id: number;
+  /** null: the request's arrival (not written today; the request's created_at says it). */
+  from_stage: RequestStage | null;
+  to_stage: RequestStage;
+  /** null: moved by the system (the cadence) or by the 0080 migration. */
+  operator_id: number | null;
+  at: string;
+  closed_reason: ClosedReason | null;
+  lender: string | null;
+  amount: number | null;
+  approved_on: string | null;
 }
 
 export interface ConsultationAnswerItemTable {
@@ -92,7 +136,7 @@ export interface ConsentRecordTable {
 /** What a person may ask of their data (issue 16): withdraw marketing consent, or erase it all; and (issue 28) see it, or complain. */
 export type RightsRequestKind = "withdraw_marketing" | "erase" | "access" | "complaint";
 
-export interface RightsRequestTable extends RequestColumns {
+export interface RightsRequestTable extends RequestColumns<RightsStatus> {
   request_kind: RightsRequestKind;
   /** Digits only. */
   phone: string;
@@ -151,7 +195,7 @@ export interface AdminOperatorTable {
   disabled_at: Generated<string | null>;
   /** What the operator may do (ADR 0022); existing operators became administrators. */
   role: Generated<OperatorRole>;
-  /** Two-step sign-in (RFC 6238): the authenticator's secret (base32) once set up… */
+  /** Two-step sign-in (RFC 6238): the authenticator's secret (base32, sealed under APP_SECRET: app/lib/sealed.server.ts) once set up… */
   totp_secret: Generated<string | null>;
   /** …the secret shown as a QR code while it is being set up… */
   totp_pending_secret: Generated<string | null>;
@@ -206,6 +250,14 @@ export interface AdminSessionTable {
   ip_prefix: Generated<string | null>;
 }
 
+/** A browser that signed in to an operator's account before (its device cookie's token, hashed; ADR 0017). */
+export interface AdminDeviceCookieTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  created_at: string;
+}
+
 /** Failed sign-ins per e-mail (hashed) and client address (hashed), and a temporary lock (ADR 0017). */
 export interface AdminLoginThrottleTable {
   id: Generated<number>;
@@ -239,6 +291,7 @@ export type AuditAction =
   | "push_off"
   | "privacy_erase"
   | "privacy_withdraw"
+  | "privacy_copy"
   | "campaign_create"
   | "campaign_update"
   | "campaign_publish"
@@ -255,6 +308,7 @@ export type AuditAction =
   | "two_step_policy"
   | "session_end"
   | "two_step_reset"
+  | "stage"
   /** Issue 28: a visitor's own acts on the status page, and an answer to a rights request. */
   | "visitor_reschedule"
   | "visitor_withdraw"
@@ -312,7 +366,19 @@ export interface CampaignBannerTable {
   id: Generated<number>;
   partner_key: string;
   texts: string;
+  /**
+   * The rate as the Korean console writes it (13.00%–19.9%), written from the
+   * numbers on every save; shown as it is only when the numbers are null (a
+   * text migration 0100 could not read).
+   */
   rate_text: string;
+  /** The lowest annual rate in hundredths of a percent (13.00% → 1300). */
+  rate_from_bp: number | null;
+  /** The highest; equal to the lowest for one rate. */
+  rate_to_bp: number | null;
+  /** The decimals each end was written with (13.00 → 2, 19.9 → 1). */
+  rate_from_decimals: number | null;
+  rate_to_decimals: number | null;
   /** YYYY-MM-DD (Korea). */
   rate_date: string;
   link: string;
@@ -407,6 +473,7 @@ export interface Database {
   purchase_requests: PurchaseRequestTable;
   consultation_answers: ConsultationAnswerTable;
   consultation_answer_items: ConsultationAnswerItemTable;
+  request_stage_history: RequestStageHistoryTable;
   consent_records: ConsentRecordTable;
   rights_requests: RightsRequestTable;
   job_leases: JobLeaseTable;
@@ -414,6 +481,7 @@ export interface Database {
   blog_links: BlogLinkTable;
   admin_operators: AdminOperatorTable;
   admin_sessions: AdminSessionTable;
+  admin_device_cookies: AdminDeviceCookieTable;
   admin_login_throttle: AdminLoginThrottleTable;
   admin_login_accounts: AdminLoginAccountTable;
   admin_audit_log: AdminAuditLogTable;

@@ -9,6 +9,7 @@
  * Uses DATABASE_URL like the server (default file:./data/app.db) and
  * migrates it first. Never prints the password or its hash.
  */
+import { endOperatorSessions } from "#app/features/console/session-store.server.ts";
 import { parseArgs } from "node:util";
 import { connect, migrate } from "#db/connect.ts";
 import { scriptSettings } from "#server/config.ts";
@@ -101,8 +102,8 @@ async function main() {
         .set({ password_hash: hash, updated_at: now })
         .where("id", "=", existing.id)
         .execute();
-      // A new password ends every session of the old one.
-      await database.db.deleteFrom("admin_sessions").where("operator_id", "=", existing.id).execute();
+      // A new password ends every session of the old one (and the trust of its browsers, ADR 0017).
+      await endOperatorSessions(database.db, existing.id);
       console.log(`admin:create: new password set for ${email}`);
     } else {
       await database.db

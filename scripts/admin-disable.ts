@@ -7,6 +7,7 @@
  * devices' push subscriptions are removed, so it gets no more alerts. The
  * audit log keeps its entries. Uses DATABASE_URL like the server.
  */
+import { endOperatorSessions } from "#app/features/console/session-store.server.ts";
 import { parseArgs } from "node:util";
 import { connect, migrate } from "#db/connect.ts";
 import { scriptSettings } from "#server/config.ts";
@@ -49,9 +50,10 @@ try {
         .set({ disabled_at: operator.disabled_at ?? now, updated_at: now })
         .where("id", "=", operator.id)
         .execute();
-      const sessions = await trx.deleteFrom("admin_sessions").where("operator_id", "=", operator.id).executeTakeFirst();
+      // Its sessions end, and no browser keeps its device cookie's trust (ADR 0017).
+      const sessions = await endOperatorSessions(trx, operator.id);
       const devices = await trx.deleteFrom("push_subscriptions").where("operator_id", "=", operator.id).executeTakeFirst();
-      return { sessions: Number(sessions.numDeletedRows), devices: Number(devices.numDeletedRows) };
+      return { sessions, devices: Number(devices.numDeletedRows) };
     });
     console.log(`admin:disable: ${email} disabled; ${removed.sessions} sessions ended, ${removed.devices} devices removed from alerts`);
   }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -75,6 +75,33 @@ describe("the terminology check of npm run i18n:check", () => {
       "content/legal/privacy/my.md": "ပုဒ်မ ၁၂\n",
     });
     expect(terminologyProblems(root, "my")).toEqual([expect.stringMatching(/^content\/legal\/privacy\/my\.md:1: digits "၁၂"/)]);
+  });
+
+  // Issue 31: what the native-reader review of 2026-11-26 found, planted back into each language's
+  // texts, is refused by the project's own terms files (so the settled names stay settled), and so is
+  // an "adviser" title, which a registered broker must not claim, in the strings the open issues add.
+  it.each([
+    ["en", "Ask our loan adviser about your repayment.", "adviser"],
+    ["en", "Check your consultation application.", "consultation request"],
+    ["en", "An adviser will call you from {phone} within one working hour.", "adviser"],
+    ["id", "Penasihat kami akan menelepon Anda.", "adviser"],
+    ["vi", "Bản thân yêu cầu tư vấn của bạn vẫn được lưu.", "consultation request"],
+    ["vi", "Họ và tên (như trên hộ chiếu/thẻ ARC)", "alien registration card"],
+    ["vi", "Hỏi cố vấn tài chính của chúng tôi.", "adviser"],
+    ["id", "Permintaan konsultasi Anda sendiri tetap disimpan.", "consultation request"],
+    ["id", "Angsuran per bulan", "instalment"],
+    ["my", "ကိုယ်ရေးအချက်အလက် ကာကွယ်ရေး မူဝါဒ", "privacy policy"],
+    ["my", "ချေးငွေ တိုင်ပင်ဆွေးနွေးမှု တောင်းဆိုချက် ပြီးဆုံးပါပြီ", "consultation request (the record)"],
+    ["mn", "Урамшууллыг үзэх", "event popup"],
+    ["mn", "Зээлийн зөвлөх", "adviser"],
+    ["mn", "Компани нь зээл олгогч биш", "lender"],
+  ])("the %s terms refuse %j", (lang, text, concept) => {
+    const terms = readFileSync(`docs/language/${lang}.terms.json`, "utf8");
+    const root = tree({ [`docs/language/${lang}.terms.json`]: terms, [`locales/${lang}/status.json`]: { planted: text } });
+    const problems = terminologyProblems(root, lang);
+    expect(problems.length).toBeGreaterThan(0);
+    for (const problem of problems)
+      expect(problem).toMatch(new RegExp(`^locales/${lang}/status\\.json: planted: ".+" for ${concept.replace(/[()]/g, "\\$&")}`));
   });
 
   it("fails when a language has no terminology file", () => {

@@ -1,12 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
+import type { RequestListener } from "node:http";
 import express from "express";
-import { precompressedAssets } from "#server/precompressed.ts";
+import { assetMiddleware, loadAssets } from "#server/precompressed.ts";
 import { dynamicCompression } from "#server/dynamic-compression.ts";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "#app/lib/services.server.ts";
 import { sameOrigin, securityHeaders } from "#server/security.ts";
-import { cachedPagesFirst, createPageStore, reactRouterHandler, type PageStore } from "#server/router-handler.ts";
+import { createPageStore, reactRouterHandler, type PageStore } from "#server/router-handler.ts";
+import { createHitPath, type HitPath } from "#server/hit-path.ts";
+import { requestLog } from "#server/request-log.ts";
 import { watchContent } from "#app/features/campaigns/content-version.server.ts";
 import { settleUnreadBody } from "#server/unread-body.ts";
 import { refuseMalformed } from "#server/malformed.ts";
@@ -49,32 +51,23 @@ export function createApp(options: AppOptions) {
   // A body answered before it was read never wedges its connection.
   app.use(settleUnreadBody());
 
-  // Hashed file names never change: sent from memory, as the build compressed them, before any
-  // per-request work (a log line, compression, a CSP nonce) that a script or a font has no use for.
-  if (options.clientDir) app.use("/assets", precompressedAssets(`${options.clientDir}/assets`));
+  // Hashed file names never change: read once, and answered with the kept pages on the early
+  // path (server/hit-path.ts, before Express). Here only what that path leaves: a GET with a body.
+  const assets = options.clientDir ? loadAssets(`${options.clientDir}/assets`) : undefined;
+  if (assets) app.use("/assets", assetMiddleware(assets));
 
-  // Request log: method, path without query, status, time. Nothing personal.
-  app.use((req, res, next) => {
-    const start = performance.now();
-    const requestId = randomUUID();
-    res.locals.requestId = requestId;
-    res.on("finish", () => {
-      services.log.info("request", {
-        requestId,
-        method: req.method,
-        path: req.path.slice(0, 200),
-        status: res.statusCode,
-        ms: Math.round(performance.now() - start),
-      });
-    });
-    next();
-  });
-
+  app.use(requestLog(services.log));
   app.use(refuseMalformed());
-  // A page the cache holds goes out now, its head and bytes made when it was kept (issue 13).
   const pages = createPageStore();
   app.locals.pages = pages;
-  app.use(cachedPagesFirst(pages, services.publicOrigin));
+  app.locals.hitPath = createHitPath({
+    assets,
+    pages,
+    publicOrigin: services.publicOrigin,
+    trustProxy: app.get("trust proxy fn"),
+    log: services.log,
+    secureCookies: services.secureCookies,
+  });
   app.use(dynamicCompression());
   app.use(
     securityHeaders({
@@ -125,6 +118,17 @@ export function createApp(options: AppOptions) {
   });
 
   return app;
+}
+
+/**
+ * The server's request listener: the early path (assets and kept pages from
+ * memory, docs/decisions/0030), and Express for everything it leaves.
+ */
+export function requestListener(app: express.Express): RequestListener {
+  const hits = app.locals.hitPath as HitPath;
+  return (req, res) => {
+    if (!hits(req, res)) app(req, res);
+  };
 }
 
 /**

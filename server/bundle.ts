@@ -1,15 +1,16 @@
 import type { ServerBuild } from "react-router";
 import type { AppOptions } from "#server/app.ts";
-import { createApp, mountReactRouter } from "#server/app.ts";
+import { createApp, mountReactRouter, requestListener } from "#server/app.ts";
 
 /**
  * The production server bundle's entry (vite.config.ts makes it the SSR
- * input): the app plus React Router's build, all in one module graph.
+ * input): the app plus React Router's build, all in one module graph. The
+ * request listener: the early path for assets and kept pages, then Express.
  */
 export function createProductionApp(options: AppOptions) {
   const app = createApp(options);
   mountReactRouter(app, options.services, () => import("virtual:react-router/server-build") as Promise<ServerBuild>, options.mode);
-  return app;
+  return requestListener(app);
 }
 
-export { createApp, mountReactRouter };
+export { createApp, mountReactRouter, requestListener };

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -129,7 +129,12 @@ describe("the server's configuration", () => {
     const first = readConfig(env);
     expect(first.secret).toBe(readFileSync(join(dir, "secret.key"), "utf8").trim());
     expect(readConfig(env).secret).toBe(first.secret);
-    expect(first.alerts.vapid.publicKey).toBe(JSON.parse(readFileSync(join(dir, "vapid.json"), "utf8")).publicKey);
+    const file = JSON.parse(readFileSync(join(dir, "vapid.json"), "utf8")) as { publicKey: string; privateKey: string };
+    expect(first.alerts.vapid.publicKey).toBe(file.publicKey);
+    // The private key on disk is sealed under APP_SECRET (issue 29): the file alone signs no push.
+    expect(file.privateKey).toMatch(/^sealed:/);
+    expect(file.privateKey).not.toContain(first.alerts.vapid.privateKey);
+    expect(readConfig(env).alerts.vapid.privateKey).toBe(first.alerts.vapid.privateKey);
     expect(first.alerts).toMatchObject({ origin: "http://localhost:4000", lang: "ko", webhook: null, email: null });
     expect(first.alerts.vapid.subject).toBe("mailto:alerts@localhost.invalid");
   });
@@ -155,6 +160,25 @@ describe("the server's configuration", () => {
       vapid: { publicKey: "pub", privateKey: "priv", subject: "https://loans.example.com" },
       pushAllowHosts: [],
     });
+  });
+});
+
+describe("the Web Push keys' file", () => {
+  it("seals a private key kept in clear before, and keeps the same keys", () => {
+    const dir = mkdtempSync(join(tmpdir(), "config-"));
+    const keys = { publicKey: "BPub", privateKey: "clear-private-key" };
+    writeFileSync(join(dir, "vapid.json"), JSON.stringify(keys));
+    const env = { APP_SECRET: "s".repeat(40), APP_SECRET_FILE: join(dir, "secret.key") };
+    expect(readConfig(env).alerts.vapid).toMatchObject(keys);
+    const file = JSON.parse(readFileSync(join(dir, "vapid.json"), "utf8")) as { privateKey: string };
+    expect(file.privateKey).toMatch(/^sealed:/);
+    expect(readConfig(env).alerts.vapid).toMatchObject(keys);
+  });
+
+  it("refuses to start with a file sealed under another APP_SECRET", () => {
+    const dir = mkdtempSync(join(tmpdir(), "config-"));
+    readConfig({ APP_SECRET: "s".repeat(40), APP_SECRET_FILE: join(dir, "secret.key") });
+    expect(() => readConfig({ APP_SECRET: "t".repeat(40), APP_SECRET_FILE: join(dir, "secret.key") })).toThrow(/secrets:rotate/);
   });
 });
 

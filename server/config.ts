@@ -172,7 +172,7 @@ export interface ServerConfig {
 }
 
 /** A secret kept next to the SQLite file when none is configured, so restarts keep cookies valid. */
-function secretFor(settings: Settings): string {
+export function appSecretOf(settings: Settings): string {
   if (settings.APP_SECRET) return settings.APP_SECRET;
   const file = settings.APP_SECRET_FILE;
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
@@ -194,7 +194,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     shutdownDelayMs: s.SHUTDOWN_DELAY_MS,
     rateLimit: { max: s.RATE_LIMIT_MAX, windowMs: s.RATE_LIMIT_WINDOW_MS, disabled: s.RATE_LIMIT_DISABLED },
     trustProxy: s.TRUST_PROXY,
-    secret: secretFor(s),
+    secret: appSecretOf(s),
     secureCookies: s.SECURE_COOKIES,
     allowedOrigins: s.ALLOWED_ORIGINS,
     kakaoMapAppKey: s.KAKAO_MAP_APP_KEY,
@@ -236,7 +236,7 @@ export function configWarnings(config: ServerConfig): { event: string; fields: R
 }
 
 /** The alert channels (README, "Alerts"), with Web Push keys generated on first use when none are set. */
-export function alertConfigOf(s: Settings): AlertConfig {
+export function alertConfigOf(s: Settings, appSecret = appSecretOf(s)): AlertConfig {
   const origin = s.PUBLIC_ORIGIN || `http://localhost:${s.PORT}`;
   return alertConfig({
     origin,
@@ -247,6 +247,7 @@ export function alertConfigOf(s: Settings): AlertConfig {
       keys: s.VAPID_PUBLIC_KEY && s.VAPID_PRIVATE_KEY ? { publicKey: s.VAPID_PUBLIC_KEY, privateKey: s.VAPID_PRIVATE_KEY } : null,
       file: s.VAPID_KEYS_FILE ?? null,
       appSecretFile: s.APP_SECRET_FILE,
+      appSecret,
       subject: s.VAPID_SUBJECT ?? null,
     },
     pushAllowHosts: s.PUSH_ALLOW_HOSTS,

@@ -9,8 +9,9 @@ import { watchSqliteServing } from "#app/lib/serving-lease.server.ts";
 import { publicCss } from "#server/client-manifest.ts";
 import { startRetentionJob } from "#app/features/retention/retention.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
-import { refuseConnect } from "#server/malformed.ts";
+import { logParserRefusals, refuseConnect } from "#server/malformed.ts";
 import { createDrain } from "#server/drain.ts";
+import { sealClearTotpSecrets } from "#app/features/console/totp-at-rest.server.ts";
 
 /**
  * Starts the site: reads the environment, opens and migrates the database,
@@ -30,6 +31,9 @@ const log = createLogger({ level: config.logLevel });
 for (const warning of configWarnings(config)) log.warn(warning.event, warning.fields);
 const database = connect(config.databaseUrl, { poolMax: config.databasePoolMax });
 await migrate(database.db);
+// Authenticator secrets set up before they were sealed at rest are sealed now, once (ADR 0022).
+const sealed = await sealClearTotpSecrets(database.db, config.secret);
+if (sealed > 0) log.info("secrets.sealed", { count: sealed });
 // SQLite serves from one process: say so when another server already serves this file (ADR 0025).
 const serving = database.dialect === "sqlite" ? watchSqliteServing(database.db, log) : null;
 await serving?.check();
@@ -75,7 +79,7 @@ if (config.development) {
   const app = bundle.createApp(appOptions);
   app.use(vite.middlewares);
   bundle.mountReactRouter(app, services, () => vite.ssrLoadModule("virtual:react-router/server-build"), config.nodeEnv);
-  handler = app;
+  handler = bundle.requestListener(app);
 } else {
   // @ts-ignore -- the build output exists after `npm run build`.
   const bundle = await import("../build/server/index.js");
@@ -86,6 +90,11 @@ const server = createServer(drain.listener(handler));
 server.on(
   "connect",
   refuseConnect(() => log.info("request", { method: "CONNECT", status: 405 })),
+);
+// What Node's HTTP parser refuses never reaches Express: one JSON line each, rate-limited (issue 29).
+server.on(
+  "clientError",
+  logParserRefusals((event, fields) => log.warn(event, fields)),
 );
 server.keepAliveTimeout = 65_000;
 server.listen(config.port, config.host, () => {

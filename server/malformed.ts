@@ -55,3 +55,60 @@ export function refuseConnect(onRefused?: () => void) {
     onRefused?.();
   };
 }
+
+/** At most this many `http.refused` lines a minute; the rest are counted into the next line. */
+export const PARSER_REFUSALS_LOGGED_PER_MINUTE = 60;
+
+/** What Node's own parser answers, by its error code (node:_http_server's defaults). */
+function parserStatus(code: string): string {
+  if (code === "HPE_HEADER_OVERFLOW") return "431 Request Header Fields Too Large";
+  if (code === "HPE_CHUNK_EXTENSIONS_OVERFLOW") return "413 Payload Too Large";
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return "408 Request Timeout";
+  return "400 Bad Request";
+}
+
+/**
+ * The server's "clientError" listener (issue 29, point 5): a request Node's
+ * HTTP parser refuses itself (a header line without a colon, a bad chunk
+ * size, headers too large, a request that took too long) never reaches
+ * Express, so without this it gets Node's 400 and no log line at all. Now
+ * each refusal is one JSON line, `http.refused`, with the parser's code and
+ * the answer's status: never the bytes that were sent. A flood is logged as
+ * at most PARSER_REFUSALS_LOGGED_PER_MINUTE lines a minute; the first line
+ * after a full minute carries how many were left out (`suppressed`).
+ * A connection the client reset is no refusal and is only closed.
+ */
+export function logParserRefusals(
+  log: (event: string, fields: Record<string, string | number>) => void,
+  options: { perMinute?: number; now?: () => number } = {},
+) {
+  const perMinute = options.perMinute ?? PARSER_REFUSALS_LOGGED_PER_MINUTE;
+  const now = options.now ?? Date.now;
+  let windowStart = -Infinity;
+  let logged = 0;
+  let suppressed = 0;
+  return (error: Error & { code?: string }, socket: Duplex) => {
+    socket.on("error", () => {});
+    const code = typeof error.code === "string" ? error.code.slice(0, 64) : "unknown";
+    // A response already under way on this connection (a request timeout mid-answer): only closed.
+    const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+    if (code === "ECONNRESET" || !socket.writable || answering) {
+      socket.destroy();
+      return;
+    }
+    const status = parserStatus(code);
+    const t = now();
+    if (t - windowStart >= 60_000) {
+      windowStart = t;
+      logged = 0;
+    }
+    if (logged < perMinute) {
+      logged += 1;
+      log("http.refused", { code, status: Number(status.slice(0, 3)), ...(suppressed ? { suppressed } : {}) });
+      suppressed = 0;
+    } else {
+      suppressed += 1;
+    }
+    socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  };
+}

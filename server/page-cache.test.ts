@@ -144,6 +144,8 @@ describe("the page cache's key: what the page varies on, and only that", () => {
     ["an unknown glossary term", "?term=zzz"],
     ["a page past the server's pages", "?page=999"],
     ["a repeated single parameter", "?lang=vi&lang=en"],
+    ["a repayment calculator answer (issue 27)", "?amount=10000000&rate=13&months=12"],
+    ["a repayment calculator field, even empty (a form sent without values)", "?method=annuity&amount="],
   ])("shares nothing for %s", async (_name, search) => {
     expect(cacheKey(keyFieldsOf(new Request(`https://site.example/information-service/loan${search}`)))).toBeNull();
   });

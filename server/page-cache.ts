@@ -17,8 +17,9 @@ import { withScriptHashes } from "#server/security.ts";
  * response it was rendered for is taken out, the SHA-256 of each inline
  * script is computed for its Content-Security-Policy, and the bytes are
  * compressed with brotli (quality 11) and gzip (level 9), and the whole head
- * of each variant's response is written out. A hit only picks the bytes and
- * the head of the encoding the request accepts. The cache holds at most `maxBytes` of them
+ * of each variant's response is written out, as a hit and as the miss that
+ * kept it. A hit only picks the bytes and the head of the encoding the
+ * request accepts (server/hit-path.ts, docs/decisions/0030). The cache holds at most `maxBytes` of them
  * and drops the least recently used pages first.
  */
 export interface CachedPage {
@@ -27,12 +28,19 @@ export interface CachedPage {
   /** `'sha256-…'` of every inline script, for the page's CSP in place of a nonce. */
   scriptHashes: string[];
   body: Record<Encoding, Buffer>;
-  /** Each variant's response headers: the page's, its CSP with the hashes, encoding, length, `Vary`. */
-  head: Record<Encoding, OutgoingHttpHeaders>;
+  /**
+   * Each variant's response headers: the page's, its CSP with the hashes,
+   * encoding, length, `Vary` and `X-Page-Cache` (`hit` from the cache, `miss`
+   * for the request that rendered it). The two differ in that header only.
+   */
+  head: Record<CacheState, Record<Encoding, OutgoingHttpHeaders>>;
   /** What it costs the cache: every variant's bytes. */
   bytes: number;
   expires: number;
 }
+
+/** What `X-Page-Cache` says: the page came from the cache, or was rendered (and kept) for this request. */
+export type CacheState = "hit" | "miss";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -83,18 +91,20 @@ export async function cachedPage(page: {
   const scriptHashes = inlineScriptHashes(html);
   const body = { identity, br, gzip: gz };
   const common = pageHeaders(page.headers, page.nonce, scriptHashes);
-  const head = (encoding: Encoding): OutgoingHttpHeaders => ({
+  const head = (state: CacheState, encoding: Encoding): OutgoingHttpHeaders => ({
     ...common,
     vary: "Accept-Encoding",
     ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
     "content-length": body[encoding].length,
+    "x-page-cache": state,
   });
+  const heads = (state: CacheState) => ({ identity: head(state, "identity"), br: head(state, "br"), gzip: head(state, "gzip") });
   return {
     status: page.status,
     headers: page.headers,
     scriptHashes,
     body,
-    head: { identity: head("identity"), br: head("br"), gzip: head("gzip") },
+    head: { hit: heads("hit"), miss: heads("miss") },
     bytes: identity.length + br.length + gz.length,
     expires: page.expires,
   };

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
+import { memoByString } from "#app/lib/memo.ts";
 
 /**
  * Hashed assets from the bytes the build compressed (scripts/precompress.ts),
@@ -13,10 +15,10 @@ import type { NextFunction, Request, Response } from "express";
  */
 export type Encoding = "br" | "gzip" | "identity";
 
-/** The preferred encoding a request accepts among those available (RFC 9110 §12.5.3: q=0 means "not this"). */
-export function chooseEncoding(header: string | undefined, available: { br: boolean; gzip: boolean }): Encoding {
+/** What an Accept-Encoding header allows (RFC 9110 §12.5.3: q=0 means "not this"). */
+function parseAccepted(header: string): { br: boolean; gzip: boolean } {
   const q = new Map<string, number>();
-  for (const part of (header ?? "").split(",")) {
+  for (const part of header.split(",")) {
     const [token, ...params] = part.trim().toLowerCase().split(";");
     if (!token) continue;
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
@@ -24,8 +26,17 @@ export function chooseEncoding(header: string | undefined, available: { br: bool
     q.set(token, Number.isFinite(value) ? value : 0);
   }
   const accepts = (name: string) => (q.get(name) ?? q.get("*") ?? 0) > 0;
-  if (available.br && accepts("br")) return "br";
-  if (available.gzip && (accepts("gzip") || accepts("x-gzip"))) return "gzip";
+  return { br: accepts("br"), gzip: accepts("gzip") || accepts("x-gzip") };
+}
+
+/** Browsers send a handful of Accept-Encoding values, the same on every request: each is read once. */
+const accepted = memoByString(parseAccepted, 64);
+
+/** The preferred encoding a request accepts among those available. */
+export function chooseEncoding(header: string | undefined, available: { br: boolean; gzip: boolean }): Encoding {
+  const allowed = accepted(header ?? "");
+  if (available.br && allowed.br) return "br";
+  if (available.gzip && allowed.gzip) return "gzip";
   return "identity";
 }
 
@@ -55,9 +66,33 @@ const TYPES: Record<string, string> = {
 
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
 
-interface Asset {
-  type: string;
+export interface Asset {
   variants: Partial<Record<Encoding, Buffer>>;
+  /** Which compressed variants there are (none: the file is sent as it is, without `Vary`). */
+  available: { br: boolean; gzip: boolean };
+  /** The head of each variant's 200, made once: type, length, encoding, `Vary`, the immutable cache headers, nosniff. */
+  head: Partial<Record<Encoding, OutgoingHttpHeaders>>;
+}
+
+/** Hashed assets by their path under /assets. */
+export type Assets = Map<string, Asset>;
+
+function asset(type: string, variants: Asset["variants"]): Asset {
+  const available = { br: !!variants.br, gzip: !!variants.gzip };
+  const negotiated = available.br || available.gzip;
+  const head: Asset["head"] = {};
+  for (const [encoding, body] of Object.entries(variants) as [Encoding, Buffer][]) {
+    head[encoding] = {
+      "content-type": type,
+      "cache-control": CACHE_CONTROL,
+      "accept-ranges": "bytes",
+      "x-content-type-options": "nosniff",
+      ...(negotiated ? { vary: "Accept-Encoding" } : {}),
+      ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+      "content-length": body.length,
+    };
+  }
+  return { variants, available, head };
 }
 
 function listFiles(dir: string, prefix = ""): string[] {
@@ -70,7 +105,7 @@ function listFiles(dir: string, prefix = ""): string[] {
 }
 
 /** Every file of `dir` by its URL path, with the .br/.gz beside it as its variants. */
-export function loadAssets(dir: string): Map<string, Asset> {
+export function loadAssets(dir: string): Assets {
   const names = listFiles(dir);
   const present = new Set(names);
   const assets = new Map<string, Asset>();
@@ -80,7 +115,7 @@ export function loadAssets(dir: string): Map<string, Asset> {
     const variants: Asset["variants"] = { identity: readFileSync(join(dir, name)) };
     if (present.has(`${name}.br`)) variants.br = readFileSync(join(dir, `${name}.br`));
     if (present.has(`${name}.gz`)) variants.gzip = readFileSync(join(dir, `${name}.gz`));
-    assets.set(`/${name}`, { type: TYPES[extname(name).toLowerCase()] ?? "application/octet-stream", variants });
+    assets.set(`/${name}`, asset(TYPES[extname(name).toLowerCase()] ?? "application/octet-stream", variants));
   }
   return assets;
 }
@@ -102,31 +137,41 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
-export function precompressedAssets(dir: string) {
-  const assets = loadAssets(dir);
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const asset = assets.get(req.path);
-    if (!asset) return next();
-    const { variants } = asset;
-    const negotiated = Boolean(variants.br || variants.gzip);
-    const encoding = negotiated ? chooseEncoding(req.get("accept-encoding"), { br: !!variants.br, gzip: !!variants.gzip }) : "identity";
-    const body = variants[encoding] as Buffer;
-    res.setHeader("Content-Type", asset.type);
-    res.setHeader("Cache-Control", CACHE_CONTROL);
-    res.setHeader("Accept-Ranges", "bytes");
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    if (negotiated) res.setHeader("Vary", "Accept-Encoding");
-    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-
-    const range = parseRange(req.get("range"), body.length);
-    if (range === "unsatisfiable") {
-      res.status(416).setHeader("Content-Range", `bytes */${body.length}`);
-      return res.end();
-    }
-    const part = range ? body.subarray(range.start, range.end + 1) : body;
-    if (range) res.status(206).setHeader("Content-Range", `bytes ${range.start}-${range.end}/${body.length}`);
-    res.setHeader("Content-Length", part.length);
+/**
+ * Answers a GET or HEAD of `path` (under /assets, without the query) when
+ * it is an asset: true once answered, false to leave the request to what
+ * follows. Without a `Range`, the head made at start and the bytes, in one
+ * write.
+ */
+export function sendAsset(assets: Assets, req: IncomingMessage, res: ServerResponse, path: string): boolean {
+  const found = assets.get(path);
+  if (!found) return false;
+  const encoding = chooseEncoding(req.headers["accept-encoding"], found.available);
+  const body = found.variants[encoding] as Buffer;
+  const head = found.head[encoding] as OutgoingHttpHeaders;
+  const range = parseRange(req.headers.range, body.length);
+  if (range === null) {
+    res.writeHead(200, head);
+    res.end(req.method === "HEAD" ? undefined : body);
+  } else if (range === "unsatisfiable") {
+    res.writeHead(416, { ...head, "content-range": `bytes */${body.length}`, "content-length": 0 });
+    res.end();
+  } else {
+    const part = body.subarray(range.start, range.end + 1);
+    res.writeHead(206, { ...head, "content-range": `bytes ${range.start}-${range.end}/${body.length}`, "content-length": part.length });
     res.end(req.method === "HEAD" ? undefined : part);
+  }
+  return true;
+}
+
+/** The assets of `dir` as Express middleware, mounted at /assets. */
+export function precompressedAssets(dir: string) {
+  return assetMiddleware(loadAssets(dir));
+}
+
+/** Assets as Express middleware (the server answers them on its early path, server/hit-path.ts, first). */
+export function assetMiddleware(assets: Assets) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !sendAsset(assets, req, res, req.path)) next();
   };
 }

@@ -1,16 +1,17 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { localeOf } from "#app/i18n/detect.server.ts";
-import { LANG_QUERY } from "#app/i18n/locales.ts";
-import { hasCookie, PAGE_CACHE_BYPASS_COOKIES } from "#app/lib/cookies.server.ts";
+import { LANG_QUERY, type Locale } from "#app/i18n/locales.ts";
+import { hasCookie, langCookie, PAGE_CACHE_BYPASS_COOKIES, plainValue } from "#app/lib/cookies.server.ts";
 import { pageQuery } from "#app/lib/page-params.server.ts";
 import {
   cachedPage,
   createPageCache,
   NOT_FOUND_CACHE_MAX_BYTES,
   sharedMaxAge,
+  type CacheState,
   type CachedPage,
   type PageCache,
 } from "#server/page-cache.ts";
@@ -27,25 +28,9 @@ export function createPageStore(): PageStore {
   return { pages: createPageCache(), notFound: createPageCache({ maxBytes: NOT_FOUND_CACHE_MAX_BYTES }) };
 }
 
-function lookUp(store: PageStore, key: string): CachedPage | undefined {
+/** The kept page of a key: the site's, else a not-found page. */
+export function lookUp(store: PageStore, key: string): CachedPage | undefined {
   return store.pages.get(key) ?? store.notFound.get(key);
-}
-
-/**
- * A page the cache holds, answered before any per-request work (compression,
- * a CSP nonce, a web Request): its head was written out when it was kept, so
- * a hit is a lookup and one write — static-file speed for every public page
- * (issue 13). Anything else, and a request that sets the language by `?lang=`
- * (which may answer with a cookie), goes on to the rest of the app.
- */
-export function cachedPagesFirst(store: PageStore, publicOrigin = "") {
-  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.url.includes(`${LANG_QUERY}=`)) return next();
-    const key = cacheKey(keyFields(req), publicOrigin)?.key;
-    const hit = key ? lookUp(store, key) : undefined;
-    if (!hit) return next();
-    sendCached(req, res, hit, "hit");
-  };
 }
 
 /**
@@ -81,8 +66,8 @@ export function reactRouterHandler(options: {
   };
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      // The key from the URL and headers alone: a hit builds no full request (no body stream, no abort signal).
-      const cacheable = cacheKey(keyFields(req), options.publicOrigin);
+      // The key the early path computed (server/hit-path.ts), or computed now from the URL and headers alone.
+      const cacheable = requestKey(req, req.protocol, options.publicOrigin);
       const key = cacheable?.key;
       if (key) {
         const hit = lookUp(store, key) ?? (await pending.get(key)?.catch(() => undefined));
@@ -112,12 +97,26 @@ export function reactRouterHandler(options: {
   };
 }
 
-/** A kept page: the bytes and the head of the best encoding the request accepts. */
-function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: "hit" | "miss") {
-  const encoding = chooseEncoding(req.headers["accept-encoding"], { br: true, gzip: true });
-  res.setHeader("X-Page-Cache", state);
-  res.writeHead(page.status, page.head[encoding]);
+const EVERY_ENCODING = { br: true, gzip: true } as const;
+
+/**
+ * A kept page: the head and the bytes of the best encoding the request
+ * accepts, in one write. Headers set on `res` before (a `lang` cookie,
+ * `Connection: close` while draining) go out with them.
+ */
+export function sendCached(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: CacheState) {
+  const encoding = chooseEncoding(req.headers["accept-encoding"], EVERY_ENCODING);
+  res.writeHead(page.status, page.head[state][encoding]);
   res.end(req.method === "HEAD" ? undefined : page.body[encoding]);
+}
+
+/** A request's place in the page cache. */
+export interface PageKey {
+  key: string;
+  /** False when the URL has parameters no page reads: answered from the key without them, its own render not kept. */
+  store: boolean;
+  /** The language `?lang=` chose when the visitor's `lang` cookie says another: the answer sets the cookie (spec §4). */
+  remember: Locale | null;
 }
 
 /**
@@ -130,17 +129,25 @@ function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage,
  * Synchronous and from the request's own fields: it runs for every page
  * request, and a hit builds nothing else.
  */
-export function cacheKey(request: KeyFields, publicOrigin = ""): { key: string; store: boolean } | null {
+export function cacheKey(request: KeyFields, publicOrigin = ""): PageKey | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const url = new URL(request.url);
-  if (url.pathname.endsWith(".data") || url.pathname.startsWith("/admin") || url.pathname.startsWith("/svc/")) return null;
-  for (const name of PAGE_CACHE_BYPASS_COOKIES) if (hasCookie(request.cookie, name)) return null;
-  const query = pageQuery(url.searchParams);
+  const path = url.pathname;
+  if (path.endsWith(".data") || path.startsWith("/admin") || path.startsWith("/svc/")) return null;
+  if (request.cookie && PAGE_CACHE_BYPASS_COOKIES.some((name) => hasCookie(request.cookie, name))) return null;
+  const params = url.search ? url.searchParams : null;
+  const query = params ? pageQuery(params) : NO_QUERY;
   if (!query) return null;
   const site = publicOrigin ? publicOrigin.replace(/^https?:\/\//, "") : url.host;
-  const { locale } = localeOf(url.searchParams.get(LANG_QUERY), request.cookie, request.acceptLanguage);
-  return { key: `${locale} ${url.protocol}//${site}${url.pathname}${query.search}`, store: !query.extra };
+  const { locale, source } = localeOf(params?.get(LANG_QUERY) ?? null, request.cookie, request.acceptLanguage);
+  return {
+    key: `${locale} ${url.protocol}//${site}${path}${query.search}`,
+    store: !query.extra,
+    remember: source === "query" && plainValue(langCookie, request.cookie) !== locale ? locale : null,
+  };
 }
+
+const NO_QUERY = { search: "", extra: false } as const;
 
 /** What the cache key reads of a request. */
 export interface KeyFields {
@@ -160,13 +167,28 @@ export function keyFieldsOf(request: Request): KeyFields {
   };
 }
 
-function keyFields(req: ExpressRequest): KeyFields {
-  return {
-    method: req.method,
-    url: requestUrl(req).href,
-    cookie: req.headers.cookie ?? null,
-    acceptLanguage: req.headers["accept-language"] ?? null,
-  };
+const KEY = Symbol("page cache key");
+
+/**
+ * A request's key, computed once per request: by the early path
+ * (server/hit-path.ts), which keeps it on the request for the router when it
+ * has no page for it. `protocol` is the request's scheme as Express sees it
+ * (behind a trusted proxy, X-Forwarded-Proto).
+ */
+export function requestKey(req: IncomingMessage, protocol: string, publicOrigin = ""): PageKey | null {
+  const keyed = req as IncomingMessage & { [KEY]?: PageKey | null };
+  if (keyed[KEY] !== undefined) return keyed[KEY];
+  const key = cacheKey(
+    {
+      method: req.method ?? "GET",
+      url: `${protocol}://${req.headers.host ?? "localhost"}${req.url ?? "/"}`,
+      cookie: req.headers.cookie ?? null,
+      acceptLanguage: req.headers["accept-language"] ?? null,
+    },
+    publicOrigin,
+  );
+  keyed[KEY] = key;
+  return key;
 }
 
 function requestUrl(req: ExpressRequest): URL {

@@ -14,6 +14,7 @@ export const PUBLIC_ROUTES: readonly { path: string; listed: boolean }[] = [
   { path: "/our-products/loan", listed: true },
   { path: "/our-products/mobile", listed: true },
   { path: "/our-products/insurance", listed: true },
+  { path: "/our-products/repayment-calculator", listed: true },
   { path: "/information-service/loan", listed: true },
   { path: "/information-service/loan-faq", listed: true },
   { path: "/information-service/job-opportunities", listed: true },

@@ -19,6 +19,17 @@ describe("detectLocale (spec §4 Language)", () => {
       source: "default",
     });
   });
+  it("answers a browser language the same every time, however many different ones came between", () => {
+    const browser = { "accept-language": "vi-VN,vi;q=0.9,en-US;q=0.8,en;q=0.7" };
+    expect(detectLocale(req("/", browser))).toEqual({ locale: "vi", source: "header" });
+    for (let i = 0; i < 600; i++) {
+      const other = detectLocale(req("/", { "accept-language": `x-${i}, ${i % 2 ? "mn" : "ko"}` }));
+      expect(other.locale).toBe(i % 2 ? "mn" : "en");
+    }
+    expect(detectLocale(req("/", browser))).toEqual({ locale: "vi", source: "header" });
+    expect(detectLocale(req("/", { "accept-language": "ko" }))).toEqual({ locale: "en", source: "default" });
+    expect(detectLocale(req("/", { "accept-language": "ko" }))).toEqual({ locale: "en", source: "default" });
+  });
   it("reads legacy and regional codes", () => {
     expect(fromAcceptLanguage("in-ID")).toBe("id");
     expect(fromAcceptLanguage("vi-VN;q=0.2, mn;q=0.9")).toBe("mn");

@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, LANG_QUERY, isLocale, type Locale } from "#app/i18n/locales.ts";
 import { langCookie, plainValue } from "#app/lib/cookies.server.ts";
+import { memoByString } from "#app/lib/memo.ts";
 
 /** Best supported language of an Accept-Language header, by q-value. */
 export function fromAcceptLanguage(header: string | null): Locale | undefined {
@@ -23,6 +24,9 @@ export function fromAcceptLanguage(header: string | null): Locale | undefined {
   return undefined;
 }
 
+/** Browsers send a few Accept-Language values, the same on every request: the page cache reads every page request's language, so each value is ranked once. */
+const rankedAcceptLanguage = memoByString(fromAcceptLanguage, 256);
+
 type LocaleSource = "query" | "cookie" | "header" | "default";
 
 /**
@@ -43,7 +47,7 @@ export function localeOf(
   if (isLocale(query)) return { locale: query, source: "query" };
   const fromCookie = plainValue(langCookie, cookie);
   if (isLocale(fromCookie)) return { locale: fromCookie, source: "cookie" };
-  const fromHeader = fromAcceptLanguage(acceptLanguage);
+  const fromHeader = acceptLanguage ? rankedAcceptLanguage(acceptLanguage) : undefined;
   if (fromHeader) return { locale: fromHeader, source: "header" };
   return { locale: DEFAULT_LOCALE, source: "default" };
 }

@@ -6,6 +6,7 @@
  */
 export const SESSION_COOKIE = "admin_session";
 export const SECOND_STEP_COOKIE = "admin_second_step";
+export const DEVICE_COOKIE = "admin_device";
 export const ADMIN_LANG_COOKIE = "admin_lang";
 export const LANG_COOKIE = "lang";
 export const FLASH_COOKIE = "consultation_done";

@@ -2,12 +2,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as NAMES from "#app/lib/cookie-names.ts";
+import { LOCALES } from "#app/i18n/locales.ts";
 import {
   adminLangCookie,
   clearCookie,
   COOKIE_KINDS,
   hasCookie,
   langCookie,
+  langCookieHeader,
   PAGE_CACHE_BYPASS_COOKIES,
   plainValue,
   sessionCookie,
@@ -37,6 +39,11 @@ describe("the session cookie", () => {
 });
 
 describe("the language cookies", () => {
+  it("are written by a page from the cache exactly as by setCookie, each language, Secure behind HTTPS", async () => {
+    for (const locale of LOCALES)
+      for (const secure of [false, true]) expect(langCookieHeader(locale, secure)).toBe(await setCookie(langCookie, locale, secure));
+  });
+
   it("are plain values the browser can write and read (lang=vi), a year long, not HttpOnly", async () => {
     for (const cookie of [langCookie, adminLangCookie]) {
       const written = await setCookie(cookie, "vi", false);
@@ -53,7 +60,7 @@ describe("the page-cache bypass list", () => {
       .filter(([, kind]) => kind === "visitor-state")
       .map(([name]) => name);
     expect([...PAGE_CACHE_BYPASS_COOKIES].sort()).toEqual(visitorState.sort());
-    expect([...PAGE_CACHE_BYPASS_COOKIES].sort()).toEqual(["admin_second_step", "admin_session", "consultation_done"]);
+    expect([...PAGE_CACHE_BYPASS_COOKIES].sort()).toEqual(["admin_device", "admin_second_step", "admin_session", "consultation_done"]);
   });
 
   // (The browser's own copy of `lang`, written by root.tsx's mirror script, is the one cookie written elsewhere.)

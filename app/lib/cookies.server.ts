@@ -1,6 +1,7 @@
 import { createCookie, href, type Cookie, type CookieOptions } from "react-router";
-import { ADMIN_LANG_COOKIE, FLASH_COOKIE, LANG_COOKIE, SECOND_STEP_COOKIE, SESSION_COOKIE } from "#app/lib/cookie-names.ts";
-import { SECOND_STEP_MS, SESSION_ABSOLUTE_MS } from "#app/features/console/policy.ts";
+import { ADMIN_LANG_COOKIE, DEVICE_COOKIE, FLASH_COOKIE, LANG_COOKIE, SECOND_STEP_COOKIE, SESSION_COOKIE } from "#app/lib/cookie-names.ts";
+import { DEVICE_COOKIE_MS, SECOND_STEP_MS, SESSION_ABSOLUTE_MS } from "#app/features/console/policy.ts";
+import { headerValue } from "#app/lib/header-value.server.ts";
 
 /**
  * Every cookie of the site, defined once with React Router's `createCookie`.
@@ -18,6 +19,8 @@ export const COOKIE_KINDS: Readonly<Record<string, CookieKind>> = {
   [SESSION_COOKIE]: "visitor-state",
   /** An operator between the password and the code of a two-step sign-in. */
   [SECOND_STEP_COOKIE]: "visitor-state",
+  /** A browser that signed in to an operator's account before (ADR 0017). */
+  [DEVICE_COOKIE]: "visitor-state",
   /** The masked phone of the visitor's own consultation, for the completion page. */
   [FLASH_COOKIE]: "visitor-state",
   /** The visitor's language: part of the page cache's key. */
@@ -27,7 +30,7 @@ export const COOKIE_KINDS: Readonly<Record<string, CookieKind>> = {
 };
 
 /** A page requested with any of these cookies is neither served from nor stored in the shared page cache. */
-export const PAGE_CACHE_BYPASS_COOKIES: readonly string[] = [SESSION_COOKIE, SECOND_STEP_COOKIE, FLASH_COOKIE];
+export const PAGE_CACHE_BYPASS_COOKIES: readonly string[] = [SESSION_COOKIE, SECOND_STEP_COOKIE, DEVICE_COOKIE, FLASH_COOKIE];
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -38,7 +41,7 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * encoding and straight back.)
  */
 const PLAIN_VALUE: CookieOptions = {
-  encode: (encoded) => JSON.parse(atob(encoded)) as string,
+  encode: (encoded) => headerValue("cookie", JSON.parse(atob(encoded)), { fallback: "" }),
   decode: (raw) => {
     try {
       return btoa(JSON.stringify(decodeURIComponent(raw)));
@@ -91,6 +94,31 @@ export function secondStepCookie(secret: string): Cookie {
   return createCookie(SECOND_STEP_COOKIE, {
     path: "/admin",
     maxAge: SECOND_STEP_MS / 1000,
+    httpOnly: true,
+    sameSite: "lax",
+    secrets: [secret],
+  });
+}
+
+/**
+ * The Set-Cookie header that remembers a language, exactly as
+ * `setCookie(langCookie, locale, secure)` writes it, but synchronous: a page
+ * answered from the cache for `?lang=` sets it without a promise
+ * (server/hit-path.ts makes the ten of them once).
+ */
+export function langCookieHeader(locale: string, secure: boolean): string {
+  return `${langCookie.name}=${encodeURIComponent(locale)}; Max-Age=${YEAR_SECONDS}; Path=/; ${secure ? "Secure; " : ""}SameSite=Lax`;
+}
+
+/**
+ * A browser that has signed in to an operator's account before (ADR 0017):
+ * the account and a random token, signed with the app's secret (React
+ * Router's signature). HttpOnly, console-only, as long as the trust lasts.
+ */
+export function deviceCookie(secret: string): Cookie {
+  return createCookie(DEVICE_COOKIE, {
+    path: "/admin",
+    maxAge: DEVICE_COOKIE_MS / 1000,
     httpOnly: true,
     sameSite: "lax",
     secrets: [secret],

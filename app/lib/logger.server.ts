@@ -1,7 +1,8 @@
 /**
  * Structured JSON logs on stdout, one object a line. Callers pass event names
  * and counts, never personal data: no names, phones, e-mails, bodies, IPs or
- * query strings. `redact` is the last line of defence for known field names.
+ * query strings. A field whose name says it may hold them (`PERSONAL`) is
+ * written as "[redacted]": the last line of defence.
  */
 export type LogLevel = "debug" | "info" | "warn" | "error";
 type LogFields = Record<string, string | number | boolean | null | undefined>;
@@ -16,11 +17,49 @@ export interface Logger {
 const PERSONAL = /name|phone|email|mail|addr|content|answer|ip|password|token|cookie/i;
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
-function redact(fields: LogFields = {}): LogFields {
-  const out: LogFields = {};
-  for (const [k, v] of Object.entries(fields)) out[k] = PERSONAL.test(k) ? "[redacted]" : v;
-  return out;
+/** Whether a field's name says it may hold personal data: asked once per name (a logger sees a few dozen). */
+const personal = new Map<string, boolean>();
+function isPersonal(name: string): boolean {
+  let found = personal.get(name);
+  if (found === undefined) personal.set(name, (found = PERSONAL.test(name)));
+  return found;
 }
+
+/** The time of a line, ISO 8601: made once per millisecond (lines of one request burst share it). */
+let stampMs = -1;
+let stamp = "";
+function now(): string {
+  const ms = Date.now();
+  if (ms !== stampMs) {
+    stampMs = ms;
+    stamp = new Date(ms).toISOString();
+  }
+  return stamp;
+}
+
+/**
+ * Lines go to stdout together, once per turn of the event loop: under load,
+ * one write for every request of a turn instead of one each (each is a system
+ * call, and a wake-up of journald behind it). What is pending is written
+ * when the process exits, process.exit() and a crash included, since a write
+ * to a file or pipe is synchronous there.
+ */
+let pending = "";
+let flushing = false;
+function flush() {
+  flushing = false;
+  if (!pending) return;
+  const lines = pending;
+  pending = "";
+  process.stdout.write(lines);
+}
+function toStdout(line: string) {
+  pending += line + "\n";
+  if (flushing) return;
+  flushing = true;
+  setImmediate(flush);
+}
+process.on("exit", flush);
 
 /**
  * The code locations of an error's stack ("at fn (file:line:col)"), without
@@ -38,10 +77,11 @@ function stackFrames(error: Error): string[] {
 
 export function createLogger(options: { level?: LogLevel; write?: (line: string) => void } = {}): Logger {
   const min = ORDER[options.level ?? "info"];
-  const write = options.write ?? ((line: string) => process.stdout.write(line + "\n"));
+  const write = options.write ?? toStdout;
   const emit = (level: LogLevel, event: string, fields?: LogFields, error?: unknown) => {
     if (ORDER[level] < min) return;
-    const record: Record<string, unknown> = { time: new Date().toISOString(), level, event, ...redact(fields) };
+    const record: Record<string, unknown> = { time: now(), level, event };
+    if (fields) for (const name in fields) record[name] = isPersonal(name) ? "[redacted]" : fields[name];
     if (error instanceof Error) {
       record.error = `${error.name}: ${error.message}`.slice(0, 300);
       const frames = stackFrames(error);

@@ -5,6 +5,7 @@ import { VIDEO_LANGS } from "#app/features/loan-guide/videos.ts";
 import { MAX_SERVER_PAGES } from "#app/features/blogs/og-list.server.ts";
 import { MAX_EXCHANGES, type Glossary } from "#app/features/glossary/types.ts";
 import type { LoanFaq } from "#app/features/loan-faq/types.ts";
+import { CALCULATOR_FIELDS } from "#app/features/repayment/schema.ts";
 
 /**
  * Every query parameter a public page's loader or render reads, with the
@@ -12,7 +13,9 @@ import type { LoanFaq } from "#app/features/loan-faq/types.ts";
  * page cache on these alone). Found by reading the loaders: `lang`
  * (i18n/detect.server.ts), `policy` and `policyLang` (legal modal, root
  * loader), `type` (counter-inquiry completion), `category` (Loan FAQ),
- * `term` (glossary, repeatable), `video` (loan guide), `page` (blogs).
+ * `term` (glossary, repeatable), `video` (loan guide), `page` (blogs);
+ * the repayment calculator's fields (issue 27), whose every value makes the
+ * page that visitor's own answer, never shared.
  * A page that reads a new parameter must add it here, or its variants share
  * one cache entry.
  */
@@ -20,6 +23,9 @@ const faqs = import.meta.glob<{ default: LoanFaq }>("/content/*/loan-faq.json", 
 const glossaries = import.meta.glob<{ default: Glossary }>("/content/*/glossary.json", { eager: true });
 const FAQ_CATEGORIES = new Set(Object.values(faqs).flatMap((f) => f.default.categories.map((c) => c.id)));
 const GLOSSARY_TERMS = new Set(Object.values(glossaries).flatMap((g) => g.default.categories.flatMap((c) => c.terms.map((t) => t.id))));
+
+/** A parameter whose page is rendered for its own request, whatever the value. */
+const NEVER_SHARED = () => false;
 
 export const PAGE_PARAMS: Readonly<Record<string, { valid: (value: string) => boolean; repeats?: number }>> = {
   [LANG_QUERY]: { valid: isLocale },
@@ -30,6 +36,7 @@ export const PAGE_PARAMS: Readonly<Record<string, { valid: (value: string) => bo
   term: { valid: (value) => GLOSSARY_TERMS.has(value), repeats: MAX_EXCHANGES },
   video: { valid: (value) => (VIDEO_LANGS as readonly string[]).includes(value) },
   page: { valid: (value) => /^[1-9]\d{0,2}$/.test(value) && Number(value) <= MAX_SERVER_PAGES },
+  ...Object.fromEntries(CALCULATOR_FIELDS.map((name) => [name, { valid: NEVER_SHARED }])),
 };
 
 /**

@@ -45,7 +45,41 @@ describe("seoTags", () => {
     const ld = find(home, (t) => "script:ld+json" in t)[0]?.["script:ld+json"] as Record<string, unknown>;
     expect(ld["@type"]).toBe("FinancialService");
   });
+  it("gives each schema.org type only properties schema.org defines for it", () => {
+    const home = seoTags({ origin: "https://k.example", pathname: "/", locale: "en" });
+    const ld = find(home, (t) => "script:ld+json" in t)[0]?.["script:ld+json"] as Record<string, unknown>;
+    const misplaced: string[] = [];
+    const visit = (node: Record<string, unknown>) => {
+      const known = SCHEMA_ORG_PROPERTIES[String(node["@type"])];
+      for (const [property, value] of Object.entries(node)) {
+        if (property.startsWith("@")) continue;
+        if (!known?.has(property)) misplaced.push(`${String(node["@type"])}.${property}`);
+        if (value && typeof value === "object" && !Array.isArray(value)) visit(value as Record<string, unknown>);
+      }
+    };
+    visit(ld);
+    expect(misplaced).toEqual([]);
+  });
 });
+
+/**
+ * The properties schema.org (https://schema.org, version 29) gives the types the site uses, those
+ * of their parents included (FinancialService < LocalBusiness < Organization and Place < Thing;
+ * ContactPoint and PostalAddress < StructuredValue < Intangible < Thing): the ones a checker
+ * would look for, not all of them.
+ */
+const THING = ["name", "url", "image", "description", "sameAs", "identifier", "alternateName"];
+const SCHEMA_ORG_PROPERTIES: Record<string, Set<string>> = {
+  FinancialService: new Set([
+    ...THING,
+    ...["legalName", "logo", "telephone", "email", "address", "areaServed", "contactPoint", "knowsLanguage", "foundingDate"],
+    ...["geo", "openingHoursSpecification", "hasMap", "priceRange", "currenciesAccepted", "paymentAccepted", "openingHours"],
+    "feesAndCommissionsSpecification",
+  ]),
+  PostalAddress: new Set([...THING, "streetAddress", "addressLocality", "addressRegion", "postalCode", "addressCountry"]),
+  GeoCoordinates: new Set([...THING, "latitude", "longitude", "elevation", "address", "addressCountry", "postalCode"]),
+  ContactPoint: new Set([...THING, "contactType", "telephone", "email", "availableLanguage", "areaServed", "hoursAvailable"]),
+};
 
 describe("sitemap", () => {
   it("lists every public page in every language", () => {

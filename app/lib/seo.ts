@@ -82,6 +82,13 @@ function financialService(origin: string) {
     address: { "@type": "PostalAddress", streetAddress: site.address, addressCountry: "KR" },
     geo: { "@type": "GeoCoordinates", latitude: site.office.lat, longitude: site.office.lng },
     areaServed: "KR",
-    availableLanguage: ["en", "vi", "id", "my", "mn", "ko"],
+    // FinancialService has no availableLanguage of its own: the languages are those its contact point answers in.
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "customer service",
+      telephone: site.phone,
+      email: site.email,
+      availableLanguage: ["en", "vi", "id", "my", "mn", "ko"],
+    },
   };
 }

@@ -16,9 +16,9 @@ import { AccountPage, type AccountResult } from "#app/features/operators/Account
 /** The operator's own account: two-step sign-in (set up with a QR code, recovery codes) and its sessions. */
 export async function loader({ context }: Route.LoaderArgs) {
   const who = signedIn(context);
-  const { db } = services(context);
+  const { db, secret } = services(context);
   const now = new Date();
-  const [twoStep, sessions] = await Promise.all([twoStepStatus(db, who), listOwnSessions(db, who, now)]);
+  const [twoStep, sessions] = await Promise.all([twoStepStatus(db, who, secret), listOwnSessions(db, who, now)]);
   return { title: consoleTitle(context, "account.title"), twoStep, sessions };
 }
 
@@ -26,7 +26,7 @@ export const meta = adminMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { form, who } = await consoleForm(request, context, 4 * 1024);
-  const { db, log, secureCookies } = services(context);
+  const { db, log, secureCookies, secret } = services(context);
   const parsed = validate(accountActionSchema, Object.fromEntries(form));
   if (!parsed.success) return data<AccountResult>({ error: "account.error.missing" }, { status: 400 });
   const input = parsed.output;
@@ -34,14 +34,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const self = { kind: "operator", id: who.operator.id };
   switch (input.intent) {
     case "confirm": {
-      const codes = await confirmSetup(db, who.operator.id, input.code, now);
+      const codes = await confirmSetup(db, who.operator.id, input.code, now, secret);
       if (!codes) return data<AccountResult>({ error: "account.error.code" }, { status: 400 });
       await audit(db, who, "two_step_on", self, "", now);
       log.info("admin.two_step_on", { operatorId: who.operator.id });
       return data<AccountResult>({ ok: "two_step_on", codes });
     }
     case "codes": {
-      if (who.mustSetUpTwoStep || !(await twoStepStatus(db, who)).enabled)
+      if (who.mustSetUpTwoStep || !(await twoStepStatus(db, who, secret)).enabled)
         return data<AccountResult>({ error: "account.error.missing" }, { status: 400 });
       const codes = await newRecoveryCodes(db, who.operator.id, now);
       await audit(db, who, "two_step_codes", self, "", now);

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/admin.export";
 import { services } from "#app/lib/services.server.ts";
+import { headerValue } from "#app/lib/header-value.server.ts";
 import { consoleT } from "#app/features/console/console.server.ts";
 import { exportRequests } from "#app/features/requests/export.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return new Response(result.csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${result.filename}"`,
+      "Content-Disposition": headerValue("attachment", result.filename, { fallback: "export.csv", log }),
       "Cache-Control": "private, no-store",
     },
   });

@@ -14,7 +14,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readUrlEncoded(request, 4 * 1024).catch(() => new URLSearchParams());
   const lang = form.get("lang");
-  const next = safeNext(form.get("next"));
+  const next = safeNext(form.get("next"), services(context).log);
   if (!isAdminLang(lang)) return redirect(next);
   return redirect(next, { headers: { "Set-Cookie": await setCookie(adminLangCookie, lang, services(context).secureCookies) } });
 }

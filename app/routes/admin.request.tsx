@@ -3,12 +3,14 @@ import type { Route } from "./+types/admin.request";
 import { services } from "#app/lib/services.server.ts";
 import { consoleForm, consoleT, positiveId } from "#app/features/console/console.server.ts";
 import { requestDetail } from "#app/features/requests/request-detail.server.ts";
-import { markOpened, NOTE_MAX, updateRequest } from "#app/features/requests/request-workflow.server.ts";
+import { markOpened, NOTE_MAX, saveNote } from "#app/features/requests/request-workflow.server.ts";
+import { moveStageAction } from "#app/features/requests/stage-action.server.ts";
+import { stageHistory } from "#app/features/requests/pipeline.server.ts";
 import { audit, listAudit, recentlyViewed } from "#app/features/audit/audit.server.ts";
-import { isRequestKind, isRequestStatus } from "#app/features/console/kinds.ts";
+import { isRequestKind } from "#app/features/console/kinds.ts";
 import { hasRole, signedIn } from "#app/features/console/guards.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
-import { RequestPage } from "#app/features/requests/RequestPage.tsx";
+import { RequestPage, type RequestActionResult } from "#app/features/requests/RequestPage.tsx";
 
 function target(params: Route.LoaderArgs["params"]) {
   const id = positiveId(params.id);
@@ -31,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The record's history is part of the audit log: administrators only (ADR 0022).
   const history = hasRole(who, "admin") ? (await listAudit(db, { page: 1, record: { kind, id } })).entries.slice(0, 20) : null;
   const t = consoleT(context);
-  return { title: `${t(`kind.${kind}`)} #${id}`, detail, history, noteMax: NOTE_MAX };
+  return { title: `${t(`kind.${kind}`)} #${id}`, detail, history, stages: await stageHistory(db, kind, id), noteMax: NOTE_MAX };
 }
 
 export const meta = adminMeta;
@@ -39,15 +41,19 @@ export const meta = adminMeta;
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { kind, id } = target(params);
   const { form, who } = await consoleForm(request, context);
-  const status = form.get("status");
-  const note = (form.get("note") ?? "").replace(/\r\n/g, "\n");
-  if (!isRequestStatus(status) || note.length > NOTE_MAX) return data({ saved: false }, { status: 400 });
   const { db } = services(context);
-  if (!(await updateRequest(db, kind, id, status, note))) throw data(null, { status: 404 });
-  await audit(db, who, "update", { kind, id }, `status=${status}`);
-  return { saved: true };
+  if (form.get("intent") === "stage") {
+    const stage = await moveStageAction(db, who, kind, id, form);
+    if (!stage.ok && stage.error === "missing") throw data(null, { status: 404 });
+    return data<RequestActionResult>({ stage }, { status: stage.ok ? 200 : stage.error === "stale" ? 409 : 400 });
+  }
+  const note = (form.get("note") ?? "").replace(/\r\n/g, "\n");
+  if (form.get("intent") !== "note" || note.length > NOTE_MAX) return data<RequestActionResult>({ note: "error" }, { status: 400 });
+  if (!(await saveNote(db, kind, id, note))) throw data(null, { status: 404 });
+  await audit(db, who, "update", { kind, id }, "note");
+  return data<RequestActionResult>({ note: "saved" });
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  return <RequestPage data={loaderData} saved={actionData?.saved === true} error={actionData?.saved === false} />;
+  return <RequestPage data={loaderData} result={actionData} />;
 }

@@ -8,6 +8,8 @@ import { consoleTitle } from "#app/features/console/console.server.ts";
 import { attemptSecondStep } from "#app/features/console/sign-in.server.ts";
 import { clearSecondStepHeader, readSecondStep } from "#app/features/console/two-step.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
+import { deviceHeader, readDevice } from "#app/features/console/device-cookie.server.ts";
+import { safeNext } from "#app/features/console/safe-next.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { SecondStepPage, type SecondStepError } from "#app/features/console/SecondStepPage.tsx";
 
@@ -54,8 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       operatorId: pending.id,
       passwordStamp: pending.passwordStamp,
       code,
+      appSecret: app.secret,
       clientIp: context.get(requestContext).clientIp,
       userAgent: request.headers.get("user-agent"),
+      device: await readDevice(app.secret, request),
     },
     now,
   );
@@ -76,7 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await setCookie(sessionCookie, result.token, app.secureCookies));
   headers.append("Set-Cookie", await clearSecondStepHeader(app.secret, app.secureCookies));
-  return redirect(pending.next, { headers });
+  headers.append("Set-Cookie", await deviceHeader(app.secret, app.secureCookies, result.device));
+  return redirect(safeNext(pending.next, app.log), { headers });
 }
 
 export default function Page({ actionData }: Route.ComponentProps) {

@@ -9,12 +9,13 @@ import { safeNext } from "#app/features/console/safe-next.server.ts";
 import { sessionCookie, setCookie } from "#app/lib/cookies.server.ts";
 import { attemptSignIn, normaliseEmail } from "#app/features/console/sign-in.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
+import { deviceHeader, readDevice } from "#app/features/console/device-cookie.server.ts";
 import { secondStepHeader } from "#app/features/console/two-step.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { SignInPage, type SignInError } from "#app/features/console/SignInPage.tsx";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  const next = safeNext(new URL(request.url).searchParams.get("next"), services(context).log);
   if (context.get(operatorContext)) throw redirect(next);
   const passwordSet = new URL(request.url).searchParams.get("done") === "password";
   return { title: consoleTitle(context, "signIn.title"), next, passwordSet };
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof BadRequest) return data<Failure>({ error: "missing", email: "", next: "/admin" }, { status: 400 });
     throw error;
   }
-  const next = safeNext(form.get("next"));
+  const next = safeNext(form.get("next"), app.log);
   const email = normaliseEmail(form.get("email")).slice(0, 320);
   const password = form.get("password") ?? "";
   if (!email || !password) return data<Failure>({ error: "missing", email, next }, { status: 400 });
@@ -48,7 +49,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const now = new Date();
   const result = await attemptSignIn(
     app.db,
-    { email, password, clientIp: context.get(requestContext).clientIp, userAgent: request.headers.get("user-agent") },
+    {
+      email,
+      password,
+      clientIp: context.get(requestContext).clientIp,
+      userAgent: request.headers.get("user-agent"),
+      device: await readDevice(app.secret, request),
+    },
     now,
   );
   if (!result.ok) {
@@ -74,7 +81,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await audit(app.db, { operator: result.operator }, "sign_in", null, "", now);
   app.log.info("admin.signed_in", { operatorId: result.operator.id });
-  return redirect(next, { headers: { "Set-Cookie": await setCookie(sessionCookie, result.token, app.secureCookies) } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await setCookie(sessionCookie, result.token, app.secureCookies));
+  headers.append("Set-Cookie", await deviceHeader(app.secret, app.secureCookies, result.device));
+  return redirect(next, { headers });
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {

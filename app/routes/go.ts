@@ -1,4 +1,6 @@
+import { href } from "react-router";
 import type { Route } from "./+types/go";
+import { headerValue } from "#app/lib/header-value.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { rateLimited } from "#app/lib/svc.server.ts";
 import { goToPartner } from "#app/features/banners/go.server.ts";
@@ -18,5 +20,10 @@ export async function loader(args: Route.LoaderArgs) {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
-  return new Response(null, { status: 302, headers: { Location: link, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
+  // A link stored with characters a header cannot carry goes out percent-encoded (or, unusable, to the home page).
+  const location = headerValue("url", link, { fallback: href("/"), log: services(args.context).log });
+  return new Response(null, {
+    status: 302,
+    headers: { Location: location, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
+  });
 }

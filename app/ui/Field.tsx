@@ -133,7 +133,10 @@ export function SelectField({
   );
 }
 
-/** Radio buttons in a fieldset with a legend; the error sits under the group. */
+/**
+ * Radio buttons in a fieldset with a legend; the error sits under the group.
+ * `stacked`: one option per line, full width (options with a sentence each).
+ */
 export function RadioGroup({
   legend,
   name,
@@ -144,6 +147,7 @@ export function RadioGroup({
   required,
   requiredLabel = "required",
   defaultValue,
+  stacked,
 }: {
   legend: ReactNode;
   name: string;
@@ -154,6 +158,7 @@ export function RadioGroup({
   error?: string;
   required?: boolean;
   requiredLabel?: string;
+  stacked?: boolean;
 }) {
   const id = useId();
   const errorId = error ? `${id}-error` : undefined;
@@ -169,7 +174,7 @@ export function RadioGroup({
         ) : null}
         {required ? <span className="visually-hidden"> ({requiredLabel})</span> : null}
       </legend>
-      <div className={styles.options}>
+      <div className={stacked ? `${styles.options} ${styles.stacked}` : styles.options}>
         {options.map((option) => (
           <label key={option.value} className={styles.option}>
             <input

@@ -39,7 +39,7 @@ async function pngUpload(): Promise<Buffer> {
     .toBuffer();
 }
 
-test("an operator runs the campaigns; the public home page follows within 5 s", async ({ page, context, browser }) => {
+test("an operator runs the campaigns; the public home page follows within 5 s", async ({ page, context, browser }, testInfo) => {
   test.setTimeout(90_000);
   const email = `campaigns-${Date.now()}@example.com`;
   createOperator(email);
@@ -54,7 +54,8 @@ test("an operator runs the campaigns; the public home page follows within 5 s", 
     await hydrated(page);
     await page.getByLabel("Partner key").fill(`${key}-bad`);
     await page.getByRole("group", { name: "English (required)" }).getByLabel("Title").fill("Bad banner");
-    await page.getByRole("textbox", { name: "Rate (required)", exact: true }).fill("x".repeat(41));
+    await page.getByRole("textbox", { name: "Lowest rate (% a year) (required)", exact: true }).fill("13,5");
+    await page.getByRole("textbox", { name: "Highest rate (% a year)", exact: true }).fill("24");
     await page.getByLabel("Rate calculated on").fill("2026-11-24");
     await page.getByLabel("Link (https://)").fill("http://partner.example.com/plain");
     await page.getByLabel("Active from (KST)").fill("2026-12-02T09:00");
@@ -65,7 +66,8 @@ test("an operator runs the campaigns; the public home page follows within 5 s", 
     await page.getByRole("button", { name: "Save and publish" }).click();
     await expect(page.getByText("Nothing was saved: correct the fields marked below.")).toBeVisible();
     await expect(page.getByText("The link must be a full address starting with https://.")).toBeVisible();
-    await expect(page.getByText("The rate may have at most 40 characters.")).toBeVisible();
+    await expect(page.getByText("Enter a number with at most two decimals, e.g. 13.00, greater than 0.")).toBeVisible();
+    await expect(page.getByText("A rate above the legal maximum of 20% a year cannot be advertised.")).toBeVisible();
     await expect(page.getByText("The end must be after the start.")).toBeVisible();
     await expect(
       page.getByText("This file is not an image we can use (JPEG, PNG, WebP, GIF or HEIC), whatever its name says."),
@@ -78,7 +80,8 @@ test("an operator runs the campaigns; the public home page follows within 5 s", 
     await page.goto("/admin/campaigns");
     await hydrated(page);
     await page.locator('[data-banner="regional-bank-student"]').getByRole("link", { name: "Edit" }).click();
-    await page.getByRole("textbox", { name: "Rate (required)", exact: true }).fill("11.90%–17.5%");
+    await page.getByRole("textbox", { name: "Lowest rate (% a year) (required)", exact: true }).fill("11.90");
+    await page.getByRole("textbox", { name: "Highest rate (% a year)", exact: true }).fill("17.5");
     await page.getByLabel("Rate calculated on").fill("2026-11-24");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Saved.")).toBeVisible();
@@ -92,7 +95,12 @@ test("an operator runs the campaigns; the public home page follows within 5 s", 
         { timeout: LIVE_WITHIN },
       )
       .toContain("11.90%–17.5%");
-    await expect(guest.page.getByText(/^※ 금리는 .*2026년 11월 24일\(Regional bank student loan\)/)).toBeVisible();
+    // The banners' dates now differ: each shows its own, and no banner title goes into the Korean sentence.
+    await expect(guest.page.locator('[data-partner="regional-bank-student"]')).toContainText("as of November 24, 2026");
+    await expect(guest.page.locator('[data-partner="savings-bank"]')).toContainText("as of November 1, 2026");
+    await expect(guest.page.getByText(/^※ 금리는 배너마다 표시된 날짜 기준으로/)).toBeVisible();
+    await guest.page.getByText("Each rate was calculated as of the date shown with it.", { exact: false }).scrollIntoViewIfNeeded();
+    await guest.page.screenshot({ path: testInfo.outputPath("banners-dates-differ-en.png") });
     expect(Date.now() - saved).toBeLessThan(LIVE_WITHIN);
   });
 
@@ -102,7 +110,8 @@ test("an operator runs the campaigns; the public home page follows within 5 s", 
     await page.getByLabel("Partner key").fill(key);
     await page.getByRole("group", { name: "English (required)" }).getByLabel("Title").fill(title);
     await page.getByRole("group", { name: "English (required)" }).getByLabel("Short description").fill("Apply in five minutes");
-    await page.getByRole("textbox", { name: "Rate (required)", exact: true }).fill("9.90%–14.5%");
+    await page.getByRole("textbox", { name: "Lowest rate (% a year) (required)", exact: true }).fill("9.90");
+    await page.getByRole("textbox", { name: "Highest rate (% a year)", exact: true }).fill("14.5");
     await page.getByLabel("Rate calculated on").fill("2026-11-24");
     await page.getByLabel("Link (https://)").fill("https://partner.example.com/e2e");
     await page.getByLabel("Image").setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: await pngUpload() });

@@ -59,7 +59,7 @@ test.describe("without a session", () => {
   });
 });
 
-/** Finds the consultation in the inbox, moves it to "contacted" with a note, and exports it. */
+/** Finds the consultation in the inbox, moves it to "contacting", keeps a note, and exports it. */
 async function inboxFlow(page: Page, name: string, phone: string) {
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
@@ -78,18 +78,22 @@ async function inboxFlow(page: Page, name: string, phone: string) {
   await expect(content).toContainText("privacy (version 2023-03-06): agreed");
 
   await hydrated(page);
-  await page.getByRole("radio", { name: "Contacted" }).check();
+  await page.getByRole("radio", { name: "Contacting" }).check();
+  await page.getByRole("button", { name: "Move" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Moved to “Contacting”." })).toBeVisible();
+  await expect(page.getByText("New → Contacting")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("request-stage-en.png"), fullPage: true });
   await page.getByLabel("Operator note").fill("Called; will send the documents list.");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save note" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-  await expect(page.getByText("Changed status or note").first()).toBeVisible();
+  await expect(page.getByText("Changed the operator note").first()).toBeVisible();
 
   await page.getByRole("link", { name: "← Back to the inbox" }).click();
   const filters = page.getByRole("search");
-  await filters.getByLabel("Status").selectOption("contacted");
+  await filters.getByLabel("Status").selectOption("contacting");
   await filters.getByLabel("Name or phone").fill(phone.slice(-8));
   await filters.getByRole("button", { name: "Apply" }).click();
-  await expect(page.getByRole("row").filter({ hasText: name }).first()).toContainText("Contacted");
+  await expect(page.getByRole("row").filter({ hasText: name }).first()).toContainText("Contacting");
 
   const exporter = page.getByRole("region", { name: "Export to CSV" });
   await exporter.getByLabel("Kind").selectOption("consultation");
@@ -102,7 +106,7 @@ async function inboxFlow(page: Page, name: string, phone: string) {
   const csv = bytes.toString("utf8");
   expect(csv).toContain("No.,Received (KST),Status,Wants a loan,Visa type,Visa expiry,Nationality,Name,Phone");
   const line = csv.split("\r\n").find((l) => l.includes(name))!;
-  expect(line).toContain(`,Contacted,yes,E-9,2027-12-31,Vietnam,${name},${phone},Y,`);
+  expect(line).toContain(`,Contacting,yes,E-9,2027-12-31,Vietnam,${name},${phone},Y,`);
   expect(line).toContain("Called; will send the documents list.");
 
   await page.getByRole("link", { name: "Audit log" }).click();

@@ -82,10 +82,10 @@ test.describe("loan consultation form (spec §2, §4, §5)", () => {
     await expect(page.getByText("Please enter the expiry date.")).toBeHidden();
     await expect(dateField(page)).toHaveValue("2027/02");
     await submit(page).click();
-    await expect(page.getByText("Use format YYYYMMDD.")).toBeVisible();
+    await expect(page.getByText("Enter the date as YYYY/MM/DD, e.g. 2027/03/15.")).toBeVisible();
     await dateField(page).pressSequentially("30");
     await expect(dateField(page)).toHaveValue("2027/02/30");
-    await expect(page.getByText("Use format YYYYMMDD.")).toBeHidden();
+    await expect(page.getByText("Enter the date as YYYY/MM/DD, e.g. 2027/03/15.")).toBeHidden();
     await submit(page).click();
     await expect(page.getByText("This date does not exist. Please check it.")).toBeVisible();
     // Choosing 'unknown' empties the date (and its error goes with it).
@@ -345,7 +345,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("This date does not exist. Please check it.")).toBeVisible();
     await expect(page.getByText("This field is required.")).toHaveCount(1);
     await expect(page.getByText("Enter a Korean mobile number, e.g. 010XXXXXXXX.")).toBeVisible();
-    await expect(page.getByText("You must agree to the mandatory policy.")).toBeVisible();
+    await expect(page.getByText("You must agree to the collection and use of personal information.")).toBeVisible();
     await expect(page.getByText("Please agree to the collection and use of personal information to proceed.")).toBeVisible();
     await expect(page.getByRole("alert")).toHaveText("Please check the fields marked in red.");
     await expect(field(page, /^Full name/)).toHaveValue("PHAM VAN C");

@@ -123,6 +123,36 @@ test.describe("a malformed request is a 4xx, never a 5xx", () => {
     });
   }
 
+  test("a page the cache holds is no way round the checks: a path that does not decode, a Host that is none, a body", async () => {
+    // Kept: the second request is answered from the cache, on the early path (docs/decisions/0030).
+    await send(rawRequest("GET", "/company/about", { Host: host }));
+    const kept = await send(rawRequest("GET", "/company/about", { Host: host }));
+    expect([kept?.status, kept?.headers["x-page-cache"]]).toEqual([200, "hit"]);
+    // The URL parser would make each of these /company/about; the server refuses them first.
+    expect((await send(rawRequest("GET", "/company/%ZZ/../about", { Host: host })))?.status).toBe(400);
+    expect((await send(rawRequest("GET", "/company/about", { Host: "a b" })))?.status).toBe(400);
+    // A GET with a body goes the long way (its body is read and discarded), and is still answered from the cache.
+    const withBody = await send(rawRequest("GET", "/company/about", { Host: host, "Content-Length": 3 }, "x=1"));
+    expect([withBody?.status, withBody?.headers["x-page-cache"]]).toEqual([200, "hit"]);
+  });
+
+  test("every request for a kept page has its log line, with the path and without the query", async () => {
+    const before = server.output().stdout.length;
+    for (let i = 0; i < 5; i++)
+      expect((await send(rawRequest("GET", `/our-products/mobile?utm_source=n${i}`, { Host: host })))?.status).toBe(200);
+    // Lines are written once per turn of the server's event loop: they are there a moment after the answers.
+    await expect
+      .poll(() =>
+        server
+          .output()
+          .stdout.slice(before)
+          .split("\n")
+          .filter((line) => line.includes('"event":"request"'))
+          .map((line) => JSON.parse(line).path),
+      )
+      .toEqual(Array(5).fill("/our-products/mobile"));
+  });
+
   test("a real host with a port, and an IPv6 literal, are served", async () => {
     expect((await send(rawRequest("GET", "/healthz", { Host: "[::1]:8080" })))?.status).toBe(200);
     expect((await send(rawRequest("GET", "/healthz", { Host: "example.com" })))?.status).toBe(200);

@@ -14,6 +14,18 @@ test.describe("language (spec §4)", () => {
     expect(await response.text()).toContain('<html lang="vi"');
   });
 
+  test("a page from the cache for ?lang= remembers the language in the cookie only when the cookie says another", async ({ request }) => {
+    const url = "/our-products/insurance?lang=mn";
+    await request.get(url, { headers: { cookie: "lang=mn" } });
+    const changed = await request.get(url, { headers: { cookie: "lang=vi" } });
+    expect(changed.headers()["x-page-cache"]).toBe("hit");
+    expect(changed.headers()["set-cookie"]).toMatch(/^lang=mn; Max-Age=31536000; Path=\/; SameSite=Lax$/);
+    expect(await changed.text()).toContain('<html lang="mn"');
+    const same = await request.get(url, { headers: { cookie: "lang=mn" } });
+    expect(same.headers()["x-page-cache"]).toBe("hit");
+    expect(same.headers()["set-cookie"]).toBeUndefined();
+  });
+
   test("the browser language is used when nothing is stored", async ({ browser }) => {
     const context = await browser.newContext({ locale: "id-ID" });
     const page = await context.newPage();

@@ -1,4 +1,5 @@
 import { test, expect } from "#tests/e2e/fixtures.ts";
+import { rawGet } from "#tests/support/raw-get.ts";
 
 test.describe("SEO for a multilingual site", () => {
   test("a page has its title, description, canonical, hreflang alternates and share cards", async ({ page }) => {
@@ -48,4 +49,15 @@ test("a bare path is the x-default alternate and its own canonical", async ({ pa
   const origin = new URL(page.url()).origin;
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/company/about`);
   await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", `${origin}/company/about`);
+});
+
+test("a page from the cache keeps the host it was asked for in its canonical link", async ({ baseURL }) => {
+  const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+  const url = `${baseURL}/information-service/visa?lang=vi`;
+  for (const host of ["one.example", "two.example"]) {
+    await rawGet(url, { host });
+    const kept = await rawGet(url, { host });
+    expect(kept.headers["x-page-cache"], host).toBe("hit");
+    expect(canonical(kept.body.toString("utf8")), host).toBe(`http://${host}/information-service/visa?lang=vi`);
+  }
 });

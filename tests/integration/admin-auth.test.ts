@@ -46,7 +46,8 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
     const response = await attempt(PASSWORD, "  OPS@example.com ");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/audit");
-    const setCookie = response.headers.get("set-cookie")!;
+    // The session's cookie (the device cookie, ADR 0017, comes beside it: admin-device-cookie.test.ts).
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("admin_session="))!;
     expect(setCookie).toMatch(/^admin_session=[\w-]{43}; /);
     expect(setCookie.split("; ").slice(1).sort()).toEqual(["HttpOnly", "Max-Age=43200", "Path=/", "SameSite=Lax"]);
     const token = /admin_session=([^;]+)/.exec(setCookie)![1]!;

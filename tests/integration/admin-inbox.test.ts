@@ -92,7 +92,7 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
           inquiry_content: "Screen is black",
           created_at: "2026-11-03T00:00:00.000Z",
           updated_at: "2026-11-03T00:00:00.000Z",
-          status: "contacted",
+          status: "in_progress",
         })
         .returning("id")
         .executeTakeFirstOrThrow()
@@ -155,7 +155,7 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
 
   it("filters by kind and status", async () => {
     expect(await names("kind=consultation")).toEqual(["Батболд", "NGUYEN VAN A", '=HYPERLINK("http://evil")']);
-    expect(await names("status=contacted")).toEqual(["မောင်မောင်"]);
+    expect(await names("status=in_progress")).toEqual(["မောင်မောင်"]);
     expect(await names("kind=purchase&status=new")).toEqual([]);
     expect(await names("kind=nonsense&status=weird")).toHaveLength(6);
   });
@@ -294,22 +294,22 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
     expect((await callRoute(request, "guarded", get("/admin/requests/as/abc", cookie), app(), { kind: "as", id: "abc" })).status).toBe(404);
   });
 
-  it("moves a request new → contacted → closed with an operator note, and records the change", async () => {
+  it("keeps an operator note (its stages: pipeline-stages.test.ts), and records the change", async () => {
     const params = { kind: "consultation", id: String(ids.bat) };
     const path = `/admin/requests/consultation/${ids.bat}`;
     const csrf = await csrfOf(app(), cookie);
-    for (const status of ["contacted", "closed"]) {
-      const response = await callRoute(request, "guarded", post(path, { csrf, status, note: `called, ${status}` }, cookie), app(), params);
+    for (const note of ["called, no answer", "called again"]) {
+      const response = await callRoute(request, "guarded", post(path, { csrf, intent: "note", note }, cookie), app(), params);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ saved: true });
+      expect(await response.json()).toEqual({ note: "saved" });
       const row = await handle.db
         .selectFrom("consultation_answers")
         .select(["status", "operator_note"])
         .where("id", "=", ids.bat!)
         .executeTakeFirstOrThrow();
-      expect(row).toEqual({ status, operator_note: `called, ${status}` });
+      expect(row).toEqual({ status: "new", operator_note: note });
     }
-    const bad = await callRoute(request, "guarded", post(path, { csrf, status: "deleted", note: "" }, cookie), app(), params);
+    const bad = await callRoute(request, "guarded", post(path, { csrf, intent: "note", note: "x".repeat(2001) }, cookie), app(), params);
     expect(bad.status).toBe(400);
     const updates = await handle.db
       .selectFrom("admin_audit_log")
@@ -317,7 +317,7 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
       .where("action", "=", "update")
       .where("record_id", "=", ids.bat!)
       .execute();
-    expect(updates.map((u) => u.detail)).toEqual(["status=contacted", "status=closed"]);
+    expect(updates.map((u) => u.detail)).toEqual(["note", "note"]);
   });
 
   it("serves an A/S photo from the database bytes, privately, with its stored type", async () => {
@@ -374,14 +374,14 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
     const text = new TextDecoder().decode(bytes);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "번호,접수 시각(KST),상태,대출 희망,비자 종류,비자 만료일,국적,이름,전화번호,마케팅 동의,동의 내역,페이지 언어,운영자 메모,마지막 변경(KST),utm_source,utm_medium,utm_campaign,직전에 누른 배너,유입 사이트,자격 확인 사용",
+      "번호,접수 시각(KST),상태,대출 희망,비자 종류,비자 만료일,국적,이름,전화번호,마케팅 동의,동의 내역,종료 사유,사유 메모,금융사,승인 금액(원),승인일,페이지 언어,운영자 메모,마지막 변경(KST),utm_source,utm_medium,utm_campaign,직전에 누른 배너,유입 사이트,자격 확인 사용",
     );
     // Oldest first; the Nov 2 (Seoul) request is outside the range.
     expect(lines[1]).toBe(
-      `${ids.formula},2026-10-15 10:00,신규,no,F-4,2026-01-01,Indonesia,"'=HYPERLINK(""http://evil"")",'+821012341234,Y,privacy 2023-03-06 Y; marketing 2023-03-06 Y,vi,,2026-10-15 10:00,,,,,,`,
+      `${ids.formula},2026-10-15 10:00,신규,no,F-4,2026-01-01,Indonesia,"'=HYPERLINK(""http://evil"")",'+821012341234,Y,privacy 2023-03-06 Y; marketing 2023-03-06 Y,,,,,,vi,,2026-10-15 10:00,,,,,,`,
     );
     expect(lines[2]).toBe(
-      `${ids.nguyen},2026-11-01 23:59,신규,yes,E-9,2027-12-31,Vietnam,NGUYEN VAN A,01012345678,Y,privacy 2023-03-06 Y; marketing 2023-03-06 Y,vi,,2026-11-01 23:59,,,,,,`,
+      `${ids.nguyen},2026-11-01 23:59,신규,yes,E-9,2027-12-31,Vietnam,NGUYEN VAN A,01012345678,Y,privacy 2023-03-06 Y; marketing 2023-03-06 Y,,,,,,vi,,2026-11-01 23:59,,,,,,`,
     );
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe("");
@@ -399,7 +399,7 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
     expect(text).toContain(`,New,"Mekong Partners, ""Ltd""",0212345678,p@example.com,"line 1\nline 2",en,,`);
     const as = await (await callRoute(exportCsv, "open", get("/admin/export?kind=as", `${cookie}; admin_lang=en`), app())).text();
     expect(as).toContain("Photos");
-    expect(as).toContain(",Contacted,မောင်မောင်,01077778888,Ansan,Screen is black,1,my,");
+    expect(as).toContain(",In progress,မောင်မောင်,01077778888,Ansan,Screen is black,1,my,");
   });
 
   it("refuses a bad export request with 400", async () => {

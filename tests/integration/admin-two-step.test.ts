@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { testServices } from "#tests/support/services.ts";
+import { TEST_APP_SECRET, testServices } from "#tests/support/services.ts";
+import { unseal } from "#app/lib/sealed.server.ts";
 import { TEST_TOTP_SECRET, callRoute, cookieFrom, createOperator, csrfOf, get, post } from "#tests/support/admin.ts";
 import * as signIn from "#app/routes/admin.sign-in.tsx";
 import * as secondStep from "#app/routes/admin.sign-in-code.tsx";
@@ -43,21 +44,24 @@ describe.each(DIALECTS)("two-step sign-in on %s", (dialect) => {
   it("accepts a code of this step or the one before or after, each step once; an older step after a newer one is refused", async () => {
     const id = await createOperator(handle.db, "replay@example.com", PASSWORD);
     const now = at(0);
-    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP + 2), now)).toBeNull();
-    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP - 2), now)).toBeNull();
-    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP - 1), now)).toBe("totp");
-    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP - 1), now)).toBeNull();
-    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP), now)).toBe("totp");
-    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP), now)).toBeNull();
+    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP + 2), now, TEST_APP_SECRET)).toBeNull();
+    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP - 2), now, TEST_APP_SECRET)).toBeNull();
+    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP - 1), now, TEST_APP_SECRET)).toBe("totp");
+    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP - 1), now, TEST_APP_SECRET)).toBeNull();
+    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP), now, TEST_APP_SECRET)).toBe("totp");
+    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP), now, TEST_APP_SECRET)).toBeNull();
     // The same code, 20 seconds later (still its step): refused.
-    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP), at(0, 20_000))).toBeNull();
-    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP - 1), at(0, 20_000))).toBeNull();
-    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP + 1), at(1))).toBe("totp");
+    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP), at(0, 20_000), TEST_APP_SECRET)).toBeNull();
+    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP - 1), at(0, 20_000), TEST_APP_SECRET)).toBeNull();
+    expect(await checkSecondStep(handle.db, id, totpCode(TEST_TOTP_SECRET, STEP + 1), at(1), TEST_APP_SECRET)).toBe("totp");
     const row = await handle.db.selectFrom("admin_operators").select("totp_last_step").where("id", "=", id).executeTakeFirstOrThrow();
     expect(Number(row.totp_last_step)).toBe(STEP + 1);
     // Two concurrent uses of the next code: one wins.
     const next = totpCode(TEST_TOTP_SECRET, STEP + 2);
-    const both = await Promise.all([checkSecondStep(handle.db, id, next, at(2)), checkSecondStep(handle.db, id, next, at(2))]);
+    const both = await Promise.all([
+      checkSecondStep(handle.db, id, next, at(2), TEST_APP_SECRET),
+      checkSecondStep(handle.db, id, next, at(2), TEST_APP_SECRET),
+    ]);
     expect(both.filter((r) => r === "totp")).toHaveLength(1);
   });
 
@@ -179,7 +183,10 @@ describe.each(DIALECTS)("two-step sign-in on %s", (dialect) => {
       .select(["totp_secret", "totp_pending_secret"])
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ totp_secret: secret, totp_pending_secret: null });
+    // Sealed under APP_SECRET: the database alone holds no secret an authenticator could use.
+    expect(row.totp_pending_secret).toBeNull();
+    expect(row.totp_secret).not.toContain(secret);
+    expect(unseal(TEST_APP_SECRET, "totp", row.totp_secret!)).toBe(secret);
     // The code that confirmed the set-up cannot sign in again.
     const pending = cookieFrom(await password("new-admin@example.com"), "admin_second_step")!;
     expect((await code(pending, totpCode(secret, STEP + 60))).status).toBe(401);

@@ -130,13 +130,13 @@ describe.each(DIALECTS)("attribution and rights deadlines on %s", (dialect) => {
       const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(new Date());
       const funnel = await sourceFunnel(fresh.db, { from: today, to: today }, ["regional-bank-general", "savings-bank"]);
       expect(funnel.banners).toEqual([
-        { key: "regional-bank-general", taps: 3, requests: 2, consulted: null, approved: null },
+        { key: "regional-bank-general", taps: 3, requests: 2, consulted: 0, approved: 0 },
         { key: "savings-bank", taps: 0, requests: 0, consulted: 0, approved: 0 },
       ]);
       expect(funnel.sources).toEqual([
-        { key: DIRECT, taps: null, requests: 2, consulted: null, approved: null },
-        { key: "blog.example.com", taps: null, requests: 1, consulted: null, approved: null },
-        { key: "facebook", taps: null, requests: 1, consulted: null, approved: null },
+        { key: DIRECT, taps: null, requests: 2, consulted: 0, approved: 0 },
+        { key: "blog.example.com", taps: null, requests: 1, consulted: 0, approved: 0 },
+        { key: "facebook", taps: null, requests: 1, consulted: 0, approved: 0 },
       ]);
       const ids = (await fresh.db.selectFrom("consultation_answers").select("id").orderBy("id").execute()).map((r) => ({
         kind: "consultation",

@@ -23,7 +23,8 @@ const bannerFields = (overrides: Record<string, string> = {}): Record<string, st
   title_en: "New partner loan",
   description_en: "Apply in five minutes",
   title_vi: "",
-  rate_text: "9.90%–14.5%",
+  rate_from: "9.90",
+  rate_to: "14.5",
   rate_date: "2026-11-20",
   link: "https://partner.example.com/loan",
   active_from: "",
@@ -77,6 +78,7 @@ describe.each(DIALECTS)("campaigns on %s", (dialect) => {
     });
     const vi = await publicCampaigns(handle.db, "vi");
     expect(vi.banners[2]!.title).toBe("Vay ngân hàng tiết kiệm");
+    expect(vi.banners[0]).toMatchObject({ rate: "13,00%–19,9%", rateDate: "2026-11-01", rateDay: "1 tháng 11, 2026" });
     expect(vi.popup).toMatchObject({ link: "https://bank.example.com/events/welcome", alt: "Sự kiện chào mừng tại ngân hàng đối tác" });
   });
 
@@ -128,16 +130,22 @@ describe.each(DIALECTS)("campaigns on %s", (dialect) => {
         { active_until: "campaigns.error.endBeforeStart" },
       );
     });
-    it("a rate text over 40 characters", async () => {
+    it("a rate that is not a number, above the legal maximum of 20%, or with its ends the wrong way round", async () => {
       const banner = (await publicCampaigns(handle.db, "en")).banners[0]!;
       const row = await handle.db
         .selectFrom("campaign_banners")
         .select("id")
         .where("partner_key", "=", banner.key)
         .executeTakeFirstOrThrow();
-      await refusedWith(await sendBanner(String(row.id), bannerFields({ partner_key: banner.key, rate_text: "x".repeat(41) })), {
-        rate_text: "campaigns.error.rateLength",
+      const edit = (rate_from: string, rate_to: string) =>
+        sendBanner(String(row.id), bannerFields({ partner_key: banner.key, rate_from, rate_to }));
+      await refusedWith(await edit("13.00%–19.9%", "x".repeat(41)), {
+        rate_from: "campaigns.rate.error.number",
+        rate_to: "campaigns.rate.error.number",
       });
+      await refusedWith(await edit("13,5", "20.5"), { rate_from: "campaigns.rate.error.number", rate_to: "campaigns.rate.error.max" });
+      await refusedWith(await edit("19.9", "13.00"), { rate_to: "campaigns.rate.error.order" });
+      await refusedWith(await edit("", "13.00"), { rate_from: "campaigns.error.required" });
     });
     it("an English title left empty, and a form without the session's token", async () => {
       await refusedWith(await sendBanner("new", bannerFields({ title_en: " " }), { filename: "a.jpg", data: await phoneJpeg() }), {
@@ -161,7 +169,16 @@ describe.each(DIALECTS)("campaigns on %s", (dialect) => {
     expect(response.status).toBe(200);
     const { id } = (await response.json()) as { id: number };
     const row = await handle.db.selectFrom("campaign_banners").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ partner_key: "new-partner", published: 0, position: 4, rate_text: "9.90%–14.5%" });
+    expect(row).toMatchObject({
+      partner_key: "new-partner",
+      published: 0,
+      position: 4,
+      rate_text: "9.90%–14.5%",
+      rate_from_bp: 990,
+      rate_to_bp: 1450,
+      rate_from_decimals: 2,
+      rate_to_decimals: 1,
+    });
     for (const [url, width, height] of [
       [row.image, 560, 240],
       [row.image_2x!, 1120, 480],
@@ -237,14 +254,22 @@ describe.each(DIALECTS)("campaigns on %s", (dialect) => {
         partner_key: "renamed-is-ignored",
         title_en: "Regional bank general loan",
         description_en: "For foreign workers with a steady job in Korea",
-        rate_text: "12.50%–18.9%",
+        rate_from: "12.50",
+        rate_to: "18.9",
         rate_date: "2026-11-24",
         link: "https://bank.example.com/loans/general",
       }),
     );
     expect(edit.status).toBe(200);
     const [shown] = (await publicCampaigns(handle.db, "en")).banners;
-    expect(shown).toMatchObject({ key: "regional-bank-general", rate: "12.50%–18.9%", rateDate: "2026-11-24" });
+    expect(shown).toMatchObject({
+      key: "regional-bank-general",
+      rate: "12.50%–18.9%",
+      rateDate: "2026-11-24",
+      rateDay: "November 24, 2026",
+    });
+    // Each language's number format and date.
+    expect((await publicCampaigns(handle.db, "id")).banners[0]).toMatchObject({ rate: "12,50%–18,9%", rateDay: "24 November 2026" });
     // The Vietnamese title was emptied by this form: the English one shows.
     expect((await publicCampaigns(handle.db, "vi")).banners[0]!.title).toBe("Regional bank general loan");
 

@@ -197,13 +197,15 @@ describe.each(DIALECTS)("request status links on %s", (dialect) => {
   it("says where the request stands for each status, through the one adapter", async () => {
     const token = tokenOf(await consultation());
     const id = await consultationIdOf(token);
-    const linesAt = async (status: "new" | "contacted" | "closed") => {
+    const linesAt = async (status: "new" | "contacting" | "with_lender" | "closed") => {
       await handle.db.updateTable("consultation_answers").set({ status }).where("id", "=", id).execute();
       const { view } = (await page(token)).body as unknown as { view: { lines: { key: string }[]; actionable: boolean } };
       return { keys: view.lines.map((l) => l.key), actionable: view.actionable };
     };
     expect(await linesAt("new")).toEqual({ keys: ["status.stage.new", "status.next.callSoon"], actionable: true });
-    expect(await linesAt("contacted")).toEqual({ keys: ["status.stage.contacting", "status.next.callSoon"], actionable: true });
+    expect(await linesAt("contacting")).toEqual({ keys: ["status.stage.contacting", "status.next.callSoon"], actionable: true });
+    await handle.db.updateTable("consultation_answers").set({ lender: "Sample Savings Bank" }).where("id", "=", id).execute();
+    expect(await linesAt("with_lender")).toEqual({ keys: ["status.stage.with_lender", "status.next.withLender"], actionable: true });
     expect(await linesAt("closed")).toEqual({ keys: ["status.stage.closed"], actionable: false });
   });
 

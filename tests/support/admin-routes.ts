@@ -53,7 +53,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
       intent: "publish",
       partner_key: "x",
       title_en: "hacked",
-      rate_text: "1%",
+      rate_from: "1",
       rate_date: "2026-01-01",
       link: "https://evil.example.com/",
     },

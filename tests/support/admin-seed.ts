@@ -8,6 +8,8 @@
  */
 import sharp from "sharp";
 import { connect, migrate } from "#db/connect.ts";
+import { appSecretOf, readSettings } from "#server/config.ts";
+import { seal } from "#app/lib/sealed.server.ts";
 
 const [kind = "", json = "{}"] = process.argv.slice(2);
 const input = JSON.parse(json) as Record<string, string>;
@@ -148,7 +150,13 @@ if (kind === "consultation") {
   // (the console's tests sign the same operator in several times a minute; replay has its own tests).
   const result = await db
     .updateTable("admin_operators")
-    .set({ totp_secret: input.secret ?? "", totp_enabled_at: at, totp_last_step: null, totp_pending_secret: null })
+    // Sealed under the server's APP_SECRET (same environment, same secret file), as the console stores it.
+    .set({
+      totp_secret: seal(appSecretOf(readSettings(process.env)), "totp", input.secret ?? ""),
+      totp_enabled_at: at,
+      totp_last_step: null,
+      totp_pending_secret: null,
+    })
     .where("email", "=", input.email ?? "")
     .executeTakeFirst();
   out = { count: Number(result.numUpdatedRows) };

@@ -8,7 +8,8 @@ import * as consoleLayout from "#app/routes/admin.console.tsx";
 import * as signInRoute from "#app/routes/admin.sign-in.tsx";
 import * as secondStepRoute from "#app/routes/admin.sign-in-code.tsx";
 import { totpCode, totpStep } from "#app/features/console/two-step.server.ts";
-import { testContext } from "#tests/support/services.ts";
+import { TEST_APP_SECRET, testContext } from "#tests/support/services.ts";
+import { seal } from "#app/lib/sealed.server.ts";
 
 /**
  * Calling console routes the way React Router does: the layout middlewares
@@ -40,7 +41,8 @@ export async function createOperator(
       created_at: now,
       updated_at: now,
       last_sign_in_at: null,
-      totp_secret: twoStep ? TEST_TOTP_SECRET : null,
+      // Sealed under the tests' APP_SECRET, as the console stores it (ADR 0022).
+      totp_secret: twoStep ? seal(TEST_APP_SECRET, "totp", TEST_TOTP_SECRET) : null,
       totp_enabled_at: twoStep ? now : null,
     })
     .returning("id")

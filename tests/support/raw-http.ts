@@ -13,6 +13,8 @@ import { join } from "node:path";
 export interface RawResponse {
   status: number;
   headers: Record<string, string>;
+  /** The header lines as sent, each byte one character (latin1): a repeated header (Set-Cookie) is here once per line. */
+  lines: string[];
   body: string;
 }
 
@@ -99,11 +101,11 @@ function parseResponse(buffer: Buffer): { response: RawResponse; length: number 
       offset = lineEnd + 2 + size + 2;
       if (size === 0) break;
     }
-    return { response: { status, headers, body: Buffer.concat(parts).toString("utf8") }, length: offset };
+    return { response: { status, headers, lines, body: Buffer.concat(parts).toString("utf8") }, length: offset };
   }
   const size = Number(headers["content-length"] ?? 0);
   if (buffer.length < offset + size) return null;
-  return { response: { status, headers, body: buffer.subarray(offset, offset + size).toString("utf8") }, length: offset + size };
+  return { response: { status, headers, lines, body: buffer.subarray(offset, offset + size).toString("utf8") }, length: offset + size };
 }
 
 /** A request written by hand: the request line and headers exactly as given. */

@@ -25,13 +25,16 @@ export function testAlertConfig(overrides: Partial<AlertConfig> = {}): AlertConf
   };
 }
 
+/** The APP_SECRET of the tests' services (cookies are signed and secrets sealed with it). */
+export const TEST_APP_SECRET = "test-secret-test-secret-test-secret-0000";
+
 export function testServices(db: Kysely<Database>, overrides: Partial<AppServices> = {}): AppServices {
   return {
     db,
     log: silentLogger,
     alerts: createAlerts(db, testAlertConfig(), silentLogger),
     limiter: createRateLimiter({ max: 1000, windowMs: 60_000 }),
-    secret: "test-secret-test-secret-test-secret-0000",
+    secret: TEST_APP_SECRET,
     secureCookies: false,
     kakaoMapAppKey: "",
     ...overrides,

@@ -26,8 +26,8 @@ function Table({ caption, first, rows }: { caption: string; first: string; rows:
             </th>
             <td data-label={t("funnel.taps")}>{n(row.taps)}</td>
             <td data-label={t("funnel.requests")}>{row.requests}</td>
-            <td data-label={t("funnel.consulted")}>{n(row.consulted)}</td>
-            <td data-label={t("funnel.approved")}>{n(row.approved)}</td>
+            <td data-label={t("funnel.consulted")}>{row.consulted}</td>
+            <td data-label={t("funnel.approved")}>{row.approved}</td>
           </tr>
         ))}
       </tbody>

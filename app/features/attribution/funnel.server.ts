@@ -9,8 +9,10 @@ import { seoulRange } from "#app/lib/seoul-time.ts";
  * source, else the referring site, else "direct") its requests; then how
  * many of those reached the consulted and approved stages.
  *
- * The stages come from the pipeline's stage history (issue 26); until it is
- * in the database, `reached` answers null and the console shows "—".
+ * The stages come from the pipeline's stage history (issue 26): a request
+ * counts as consulted once it ever reached consulted or a later stage, and as
+ * approved once it reached approved — whatever happened after, and even if
+ * its personal data is gone (the history keeps none).
  */
 type Db = Kysely<Database>;
 
@@ -18,8 +20,8 @@ export interface FunnelRow {
   key: string;
   taps: number | null;
   requests: number;
-  consulted: number | null;
-  approved: number | null;
+  consulted: number;
+  approved: number;
 }
 
 export interface SourceFunnel {
@@ -30,9 +32,26 @@ export interface SourceFunnel {
 /** The source key of a request for the per-source table. */
 export const DIRECT = "(direct)";
 
-/** How many of these consultations ever reached each stage; null while stages are not recorded. */
-async function reached(_db: Db, _ids: number[]): Promise<{ consulted: number; approved: number } | null> {
-  return null;
+const CONSULTED_OR_LATER = ["consulted", "documents", "with_lender", "approved", "declined"] as const;
+
+/** How many of these consultations ever reached each stage (from the stage history). */
+async function reached(db: Db, ids: number[]): Promise<{ consulted: number; approved: number }> {
+  const consulted = new Set<number>();
+  const approved = new Set<number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom("request_stage_history")
+      .select(["request_id", "to_stage"])
+      .where("request_kind", "=", "consultation")
+      .where("request_id", "in", ids.slice(i, i + 500))
+      .where("to_stage", "in", CONSULTED_OR_LATER)
+      .execute();
+    for (const r of rows) {
+      consulted.add(r.request_id);
+      if (r.to_stage === "approved") approved.add(r.request_id);
+    }
+  }
+  return { consulted: consulted.size, approved: approved.size };
 }
 
 export async function sourceFunnel(db: Db, range: { from: string; to: string }, partners: string[]): Promise<SourceFunnel> {
@@ -72,7 +91,7 @@ export async function sourceFunnel(db: Db, range: { from: string; to: string }, 
   const tapCount = new Map(taps.map((t) => [t.partner_name, Number(t.n)]));
   const row = async (key: string, ids: number[], tapsOf: number | null): Promise<FunnelRow> => {
     const stages = ids.length ? await reached(db, ids) : { consulted: 0, approved: 0 };
-    return { key, taps: tapsOf, requests: ids.length, consulted: stages?.consulted ?? null, approved: stages?.approved ?? null };
+    return { key, taps: tapsOf, requests: ids.length, consulted: stages.consulted, approved: stages.approved };
   };
   const bannerKeys = [...new Set([...partners, ...tapCount.keys(), ...byBanner.keys()])];
   const banners = await Promise.all(bannerKeys.map((k) => row(k, byBanner.get(k) ?? [], tapCount.get(k) ?? 0)));

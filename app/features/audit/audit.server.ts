@@ -14,9 +14,12 @@ interface AuditRecordRef {
   id: number;
 }
 
+/** The name the log gives what the system did by itself (the call cadence): operator_id null. */
+export const SYSTEM_ACTOR = "system";
+
 export async function audit(
   db: Kysely<Database>,
-  who: { operator: { id: number; email: string } },
+  who: { operator: { id: number; email: string } } | null,
   action: AuditAction,
   records: AuditRecordRef | AuditRecordRef[] | null,
   detail = "",
@@ -24,8 +27,8 @@ export async function audit(
 ): Promise<void> {
   const list = records === null ? [null] : Array.isArray(records) ? records : [records];
   const base = {
-    operator_id: who.operator.id,
-    operator_email: who.operator.email,
+    operator_id: who?.operator.id ?? null,
+    operator_email: who?.operator.email ?? SYSTEM_ACTOR,
     action,
     detail: detail.slice(0, 500),
     created_at: now.toISOString(),
@@ -89,6 +92,9 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "blog_delete",
   "push_on",
   "push_off",
+  "privacy_erase",
+  "privacy_withdraw",
+  "privacy_copy",
   "campaign_create",
   "campaign_update",
   "campaign_publish",
@@ -105,6 +111,7 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "two_step_policy",
   "session_end",
   "two_step_reset",
+  "stage",
 ];
 
 /**

@@ -6,7 +6,7 @@ import { CsrfField, PageTitle } from "#app/features/console/parts.tsx";
 import type { AdminBanner } from "#app/features/campaigns/campaigns.server.ts";
 import type { CampaignFormResult } from "#app/features/campaigns/actions.server.ts";
 import { BANNER_IMAGE } from "#app/features/campaigns/model.ts";
-import { DESCRIPTION_MAX, RATE_MAX, TITLE_MAX, localeField, utcToKst } from "#app/features/campaigns/schema.ts";
+import { DESCRIPTION_MAX, TITLE_MAX, localeField, utcToKst } from "#app/features/campaigns/schema.ts";
 import {
   FormNotice,
   LinkField,
@@ -19,6 +19,7 @@ import {
   useFieldProps,
 } from "#app/features/campaigns/parts.tsx";
 import admin from "#app/features/console/console.module.css";
+import styles from "#app/features/campaigns/campaigns.module.css";
 
 function storedValues(banner: AdminBanner | null): Record<string, string> {
   if (!banner) return {};
@@ -30,7 +31,8 @@ function storedValues(banner: AdminBanner | null): Record<string, string> {
         [localeField("description", l), banner.texts[l].description],
       ]),
     ),
-    rate_text: banner.rate,
+    rate_from: banner.rateFrom,
+    rate_to: banner.rateTo,
     rate_date: banner.rateDate,
     link: banner.link,
     active_from: utcToKst(banner.activeFrom),
@@ -80,14 +82,20 @@ export function BannerEditPage({ banner, result }: { banner: AdminBanner | null;
             </>
           )}
         />
-        <TextField
-          label={t("campaigns.field.rate")}
-          hint={t("campaigns.field.rateHint")}
-          required
-          requiredLabel={t("form.required")}
-          data-max={RATE_MAX}
-          {...field("rate_text")}
-        />
+        {banner && !banner.rateFrom ? <p className={admin.noticeError}>{t("campaigns.rate.legacy", { text: banner.rate })}</p> : null}
+        <div className={styles.row}>
+          <TextField
+            label={t("campaigns.rate.from")}
+            hint={t("campaigns.rate.hint")}
+            required
+            requiredLabel={t("form.required")}
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={6}
+            {...field("rate_from")}
+          />
+          <TextField label={t("campaigns.rate.to")} inputMode="decimal" autoComplete="off" maxLength={6} {...field("rate_to")} />
+        </div>
         <TextField
           label={t("campaigns.field.rateDate")}
           hint={t("campaigns.field.rateDateHint")}

@@ -4,12 +4,15 @@ import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { CodedError } from "#app/lib/coded-error.ts";
+import { formatDay } from "#app/i18n/intl.ts";
 import {
   emptyAlt,
   emptyBannerText,
+  formatRate,
   inLocale,
   isLive,
   missingLocales,
+  type BannerRate,
   type BannerTexts,
   type PopupAlts,
   type PublicCampaigns,
@@ -41,6 +44,23 @@ function parseAlts(json: string): PopupAlts {
   return Object.fromEntries(LOCALES.map((l) => [l, raw[l] ?? ""])) as PopupAlts;
 }
 
+/** The stored rate's numbers, or null for a text migration 0100 could not read. */
+function rateOf(row: Pick<BannerRow, "rate_from_bp" | "rate_to_bp" | "rate_from_decimals" | "rate_to_decimals">): BannerRate | null {
+  if (row.rate_from_bp === null || row.rate_to_bp === null) return null;
+  return {
+    fromBp: row.rate_from_bp,
+    toBp: row.rate_to_bp,
+    fromDecimals: row.rate_from_decimals ?? 0,
+    toDecimals: row.rate_to_decimals ?? 0,
+  };
+}
+
+/** The rate as `locale` writes it; a text without numbers as it was typed. */
+function rateIn(locale: Locale | "ko", row: BannerRow): string {
+  const rate = rateOf(row);
+  return rate ? formatRate(locale, rate) : row.rate_text;
+}
+
 /** What the home page shows now, in `locale`; with `preview`, drafts too (signed-in operators only). */
 export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), preview = false): Promise<PublicCampaigns> {
   const rows = await db.selectFrom("campaign_banners").selectAll().orderBy("position").orderBy("id").execute();
@@ -54,8 +74,9 @@ export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), 
         key: row.partner_key,
         title: own.title,
         description: own === english ? english.description : own.description || english.description,
-        rate: row.rate_text,
+        rate: rateIn(locale, row),
         rateDate: row.rate_date,
+        rateDay: formatDay(locale, row.rate_date),
         link: row.link,
         image: row.image,
         image2x: row.image_2x,
@@ -123,19 +144,29 @@ export interface AdminBanner extends AdminCampaign {
   texts: BannerTexts;
   /** Languages showing the English text. */
   missing: Locale[];
+  /** The rate as the console shows it (13.00%–19.9%). */
   rate: string;
+  /** The two ends as the form shows them (`13.00`, `19.9`); empty for a rate stored as text only. */
+  rateFrom: string;
+  rateTo: string;
   rateDate: string;
 }
 
+/** `1300`, 2 decimals → `13.00`: an end of the rate as the operator typed it. */
+const typedRate = (bp: number, decimals: number) => (bp / 100).toFixed(decimals);
+
 function adminBanner(row: BannerRow, now: Date): AdminBanner {
   const texts = parseTexts(row.texts);
+  const rate = rateOf(row);
   return {
     ...adminCampaign(row, now),
     id: row.id,
     key: row.partner_key,
     texts,
     missing: missingLocales(texts, emptyBannerText),
-    rate: row.rate_text,
+    rate: rateIn("ko", row),
+    rateFrom: rate ? typedRate(rate.fromBp, rate.fromDecimals) : "",
+    rateTo: rate && rate.toBp !== rate.fromBp ? typedRate(rate.toBp, rate.toDecimals) : "",
     rateDate: row.rate_date,
   };
 }
@@ -225,10 +256,18 @@ function bannerValues(input: BannerInput) {
   const texts = Object.fromEntries(
     LOCALES.map((l) => [l, { title: input[localeField("title", l)], description: input[localeField("description", l)] }]),
   );
+  // The schema requires the lowest end; an empty highest end is one rate.
+  const from = input.rate_from!;
+  const to = input.rate_to ?? from;
+  const rate = { fromBp: from.bp, toBp: to.bp, fromDecimals: from.decimals, toDecimals: to.decimals };
   return {
     partner_key: input.partner_key,
     texts: JSON.stringify(texts),
-    rate_text: input.rate_text,
+    rate_text: formatRate("ko", rate),
+    rate_from_bp: rate.fromBp,
+    rate_to_bp: rate.toBp,
+    rate_from_decimals: rate.fromDecimals,
+    rate_to_decimals: rate.toDecimals,
     rate_date: input.rate_date,
     link: input.link,
     active_from: kstToUtc(input.active_from),

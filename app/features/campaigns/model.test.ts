@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { inLocale, isLive, koreanDate, missingLocales, rateDates, emptyAlt } from "#app/features/campaigns/model.ts";
-import { kstToUtc, utcToKst } from "#app/features/campaigns/schema.ts";
+import { commonRateDate, emptyAlt, formatRate, inLocale, isLive, koreanDate, missingLocales } from "#app/features/campaigns/model.ts";
+import { bannerSchema, kstToUtc, readRate, utcToKst } from "#app/features/campaigns/schema.ts";
+import { validate } from "#app/lib/schema.ts";
 
 describe("campaign rules", () => {
   const row = { enabled: 1, published: 1, active_from: "2026-11-25T15:00:00.000Z", active_until: "2026-11-30T15:00:00.000Z" };
@@ -24,19 +25,57 @@ describe("campaign rules", () => {
     expect(kstToUtc("")).toBeNull();
     expect(utcToKst("2026-11-26T00:00:00.000Z")).toBe("2026-11-26T09:00");
   });
-  it("writes the rate dates of the Korean disclaimer", () => {
+  it("writes the rate date of the Korean disclaimer, and finds the one day all banners share", () => {
     expect(koreanDate("2026-11-01")).toBe("2026년 11월 1일");
-    expect(
-      rateDates([
-        { rateDate: "2026-11-01", title: "A" },
-        { rateDate: "2026-11-01", title: "B" },
-      ]),
-    ).toBe("2026년 11월 1일");
-    expect(
-      rateDates([
-        { rateDate: "2026-11-01", title: "A" },
-        { rateDate: "2026-10-15", title: "B" },
-      ]),
-    ).toBe("2026년 11월 1일(A), 2026년 10월 15일(B)");
+    const a = { rateDate: "2026-11-01", key: "a" };
+    expect(commonRateDate([a, { rateDate: "2026-11-01", key: "b" }])).toBe(a);
+    expect(commonRateDate([a, { rateDate: "2026-10-15", key: "b" }])).toBeNull();
+    expect(commonRateDate([])).toBeNull();
+  });
+  it("writes a rate in each language's number format, each end with the decimals it was typed with", () => {
+    const rate = { fromBp: 1300, toBp: 1990, fromDecimals: 2, toDecimals: 1 };
+    expect(formatRate("en", rate)).toBe("13.00%–19.9%");
+    expect(formatRate("ko", rate)).toBe("13.00%–19.9%");
+    expect(formatRate("vi", rate)).toBe("13,00%–19,9%");
+    expect(formatRate("id", rate)).toBe("13,00%–19,9%");
+    expect(formatRate("my", rate)).toBe("13.00%–19.9%");
+    expect(formatRate("mn", rate)).toBe("13.00%–19.9%");
+    expect(formatRate("vi", { fromBp: 990, toBp: 990, fromDecimals: 1, toDecimals: 1 })).toBe("9,9%");
+  });
+});
+
+describe("the banner form's rate", () => {
+  const fields = (rate_from: string, rate_to: string) => ({
+    partner_key: "partner",
+    title_en: "A loan",
+    rate_from,
+    rate_to,
+    rate_date: "2026-11-20",
+    link: "https://example.com/",
+  });
+  it("reads what an operator types", () => {
+    expect(readRate("13.00")).toEqual({ bp: 1300, decimals: 2 });
+    expect(readRate(" 19.9 % ")).toEqual({ bp: 1990, decimals: 1 });
+    expect(readRate("9")).toEqual({ bp: 900, decimals: 0 });
+    for (const text of ["", "13,00", "13.001", "100", "-1", "13.", ".5", "1e1", "13%–19%"]) expect(readRate(text)).toBeNull();
+  });
+  it("takes numbers up to the legal maximum of 20%, the highest empty for one rate and never below the lowest", () => {
+    const ok = validate(bannerSchema, fields("13.00", "19.9"));
+    expect(ok.success && [ok.output.rate_from, ok.output.rate_to]).toEqual([
+      { bp: 1300, decimals: 2 },
+      { bp: 1990, decimals: 1 },
+    ]);
+    const one = validate(bannerSchema, fields("9.9", ""));
+    expect(one.success && one.output.rate_to).toBeNull();
+    expect(validate(bannerSchema, fields("20", "20.00")).success).toBe(true);
+    const refused = (from: string, to: string) => {
+      const result = validate(bannerSchema, fields(from, to), { crossField: true });
+      return result.success ? {} : result.errors;
+    };
+    expect(refused("", "19.9")).toEqual({ rate_from: "campaigns.error.required" });
+    expect(refused("13.00%–19.9%", "")).toEqual({ rate_from: "campaigns.rate.error.number" });
+    expect(refused("0", "0.00")).toEqual({ rate_from: "campaigns.rate.error.number", rate_to: "campaigns.rate.error.number" });
+    expect(refused("13", "20.01")).toEqual({ rate_to: "campaigns.rate.error.max" });
+    expect(refused("19.9", "13")).toEqual({ rate_to: "campaigns.rate.error.order" });
   });
 });

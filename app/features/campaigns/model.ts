@@ -1,4 +1,5 @@
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
+import { formatPercent } from "#app/i18n/intl.ts";
 
 /**
  * What the home page shows of the campaigns (issue 14): the partner banners
@@ -8,14 +9,36 @@ import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 export type BannerTexts = Record<Locale, { title: string; description: string }>;
 export type PopupAlts = Record<Locale, string>;
 
+/**
+ * A banner's annual rate: its lowest and highest value in hundredths of a
+ * percent (13.00% → 1300; equal for one rate) and the decimals the operator
+ * wrote each end with (13.00 → 2, 19.9 → 1), shown as written.
+ */
+export interface BannerRate {
+  fromBp: number;
+  toBp: number;
+  fromDecimals: number;
+  toDecimals: number;
+}
+
+/** The rate in `locale`'s number format: 13.00%–19.9% (en), 13,00%–19,9% (vi, id); one value when both ends are equal. */
+export function formatRate(locale: Locale | "ko", rate: BannerRate): string {
+  const from = formatPercent(locale, rate.fromBp, rate.fromDecimals);
+  const to = formatPercent(locale, rate.toBp, rate.toDecimals);
+  return from === to ? from : `${from}–${to}`;
+}
+
 /** A banner as the home page renders it, in the page's language. */
 export interface PublicBanner {
   key: string;
   title: string;
   description: string;
+  /** The rate in the page's number format (formatRate). */
   rate: string;
-  /** YYYY-MM-DD (Korea). */
+  /** YYYY-MM-DD (Korea): the day the rate was calculated. */
   rateDate: string;
+  /** That day written out in the page's language (formatDay). */
+  rateDay: string;
   link: string;
   image: string;
   image2x: string | null;
@@ -72,21 +95,12 @@ export function koreanDate(day: string): string {
 }
 
 /**
- * The dates that stand in the Korean disclaimer: one date when every banner's
- * rate was calculated the same day, else each date with the banners it is for.
+ * The one day every banner's rate was calculated, or null when they differ
+ * (each banner then shows its own day, and the disclaimer points to them).
  */
-export function rateDates(banners: readonly Pick<PublicBanner, "rateDate" | "title">[]): string {
-  const days = [...new Set(banners.map((b) => b.rateDate))];
-  if (days.length <= 1) return days[0] ? koreanDate(days[0]) : "";
-  return days
-    .map(
-      (day) =>
-        `${koreanDate(day)}(${banners
-          .filter((b) => b.rateDate === day)
-          .map((b) => b.title)
-          .join(", ")})`,
-    )
-    .join(", ");
+export function commonRateDate<B extends Pick<PublicBanner, "rateDate">>(banners: readonly B[]): B | null {
+  const first = banners[0];
+  return first && banners.every((b) => b.rateDate === first.rateDate) ? first : null;
 }
 
 /** `/?campaignPreview=1`: the home page with drafts, for a signed-in operator only (ADR 0021). */

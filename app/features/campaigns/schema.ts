@@ -8,7 +8,6 @@ import type { Locale } from "#app/i18n/locales.ts";
  * catalog keys. Times are entered in Korea time (`datetime-local`), stored
  * as UTC instants.
  */
-export const RATE_MAX = 40;
 export const TITLE_MAX = 80;
 export const DESCRIPTION_MAX = 160;
 export const ALT_MAX = 160;
@@ -88,6 +87,43 @@ const endAfterStart = <T extends { active_from: string; active_until: string }>(
     ["active_until"] as never,
   );
 
+/**
+ * The highest annual rate a loan in Korea may carry (Interest Limitation Act
+ * and Registration of Credit Business Act: 20% a year), in hundredths of a
+ * percent: a banner may not advertise more.
+ */
+export const RATE_MAX_BP = 2000;
+
+/** One end of a banner's rate as typed in the console: `13.00`, `19.9`, `9` (a `%` after it is allowed). */
+export interface RateInput {
+  bp: number;
+  decimals: number;
+}
+
+/** `13.00` → 1300 hundredths of a percent, 2 decimals; null unless 0–99 with at most 2 decimals. */
+export function readRate(text: string): RateInput | null {
+  const match = /^(\d{1,2})(?:\.(\d{1,2}))?\s*%?$/.exec(text.trim());
+  if (!match) return null;
+  const fraction = match[2] ?? "";
+  return { bp: Number(match[1]) * 100 + Number(fraction.padEnd(2, "0")), decimals: fraction.length };
+}
+
+const rateNumber = v.check((value: string) => value === "" || (readRate(value)?.bp ?? 0) > 0, msg("campaigns.rate.error.number"));
+const rateAllowed = v.check((value: string) => (readRate(value)?.bp ?? 0) <= RATE_MAX_BP, msg("campaigns.rate.error.max"));
+const toRate = v.transform((value: string) => readRate(value));
+
+/** The highest end may stay empty (one rate); when given, not below the lowest. */
+const rateInOrder = <T extends { rate_from: RateInput | null; rate_to: RateInput | null }>() =>
+  v.forward<T, v.PartialCheckIssue<{ rate_from: RateInput | null; rate_to: RateInput | null }>, ["rate_to"]>(
+    v.partialCheck(
+      [["rate_from"], ["rate_to"]],
+      (input: { rate_from: RateInput | null; rate_to: RateInput | null }) =>
+        !input.rate_from || !input.rate_to || input.rate_to.bp >= input.rate_from.bp,
+      msg("campaigns.rate.error.order"),
+    ) as never,
+    ["rate_to"] as never,
+  );
+
 const checkbox = v.pipe(
   v.optional(v.string(), ""),
   v.transform((value: string) => value === "on" || value === "1"),
@@ -111,7 +147,8 @@ export const bannerSchema = v.pipe(
     description_id: optionalText(DESCRIPTION_MAX),
     description_my: optionalText(DESCRIPTION_MAX),
     description_mn: optionalText(DESCRIPTION_MAX),
-    rate_text: v.pipe(requiredText(RATE_MAX * 4), v.maxLength(RATE_MAX, msg("campaigns.error.rateLength"))),
+    rate_from: v.pipe(v.optional(v.string(), ""), v.trim(), v.nonEmpty(msg("campaigns.error.required")), rateNumber, rateAllowed, toRate),
+    rate_to: v.pipe(v.optional(v.string(), ""), v.trim(), rateNumber, rateAllowed, toRate),
     rate_date: v.pipe(
       v.optional(v.string(), ""),
       v.trim(),
@@ -123,6 +160,7 @@ export const bannerSchema = v.pipe(
     enabled: checkbox,
   }),
   endAfterStart(),
+  rateInOrder(),
 );
 
 export type BannerInput = v.InferOutput<typeof bannerSchema>;

@@ -6,6 +6,7 @@ import { ACCOUNT_PATH, SIGN_IN_PATH } from "#app/features/console/kinds.ts";
 import type { OperatorRole } from "#db/schema.ts";
 import { findSession, type SignedIn } from "#app/features/console/session-store.server.ts";
 import { clearCookie, plainValue, sessionCookie } from "#app/lib/cookies.server.ts";
+import { headerValue } from "#app/lib/header-value.server.ts";
 
 /**
  * The console's middleware and guards: who is signed in and in which
@@ -49,7 +50,8 @@ export const requireOperatorPage: MiddlewareFunction<Response> = async ({ reques
   if (!who) {
     const url = new URL(request.url);
     const back = url.pathname.replace(/\.data$/, "") + url.search.replace(/([?&])_routes=[^&]*&?/, "$1").replace(/[?&]$/, "");
-    throw redirect(`${SIGN_IN_PATH}?next=${encodeURIComponent(back)}`);
+    const next = headerValue("path", back, { fallback: "/admin", within: "/admin", log: services(context).log });
+    throw redirect(`${SIGN_IN_PATH}?next=${encodeURIComponent(next)}`);
   }
   return next();
 };

@@ -1,24 +1,43 @@
 import { href } from "react-router";
-import type { RequestStatus } from "#db/schema.ts";
+import type { ApplicationStage, ConsultationStage, RequestStage } from "#db/schema.ts";
 import { QUESTION_SEQ } from "#app/features/consultation/questions.ts";
 
 /**
  * What the inbox holds: the four kinds of request visitors send, and the
- * operator workflow every request goes through (new → contacted → closed).
- * Shared by the console's components and its server code.
+ * stages each goes through (a consultation the loan stages, the others a
+ * short workflow; the moves allowed between them are in
+ * app/features/requests/stages.ts). Shared by the console's components and
+ * its server code.
  */
 export const REQUEST_KINDS = ["consultation", "proposal", "as", "purchase"] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
-export const REQUEST_STATUSES = ["new", "contacted", "closed"] as const satisfies readonly RequestStatus[];
-export type { RequestStatus };
+export const CONSULTATION_STAGES = [
+  "new",
+  "contacting",
+  "consulted",
+  "documents",
+  "with_lender",
+  "approved",
+  "declined",
+  "closed",
+] as const satisfies readonly ConsultationStage[];
+export const APPLICATION_STAGES = ["new", "in_progress", "done", "closed"] as const satisfies readonly ApplicationStage[];
+/** Every stage of any kind, in the order the inbox's filter lists them. */
+export const REQUEST_STAGES: readonly RequestStage[] = [...CONSULTATION_STAGES.slice(0, -1), "in_progress", "done", "closed"];
+export type { RequestStage };
+
+/** The stages of one kind of request. */
+export function stagesOf(kind: RequestKind): readonly RequestStage[] {
+  return kind === "consultation" ? CONSULTATION_STAGES : APPLICATION_STAGES;
+}
 
 export function isRequestKind(value: unknown): value is RequestKind {
   return typeof value === "string" && (REQUEST_KINDS as readonly string[]).includes(value);
 }
 
-export function isRequestStatus(value: unknown): value is RequestStatus {
-  return typeof value === "string" && (REQUEST_STATUSES as readonly string[]).includes(value);
+export function isRequestStage(value: unknown): value is RequestStage {
+  return typeof value === "string" && (REQUEST_STAGES as readonly string[]).includes(value);
 }
 
 /**

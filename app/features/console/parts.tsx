@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { useAdminShell, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
-import type { RequestKind, RequestStatus } from "#app/features/console/kinds.ts";
+import type { RightsStatus } from "#db/schema.ts";
+import type { RequestKind } from "#app/features/console/kinds.ts";
 import styles from "./console.module.css";
 
 /** The session-bound form token every console form posts back. */
@@ -18,7 +19,8 @@ export function PageTitle({ children, aside }: { children: ReactNode; aside?: Re
   );
 }
 
-export function StatusBadge({ status }: { status: RequestStatus }) {
+/** A visitors' rights request's status (the requests' own stages: StageBadge in app/features/requests). */
+export function StatusBadge({ status }: { status: RightsStatus }) {
   const t = useAdminT();
   return <span className={`${styles.badge} ${styles[`status_${status}`]}`}>{t(`status.${status}` as AdminKey)}</span>;
 }

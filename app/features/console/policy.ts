@@ -42,6 +42,8 @@ export function lastUncappedAttempt(): number {
   while (accountDelayMs(attempts + 1) < ACCOUNT_DELAY_CAP_MS) attempts++;
   return attempts;
 }
+/** A browser that signed in to an account is trusted by its device cookie this long after its last sign-in (ADR 0017). */
+export const DEVICE_COOKIE_MS = 180 * 24 * 60 * 60 * 1000;
 /** A failure count older than this is forgotten by the daily job. */
 export const SIGN_IN_FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
 

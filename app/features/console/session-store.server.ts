@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, OperatorRole } from "#db/schema.ts";
+import { revokeDevices } from "#app/features/console/device-cookie.server.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SESSION_TOUCH_MS } from "#app/features/console/policy.ts";
 import { csrfEquals, csrfFor, newSessionToken, sha256 } from "#app/features/console/session-crypto.server.ts";
 import { twoStepPolicy, twoStepRequired } from "#app/features/console/two-step.server.ts";
@@ -101,6 +102,7 @@ export async function deleteSession(db: Kysely<Database>, sessionId: number): Pr
 /** Ends every session of an operator (a new password, a disabled account); answers how many. */
 export async function endOperatorSessions(db: Kysely<Database>, operatorId: number): Promise<number> {
   const result = await db.deleteFrom("admin_sessions").where("operator_id", "=", operatorId).executeTakeFirst();
+  await revokeDevices(db, operatorId);
   return Number(result.numDeletedRows);
 }
 
@@ -140,5 +142,8 @@ export async function endOwnSessions(db: Kysely<Database>, who: SignedIn, which:
   let query = db.deleteFrom("admin_sessions").where("operator_id", "=", who.operator.id);
   if (which === "others") query = query.where("id", "!=", who.sessionId);
   else if (which !== "all") query = query.where("id", "=", which.id);
-  return Number((await query.executeTakeFirst()).numDeletedRows);
+  const ended = Number((await query.executeTakeFirst()).numDeletedRows);
+  // Ending the other sessions or all of them: no browser keeps its device cookie's trust either (ADR 0017).
+  if (typeof which === "string") await revokeDevices(db, who.operator.id);
+  return ended;
 }

@@ -11,6 +11,7 @@ import {
 import { createSession } from "#app/features/console/session-store.server.ts";
 import { sha256 } from "#app/features/console/session-crypto.server.ts";
 import { checkSecondStep, passwordStamp } from "#app/features/console/two-step.server.ts";
+import { rotateDevice, trustedFor, type Device } from "#app/features/console/device-cookie.server.ts";
 import { hasControlCharacter } from "#app/lib/schema.ts";
 import {
   ACCOUNT_DELAY_AFTER,
@@ -30,6 +31,10 @@ import {
  *    that pair for SIGN_IN_LOCK_MS; the owner elsewhere is not locked out;
  *  - per e-mail from every address: past ACCOUNT_DELAY_AFTER failures in
  *    ACCOUNT_WINDOW_MS, each further attempt waits a growing delay (never a lock).
+ * A browser that signed in to the account before (its device cookie,
+ * device-cookie.server.ts) is counted apart: per e-mail AND device instead of
+ * client address, and never in the account's count or delay, so strangers'
+ * failures never slow the owner down; a completed sign-in gives it a new token.
  * Each attempt is reserved by ONE statement (insert or add one, answering the
  * count) before the password is checked, so concurrent attempts cannot all
  * pass the check: at most MAX_SIGN_IN_FAILURES wrong passwords per pair are
@@ -38,7 +43,7 @@ import {
  */
 type SignInResult =
   /** `token` null: the password was right and the operator has two-step sign-in; the code comes next. */
-  | { ok: true; operator: { id: number; email: string }; token: string; passwordStamp?: undefined }
+  | { ok: true; operator: { id: number; email: string }; token: string; device: Device; passwordStamp?: undefined }
   | { ok: true; operator: { id: number; email: string }; token: null; passwordStamp: string }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "locked" | "delayed"; retryAfterSeconds: number };
@@ -57,19 +62,37 @@ const plus = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString
 
 interface Key {
   emailHash: string;
+  /** SHA-256 of the client address; for a trusted browser, of its device token. */
   clientHash: string;
+  /** A browser that signed in to this account before: not counted in the account's delay. */
+  trusted: boolean;
+}
+
+async function keyOf(
+  db: Kysely<Database>,
+  email: string,
+  clientIp: string | undefined,
+  device: Device | null | undefined,
+  now: Date,
+): Promise<Key> {
+  const trusted = looksLikeEmail(email) && (await trustedFor(db, device, email, now));
+  return {
+    emailHash: sha256(email),
+    clientHash: trusted ? sha256(`device:${device!.token}`) : sha256(clientIp || "unknown"),
+    trusted,
+  };
 }
 
 export async function attemptSignIn(
   db: Kysely<Database>,
-  input: { email: unknown; password: unknown; clientIp?: string; userAgent?: string | null },
+  input: { email: unknown; password: unknown; clientIp?: string; userAgent?: string | null; device?: Device | null },
   now: Date,
   scrypt: ScryptParams = DEFAULT_SCRYPT,
   verify: (password: string, hash: string) => Promise<boolean> = verifyPassword,
 ): Promise<SignInResult> {
   const email = normaliseEmail(input.email);
   const password = typeof input.password === "string" ? input.password : "";
-  const key: Key = { emailHash: sha256(email), clientHash: sha256(input.clientIp || "unknown") };
+  const key = await keyOf(db, email, input.clientIp, input.device, now);
 
   const pair = await reserveAttempt(db, key, now);
   if ("refused" in pair) return pair.refused;
@@ -102,7 +125,8 @@ export async function attemptSignIn(
   }
   await db.updateTable("admin_operators").set({ last_sign_in_at: now.toISOString() }).where("id", "=", operator.id).execute();
   const token = await createSession(db, operator.id, now, { userAgent: input.userAgent, ip: input.clientIp });
-  return { ok: true, operator: { id: operator.id, email: operator.email }, token };
+  const device = await rotateDevice(db, operator.id, input.device, now);
+  return { ok: true, operator: { id: operator.id, email: operator.email }, token, device };
 }
 
 type Refusal = { ok: false; reason: "locked" | "delayed"; retryAfterSeconds: number };
@@ -113,7 +137,7 @@ async function reserveAttempt(db: Kysely<Database>, key: Key, now: Date): Promis
   if (pair.lockedUntil && pair.attempts > MAX_SIGN_IN_FAILURES) {
     return { refused: { ok: false, reason: "locked", retryAfterSeconds: secondsUntil(pair.lockedUntil, now) } };
   }
-  const delayedUntil = await reserveAccountAttempt(db, key.emailHash, now);
+  const delayedUntil = key.trusted ? null : await reserveAccountAttempt(db, key.emailHash, now);
   if (delayedUntil) {
     // Not checked: the attempt does not count against this address either.
     await releasePairAttempt(db, key);
@@ -132,6 +156,7 @@ function failed(attempts: number): { ok: false; reason: "invalid" } | Refusal {
 /** A success: this address starts again; the account's count takes this attempt back (it did not fail). */
 async function forgiveAttempt(db: Kysely<Database>, key: Key): Promise<void> {
   await db.deleteFrom("admin_login_throttle").where("email_hash", "=", key.emailHash).where("client_hash", "=", key.clientHash).execute();
+  if (key.trusted) return;
   await db
     .updateTable("admin_login_accounts")
     .set((eb) => ({ failures: eb("failures", "-", 1) }))
@@ -141,7 +166,7 @@ async function forgiveAttempt(db: Kysely<Database>, key: Key): Promise<void> {
 }
 
 type SecondStepResult =
-  | { ok: true; operator: { id: number; email: string }; token: string; method: "totp" | "recovery" }
+  | { ok: true; operator: { id: number; email: string }; token: string; device: Device; method: "totp" | "recovery" }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "stale" }
   | { ok: false; reason: "locked" | "delayed"; retryAfterSeconds: number };
@@ -155,7 +180,16 @@ type SecondStepResult =
  */
 export async function attemptSecondStep(
   db: Kysely<Database>,
-  input: { operatorId: number; passwordStamp: string; code: string; clientIp?: string; userAgent?: string | null },
+  input: {
+    operatorId: number;
+    passwordStamp: string;
+    code: string;
+    /** APP_SECRET: the authenticator secret is sealed under it. */
+    appSecret: string;
+    clientIp?: string;
+    userAgent?: string | null;
+    device?: Device | null;
+  },
   now: Date,
 ): Promise<SecondStepResult> {
   const operator = await db
@@ -166,17 +200,18 @@ export async function attemptSecondStep(
   // Disabled, or its password reset or changed since the password step: that step no longer counts.
   if (!operator || operator.disabled_at || passwordStamp(operator.password_hash) !== input.passwordStamp)
     return { ok: false, reason: "stale" };
-  const key: Key = { emailHash: sha256(operator.email), clientHash: sha256(input.clientIp || "unknown") };
+  const key = await keyOf(db, operator.email, input.clientIp, input.device, now);
   const pair = await reserveAttempt(db, key, now);
   if ("refused" in pair) return pair.refused;
-  const method = await checkSecondStep(db, operator.id, input.code, now);
+  const method = await checkSecondStep(db, operator.id, input.code, now, input.appSecret);
   if (!method) {
     return failed(pair.attempts);
   }
   await forgiveAttempt(db, key);
   await db.updateTable("admin_operators").set({ last_sign_in_at: now.toISOString() }).where("id", "=", operator.id).execute();
   const token = await createSession(db, operator.id, now, { userAgent: input.userAgent, ip: input.clientIp });
-  return { ok: true, operator: { id: operator.id, email: operator.email }, token, method };
+  const device = await rotateDevice(db, operator.id, input.device, now);
+  return { ok: true, operator: { id: operator.id, email: operator.email }, token, device, method };
 }
 
 /**

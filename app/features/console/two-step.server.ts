@@ -1,3 +1,4 @@
+import { seal, unseal } from "#app/lib/sealed.server.ts";
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { Secret, TOTP } from "otpauth";
@@ -77,19 +78,25 @@ export async function setTwoStepPolicy(db: Kysely<Database>, policy: TwoStepPoli
     .execute();
 }
 
-/** The secret being set up (made on first call, then the same until confirmed, so a reload keeps the scanned QR code valid). */
-export async function pendingSecret(db: Kysely<Database>, operatorId: number): Promise<string> {
-  const row = await db.selectFrom("admin_operators").select("totp_pending_secret").where("id", "=", operatorId).executeTakeFirstOrThrow();
-  if (row.totp_pending_secret) return row.totp_pending_secret;
-  const secret = newTotpSecret();
+/**
+ * The secret being set up (made on first call, then the same until confirmed, so a reload keeps
+ * the scanned QR code valid). Stored sealed under APP_SECRET (app/lib/sealed.server.ts), as the
+ * confirmed one is: one that no longer opens (APP_SECRET changed without a rotation) is replaced.
+ */
+export async function pendingSecret(db: Kysely<Database>, operatorId: number, appSecret: string): Promise<string> {
+  const read = async () =>
+    (await db.selectFrom("admin_operators").select("totp_pending_secret").where("id", "=", operatorId).executeTakeFirstOrThrow())
+      .totp_pending_secret;
+  const stored = await read();
+  const open = stored ? unseal(appSecret, "totp", stored) : null;
+  if (open) return open;
   await db
     .updateTable("admin_operators")
-    .set({ totp_pending_secret: secret })
+    .set({ totp_pending_secret: seal(appSecret, "totp", newTotpSecret()) })
     .where("id", "=", operatorId)
-    .where("totp_pending_secret", "is", null)
+    .where((eb) => (stored ? eb("totp_pending_secret", "=", stored) : eb("totp_pending_secret", "is", null)))
     .execute();
-  return (await db.selectFrom("admin_operators").select("totp_pending_secret").where("id", "=", operatorId).executeTakeFirstOrThrow())
-    .totp_pending_secret!;
+  return unseal(appSecret, "totp", (await read())!)!;
 }
 
 /** Formats as `xxxx-xxxx-xxxx-xxxx` (80 random bits, lower-case base32 without look-alikes). */
@@ -156,12 +163,15 @@ export async function checkSecondStep(
   operatorId: number,
   input: string,
   now: Date,
+  appSecret: string,
 ): Promise<"totp" | "recovery" | null> {
   const code = normaliseCode(input).slice(0, 64);
   const row = await db.selectFrom("admin_operators").select(["totp_secret"]).where("id", "=", operatorId).executeTakeFirst();
   if (!row?.totp_secret) return null;
   if (/^\d{6}$/.test(code)) {
-    const step = matchTotp(row.totp_secret, code, now);
+    // Sealed under APP_SECRET: the database alone gives no code (ADR 0022).
+    const secret = unseal(appSecret, "totp", row.totp_secret);
+    const step = secret ? matchTotp(secret, code, now) : null;
     return step !== null && (await claimStep(db, operatorId, step)) ? "totp" : null;
   }
   if (code.length !== 16) return null;
@@ -180,11 +190,19 @@ export async function checkSecondStep(
  * secret is the operator's, its step is used, and ten recovery codes are
  * made. Answers the codes (to show once), or null for a wrong code.
  */
-export async function confirmSetup(db: Kysely<Database>, operatorId: number, input: string, now: Date): Promise<string[] | null> {
+export async function confirmSetup(
+  db: Kysely<Database>,
+  operatorId: number,
+  input: string,
+  now: Date,
+  appSecret: string,
+): Promise<string[] | null> {
   const row = await db.selectFrom("admin_operators").select("totp_pending_secret").where("id", "=", operatorId).executeTakeFirst();
+  // The sealed value moves as it is from pending to confirmed (both are sealed for "totp").
   const secret = row?.totp_pending_secret;
-  if (!secret) return null;
-  const step = matchTotp(secret, normaliseCode(input), now);
+  const open = secret ? unseal(appSecret, "totp", secret) : null;
+  if (!secret || !open) return null;
+  const step = matchTotp(open, normaliseCode(input), now);
   if (step === null) return null;
   return db.transaction().execute(async (trx) => {
     const done = await trx

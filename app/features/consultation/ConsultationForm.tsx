@@ -132,7 +132,7 @@ export function ConsultationForm({ actionData }: { actionData?: FormResult }) {
         name="phone"
         type="tel"
         inputMode="numeric"
-        autoComplete="tel-national"
+        autoComplete="tel"
         placeholder="010XXXXXXXX"
         value={state.phone}
         onChange={(e) => update("phone", normalizePhone(e.currentTarget.value))}

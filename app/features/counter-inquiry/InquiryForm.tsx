@@ -147,7 +147,7 @@ export function InquiryForm({ result }: { result?: FormResult }) {
           autoComplete="tel"
           maxLength={20}
         />
-        <TextField {...field("applicant_addr")} label={t("counter.form.address")} autoComplete="street-address" maxLength={300} />
+        <TextField {...field("applicant_addr")} label={t("counter.form.address")} autoComplete="address-line1" maxLength={300} />
         <TextArea
           {...field("inquiry_content")}
           rows={5}

@@ -1,4 +1,4 @@
-import { href } from "react-router";
+import { href, Link } from "react-router";
 import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "#app/i18n/useT.ts";
 import { Chip } from "#app/ui/Chip.tsx";
@@ -9,6 +9,7 @@ import { MAX_EXCHANGES, type Glossary, type GlossaryTerm } from "#app/features/g
 import styles from "./GlossaryChat.module.css";
 
 const PATH = href("/information-service/loan");
+const CALCULATOR = href("/our-products/repayment-calculator");
 
 interface Exchange {
   key: number;
@@ -29,6 +30,10 @@ export function GlossaryChat({ glossary, asked }: { glossary: Glossary; asked: s
   const reducedMotion = usePrefersReducedMotion();
   const terms = useMemo(
     () => new Map<string, GlossaryTerm>(glossary.categories.flatMap((c) => c.terms.map((term) => [term.id, term]))),
+    [glossary],
+  );
+  const withCalculator = useMemo(
+    () => new Set(glossary.categories.filter((c) => c.calculator).flatMap((c) => c.terms.map((term) => term.id))),
     [glossary],
   );
   const [exchanges, setExchanges] = useState<Exchange[]>(() => asked.map((termId, key) => ({ key, termId })));
@@ -68,6 +73,11 @@ export function GlossaryChat({ glossary, asked }: { glossary: Glossary; asked: s
               <Bubble from="guide" label={guide}>
                 <p className={styles.term}>{term.term}</p>
                 <p>{term.description}</p>
+                {withCalculator.has(term.id) ? (
+                  <p>
+                    <Link to={CALCULATOR}>{t("glossary.chat.calculator")}</Link>
+                  </p>
+                ) : null}
               </Bubble>
             </Fragment>
           );

@@ -11,6 +11,8 @@ export interface GlossaryTerm {
 interface GlossaryCategory {
   id: string;
   label: string;
+  /** Its answers link to the repayment calculator (Interest Rates, Repayment Method; issue 27). */
+  calculator?: boolean;
   terms: GlossaryTerm[];
 }
 

@@ -6,7 +6,7 @@ import { ExternalIcon } from "#app/ui/icons.tsx";
 import { Section } from "#app/ui/Section.tsx";
 import { logBannerRedirect } from "#app/features/home/banner-log.ts";
 import { CampaignImage } from "#app/features/campaigns/CampaignImage.tsx";
-import { BANNER_IMAGE, rateDates, type PublicBanner } from "#app/features/campaigns/model.ts";
+import { BANNER_IMAGE, commonRateDate, koreanDate, type PublicBanner } from "#app/features/campaigns/model.ts";
 import styles from "./PartnerBanners.module.css";
 import shared from "./sections.module.css";
 
@@ -20,7 +20,7 @@ import shared from "./sections.module.css";
  * taps are ignored. It returns to idle when the call ends, whether or not it
  * succeeded. Either way a tap is counted once.
  */
-function Banner({ banner, eager }: { banner: PublicBanner; eager: boolean }) {
+function Banner({ banner, eager, showDate }: { banner: PublicBanner; eager: boolean; showDate: boolean }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
 
@@ -54,6 +54,7 @@ function Banner({ banner, eager }: { banner: PublicBanner; eager: boolean }) {
         <strong className={styles.name}>{banner.title}</strong>
         {banner.description ? <span className={styles.desc}>{banner.description}</span> : null}
         <span className={styles.rate}>{t("home.banners.rate", { rate: banner.rate })}</span>
+        {showDate ? <span className={styles.rateDate}>{t("home.banners.rateAsOf", { date: banner.rateDay })}</span> : null}
         <span className={styles.more} aria-hidden="true">
           {t("home.banners.view")}
           <ExternalIcon size={16} />
@@ -64,9 +65,17 @@ function Banner({ banner, eager }: { banner: PublicBanner; eager: boolean }) {
   );
 }
 
-/** The active banners in their order (the home page leaves the section out when there is none). */
+/**
+ * The active banners in their order (the home page leaves the section out
+ * when there is none), and the rate disclaimer: in Korean, as the spec
+ * quotes it, then in the visitor's language, both with the day the rates
+ * were calculated. When the banners' days differ, each banner shows its own
+ * and the disclaimer points to them (no banner title, which is in the
+ * visitor's language, goes inside the Korean sentence).
+ */
 export function PartnerBanners({ banners }: { banners: readonly PublicBanner[] }) {
   const t = useT();
+  const common = commonRateDate(banners);
   return (
     <Section className={styles.section} aria-labelledby="partner-banners-title">
       <h2 id="partner-banners-title" className={`${shared.heading} ${styles.title}`}>
@@ -75,14 +84,16 @@ export function PartnerBanners({ banners }: { banners: readonly PublicBanner[] }
       <ul className={styles.row}>
         {banners.map((banner, i) => (
           <li key={banner.key}>
-            <Banner banner={banner} eager={i === 0} />
+            <Banner banner={banner} eager={i === 0} showDate={!common} />
           </li>
         ))}
       </ul>
       <p className={styles.disclaimer} lang="ko">
-        {t("home.banners.disclaimer", { date: rateDates(banners) })}
+        {common ? t("home.banners.disclaimer", { date: koreanDate(common.rateDate) }) : t("home.banners.disclaimerEach")}
       </p>
-      <p className={styles.disclaimerTranslation}>{t("home.banners.disclaimerTranslation")}</p>
+      <p className={styles.disclaimerTranslation}>
+        {common ? t("home.banners.disclaimerTranslation", { date: common.rateDay }) : t("home.banners.disclaimerEachTranslation")}
+      </p>
     </Section>
   );
 }

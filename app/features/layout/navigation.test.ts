@@ -25,6 +25,7 @@ describe("menu groups", () => {
       "/information-service/loan",
       "/information-service/loan-faq",
       "/our-products/loan",
+      "/our-products/repayment-calculator",
     ]);
   });
 });

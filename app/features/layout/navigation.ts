@@ -40,7 +40,10 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     id: "products",
     titleKey: "common.menu.ourProducts",
-    items: [{ to: href("/our-products/loan"), labelKey: "common.menu.productLoan" }],
+    items: [
+      { to: href("/our-products/loan"), labelKey: "common.menu.productLoan" },
+      { to: href("/our-products/repayment-calculator"), labelKey: "common.menu.repaymentCalculator" },
+    ],
   },
 ];
 

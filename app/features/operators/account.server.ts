@@ -7,11 +7,11 @@ import { pendingSecret, totpQrSvg, twoStepPolicy, twoStepRequired, unusedRecover
 export type TwoStepStatus =
   { enabled: true; required: boolean; recoveryLeft: number } | { enabled: false; required: boolean; qrSvg: string; secret: string };
 
-export async function twoStepStatus(db: Kysely<Database>, who: SignedIn): Promise<TwoStepStatus> {
+export async function twoStepStatus(db: Kysely<Database>, who: SignedIn, appSecret: string): Promise<TwoStepStatus> {
   const row = await db.selectFrom("admin_operators").select("totp_enabled_at").where("id", "=", who.operator.id).executeTakeFirstOrThrow();
   const required = twoStepRequired(await twoStepPolicy(db), who.operator.role);
   if (row.totp_enabled_at) return { enabled: true, required, recoveryLeft: await unusedRecoveryCodes(db, who.operator.id) };
-  const secret = await pendingSecret(db, who.operator.id);
+  const secret = await pendingSecret(db, who.operator.id, appSecret);
   const { svg } = await totpQrSvg(secret, who.operator.email);
   return { enabled: false, required, qrSvg: svg, secret: secret.match(/.{1,4}/g)!.join(" ") };
 }

@@ -1,70 +1,147 @@
 import { Form } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
-import { useAdminT } from "#app/features/console/i18n.ts";
+import { RadioGroup, TextField } from "#app/ui/Field.tsx";
+import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import type { RightsRow } from "#app/features/privacy-rights/console-list.server.ts";
+import { IDENTITY_METHODS, IDENTITY_NOTE_MAX } from "#app/features/privacy-rights/identity.ts";
 import { CsrfField, Notice, PageTitle, StatusBadge } from "#app/features/console/parts.tsx";
 import styles from "#app/features/console/console.module.css";
 
-export type PrivacyResult = { ok: "erased"; count: number } | { ok: "withdrawn"; count: number } | { error: "missing" };
+export type PrivacyResult =
+  | { ok: "erased"; count: number }
+  | { ok: "withdrawn"; count: number }
+  | { ok: "copied"; id: number; filename: string; json: string }
+  | { refused: { id: number; errors: Record<string, string>; values: Record<string, string> } }
+  | { error: "missing" };
+
+type Refused = Extract<PrivacyResult, { refused: unknown }>["refused"];
 
 /**
- * Visitors' rights (issue 16): each request with its number, and the one
+ * How identity was confirmed, and the actions that need it: erase (an
+ * erasure request) and make a copy (any request). The browser asks before an
+ * erasure; the server refuses both without a check.
+ */
+function IdentityForm({ row, refused }: { row: RightsRow; refused: Refused | undefined }) {
+  const t = useAdminT();
+  const error = (field: string) => (refused?.errors[field] ? t(refused.errors[field] as AdminKey) : undefined);
+  return (
+    <Form
+      method="post"
+      className={styles.stack}
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        if (submitter?.value === "erase" && !window.confirm(t("privacy.confirmErase", { phone: row.phone }))) event.preventDefault();
+      }}
+    >
+      <CsrfField />
+      <input type="hidden" name="id" value={row.id} />
+      <RadioGroup
+        legend={t("privacy.identity.legend")}
+        name="identity"
+        options={IDENTITY_METHODS.map((method) => ({ value: method, label: t(`privacy.identity.${method}`) }))}
+        defaultValue={refused?.values.identity}
+        error={error("identity")}
+        required
+        requiredLabel={t("form.required")}
+      />
+      <TextField
+        label={t("privacy.identity.note")}
+        hint={t("privacy.identity.noteHint")}
+        name="identity_note"
+        maxLength={IDENTITY_NOTE_MAX}
+        autoComplete="off"
+        defaultValue={refused?.values.identity_note}
+        error={error("identity_note")}
+      />
+      <div className={styles.filterActions}>
+        {row.request === "erase" && row.status !== "closed" ? (
+          <Button type="submit" name="intent" value="erase" variant="secondary">
+            {t("privacy.action.erase")}
+          </Button>
+        ) : null}
+        <Button type="submit" name="intent" value="copy" variant="secondary">
+          {t("privacy.action.copy")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * Visitors' rights (issues 16 and 31): each request with its number and the
  * action it asks for — erase everything under the number, or record the
- * withdrawal of marketing consent. An erasure is final: the browser asks
- * first, and the audit log keeps how many requests went, not the number.
+ * withdrawal of marketing consent — and a copy of the data for any request.
+ * An erasure and a copy wait for the identity check; the audit log keeps how
+ * identity was confirmed and how many requests went, never the number.
  */
 export function PrivacyPage({ rows, result }: { rows: RightsRow[]; result?: PrivacyResult }) {
   const t = useAdminT();
+  const refused = result && "refused" in result ? result.refused : undefined;
   return (
     <>
       <PageTitle>{t("privacy.title")}</PageTitle>
       <p className={styles.muted}>{t("privacy.intro")}</p>
-      {result && "ok" in result ? <Notice tone="ok">{t(`privacy.done.${result.ok}`, { count: result.count })}</Notice> : null}
+      {result && "ok" in result && result.ok !== "copied" ? (
+        <Notice tone="ok">{t(`privacy.done.${result.ok}`, { count: result.count })}</Notice>
+      ) : null}
+      {result && "ok" in result && result.ok === "copied" ? (
+        <Notice tone="ok">
+          {t("privacy.done.copied")}{" "}
+          <a download={result.filename} href={`data:application/json;charset=utf-8,${encodeURIComponent(result.json)}`}>
+            {t("privacy.copy.download")}
+          </a>
+        </Notice>
+      ) : null}
+      {refused ? <Notice tone="error">{t("privacy.identity.refused")}</Notice> : null}
       {result && "error" in result ? <Notice tone="error">{t("privacy.error")}</Notice> : null}
       {rows.length === 0 ? (
         <p>{t("privacy.empty")}</p>
       ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t("inbox.col.received")}</th>
-              <th scope="col">{t("privacy.col.request")}</th>
-              <th scope="col">{t("inbox.col.phone")}</th>
-              <th scope="col">{t("inbox.col.status")}</th>
-              <th scope="col">{t("privacy.col.action")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>{row.received}</td>
-                <td>{t(`privacy.request.${row.request}`)}</td>
-                <td>{row.phone}</td>
-                <td>
-                  <StatusBadge status={row.status} />
-                </td>
-                <td>
-                  {row.status === "closed" ? null : (
-                    <Form
-                      method="post"
-                      onSubmit={(event) => {
-                        if (row.request === "erase" && !window.confirm(t("privacy.confirmErase", { phone: row.phone })))
-                          event.preventDefault();
-                      }}
-                    >
-                      <CsrfField />
-                      <input type="hidden" name="id" value={row.id} />
-                      <input type="hidden" name="intent" value={row.request} />
-                      <Button type="submit" variant={row.request === "erase" ? "secondary" : "primary"}>
-                        {t(`privacy.action.${row.request}`)}
-                      </Button>
-                    </Form>
-                  )}
-                </td>
+        <>
+          <p className={styles.muted}>{t("privacy.identity.intro")}</p>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t("inbox.col.received")}</th>
+                <th scope="col">{t("privacy.col.request")}</th>
+                <th scope="col">{t("inbox.col.phone")}</th>
+                <th scope="col">{t("inbox.col.status")}</th>
+                <th scope="col">{t("privacy.col.action")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} data-rights-request={row.id}>
+                  <td>{row.received}</td>
+                  <td>{t(`privacy.request.${row.request}`)}</td>
+                  <td>{row.phone}</td>
+                  <td>
+                    <StatusBadge status={row.status} />
+                  </td>
+                  <td>
+                    {row.request === "withdraw_marketing" && row.status !== "closed" ? (
+                      <Form method="post">
+                        <CsrfField />
+                        <input type="hidden" name="id" value={row.id} />
+                        <input type="hidden" name="intent" value="withdraw_marketing" />
+                        <Button type="submit">{t("privacy.action.withdraw_marketing")}</Button>
+                      </Form>
+                    ) : null}
+                    {row.request === "erase" && row.status !== "closed" ? (
+                      <IdentityForm row={row} refused={refused?.id === row.id ? refused : undefined} />
+                    ) : (
+                      // A copy is the rarer act here: folded away until asked for.
+                      <details open={refused?.id === row.id}>
+                        <summary>{t("privacy.action.copy")}</summary>
+                        <IdentityForm row={row} refused={refused?.id === row.id ? refused : undefined} />
+                      </details>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, RightsRequestKind, RequestStatus } from "#db/schema.ts";
+import type { Database, RightsRequestKind, RightsStatus } from "#db/schema.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 
 /** The rights requests visitors sent through /privacy-rights, newest first (the console's "Privacy" page). */
@@ -7,7 +7,7 @@ export interface RightsRow {
   id: number;
   request: ActedKind;
   phone: string;
-  status: RequestStatus;
+  status: RightsStatus;
   received: string;
 }
 

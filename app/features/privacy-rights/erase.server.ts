@@ -101,3 +101,47 @@ export async function withdrawMarketing(db: Kysely<Database>, phone: string, now
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * A copy of everything stored under a number (the right of access), for the
+ * person after their identity was checked: every request of every kind with
+ * its rows, a consultation's answers and consent records, and each A/S
+ * photo's size and type (the pictures themselves are sent separately if
+ * asked for). Returns the copy and how many requests of each kind it holds.
+ */
+export async function copyByPhone(db: Kysely<Database>, phone: string) {
+  const ids = await requestsOf(db, phone);
+  const rowsOf = async <T>(list: number[], read: (list: number[]) => Promise<T[]>) => (list.length ? read(list) : []);
+  const copy = {
+    consultations: await rowsOf(ids.consultation, (list) =>
+      db.selectFrom("consultation_answers").selectAll().where("id", "in", list).execute(),
+    ),
+    consultationAnswers: await rowsOf(ids.consultation, (list) =>
+      db
+        .selectFrom("consultation_answer_items")
+        .selectAll()
+        .where("answer_id", "in", list)
+        .orderBy("answer_id")
+        .orderBy("question_seq")
+        .execute(),
+    ),
+    consents: await rowsOf(ids.consultation, (list) =>
+      db.selectFrom("consent_records").selectAll().where("answer_id", "in", list).execute(),
+    ),
+    proposals: await rowsOf(ids.proposal, (list) => db.selectFrom("proposals").selectAll().where("id", "in", list).execute()),
+    asRequests: await rowsOf(ids.as, (list) => db.selectFrom("as_requests").selectAll().where("id", "in", list).execute()),
+    asPhotos: await rowsOf(ids.as, (list) =>
+      db
+        .selectFrom("as_request_photos")
+        .select(["id", "as_request_id", "content_type", "byte_size", "width", "height", "created_at"])
+        .where("as_request_id", "in", list)
+        .execute(),
+    ),
+    purchaseRequests: await rowsOf(ids.purchase, (list) =>
+      db.selectFrom("purchase_requests").selectAll().where("id", "in", list).execute(),
+    ),
+    rightsRequests: await rowsOf(ids.rights, (list) => db.selectFrom("rights_requests").selectAll().where("id", "in", list).execute()),
+  };
+  const counts = Object.fromEntries(Object.entries(ids).map(([kind, list]) => [kind, list.length])) as ErasureCounts;
+  return { copy, counts };
+}

@@ -7,6 +7,8 @@ import { statusFacts } from "#app/features/request-status/status.server.ts";
 import { FINAL_STAGES, stageOf } from "#app/features/request-status/view.ts";
 import { isOfferedSlot } from "#app/features/request-status/hours.ts";
 import { reclaim } from "#app/features/retention/retention.server.ts";
+import { moveStage } from "#app/features/requests/pipeline.server.ts";
+import type { RequestStage } from "#db/schema.ts";
 
 /**
  * The visitor's two actions on the status page (issue 28), without a phone
@@ -46,13 +48,17 @@ async function auditVisitor(
 }
 
 /** The live link and whether its request may still be changed. */
-async function openLink(store: Store, token: string, now: Date): Promise<{ link: StatusLink } | { error: "gone" | "closed" }> {
+async function openLink(
+  store: Store,
+  token: string,
+  now: Date,
+): Promise<{ link: StatusLink; stage: RequestStage } | { error: "gone" | "closed" }> {
   const link = await findStatusLink(store.db, token, now);
   if (!link) return { error: "gone" };
   const facts = await statusFacts(store.db, link);
   if (!facts) return { error: "gone" };
   if (link.request_kind !== "consultation" || link.withdrawn_at || FINAL_STAGES.includes(stageOf(facts.status))) return { error: "closed" };
-  return { link };
+  return { link, stage: facts.status as RequestStage };
 }
 
 /** "Call me at another time": a slot inside the working hours within 7 days. */
@@ -81,15 +87,28 @@ export async function withdrawRequest(store: Store, token: string, confirmed: bo
   const open = await openLink(store, token, now);
   if ("error" in open) return open;
   if (!confirmed) return { error: "confirm" };
-  await store.db.transaction().execute(async (trx) => {
-    const counts = await eraseRequests(trx, { [open.link.request_kind]: [open.link.request_id] });
-    await trx
-      .updateTable("request_status_links")
-      .set({ withdrawn_at: now.toISOString(), erased: JSON.stringify(counts), callback_at: null })
-      .where("id", "=", open.link.id)
-      .execute();
-    await auditVisitor(trx, "visitor_withdraw", open.link, "withdrawn; personal data erased", now);
-  });
+  const { link, stage } = open;
+  // The pipeline's own move (issue 26): closed as "withdrew", in its history (no personal data, it stays for
+  // the reports); inside the same transaction the request's personal data is erased and the link remembers it.
+  const moved = await moveStage(
+    store.db,
+    null,
+    "consultation",
+    link.request_id,
+    stage,
+    { to: "closed", reason: "withdrew" },
+    now,
+    async (trx) => {
+      const counts = await eraseRequests(trx, { consultation: [link.request_id] });
+      await trx
+        .updateTable("request_status_links")
+        .set({ withdrawn_at: now.toISOString(), erased: JSON.stringify(counts), callback_at: null })
+        .where("id", "=", link.id)
+        .execute();
+      await auditVisitor(trx, "visitor_withdraw", link, "withdrawn; personal data erased", now);
+    },
+  );
+  if (!moved.ok) return { error: moved.error === "missing" ? "gone" : "closed" };
   // Deleted means gone from the files too, as retention makes it (SQLite's WAL checkpointed, PostgreSQL's tables vacuumed).
   await reclaim(store.db, ["consultation_answer_items", "consent_records", "consultation_answers", "alert_deliveries"]);
   return { ok: "withdrawn" };

@@ -18,7 +18,11 @@ async function requestRow(db: Db, link: StatusLink) {
   const id = link.request_id;
   switch (link.request_kind) {
     case "consultation": {
-      const row = await db.selectFrom("consultation_answers").select(["status", "created_at"]).where("id", "=", id).executeTakeFirst();
+      const row = await db
+        .selectFrom("consultation_answers")
+        .select(["status", "created_at", "lender"])
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (!row) return null;
       const phone = await db
         .selectFrom("consultation_answer_items")
@@ -88,6 +92,7 @@ export async function statusFacts(db: Db, link: StatusLink): Promise<StatusFacts
     status: row.status,
     createdAt: row.created_at,
     maskedPhone: row.phone ? maskPhone(row.phone) : null,
+    lender: "lender" in row ? row.lender : null,
     rights: "rights" in row ? row.rights : null,
   };
 }

@@ -2,9 +2,10 @@ import { Form, Link, href } from "react-router";
 import { Button, ButtonLink } from "#app/ui/Button.tsx";
 import { SelectField, TextField } from "#app/ui/Field.tsx";
 import { useAdminShell, useAdminT } from "#app/features/console/i18n.ts";
-import { REQUEST_KINDS, REQUEST_STATUSES, requestHref, type RequestKind } from "#app/features/console/kinds.ts";
+import { REQUEST_KINDS, REQUEST_STAGES, requestHref, type RequestKind } from "#app/features/console/kinds.ts";
 import type { InboxFilter, InboxRow } from "#app/features/requests/inbox.server.ts";
-import { KindLabel, PageTitle, Pager, StatusBadge } from "#app/features/console/parts.tsx";
+import { KindLabel, PageTitle, Pager } from "#app/features/console/parts.tsx";
+import { StageBadge } from "#app/features/requests/StageBadge.tsx";
 import styles from "#app/features/console/console.module.css";
 import { FailingAlerts } from "#app/features/alerts/FailingAlerts.tsx";
 import type { AlertChannel } from "#db/schema.ts";
@@ -62,9 +63,9 @@ export function InboxPage({ data }: { data: InboxData }) {
         </SelectField>
         <SelectField label={t("inbox.status")} name="status" defaultValue={filter.status ?? ""}>
           <option value="">{t("inbox.allStatuses")}</option>
-          {REQUEST_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`status.${status}`)}
+          {REQUEST_STAGES.map((stage) => (
+            <option key={stage} value={stage}>
+              {t(`pipeline.stage.${stage}`)}
             </option>
           ))}
         </SelectField>
@@ -128,7 +129,7 @@ export function InboxPage({ data }: { data: InboxData }) {
                   {row.phone}
                 </td>
                 <td data-label={t("inbox.col.status")}>
-                  <StatusBadge status={row.status} />
+                  <StageBadge stage={row.status} />
                 </td>
               </tr>
             ))}

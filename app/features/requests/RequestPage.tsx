@@ -1,22 +1,27 @@
 import { Form, Link, useNavigation, href } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
-import { RadioGroup, TextArea } from "#app/ui/Field.tsx";
+import { TextArea } from "#app/ui/Field.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
-import { REQUEST_STATUSES } from "#app/features/console/kinds.ts";
 import type { RequestDetail } from "#app/features/requests/request-detail.server.ts";
 import type { AuditEntry } from "#app/features/audit/audit.server.ts";
-import { CsrfField, Notice, PageTitle, StatusBadge } from "#app/features/console/parts.tsx";
+import type { StageHistoryEntry } from "#app/features/requests/pipeline.server.ts";
+import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
+import { StageBadge } from "#app/features/requests/StageBadge.tsx";
+import { StageForm, StageHistory, LoanFactsList, type StageFormResult } from "#app/features/requests/StageParts.tsx";
 import styles from "#app/features/console/console.module.css";
 
 interface RequestPageData {
   detail: RequestDetail;
   /** Administrators only (null for an agent). */
   history: AuditEntry[] | null;
+  stages: StageHistoryEntry[];
   noteMax: number;
 }
 
+export type RequestActionResult = { note: "saved" | "error" } | { stage: StageFormResult };
+
 /** One request: everything the visitor sent, its photos, consents, workflow and who has seen it. */
-export function RequestPage({ data, saved, error }: { data: RequestPageData; saved?: boolean; error?: boolean }) {
+export function RequestPage({ data, result }: { data: RequestPageData; result?: RequestActionResult }) {
   const t = useAdminT();
   /** Coded answers in the operator's words; anything else as the visitor typed it. */
   const readable = (label: string, value: string): string => {
@@ -32,7 +37,7 @@ export function RequestPage({ data, saved, error }: { data: RequestPageData; sav
       <p className={styles.back}>
         <Link to={`${href("/admin")}?kind=${detail.kind}`}>{t("detail.back")}</Link>
       </p>
-      <PageTitle aside={<StatusBadge status={detail.status} />}>
+      <PageTitle aside={<StageBadge stage={detail.status} />}>
         {t(`kind.${detail.kind}`)} #{detail.id}
       </PageTitle>
 
@@ -98,16 +103,15 @@ export function RequestPage({ data, saved, error }: { data: RequestPageData; sav
           <h2 id="request-workflow" className={styles.subtitle}>
             {t("detail.workflow")}
           </h2>
-          {saved ? <Notice tone="ok">{t("detail.saved")}</Notice> : null}
-          {error ? <Notice tone="error">{t("detail.saveError")}</Notice> : null}
-          <Form method="post" className={styles.stack} key={`${detail.status}-${detail.updated}`}>
+          <LoanFactsList detail={detail} />
+          <StageForm detail={detail} result={result && "stage" in result ? result.stage : undefined} />
+          <StageHistory entries={data.stages} />
+
+          {result && "note" in result && result.note === "saved" ? <Notice tone="ok">{t("detail.saved")}</Notice> : null}
+          {result && "note" in result && result.note === "error" ? <Notice tone="error">{t("pipeline.error.note")}</Notice> : null}
+          <Form method="post" className={`${styles.stack} ${styles.noteForm}`} key={`note-${detail.updated}`}>
             <CsrfField />
-            <RadioGroup
-              legend={t("detail.status")}
-              name="status"
-              defaultValue={detail.status}
-              options={REQUEST_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-            />
+            <input type="hidden" name="intent" value="note" />
             <TextArea
               label={t("detail.note")}
               name="note"
@@ -117,7 +121,7 @@ export function RequestPage({ data, saved, error }: { data: RequestPageData; sav
               hint={t("detail.noteHint")}
             />
             <Button type="submit" disabled={busy}>
-              {busy ? t("form.saving") : t("form.save")}
+              {busy ? t("form.saving") : t("pipeline.saveNote")}
             </Button>
           </Form>
           <p className={styles.muted}>{t("detail.updated", { at: detail.updated })}</p>

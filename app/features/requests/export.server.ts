@@ -48,7 +48,7 @@ function table<R extends WorkflowRow>(t: AdminT, list: R[], middle: string[], va
     rows: list.map((r) => [
       r.id,
       formatSeoul(r.created_at),
-      t(`status.${r.status}` as AdminKey),
+      t(`pipeline.stage.${r.status}` as AdminKey),
       ...values(r),
       r.lang,
       r.operator_note,
@@ -117,9 +117,25 @@ async function consultations(db: Db, range: Range, t: AdminT): Promise<Table> {
         `${c.policy_kind} ${c.policy_version} ${c.agreed_yn}${c.withdrawn_at ? ` withdrawn ${seoulDay(c.withdrawn_at)}` : ""}`,
       ]);
   }
-  return table(t, list, [...CONSULTATION_FIELDS, "marketing", "consents"], (r) => {
+  const loan = [
+    "pipeline.col.closedReason",
+    "pipeline.col.closedNote",
+    "pipeline.col.lender",
+    "pipeline.col.amount",
+    "pipeline.col.approvedOn",
+  ];
+  return table(t, list, [...CONSULTATION_FIELDS, "marketing", "consents", ...loan], (r) => {
     const a = answers.get(r.id) ?? {};
-    return [...CONSULTATION_FIELDS.map((f) => a[f] ?? ""), r.marketing_yn, (consents.get(r.id) ?? []).join("; ")];
+    return [
+      ...CONSULTATION_FIELDS.map((f) => a[f] ?? ""),
+      r.marketing_yn,
+      (consents.get(r.id) ?? []).join("; "),
+      r.closed_reason ? t(`pipeline.reason.${r.closed_reason}`) : "",
+      r.closed_note ?? "",
+      r.lender ?? "",
+      r.approved_amount ?? "",
+      r.approved_on ?? "",
+    ];
   });
 }
 
@@ -140,7 +156,8 @@ export async function exportRequests(
   const sources = await sourceColumns(db, kind, result.ids);
   result.columns.push(...SOURCE_COLUMNS);
   result.rows.forEach((row, i) => row.push(...sources[i]!));
-  const header = result.columns.map((c) => t(`field.${c}` as AdminKey));
+  // A column is the console catalog's `field.<name>`, or a whole key (`pipeline.col.lender`).
+  const header = result.columns.map((c) => t((c.includes(".") ? c : `field.${c}`) as AdminKey));
   const span = `${days.from ?? "all"}_${days.to ?? "all"}`;
   return { filename: `${kind}_${span}.csv`, csv: toCsv(header, result.rows), ids: result.ids };
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
-import type { Database, RequestStatus } from "#db/schema.ts";
-import { CONSULTATION_QUESTIONS, REQUEST_KINDS, isRequestKind, isRequestStatus, type RequestKind } from "#app/features/console/kinds.ts";
+import type { Database, RequestStage } from "#db/schema.ts";
+import { CONSULTATION_QUESTIONS, REQUEST_KINDS, isRequestKind, isRequestStage, type RequestKind } from "#app/features/console/kinds.ts";
 import { formatSeoul, isIsoDay, seoulRange } from "#app/lib/seoul-time.ts";
 import { paging } from "#app/lib/paging.ts";
 
@@ -14,7 +14,7 @@ const QUERY_MAX = 100;
 
 export interface InboxFilter {
   kind?: RequestKind;
-  status?: RequestStatus;
+  status?: RequestStage;
   /** Seoul calendar days, both included. */
   from?: string;
   to?: string;
@@ -32,7 +32,7 @@ export function readInboxFilter(params: URLSearchParams): InboxFilter {
   const page = Number(params.get("page"));
   return {
     kind: isRequestKind(kind) ? kind : undefined,
-    status: isRequestStatus(status) ? status : undefined,
+    status: isRequestStage(status) ? status : undefined,
     from: isIsoDay(from) ? from : undefined,
     to: isIsoDay(to) ? to : undefined,
     q: q || undefined,
@@ -43,7 +43,7 @@ export function readInboxFilter(params: URLSearchParams): InboxFilter {
 export interface InboxRow {
   kind: RequestKind;
   id: number;
-  status: RequestStatus;
+  status: RequestStage;
   name: string;
   phone: string;
   createdAt: string;
@@ -57,7 +57,7 @@ type Db = Kysely<Database>;
 interface UnionRow {
   kind: string;
   id: number;
-  status: RequestStatus;
+  status: RequestStage;
   name: string | null;
   phone: string | null;
   created_at: string;
@@ -171,7 +171,7 @@ export async function listInbox(db: Db, filter: InboxFilter): Promise<{ rows: In
     rows: rows.map((r) => ({
       kind: r.kind as RequestKind,
       id: Number(r.id),
-      status: r.status as RequestStatus,
+      status: r.status as RequestStage,
       name: r.name ?? "",
       phone: r.phone ?? "",
       createdAt: r.created_at,

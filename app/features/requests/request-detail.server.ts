@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, RequestStatus } from "#db/schema.ts";
+import type { ClosedReason, Database, RequestStage } from "#db/schema.ts";
 import { CONSULTATION_QUESTIONS, type RequestKind } from "#app/features/console/kinds.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { consultationAnswers } from "#app/features/requests/consultation-answers.server.ts";
@@ -19,10 +19,19 @@ export interface DetailField {
   long?: boolean;
 }
 
+/** A consultation's facts of its stages: the lender, the approval, why it was closed. */
+export interface LoanFacts {
+  closedReason: ClosedReason | null;
+  closedNote: string | null;
+  lender: string | null;
+  approvedAmount: number | null;
+  approvedOn: string | null;
+}
+
 export interface RequestDetail {
   kind: RequestKind;
   id: number;
-  status: RequestStatus;
+  status: RequestStage;
   note: string;
   lang: string;
   received: string;
@@ -30,6 +39,8 @@ export interface RequestDetail {
   fields: DetailField[];
   photos: { id: number; width: number; height: number; contentType: string; byteSize: number }[];
   consents: { kind: string; version: string; agreed: boolean; at: string }[];
+  /** Consultations only. */
+  loan?: LoanFacts;
 }
 
 /** The columns every kind of request has. */
@@ -37,7 +48,7 @@ const COMMON = ["id", "status", "operator_note", "lang", "created_at", "updated_
 
 interface CommonRow {
   id: number;
-  status: RequestStatus;
+  status: RequestStage;
   operator_note: string;
   lang: string;
   created_at: string;
@@ -103,7 +114,7 @@ async function applicationDetail(db: Db, kind: "as" | "purchase", id: number): P
 async function consultationDetail(db: Db, id: number): Promise<RequestDetail | null> {
   const row = await db
     .selectFrom("consultation_answers")
-    .select([...COMMON, "marketing_yn"])
+    .select([...COMMON, "marketing_yn", "closed_reason", "closed_note", "lender", "approved_amount", "approved_on"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
@@ -112,6 +123,13 @@ async function consultationDetail(db: Db, id: number): Promise<RequestDetail | n
     ...Object.keys(CONSULTATION_QUESTIONS).map((name) => ({ label: name, value: values[name] ?? "" })),
     { label: "marketing", value: row.marketing_yn },
   ]);
+  detail.loan = {
+    closedReason: row.closed_reason,
+    closedNote: row.closed_note,
+    lender: row.lender,
+    approvedAmount: row.approved_amount === null ? null : Number(row.approved_amount),
+    approvedOn: row.approved_on,
+  };
   const consents = await db
     .selectFrom("consent_records")
     .select(["policy_kind", "policy_version", "agreed_yn", "created_at"])

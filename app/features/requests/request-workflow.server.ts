@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import type { Database, RequestStatus } from "#db/schema.ts";
+import type { Database } from "#db/schema.ts";
 import type { RequestKind } from "#app/features/console/kinds.ts";
 import { REQUEST_TABLES } from "#app/features/console/request-tables.server.ts";
 
-/** The status workflow of a request (new → contacted → closed) with an operator note, and its first opening. */
+/** A request's operator note and its first opening (its stages: pipeline.server.ts). */
 export const NOTE_MAX = 2000;
 
 type Db = Kysely<Database>;
@@ -18,18 +18,11 @@ export async function markOpened(db: Db, kind: RequestKind, id: number, now = ne
     .execute();
 }
 
-/** Moves a request along the workflow and keeps the operator's note. False when it does not exist. */
-export async function updateRequest(
-  db: Db,
-  kind: RequestKind,
-  id: number,
-  status: RequestStatus,
-  note: string,
-  now = new Date(),
-): Promise<boolean> {
+/** Keeps the operator's note. False when the request does not exist. */
+export async function saveNote(db: Db, kind: RequestKind, id: number, note: string, now = new Date()): Promise<boolean> {
   const result = await db
     .updateTable(REQUEST_TABLES[kind])
-    .set({ status, operator_note: note.slice(0, NOTE_MAX), updated_at: now.toISOString() })
+    .set({ operator_note: note.slice(0, NOTE_MAX), updated_at: now.toISOString() })
     .where("id", "=", id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -1,7 +1,7 @@
 import { PostgresAdapter, SqliteAdapter, sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { Logger } from "#app/lib/logger.server.ts";
-import { RETENTION_MONTHS, SESSION_IDLE_MS, SIGN_IN_FAILURE_MEMORY_MS } from "#app/features/console/policy.ts";
+import { DEVICE_COOKIE_MS, RETENTION_MONTHS, SESSION_IDLE_MS, SIGN_IN_FAILURE_MEMORY_MS } from "#app/features/console/policy.ts";
 import { DELIVERY_RETENTION_MS } from "#app/features/alerts/policy.ts";
 import { INSTANCE, takeLease } from "#app/lib/job-lease.server.ts";
 
@@ -58,6 +58,7 @@ type RetentionTable =
   | "admin_sessions"
   | "admin_login_throttle"
   | "admin_login_accounts"
+  | "admin_device_cookies"
   | "alert_deliveries";
 
 export async function runRetention(db: Kysely<Database>, now = new Date(), log?: Logger): Promise<RetentionCounts> {
@@ -132,6 +133,14 @@ async function deleteExpired(db: Kysely<Database>, now: Date): Promise<{ counts:
           .deleteFrom("admin_login_accounts")
           .where((eb) => eb.or([eb("next_attempt_at", "is", null), eb("next_attempt_at", "<=", at)]))
           .where("updated_at", "<=", forgetBefore)
+          .executeTakeFirst(),
+      ) +
+      // Device cookies (ADR 0017) whose trust has run out.
+      n(
+        "admin_device_cookies",
+        await tx
+          .deleteFrom("admin_device_cookies")
+          .where("created_at", "<=", new Date(now.getTime() - DEVICE_COOKIE_MS).toISOString())
           .executeTakeFirst(),
       );
 

@@ -1,0 +1,41 @@
+import { LOCALE_TAG, type Locale } from "#app/i18n/locales.ts";
+
+/**
+ * Numbers of the calculator in the visitor's language (Intl), always with
+ * Western digits (docs/language: every language of the site writes 0–9;
+ * Intl would give Burmese its own digits): grouping and decimal mark follow
+ * the language (1,000,000 / 1.000.000; 13.5 % / 13,5 %).
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(LOCALE_TAG[locale], { numberingSystem: "latn", ...options })));
+  return format;
+}
+
+/** Whole won, grouped for the language: 1,150,493 or 1.150.493. */
+export function formatWon(locale: Locale, won: number): string {
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(won);
+}
+
+/** An annual rate in percent (13.5 → "13.5%", "13,5%"), up to 2 decimals. */
+export function formatRate(locale: Locale, percent: number): string {
+  return numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(percent / 100);
+}
+
+/** A share (0.412 → "41.2%"), one decimal. */
+export function formatShare(locale: Locale, share: number): string {
+  return numberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(share);
+}
+
+/**
+ * A calendar day (YYYY-MM-DD) as on the alien registration card and in the
+ * site's date fields, YYYY/MM/DD, in every language: browsers do not all carry
+ * month names for Burmese and Mongolian (Chromium falls back to English), and
+ * the server's words must match the browser's.
+ */
+export function formatDay(iso: string): string {
+  return iso.replaceAll("-", "/");
+}

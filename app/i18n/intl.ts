@@ -1,0 +1,49 @@
+import type { Locale } from "#app/i18n/locales.ts";
+
+/**
+ * Numbers and dates in the visitor's language, with `Intl`. Every language of
+ * the site writes Western digits (docs/language/*.terms.json), but CLDR gives
+ * Burmese its own (၁၃.၀၀%): its tag asks for Latin digits. The decimal mark
+ * and the order of a date are the language's: 13,00% in Vietnamese and
+ * Indonesian, 13.00% in English, Burmese and Mongolian.
+ *
+ * Pages format on the server (loaders), so a page shows the server's ICU
+ * output and hydration never compares two ICU versions.
+ */
+const INTL_TAG: Record<Locale | "ko", string> = { en: "en", vi: "vi", id: "id", my: "my-u-nu-latn", mn: "mn", ko: "ko" };
+
+const percents = new Map<string, Intl.NumberFormat>();
+const days = new Map<string, Intl.DateTimeFormat>();
+
+/** A percentage given in hundredths of a percent (1300 → 13.00% with 2 decimals, 13,00% in vi). */
+export function formatPercent(locale: Locale | "ko", hundredths: number, decimals: number): string {
+  const key = `${locale}/${decimals}`;
+  let format = percents.get(key);
+  if (!format)
+    percents.set(
+      key,
+      (format = new Intl.NumberFormat(INTL_TAG[locale], {
+        style: "percent",
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      })),
+    );
+  // Hundredths of a percent are ten-thousandths of one: 1990 → 0.199, exact enough at 2 decimals.
+  return format.format(hundredths / 10_000);
+}
+
+/**
+ * A calendar day (`YYYY-MM-DD`) written out in `locale`: November 1, 2026 ·
+ * 1 tháng 11, 2026 · 1 November 2026 · 2026 နိုဝင်ဘာ 1 · 2026 оны 11-р сарын 1.
+ * Mongolian takes CLDR's medium form (a numbered month, as the legal texts
+ * write it) rather than the long one, which spells the month out.
+ */
+export function formatDay(locale: Locale, day: string): string {
+  let format = days.get(locale);
+  if (!format)
+    days.set(
+      locale,
+      (format = new Intl.DateTimeFormat(INTL_TAG[locale], { dateStyle: locale === "mn" ? "medium" : "long", timeZone: "UTC" })),
+    );
+  return format.format(new Date(`${day}T00:00:00Z`));
+}

@@ -1,0 +1,49 @@
+import { data } from "react-router";
+import type { Route } from "./+types/our-products.repayment-calculator";
+import { pageData } from "#app/lib/page.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { sharedPage } from "#app/lib/cache.ts";
+import { TitledPage } from "#app/features/site/TitledPage.tsx";
+import { RepaymentCalculator } from "#app/features/repayment/RepaymentCalculator.tsx";
+import { isAsked, queryFromValues, valuesFromQuery } from "#app/features/repayment/schema.ts";
+import { todayInSeoul } from "#app/features/repayment/term-cap.ts";
+
+/** An answer is the visitor's own (and depends on today's date in Korea): never kept. */
+const ANSWER_HEADERS = { "Cache-Control": "private, no-store" };
+
+/**
+ * The repayment calculator (issue 27): the answer is rendered from the query
+ * string, so it works without JavaScript and can be bookmarked. The empty
+ * form is the same for every visitor of a language and is shared; a URL with
+ * the calculator's fields never is (app/lib/page-params.server.ts).
+ */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const asked = isAsked(params);
+  const page = {
+    ...pageData(context, ["calculator"], "productsCalculator"),
+    values: valuesFromQuery(params),
+    asked,
+    today: todayInSeoul(),
+  };
+  return asked ? data(page, { headers: ANSWER_HEADERS }) : page;
+}
+
+export const meta = pageMeta;
+
+const shared = sharedPage();
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => (loaderHeaders.get("Cache-Control") ? ANSWER_HEADERS : shared());
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <TitledPage>
+      {/* Another loan in the URL (a link followed in the app) starts the form afresh. */}
+      <RepaymentCalculator
+        key={queryFromValues(loaderData.values)}
+        initial={loaderData.values}
+        asked={loaderData.asked}
+        today={loaderData.today}
+      />
+    </TitledPage>
+  );
+}
