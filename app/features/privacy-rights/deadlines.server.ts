@@ -24,7 +24,6 @@ export interface DeadlineRow {
   overdue: boolean;
 }
 
-
 export async function openDeadlines(db: Kysely<Database>, now = new Date()): Promise<DeadlineRow[]> {
   const rows = await db
     .selectFrom("rights_requests")
