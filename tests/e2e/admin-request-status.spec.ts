@@ -42,17 +42,24 @@ test("the status page follows an operator's move within a reload", async ({ page
   await expect(row).toContainText("Banner: regional-bank-general");
   await row.getByRole("link", { name }).click();
   await hydrated(consolePage);
-  await consolePage.getByRole("radio", { name: "Contacted" }).check();
-  await consolePage.getByRole("button", { name: "Save" }).click();
-  await expect(consolePage.getByText("Saved.")).toBeVisible();
-
+  // The pipeline's moves (issue 26): contacting, then with the lender (named), then approved.
+  const move = async (stage: string, fill?: () => Promise<void>) => {
+    await consolePage.getByRole("radio", { name: stage, exact: true }).check();
+    if (fill) await fill();
+    await consolePage.getByRole("button", { name: "Move", exact: true }).click();
+    await expect(consolePage.getByText(`Moved to “${stage}”.`)).toBeVisible();
+  };
+  await move("Contacting");
   await page.reload();
   await expect(page.getByText(status.stage.contacting!)).toBeVisible();
-  await consolePage.getByRole("radio", { name: "Closed" }).check();
-  await consolePage.getByRole("button", { name: "Save" }).click();
-  await expect(consolePage.getByText("Saved.")).toBeVisible();
+  await move("Consulted");
+  await move("With lender", () => consolePage.getByRole("textbox", { name: "Lender" }).fill("Sample Savings Bank"));
   await page.reload();
-  await expect(page.getByText(status.stage.closed!)).toBeVisible();
+  await expect(page.getByText(status.stage.with_lender!)).toBeVisible();
+  await expect(page.getByText(/Sample Savings Bank/)).toBeVisible();
+  await move("Declined");
+  await page.reload();
+  await expect(page.getByText(status.stage.declined!)).toBeVisible();
   await expect(page.locator('select[name="slot"]')).toHaveCount(0);
 });
 
@@ -66,7 +73,7 @@ test("deadlines: overdue first and marked, the inbox warns, an answer closes one
   await expect(page.getByRole("alert").filter({ hasText: "past the deadline our policies promise" })).toBeVisible();
   await page.getByRole("link", { name: "Answer them now" }).click();
   await expect(page).toHaveURL(/\/admin\/deadlines$/);
-  const first = page.getByRole("listitem").first();
+  const first = page.getByRole("list", { name: "Privacy requests and complaints to answer" }).getByRole("listitem").first();
   await expect(first).toContainText(`#${late}`);
   await expect(first).toContainText("Overdue");
   await expect(first).toContainText("2 days late");

@@ -18,14 +18,16 @@ export function DeadlinesPage({ rows, result }: { rows: DeadlineRow[]; result?: 
   const t = useAdminT();
   return (
     <>
-      <PageTitle>{t("deadlines.title")}</PageTitle>
+      <PageTitle>
+        <span id="deadlines-title">{t("deadlines.title")}</span>
+      </PageTitle>
       <p className={styles.muted}>{t("deadlines.intro")}</p>
       {result && "ok" in result ? <Notice tone="ok">{t("deadlines.done")}</Notice> : null}
       {result && "error" in result ? <Notice tone="error">{t("deadlines.error")}</Notice> : null}
       {rows.length === 0 ? (
         <p>{t("deadlines.empty")}</p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={styles.list} aria-labelledby="deadlines-title">
           {rows.map((row) => (
             <li key={row.id} className={row.overdue ? styles.overdue : styles.item}>
               <p className={styles.head}>
