@@ -66,6 +66,7 @@ export default [
       layout("routes/admin.console.tsx", [
         index("routes/admin.inbox.tsx"),
         route("requests/:kind/:id", "routes/admin.request.tsx"),
+        route("calls", "routes/admin.calls.tsx"),
         route("blog-links", "routes/admin.blog-links.tsx"),
         route("campaigns", "routes/admin.campaigns.tsx"),
         route("campaigns/banners/:id", "routes/admin.campaigns.banner.tsx"),

@@ -94,6 +94,36 @@ export interface ConsultationAnswerTable extends RequestColumns<ConsultationStag
   approved_amount: Generated<number | null>;
   /** YYYY-MM-DD, a day in Korea. */
   approved_on: Generated<string | null>;
+  /** The calls (0081): the first attempt's time, the next call, unanswered attempts, kept open past the cadence. */
+  first_contact_at: Generated<string | null>;
+  next_call_at: Generated<string | null>;
+  /** 1: the visitor asked for that time (it may lie outside the calling hours). */
+  next_call_asked: Generated<number>;
+  unanswered_calls: Generated<number>;
+  keep_open: Generated<number>;
+  /** The agent who has the lead (0082); null: unclaimed. */
+  assigned_operator_id: Generated<number | null>;
+}
+
+/** One call an agent placed (0081). */
+export interface CallAttemptTable {
+  id: Generated<number>;
+  request_kind: "consultation";
+  request_id: number;
+  operator_id: number | null;
+  outcome: "connected" | "no_answer" | "busy" | "message_left" | "wrong_number" | "callback" | "refused" | "do_not_contact";
+  note: Generated<string>;
+  /** The time the visitor asked to be called back at. */
+  callback_at: string | null;
+  at: string;
+}
+
+/** A phone number (digits) whose owner forbade further calls (0081). */
+export interface DoNotContactTable {
+  id: Generated<number>;
+  phone: string;
+  operator_id: number | null;
+  at: string;
 }
 
 /** Every move of a request from one stage to another (0080): no personal data. */
@@ -250,6 +280,22 @@ export interface AdminSessionTable {
   ip_prefix: Generated<string | null>;
 }
 
+/** An invitation or password-reset link to send by e-mail (an outbox; the link sealed until sent). */
+export interface PasswordLinkMailTable {
+  id: Generated<number>;
+  recipient: string;
+  purpose: "invite" | "reset";
+  lang: "ko" | "en";
+  sealed_link: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  sent_at: string | null;
+  failed_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 /** A browser that signed in to an operator's account before (its device cookie's token, hashed; ADR 0017). */
 export interface AdminDeviceCookieTable {
   id: Generated<number>;
@@ -309,6 +355,8 @@ export type AuditAction =
   | "session_end"
   | "two_step_reset"
   | "stage"
+  | "call"
+  | "assign"
   /** Issue 28: a visitor's own acts on the status page, and an answer to a rights request. */
   | "visitor_reschedule"
   | "visitor_withdraw"
@@ -474,6 +522,8 @@ export interface Database {
   consultation_answers: ConsultationAnswerTable;
   consultation_answer_items: ConsultationAnswerItemTable;
   request_stage_history: RequestStageHistoryTable;
+  call_attempts: CallAttemptTable;
+  do_not_contact: DoNotContactTable;
   consent_records: ConsentRecordTable;
   rights_requests: RightsRequestTable;
   job_leases: JobLeaseTable;
@@ -482,6 +532,7 @@ export interface Database {
   admin_operators: AdminOperatorTable;
   admin_sessions: AdminSessionTable;
   admin_device_cookies: AdminDeviceCookieTable;
+  password_link_mails: PasswordLinkMailTable;
   admin_login_throttle: AdminLoginThrottleTable;
   admin_login_accounts: AdminLoginAccountTable;
   admin_audit_log: AdminAuditLogTable;

@@ -84,6 +84,7 @@ describe("the terminology check of npm run i18n:check", () => {
     ["en", "Ask our loan adviser about your repayment.", "adviser"],
     ["en", "Check your consultation application.", "consultation request"],
     ["en", "An adviser will call you from {phone} within one working hour.", "adviser"],
+    ["en", "As on your alien registration card, year first: YYYYMMDD.", "date format of a date field"],
     ["id", "Penasihat kami akan menelepon Anda.", "adviser"],
     ["vi", "Bản thân yêu cầu tư vấn của bạn vẫn được lưu.", "consultation request"],
     ["vi", "Họ và tên (như trên hộ chiếu/thẻ ARC)", "alien registration card"],

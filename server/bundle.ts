@@ -14,3 +14,5 @@ export function createProductionApp(options: AppOptions) {
 }
 
 export { createApp, mountReactRouter, requestListener };
+// The outbox worker of invitation and reset links (issue 29): its mail texts are the console's JSON catalogs, bundled here.
+export { startLinkMailer } from "#app/features/operators/link-mail.server.ts";

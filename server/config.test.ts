@@ -183,7 +183,9 @@ describe("the Web Push keys' file", () => {
 });
 
 describe("warnings at start", () => {
-  const config = (env: NodeJS.ProcessEnv) => readConfig({ APP_SECRET: "x".repeat(32), ...env });
+  // A folder of its own: the Web Push keys' file is written beside APP_SECRET_FILE, sealed under APP_SECRET.
+  const config = (env: NodeJS.ProcessEnv) =>
+    readConfig({ APP_SECRET: "x".repeat(32), APP_SECRET_FILE: join(mkdtempSync(join(tmpdir(), "config-")), "secret.key"), ...env });
   it("warns when TRUST_PROXY is set without PUBLIC_ORIGIN, and only then", () => {
     expect(configWarnings(config({ TRUST_PROXY: "1" })).map((w) => w.event)).toEqual(["config.public_origin_unset"]);
     expect(configWarnings(config({ TRUST_PROXY: "1" }))[0]!.fields.message).toMatch(/PUBLIC_ORIGIN/);
@@ -238,4 +240,25 @@ describe("deploy/env.example", () => {
       SHUTDOWN_DELAY_MS: 3000,
     });
   });
+});
+
+describe("secrets made by two processes starting at once", () => {
+  it("both keep the same APP_SECRET and Web Push keys, which open with it", async () => {
+    const { spawn } = await import("node:child_process");
+    const dir = mkdtempSync(join(tmpdir(), "race-"));
+    const script = `import { readConfig } from "#server/config.ts"; const c = readConfig({ APP_SECRET_FILE: ${JSON.stringify(join(dir, "secret.key"))} }); console.log(JSON.stringify([c.secret, c.alerts.vapid.privateKey]));`;
+    const run = () =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn("node_modules/.bin/node", ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+        let out = "";
+        child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+        child.on("error", reject);
+        child.on("close", () => resolve(out.trim()));
+      });
+    const results = await Promise.all([run(), run(), run(), run()]);
+    expect(new Set(results).size).toBe(1);
+    const [secret] = JSON.parse(results[0]!) as [string, string];
+    expect(readFileSync(join(dir, "secret.key"), "utf8").trim()).toBe(secret);
+    expect(readConfig({ APP_SECRET_FILE: join(dir, "secret.key") }).alerts.vapid.privateKey).toBe(JSON.parse(results[0]!)[1]);
+  }, 30_000);
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { createFileOnce } from "#app/lib/file-once.server.ts";
 import { isIP } from "node:net";
-import { dirname } from "node:path";
 import * as v from "valibot";
 import type { LogLevel } from "#app/lib/logger.server.ts";
 import { hostList } from "#app/lib/outbound.server.ts";
@@ -167,6 +167,8 @@ export interface ServerConfig {
   /** Tests only: hosts the blog-link preview fetch may reach although private. */
   ogFetchAllowHosts: string[];
   alerts: AlertConfig;
+  /** SMTP_URL and ALERT_EMAIL_FROM: invitation and reset links by e-mail (issue 29); null without SMTP. */
+  linkMail: { smtpUrl: string; from: string } | null;
   /** Secrets not in the environment, so made and kept in a file on this machine (APP_SECRET, the VAPID keys). */
   secretsOnDisk: string[];
 }
@@ -177,9 +179,8 @@ export function appSecretOf(settings: Settings): string {
   const file = settings.APP_SECRET_FILE;
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   const secret = randomBytes(32).toString("hex");
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  // Another process may make it at the same moment: then its secret is the one kept.
+  return createFileOnce(file, secret) ? secret : readFileSync(file, "utf8").trim();
 }
 
 /** Settings to the server's configuration; makes the secret and the Web Push keys on first start. */
@@ -203,6 +204,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     development: s.NODE_ENV === "development",
     ogFetchAllowHosts: s.OG_FETCH_ALLOW_HOSTS,
     alerts: alertConfigOf(s),
+    linkMail: s.SMTP_URL ? { smtpUrl: s.SMTP_URL, from: s.ALERT_EMAIL_FROM } : null,
     secretsOnDisk: [
       ...(s.APP_SECRET ? [] : ["APP_SECRET"]),
       ...(s.VAPID_PUBLIC_KEY && s.VAPID_PRIVATE_KEY ? [] : ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"]),

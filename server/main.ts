@@ -12,6 +12,7 @@ import { createAlerts } from "#app/features/alerts/alerts.server.ts";
 import { logParserRefusals, refuseConnect } from "#server/malformed.ts";
 import { createDrain } from "#server/drain.ts";
 import { sealClearTotpSecrets } from "#app/features/console/totp-at-rest.server.ts";
+import type { LinkMailer } from "#app/features/operators/link-mail.server.ts";
 
 /**
  * Starts the site: reads the environment, opens and migrates the database,
@@ -53,6 +54,8 @@ const services = {
       ? createDatabaseRateLimiter(database.db, { ...config.rateLimit, secret: config.secret, log })
       : createRateLimiter(config.rateLimit),
   alerts,
+  // Started below from the bundle (its mail texts are the console's JSON catalogs).
+  linkMail: null as LinkMailer | null,
   secret: config.secret,
   secureCookies: config.secureCookies,
   kakaoMapAppKey: config.kakaoMapAppKey,
@@ -73,9 +76,11 @@ const appOptions = {
 };
 
 let handler: import("node:http").RequestListener;
+let bundleOf: typeof import("#server/bundle.ts");
 if (config.development) {
   const vite = await import("vite").then((m) => m.createServer({ server: { middlewareMode: true } }));
   const bundle = await vite.ssrLoadModule("./server/bundle.ts");
+  bundleOf = bundle as typeof bundleOf;
   const app = bundle.createApp(appOptions);
   app.use(vite.middlewares);
   bundle.mountReactRouter(app, services, () => vite.ssrLoadModule("virtual:react-router/server-build"), config.nodeEnv);
@@ -83,8 +88,13 @@ if (config.development) {
 } else {
   // @ts-ignore -- the build output exists after `npm run build`.
   const bundle = await import("../build/server/index.js");
+  bundleOf = bundle;
   handler = bundle.createProductionApp({ ...appOptions, clientDir });
 }
+
+// Invitation and reset links by e-mail when SMTP is configured (issue 29): an outbox and its worker.
+const linkMail = config.linkMail ? bundleOf.startLinkMailer(database.db, config.linkMail, config.secret, log) : null;
+services.linkMail = linkMail;
 
 const server = createServer(drain.listener(handler));
 server.on(
@@ -120,6 +130,7 @@ async function shutdown(signal: string) {
   force.unref();
   await drain.drain(server);
   await alerts.stop().catch(() => {});
+  await linkMail?.stop().catch(() => {});
   await retentionStopped;
   await serving?.stop();
   await database.close().catch(() => {});

@@ -22,6 +22,8 @@ export interface AppServices {
   inlineCss?: string;
   /** The site's public origin (https://…) for canonical URLs; else the request's. */
   publicOrigin?: string;
+  /** With SMTP_URL: invitation and reset links also go by e-mail, through an outbox; `kick` wakes its worker (issue 29). */
+  linkMail?: { kick: () => void } | null;
   /** Tests only (OG_FETCH_ALLOW_HOSTS): hosts the blog-link preview fetch may reach although private. */
   ogFetchAllowHosts?: string[];
 }

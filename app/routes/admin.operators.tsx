@@ -3,7 +3,8 @@ import type { Route } from "./+types/admin.operators";
 import { services } from "#app/lib/services.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { consoleForm, consoleTitle } from "#app/features/console/console.server.ts";
-import { requireRole } from "#app/features/console/guards.server.ts";
+import { adminLang, requireRole } from "#app/features/console/guards.server.ts";
+import { mailPasswordLink } from "#app/features/operators/link-mail.server.ts";
 import { operatorActionSchema } from "#app/features/operators/operators-schema.ts";
 import {
   OperatorRefused,
@@ -43,7 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "invite": {
         const { id, token } = await inviteOperator(db, who, input, now);
         log.info("admin.operator_invited", { operatorId: id });
-        return data<OperatorsResult>({ ok: "invited", id, email: input.email, link: passwordLinkUrl(request, token, publicOrigin) });
+        const link = passwordLinkUrl(request, token, publicOrigin);
+        const mailed = await mailPasswordLink(services(context), { to: input.email, purpose: "invite", lang: adminLang(context), link });
+        return data<OperatorsResult>({ ok: "invited", id, email: input.email, link, mailed });
       }
       case "role":
         await changeRole(db, who, input.id, input.role, now);
@@ -64,7 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "reset": {
         const { token, email } = await resetPassword(db, who, input.id, now);
         log.info("admin.operator_reset", { operatorId: input.id });
-        return data<OperatorsResult>({ ok: "reset", id: input.id, email, link: passwordLinkUrl(request, token, publicOrigin) });
+        const link = passwordLinkUrl(request, token, publicOrigin);
+        const mailed = await mailPasswordLink(services(context), { to: email, purpose: "reset", lang: adminLang(context), link });
+        return data<OperatorsResult>({ ok: "reset", id: input.id, email, link, mailed });
       }
     }
   } catch (error) {

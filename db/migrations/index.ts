@@ -12,9 +12,12 @@ import * as m0062 from "#db/migrations/0062_session_devices.ts";
 import * as m0065 from "#db/migrations/0065_rate_limits.ts";
 import * as m0070 from "#db/migrations/0070_native_types.ts";
 import * as m0080 from "#db/migrations/0080_pipeline_stages.ts";
+import * as m0081 from "#db/migrations/0081_call_attempts.ts";
+import * as m0082 from "#db/migrations/0082_assignment.ts";
 import * as m0100 from "#db/migrations/0100_banner_rate_numbers.ts";
 import * as m0110 from "#db/migrations/0110_device_cookies.ts";
 import * as m0111 from "#db/migrations/0111_sealed_secrets.ts";
+import * as m0112 from "#db/migrations/0112_password_link_mail.ts";
 import * as m0120 from "#db/migrations/0120_status_links.ts";
 import * as m0121 from "#db/migrations/0121_request_sources.ts";
 import * as m0122 from "#db/migrations/0122_rights_deadlines.ts";
@@ -38,9 +41,12 @@ export const migrations: Record<string, Migration> = {
   "0065_rate_limits": m0065,
   "0070_native_types": m0070,
   "0080_pipeline_stages": m0080,
+  "0081_call_attempts": m0081,
+  "0082_assignment": m0082,
   "0100_banner_rate_numbers": m0100,
   "0110_device_cookies": m0110,
   "0111_sealed_secrets": m0111,
+  "0112_password_link_mail": m0112,
   "0120_status_links": m0120,
   "0121_request_sources": m0121,
   "0122_rights_deadlines": m0122,

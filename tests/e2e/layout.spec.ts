@@ -156,6 +156,7 @@ test.describe("HTTP layer", () => {
   });
 
   test("no personal data or per-visitor value in any cached page, the not-found page included", async ({ request }) => {
+    test.slow(); // four requests for each of the 24 pages: over 30 s on a busy two-core machine
     // Someone has just sent their details (the API stores them like the form does).
     const name = "TRAN THI PRIVATE";
     const phone = `010${String(Date.now()).slice(-8)}`;

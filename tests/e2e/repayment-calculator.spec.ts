@@ -55,6 +55,7 @@ async function expectFixtureAnswer(page: Page, lang: Locale) {
 test.describe("repayment calculator (issue 27)", () => {
   for (const lang of LOCALES) {
     test(`${lang}, without JavaScript: the GET form puts the loan in the URL and the server renders the answer`, async ({ browser }) => {
+      test.slow(); // two page loads with a 60-row table, on a shared machine
       const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
       await page.goto(`${PATH}?lang=${lang}`);
@@ -77,6 +78,7 @@ test.describe("repayment calculator (issue 27)", () => {
     test(`${lang}, with JavaScript: the answer follows the fields as the visitor types, and the URL follows too; axe clean`, async ({
       page,
     }) => {
+      test.slow(); // axe twice, once over a 60-row table
       await page.goto(`${PATH}?lang=${lang}`);
       await hydrated(page);
       const s = strings(lang);
@@ -158,6 +160,7 @@ test.describe("repayment calculator (issue 27)", () => {
   });
 
   test("screenshots at 390×844 in every language: empty form, answer, schedule, messages", async ({ page }) => {
+    test.slow(); // fifteen page loads
     mkdirSync(SHOTS, { recursive: true });
     for (const lang of LOCALES) {
       await page.goto(`${PATH}?lang=${lang}`);

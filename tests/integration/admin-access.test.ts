@@ -10,6 +10,7 @@ import * as lang from "#app/routes/admin.lang.ts";
 import * as photo from "#app/routes/admin.photo.ts";
 import * as exportCsv from "#app/routes/admin.export.ts";
 import * as inbox from "#app/routes/admin.inbox.tsx";
+import * as myCalls from "#app/routes/admin.calls.tsx";
 import * as request from "#app/routes/admin.request.tsx";
 import * as blogLinks from "#app/routes/admin.blog-links.tsx";
 import * as banners from "#app/routes/admin.banners.tsx";
@@ -33,6 +34,7 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.photo.ts": { module: photo, placement: "open" },
   "routes/admin.export.ts": { module: exportCsv, placement: "open" },
   "routes/admin.inbox.tsx": { module: inbox, placement: "guarded" },
+  "routes/admin.calls.tsx": { module: myCalls, placement: "guarded" },
   "routes/admin.request.tsx": { module: request, placement: "guarded" },
   "routes/admin.blog-links.tsx": { module: blogLinks, placement: "guarded" },
   "routes/admin.banners.tsx": { module: banners, placement: "guarded" },

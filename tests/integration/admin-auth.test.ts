@@ -285,7 +285,7 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     const params = { kind: "proposal", id: String(id) };
     for (const csrf of [undefined, "forged-token"]) {
-      const fields: Record<string, string> = { status: "closed", note: "x" };
+      const fields: Record<string, string> = { intent: "note", note: "x" };
       if (csrf) fields.csrf = csrf;
       expect((await callRoute(request, "guarded", post(`/admin/requests/proposal/${id}`, fields, cookie), app, params)).status).toBe(403);
     }
@@ -296,7 +296,7 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
     const ok = await callRoute(
       request,
       "guarded",
-      post(`/admin/requests/proposal/${id}`, { status: "closed", note: "x", csrf: await csrfOf(app, cookie) }, cookie),
+      post(`/admin/requests/proposal/${id}`, { intent: "note", note: "x", csrf: await csrfOf(app, cookie) }, cookie),
       app,
       params,
     );

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -15,6 +15,8 @@ const root = new URL("../..", import.meta.url).pathname;
 vi.setConfig({ testTimeout: 30_000 });
 const file = join(tmpdir(), `admin-cli-${randomBytes(4).toString("hex")}.db`);
 const env = { ...process.env, DATABASE_URL: `file:${file}`, LOG_LEVEL: "info" };
+// In a folder of its own: the Web Push keys' file is kept beside it, sealed under that secret (ADR 0022).
+const CLI_SECRET_FILE = join(mkdtempSync(join(tmpdir(), "cli-secret-")), "secret.key");
 
 function run(script: string, args: string[], stdin: string, extraEnv: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   return new Promise((resolve, reject) => {
@@ -149,7 +151,7 @@ describe("npm run alerts:test", () => {
       const ok = await runWith("alerts-test.ts", {
         ALERT_WEBHOOK_URL: hook.url,
         ALERT_WEBHOOK_SECRET: "s3cret-s3cret",
-        APP_SECRET_FILE: join(tmpdir(), `cli-secret-${process.pid}`),
+        APP_SECRET_FILE: CLI_SECRET_FILE,
       });
       expect(ok.out).toMatch(/webhook\s+127\.0\.0\.1:\d+: ok/);
       expect(ok.out).toContain("email    not configured");
@@ -159,7 +161,7 @@ describe("npm run alerts:test", () => {
       const closed = await closedOrigin();
       const failed = await runWith("alerts-test.ts", {
         ALERT_WEBHOOK_URL: `${closed}/x`,
-        APP_SECRET_FILE: join(tmpdir(), `cli-secret-${process.pid}`),
+        APP_SECRET_FILE: CLI_SECRET_FILE,
       });
       expect(failed.out).toMatch(/webhook\s+127\.0\.0\.1:\d+: FAILED — network: ECONNREFUSED/);
       expect(failed.code).toBe(1);

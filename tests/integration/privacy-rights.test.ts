@@ -142,26 +142,97 @@ describe.each(DIALECTS)("visitors' rights on %s", (dialect) => {
     expect(await eraseByPhone(handle.db, PHONE)).toEqual({ consultation: 0, proposal: 0, as: 0, purchase: 0, rights: 0 });
   });
 
-  it("the console carries out an erasure request and the audit log keeps the counts, never the number", async () => {
-    const number = "01023232323";
-    await everythingOf(number, "console");
-    await post({ request: "erase", phone: number });
+  /** A rights request under a new number with one request of every kind, and a signed-in administrator. */
+  async function consoleCase(number: string, kind: "erase" | "withdraw_marketing", email: string) {
+    await everythingOf(number, email.split("@")[0]!);
+    await post({ request: kind, phone: number });
     const asked = await handle.db.selectFrom("rights_requests").select("id").where("phone", "=", number).executeTakeFirstOrThrow();
-    await createOperator(handle.db, "privacy@example.com", "correct horse battery");
-    const cookie = await signInCookie(app(), "privacy@example.com", "correct horse battery");
+    await createOperator(handle.db, email, "correct horse battery");
+    const cookie = await signInCookie(app(), email, "correct horse battery");
+    const csrf = await csrfOf(app(), cookie);
+    const carryOut = (intent: string, identity: Record<string, string> = {}) =>
+      callRoute(privacyPage, "guarded", consolePost("/admin/privacy", { csrf, id: String(asked.id), intent, ...identity }, cookie), app());
+    return { asked, cookie, carryOut };
+  }
+  const auditOf = (action: "privacy_erase" | "privacy_copy", email: string) =>
+    handle.db
+      .selectFrom("admin_audit_log")
+      .select(["action", "detail", "record_kind", "record_id"])
+      .where("action", "=", action)
+      .where("operator_email", "=", email)
+      .execute();
+
+  it("the console carries out an erasure request once identity is confirmed, and the audit log keeps how, and the counts, never the number", async () => {
+    const number = "01023232323";
+    const { cookie, carryOut } = await consoleCase(number, "erase", "privacy@example.com");
     const page = await callRoute(privacyPage, "guarded", get("/admin/privacy", cookie), app());
     expect(page.status).toBe(200);
-    const csrf = await csrfOf(app(), cookie);
-    const carryOut = (intent: string) =>
-      callRoute(privacyPage, "guarded", consolePost("/admin/privacy", { csrf, id: String(asked.id), intent }, cookie), app());
     expect((await carryOut("withdraw_marketing")).status).toBe(400);
-    expect((await carryOut("erase")).status).toBe(200);
+
+    // Issue 31: no erasure without a recorded identity check; each refusal changes nothing.
+    const before = await mentionsOf(number);
+    for (const [identity, errors] of [
+      [{}, { identity: "privacy.identity.error.method" }],
+      [{ identity: "trust_me" }, { identity: "privacy.identity.error.method" }],
+      [{ identity: "other", identity_note: " " }, { identity_note: "privacy.identity.error.note" }],
+      [{ identity: "other", identity_note: "she read back 010-2323-2323" }, { identity_note: "privacy.identity.error.notePhone" }],
+      [{ identity: "call_back", identity_note: "x".repeat(301) }, { identity_note: "privacy.identity.error.noteLength" }],
+    ] as const) {
+      const refused = await carryOut("erase", identity);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { refused: { errors: unknown } }).refused.errors).toEqual(errors);
+    }
+    expect(await mentionsOf(number)).toEqual(before);
+    expect(await auditOf("privacy_erase", "privacy@example.com")).toEqual([]);
+
+    expect((await carryOut("erase", { identity: "call_back" })).status).toBe(200);
     expect(await mentionsOf(number)).toEqual([]);
-    const entry = await handle.db
-      .selectFrom("admin_audit_log")
-      .select(["action", "detail"])
-      .where("action", "=", "privacy_erase")
-      .executeTakeFirstOrThrow();
-    expect(entry.detail).toBe("consultation 1, proposal 1, as 1, purchase 1, rights 1");
+    const [entry, ...more] = await auditOf("privacy_erase", "privacy@example.com");
+    expect(more).toEqual([]);
+    expect(entry!.detail).toBe("identity: call_back; consultation 1, proposal 1, as 1, purchase 1, rights 1");
+  });
+
+  it("gives a copy of everything under the number only once identity is confirmed, audited with how", async () => {
+    const number = "01034343434";
+    await everythingOf(OTHER, "copy-other");
+    const { asked, carryOut } = await consoleCase(number, "withdraw_marketing", "copy@example.com");
+    const refused = await carryOut("copy", { identity: "other" });
+    expect(refused.status).toBe(400);
+    expect(await auditOf("privacy_copy", "copy@example.com")).toEqual([]);
+
+    const response = await carryOut("copy", { identity: "other", identity_note: "Came to the office with the alien registration card" });
+    expect(response.status).toBe(200);
+    const result = (await response.json()) as { ok: string; filename: string; json: string };
+    expect(result).toMatchObject({ ok: "copied", filename: `personal-data-${asked.id}.json` });
+    const copy = JSON.parse(result.json) as Record<string, unknown[]>;
+    expect(copy).toMatchObject({ request: { id: asked.id, kind: "withdraw_marketing" } });
+    for (const part of [
+      "consultations",
+      "consultationAnswers",
+      "consents",
+      "proposals",
+      "asRequests",
+      "asPhotos",
+      "purchaseRequests",
+      "rightsRequests",
+    ])
+      expect(copy[part]!.length, part).toBeGreaterThan(0);
+    expect(digitsOnly(result.json)).toContain(number);
+    expect(digitsOnly(result.json)).not.toContain(OTHER);
+    expect(result.json).not.toContain('"data"');
+    // Copying erases nothing.
+    expect(await mentionsOf(number)).not.toEqual([]);
+    const entries = await auditOf("privacy_copy", "copy@example.com");
+    expect(entries).toEqual([
+      {
+        action: "privacy_copy",
+        record_kind: "rights",
+        record_id: asked.id,
+        detail:
+          "identity: other (Came to the office with the alien registration card); consultation 1, proposal 1, as 1, purchase 1, rights 1",
+      },
+    ]);
+    // The withdrawal itself needs no identity check (it only stops messages).
+    expect((await carryOut("withdraw_marketing")).status).toBe(200);
   });
 });

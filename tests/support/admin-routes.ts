@@ -30,6 +30,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { file: "routes/admin.export.ts", path: "/admin/export?kind=consultation", access: "data", adminOnly: true },
   { file: "routes/admin.password.tsx", path: "/admin/password/no-such-link", access: "public" },
   { file: "routes/admin.inbox.tsx", path: "/admin", access: "page" },
+  { file: "routes/admin.calls.tsx", path: "/admin/calls", access: "page", post: { intent: "claim", id: "1" } },
   {
     file: "routes/admin.request.tsx",
     path: "/admin/requests/consultation/{consultation}",

@@ -44,6 +44,15 @@ if (kind === "consultation") {
       { answer_id: id, policy_kind: "marketing", policy_version: "2023-03-06", agreed_yn: "Y", lang: "vi", created_at: at },
     ])
     .execute();
+  // A lead already given to an agent, due now (My calls).
+  if (input.assignTo) {
+    const operator = await db.selectFrom("admin_operators").select("id").where("email", "=", input.assignTo).executeTakeFirstOrThrow();
+    await db
+      .updateTable("consultation_answers")
+      .set({ assigned_operator_id: operator.id, next_call_at: at })
+      .where("id", "=", id)
+      .execute();
+  }
   out = { id };
 } else if (kind === "as") {
   const { id } = await db

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { createECDH } from "node:crypto";
 import type { AlertLang } from "#app/features/alerts/message.ts";
 import { isSealed, seal, unseal } from "#app/lib/sealed.server.ts";
+import { createFileOnce } from "#app/lib/file-once.server.ts";
 
 /**
  * The alert channels, each optional, each from the environment (README,
@@ -66,14 +67,19 @@ function vapidKeys(settings: AlertSettings["vapid"], origin: string): VapidKeys 
     publicKey: ecdh.getPublicKey().toString("base64url"),
     privateKey: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString("base64url"),
   };
-  writeVapidFile(file, keys, settings.appSecret);
+  // Another process may make the file at the same moment: then its keys are the ones kept.
+  if (!createFileOnce(file, vapidFileContent(keys, settings.appSecret))) return vapidKeys(settings, origin);
   return { ...keys, subject };
+}
+
+function vapidFileContent(keys: { publicKey: string; privateKey: string }, appSecret: string): string {
+  return JSON.stringify({ publicKey: keys.publicKey, privateKey: seal(appSecret, "vapid", keys.privateKey) });
 }
 
 /** The Web Push keys' file: the public key as it is, the private key sealed under APP_SECRET. */
 export function writeVapidFile(file: string, keys: { publicKey: string; privateKey: string }, appSecret: string): void {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify({ publicKey: keys.publicKey, privateKey: seal(appSecret, "vapid", keys.privateKey) }), {
+  writeFileSync(file, vapidFileContent(keys, appSecret), {
     mode: 0o600,
   });
 }

@@ -112,6 +112,8 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "session_end",
   "two_step_reset",
   "stage",
+  "call",
+  "assign",
 ];
 
 /**

@@ -10,6 +10,7 @@ import styles from "./AdminShell.module.css";
 /** The sections; `admin`: administrators only (the server refuses the others with 403, ADR 0022). */
 const NAV: { to: string; label: AdminKey; end?: boolean; admin?: boolean }[] = [
   { to: href("/admin"), label: "nav.inbox", end: true },
+  { to: href("/admin/calls"), label: "mycalls.nav" },
   { to: href("/admin/notifications"), label: "nav.notifications" },
   { to: href("/admin/blog-links"), label: "nav.blogLinks", admin: true },
   { to: href("/admin/campaigns"), label: "nav.campaigns", admin: true },

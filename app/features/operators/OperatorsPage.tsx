@@ -9,7 +9,7 @@ import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
 import styles from "#app/features/console/console.module.css";
 
 export type OperatorsResult =
-  | { ok: "invited" | "reset"; id: number; email: string; link: string }
+  | { ok: "invited" | "reset"; id: number; email: string; link: string; mailed?: boolean }
   | { ok: "role" | "disabled" | "enabled" | "two_step_reset"; id: number }
   | { ok: "policy" }
   | { error: string };
@@ -24,7 +24,7 @@ function RoleOptions() {
 }
 
 /** One-time link to pass on: shown once, right after it was made. */
-function LinkNotice({ result }: { result: { ok: "invited" | "reset"; email: string; link: string } }) {
+function LinkNotice({ result }: { result: { ok: "invited" | "reset"; email: string; link: string; mailed?: boolean } }) {
   const t = useAdminT();
   return (
     <div className={styles.card} role="status">
@@ -36,6 +36,7 @@ function LinkNotice({ result }: { result: { ok: "invited" | "reset"; email: stri
         </label>
       </p>
       <p className={styles.hint}>{t("operators.linkHint")}</p>
+      {result.mailed ? <p>{t("linkMail.queued", { email: result.email })}</p> : null}
     </div>
   );
 }

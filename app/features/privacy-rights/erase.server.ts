@@ -70,6 +70,8 @@ export async function eraseRequests(trx: Db, ids: Partial<Record<keyof ErasureCo
   if (some(all.consultation)) {
     await trx.deleteFrom("consent_records").where("answer_id", "in", all.consultation).execute();
     await trx.deleteFrom("consultation_answer_items").where("answer_id", "in", all.consultation).execute();
+    // The agents' call notes may name the person: they go too (the stage history holds nothing personal and stays).
+    await trx.deleteFrom("call_attempts").where("request_kind", "=", "consultation").where("request_id", "in", all.consultation).execute();
     await trx.deleteFrom("consultation_answers").where("id", "in", all.consultation).execute();
   }
   if (some(all.proposal)) await trx.deleteFrom("proposals").where("id", "in", all.proposal).execute();

@@ -155,7 +155,7 @@ function Answer({
             {t("calculator.stay.capped", {
               date: formatDay(stay.expiry),
               months: STAY_MONTHS_AFTER_LOAN,
-              max: stay.maxMonths,
+              count: stay.maxMonths,
               asked: stay.askedMonths,
             })}
           </p>
@@ -163,7 +163,7 @@ function Answer({
           <p className={styles.warning}>{t("calculator.stay.none", { date: formatDay(stay.expiry), months: STAY_MONTHS_AFTER_LOAN })}</p>
         ) : (
           <p className={styles.note}>
-            {t("calculator.stay.fits", { date: formatDay(stay.expiry), months: STAY_MONTHS_AFTER_LOAN, max: stay.maxMonths })}
+            {t("calculator.stay.fits", { date: formatDay(stay.expiry), months: STAY_MONTHS_AFTER_LOAN, count: stay.maxMonths })}
           </p>
         )}
         {schedule ? (

@@ -109,23 +109,15 @@ function kindSelect(db: Db, kind: RequestKind) {
           "first_opened_at",
         ]);
     case "consultation":
-      return db
-        .selectFrom("consultation_answers as a")
-        .leftJoin("consultation_answer_items as n", (j) =>
-          j.onRef("n.answer_id", "=", "a.id").on("n.question_seq", "=", CONSULTATION_QUESTIONS.name),
-        )
-        .leftJoin("consultation_answer_items as p", (j) =>
-          j.onRef("p.answer_id", "=", "a.id").on("p.question_seq", "=", CONSULTATION_QUESTIONS.phone),
-        )
-        .select([
-          sql.lit("consultation").as("kind"),
-          "a.id as id",
-          "a.status as status",
-          sql<string>`coalesce(${sql.ref("n.answer_content")}, '')`.as("name"),
-          sql<string>`coalesce(${sql.ref("p.answer_content")}, '')`.as("phone"),
-          "a.created_at as created_at",
-          "a.first_opened_at as first_opened_at",
-        ]);
+      return consultationsWithContact(db).select([
+        sql.lit("consultation").as("kind"),
+        "a.id as id",
+        "a.status as status",
+        sql<string>`coalesce(${sql.ref("n.answer_content")}, '')`.as("name"),
+        sql<string>`coalesce(${sql.ref("p.answer_content")}, '')`.as("phone"),
+        "a.created_at as created_at",
+        "a.first_opened_at as first_opened_at",
+      ]);
   }
 }
 
@@ -197,4 +189,16 @@ export async function newCounts(db: Db): Promise<Record<RequestKind, number>> {
     out[kind] = Number(row?.n ?? 0);
   }
   return out;
+}
+
+/** Consultations (as `a`) with their name (`n`) and phone (`p`) answers: the inbox's and My calls' rows. */
+export function consultationsWithContact(db: Kysely<Database>) {
+  return db
+    .selectFrom("consultation_answers as a")
+    .leftJoin("consultation_answer_items as n", (j) =>
+      j.onRef("n.answer_id", "=", "a.id").on("n.question_seq", "=", CONSULTATION_QUESTIONS.name),
+    )
+    .leftJoin("consultation_answer_items as p", (j) =>
+      j.onRef("p.answer_id", "=", "a.id").on("p.question_seq", "=", CONSULTATION_QUESTIONS.phone),
+    );
 }

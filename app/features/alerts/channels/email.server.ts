@@ -18,15 +18,23 @@ export function mailTransport(target: EmailTarget): Transporter {
   } as Parameters<typeof nodemailer.createTransport>[0]);
 }
 
-export async function sendEmail(transport: Transporter, from: string, to: string, alert: Alert, lang: AlertLang): Promise<SendResult> {
+export function sendEmail(transport: Transporter, from: string, to: string, alert: Alert, lang: AlertLang): Promise<SendResult> {
   const mail = alertEmail(alert, lang);
+  return sendMail(transport, { from, to, subject: mail.subject, text: mail.text, html: mail.html });
+}
+
+/** One message, one attempt, within SEND_TIMEOUT_MS (with margin); the failure's reason names no address. */
+export async function sendMail(
+  transport: Transporter,
+  message: { from: string; to: string; subject: string; text: string; html?: string },
+): Promise<SendResult> {
   let timer: NodeJS.Timeout | undefined;
   try {
     // One attempt, however slow the server: within SEND_TIMEOUT_MS (with margin) or it failed.
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(Object.assign(new Error("timeout"), { code: "timeout" })), SEND_TIMEOUT_MS * 1.5);
     });
-    await Promise.race([transport.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html }), timeout]);
+    await Promise.race([transport.sendMail(message), timeout]);
     return { ok: true };
   } catch (error) {
     const e = error as { responseCode?: number; code?: string; message?: string };

@@ -1,0 +1,128 @@
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { useAdminT } from "#app/features/console/i18n.ts";
+import { requestHref } from "#app/features/console/kinds.ts";
+import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
+import type { MyCalls, QueuedCall } from "#app/features/requests/my-calls.server.ts";
+import type { CallFormResult } from "#app/features/requests/CallParts.tsx";
+import { CallHelp } from "#app/features/requests/CallParts.tsx";
+import { StageBadge } from "#app/features/requests/StageBadge.tsx";
+import styles from "#app/features/console/console.module.css";
+
+/** The outcomes one tap logs from the queue; the others are on the request's page. */
+const ONE_TAP = ["connected", "no_answer", "busy", "message_left"] as const;
+
+export type MyCallsResult = { call: CallFormResult; id: number } | { claimed: boolean; id: number };
+
+/** An agent's calls, made for a phone held in one hand: big targets, the dial and the outcome a thumb apart. */
+export function MyCallsPage({ data, result }: { data: MyCalls; result?: MyCallsResult }) {
+  const t = useAdminT();
+  return (
+    <>
+      <PageTitle>{t("mycalls.title")}</PageTitle>
+      {result && "call" in result ? (
+        result.call.ok ? (
+          <Notice tone="ok">
+            {result.call.closed
+              ? t("calls.loggedClosed")
+              : result.call.next
+                ? t("calls.loggedNext", { at: result.call.next })
+                : t("calls.logged")}
+          </Notice>
+        ) : (
+          <Notice tone="error">{t(`calls.error.${result.call.error}`)}</Notice>
+        )
+      ) : null}
+      {result && "claimed" in result ? (
+        <Notice tone={result.claimed ? "ok" : "error"}>{t(result.claimed ? "mycalls.claimed" : "mycalls.taken")}</Notice>
+      ) : null}
+
+      <h2 className={styles.subtitle}>{t("mycalls.due")}</h2>
+      {data.due.length ? (
+        <ul className={styles.queue}>
+          {data.due.map((c) => (
+            <QueueItem
+              key={c.id}
+              call={c}
+              when={c.lateMinutes > 0 ? t("mycalls.late", { count: c.lateMinutes }) : t("mycalls.now")}
+              late={c.lateMinutes > 0}
+            >
+              <OneTap id={c.id} />
+            </QueueItem>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.muted}>{t("mycalls.noneDue")}</p>
+      )}
+
+      <h2 className={styles.subtitle}>{t("mycalls.later")}</h2>
+      {data.later.length ? (
+        <ul className={styles.queue}>
+          {data.later.map((c) => (
+            <QueueItem key={c.id} call={c} when={t("mycalls.asked", { at: c.at })} />
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.muted}>{t("mycalls.noneLater")}</p>
+      )}
+
+      <h2 className={styles.subtitle}>{t("mycalls.unclaimed")}</h2>
+      {data.unclaimed.length ? (
+        <ul className={styles.queue}>
+          {data.unclaimed.map((c) => (
+            <QueueItem key={c.id} call={c} when={t("mycalls.received", { at: c.at })}>
+              <Form method="post">
+                <CsrfField />
+                <input type="hidden" name="intent" value="claim" />
+                <input type="hidden" name="id" value={c.id} />
+                <button type="submit" className={styles.tapButton}>
+                  {t("mycalls.claim")}
+                </button>
+              </Form>
+            </QueueItem>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.muted}>{t("mycalls.noneUnclaimed")}</p>
+      )}
+      <CallHelp />
+    </>
+  );
+}
+
+function QueueItem({ call, when, late, children }: { call: QueuedCall; when: string; late?: boolean; children?: ReactNode }) {
+  const t = useAdminT();
+  return (
+    <li className={styles.queueItem}>
+      <div className={styles.queueHead}>
+        <Link to={requestHref("consultation", call.id)}>{call.name || t("inbox.noName")}</Link>
+        <StageBadge stage={call.stage} />
+      </div>
+      <p className={late ? styles.overdue : styles.muted}>{when}</p>
+      {call.phone ? (
+        <a className={styles.dial} href={`tel:${call.phone}`}>
+          {t("mycalls.dial", { phone: call.phone })}
+        </a>
+      ) : null}
+      {children}
+    </li>
+  );
+}
+
+/** One tap logs the outcome (the cadence then schedules the next call). */
+function OneTap({ id }: { id: number }) {
+  const t = useAdminT();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className={styles.oneTap} aria-label={t("mycalls.logFor")}>
+      <CsrfField />
+      <input type="hidden" name="intent" value="call" />
+      <input type="hidden" name="id" value={id} />
+      {ONE_TAP.map((outcome) => (
+        <button key={outcome} type="submit" name="outcome" value={outcome} className={styles.tapButton} disabled={busy}>
+          {t(`calls.outcome.${outcome}`)}
+        </button>
+      ))}
+    </Form>
+  );
+}

@@ -1,0 +1,118 @@
+import { sql, type Kysely } from "kysely";
+import type { Database, RequestStage } from "#db/schema.ts";
+import { consultationsWithContact } from "#app/features/requests/inbox.server.ts";
+import { audit } from "#app/features/audit/audit.server.ts";
+import { formatSeoul } from "#app/lib/seoul-time.ts";
+
+/**
+ * "My calls" (issue 26, item 3): an agent's queue, made for the phone —
+ * calls due now (overdue first, with how late), then call-backs the visitor
+ * asked for later today, then unclaimed new consultations, oldest first.
+ */
+type Db = Kysely<Database>;
+const DAY = 86_400_000;
+const KST = 9 * 3_600_000;
+
+export interface QueuedCall {
+  id: number;
+  name: string;
+  phone: string;
+  stage: RequestStage;
+  /** Seoul time of the call (due or asked); the request's arrival for a new one. */
+  at: string;
+  /** Minutes late (due calls only). */
+  lateMinutes: number;
+  asked: boolean;
+}
+
+export interface MyCalls {
+  due: QueuedCall[];
+  later: QueuedCall[];
+  unclaimed: QueuedCall[];
+}
+
+const QUEUE_MAX = 50;
+
+/** The end of the Seoul day `now` falls on. */
+function endOfSeoulDay(now: Date): Date {
+  const local = now.getTime() + KST;
+  return new Date(local - (local % DAY) + DAY - KST);
+}
+
+function rows(db: Db) {
+  return consultationsWithContact(db).select([
+    "a.id",
+    "a.status",
+    "a.next_call_at",
+    "a.next_call_asked",
+    "a.created_at",
+    "n.answer_content as name",
+    "p.answer_content as phone",
+  ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof rows>["execute"]>>[number];
+
+function queued(r: Row, now: Date, at: string): QueuedCall {
+  return {
+    id: r.id,
+    name: r.name ?? "",
+    phone: r.phone ?? "",
+    stage: r.status,
+    at: formatSeoul(at),
+    lateMinutes: r.next_call_at ? Math.max(0, Math.floor((now.getTime() - Date.parse(r.next_call_at)) / 60_000)) : 0,
+    asked: Number(r.next_call_asked) === 1,
+  };
+}
+
+export async function myCalls(db: Db, operatorId: number, now = new Date()): Promise<MyCalls> {
+  const at = now.toISOString();
+  const due = await rows(db)
+    .where("a.assigned_operator_id", "=", operatorId)
+    .where("a.next_call_at", "<=", at)
+    .orderBy("a.next_call_at")
+    .orderBy("a.id")
+    .limit(QUEUE_MAX)
+    .execute();
+  const later = await rows(db)
+    .where("a.assigned_operator_id", "=", operatorId)
+    .where("a.next_call_at", ">", at)
+    .where("a.next_call_at", "<", endOfSeoulDay(now).toISOString())
+    .where("a.next_call_asked", "=", 1)
+    .orderBy("a.next_call_at")
+    .limit(QUEUE_MAX)
+    .execute();
+  const unclaimed = await rows(db)
+    .where("a.assigned_operator_id", "is", null)
+    .where("a.status", "=", "new")
+    .orderBy("a.created_at")
+    .orderBy("a.id")
+    .limit(QUEUE_MAX)
+    .execute();
+  return {
+    due: due.map((r) => queued(r, now, r.next_call_at!)),
+    later: later.map((r) => ({ ...queued(r, now, r.next_call_at!), lateMinutes: 0 })),
+    unclaimed: unclaimed.map((r) => ({ ...queued(r, now, r.created_at), lateMinutes: 0 })),
+  };
+}
+
+/**
+ * An agent takes an unclaimed lead (false: someone else has it). A new lead
+ * claimed is due now: the first call is the one that matters most.
+ */
+export async function claim(db: Db, who: { operator: { id: number; email: string } }, id: number, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("consultation_answers")
+      .set({
+        assigned_operator_id: who.operator.id,
+        next_call_at: sql<string>`coalesce(next_call_at, ${now.toISOString()})`,
+      })
+      .where("id", "=", id)
+      .where("assigned_operator_id", "is", null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await audit(trx, who, "assign", { kind: "consultation", id }, `claim operator=${who.operator.id}`, now);
+    return true;
+  });
+}

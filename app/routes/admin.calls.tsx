@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import type { Route } from "./+types/admin.calls";
+import { services } from "#app/lib/services.server.ts";
+import { consoleForm, consoleTitle, positiveId } from "#app/features/console/console.server.ts";
+import { signedIn } from "#app/features/console/guards.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { claim, myCalls } from "#app/features/requests/my-calls.server.ts";
+import { logCallAction } from "#app/features/requests/call-action.server.ts";
+import { MyCallsPage, type MyCallsResult } from "#app/features/requests/MyCallsPage.tsx";
+
+/** My calls (issue 26, item 3): the signed-in agent's queue. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const who = signedIn(context);
+  return { title: consoleTitle(context, "mycalls.title"), calls: await myCalls(services(context).db, who.operator.id) };
+}
+
+export const meta = adminMeta;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { form, who } = await consoleForm(request, context);
+  const id = positiveId(form.get("id"));
+  if (!id) throw data(null, { status: 400 });
+  const { db } = services(context);
+  if (form.get("intent") === "claim") {
+    const claimed = await claim(db, who, id);
+    return data<MyCallsResult>({ claimed, id }, { status: claimed ? 200 : 409 });
+  }
+  if (form.get("intent") !== "call") throw data(null, { status: 400 });
+  // A call logged on an unclaimed lead claims it.
+  await claim(db, who, id);
+  const call = await logCallAction(db, who, id, form);
+  if (!call.ok && call.error === "missing") throw data(null, { status: 404 });
+  return data<MyCallsResult>({ call, id }, { status: call.ok ? 200 : 400 });
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <MyCallsPage data={loaderData.calls} result={actionData} />;
+}

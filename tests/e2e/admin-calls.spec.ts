@@ -1,0 +1,62 @@
+import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { createOperator, english, seed, signIn } from "#tests/e2e/console.ts";
+
+/**
+ * My calls (issue 26, item 3) on a phone held in one hand (390×844): the
+ * agent's due lead with its dial link; one tap logs "No answer" and the next
+ * call shows, scheduled by the cadence; without JavaScript the same forms work.
+ */
+const stamp = () => `${test.info().workerIndex}-${Date.now()}`;
+test.beforeEach(async ({ context }) => english(context));
+
+async function agentWithLead(name: string) {
+  const agent = `caller-${stamp()}@example.com`;
+  createOperator(agent);
+  seed("role", { email: agent, role: "agent" });
+  const phone = `010${String(Date.now()).slice(-8)}`;
+  seed("consultation", { name, phone, assignTo: agent });
+  return { agent, phone };
+}
+
+test("an agent works My calls with one hand: dials, logs no answer in one tap, sees the next call scheduled", async ({ page }) => {
+  const name = `CALLER ${stamp()}`;
+  const { agent, phone } = await agentWithLead(name);
+  await signIn(page, agent);
+  await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "My calls" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My calls");
+  const item = page.getByRole("listitem").filter({ hasText: name });
+  await expect(item.getByRole("link", { name: `Call ${phone}` })).toHaveAttribute("href", `tel:${phone}`);
+  // Thumb-sized: every target of the card is at least 44 px high.
+  for (const target of [item.getByRole("link", { name: `Call ${phone}` }), item.getByRole("button", { name: "No answer" })]) {
+    expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("my-calls-en.png"), fullPage: true });
+
+  await hydrated(page);
+  await item.getByRole("button", { name: "No answer" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /Call logged\. Next call: \d{4}-\d\d-\d\d \d\d:\d\d KST\./ })).toBeVisible();
+  // The lead left "due now": its next call is later.
+  await expect(page.getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("my-calls-logged-en.png"), fullPage: true });
+});
+
+test("without JavaScript the one-tap outcome form still logs the call", async ({ page, browser }) => {
+  const name = `NOJS ${stamp()}`;
+  const { agent } = await agentWithLead(name);
+  await signIn(page, agent);
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const noJs = await context.newPage();
+    await noJs.goto("/admin/calls");
+    await noJs.getByRole("listitem").filter({ hasText: name }).getByRole("button", { name: "Busy" }).click();
+    await expect(noJs.getByRole("status").filter({ hasText: /Call logged\. Next call:/ })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
