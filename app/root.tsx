@@ -1,6 +1,6 @@
 // Global tokens and resets first: component styles come after them.
 import "./styles/global.css";
-import { Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
+import { Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { localeMiddleware } from "#app/i18n/middleware.server.ts";
@@ -19,6 +19,7 @@ import { PageHeading } from "#app/ui/PageHeading.tsx";
 import { useNonce } from "#app/nonce.ts";
 import { MYANMAR_FONT_PROBE } from "#app/features/layout/myanmar-font.ts";
 import { Styles } from "#app/styles.tsx";
+import { rememberLanding } from "#app/features/attribution/session.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
@@ -74,6 +75,18 @@ function useRememberLocale(locale: string) {
   }, [locale]);
 }
 
+/**
+ * Where the visit came from (issue 28): on each page of the public site the
+ * tab's sessionStorage keeps the landing's UTM tags and referring domain and
+ * notes the eligibility check; it is sent only with a request.
+ */
+function useRememberSource(enabled: boolean) {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (enabled) rememberLanding({ pathname, search }, document.referrer, window.location.host);
+  }, [enabled, pathname, search]);
+}
+
 /** Marks the document once React has hydrated it (tests wait for it). */
 function useHydratedMark() {
   useEffect(() => {
@@ -86,6 +99,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useHydratedMark();
   // A route tree with its own layout (the operator console) renders without the visitors' shell.
   const ownShell = useMatches().some((m) => (m.handle as { ownShell?: boolean } | undefined)?.ownShell);
+  useRememberSource(!ownShell);
   if (ownShell) return <Outlet />;
   return (
     <AppShell chrome={<SiteChrome legal={loaderData.legal} />}>

@@ -28,6 +28,8 @@ export default [
   route("loan-consultation", "routes/loan-consultation.tsx"),
   route("loan-consultation-complete", "routes/loan-consultation-complete.tsx"),
   route("privacy-rights", "routes/privacy-rights.tsx"),
+  // A request's private status page (issue 28): the token is the only key.
+  route("status/:token", "routes/status.tsx"),
   // A partner banner's tap, counted by the server (issue 16): 302 to the stored link.
   route("go/:key", "routes/go.ts"),
   // The JSON API (spec §7), one resource route per call.
@@ -75,6 +77,7 @@ export default [
         route("banners", "routes/admin.banners.tsx"),
         route("audit", "routes/admin.audit.tsx"),
         route("privacy", "routes/admin.privacy.tsx"),
+        route("deadlines", "routes/admin.deadlines.tsx"),
         route("operators", "routes/admin.operators.tsx"),
         route("account", "routes/admin.account.tsx"),
         route("notifications", "routes/admin.notifications.tsx"),

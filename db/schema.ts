@@ -163,13 +163,22 @@ export interface ConsentRecordTable {
   withdrawn_at: Generated<string | null>;
 }
 
-/** What a person may ask of their data (issue 16): withdraw marketing consent, or erase it all. */
-export type RightsRequestKind = "withdraw_marketing" | "erase";
+/** What a person may ask of their data (issue 16): withdraw marketing consent, or erase it all; and (issue 28) see it, or complain. */
+export type RightsRequestKind = "withdraw_marketing" | "erase" | "access" | "complaint";
 
 export interface RightsRequestTable extends RequestColumns<RightsStatus> {
   request_kind: RightsRequestKind;
   /** Digits only. */
   phone: string;
+  /** A complaint's text (issue 28). */
+  message: Generated<string | null>;
+  /** The date by which our policies promise an answer (issue 28). */
+  due_at: Generated<string | null>;
+  /** The recorded answer, which closes it: when, by whom (operator e-mail), how. */
+  answered_at: Generated<string | null>;
+  answered_by: Generated<string | null>;
+  answer_method: Generated<string | null>;
+  answer_note: Generated<string | null>;
 }
 
 /** Who runs a scheduled job now (issue 15): one instance per schedule. */
@@ -350,7 +359,11 @@ export type AuditAction =
   | "two_step_reset"
   | "stage"
   | "call"
-  | "assign";
+  | "assign"
+  /** Issue 28: a visitor's own acts on the status page, and an answer to a rights request. */
+  | "visitor_reschedule"
+  | "visitor_withdraw"
+  | "rights_answer";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
@@ -526,6 +539,42 @@ export interface ConsultationCheckTable {
   created_at: string;
 }
 
+/** The private status link of a request (issue 28, ADR 0033): the token's SHA-256, never the token. */
+export interface RequestStatusLinkTable {
+  id: Generated<number>;
+  request_kind: string;
+  request_id: number;
+  token_hash: string;
+  /** 128 random bits (hex) from which, with the app's secret, the token is made again for a retry. */
+  salt: string;
+  lang: string;
+  created_at: string;
+  /** The end of the request's retention: the link works until then. */
+  expires_at: string;
+  /** The call-back time the visitor chose on the status page. */
+  callback_at: Generated<string | null>;
+  /** "I no longer need this": when, and what was erased (JSON counts, no personal data). */
+  withdrawn_at: Generated<string | null>;
+  erased: Generated<string | null>;
+}
+
+/** Where a request came from (issue 28): first-party tags only, no personal data. */
+export interface RequestSourceTable {
+  id: Generated<number>;
+  request_kind: string;
+  request_id: number;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  /** The partner banner (its key) tapped before the request in the same tab. */
+  banner_key: string | null;
+  /** The referring site's host name, never its path. */
+  referrer_domain: string | null;
+  /** 1 when the eligibility check was used before the request (1/0 on both dialects). */
+  eligibility_used: number;
+  created_at: string;
+}
+
 export interface Database {
   banner_redirect_logs: BannerRedirectLogTable;
   proposals: ProposalTable;
@@ -561,4 +610,6 @@ export interface Database {
   loan_products: LoanProductTable;
   loan_product_versions: LoanProductVersionTable;
   consultation_checks: ConsultationCheckTable;
+  request_status_links: RequestStatusLinkTable;
+  request_sources: RequestSourceTable;
 }

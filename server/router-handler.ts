@@ -262,6 +262,8 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
+const OVERRIDABLE = new Set(SECURITY_HEADER_NAMES.filter((name) => name !== "content-security-policy"));
+
 async function send(res: ExpressResponse, response: Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -270,7 +272,10 @@ async function send(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) {
-    if (name !== "set-cookie") res.append(name, value);
+    if (name === "set-cookie") continue;
+    // A route may tighten a security header set for every response (the status page's Referrer-Policy, issue 28): its value replaces it.
+    if (OVERRIDABLE.has(name)) res.setHeader(name, value);
+    else res.append(name, value);
   }
   // The answer to a post says what this visitor sent: never for a shared cache, whatever the page declares.
   if (res.req.method !== "GET" && res.req.method !== "HEAD" && /\bpublic\b/.test(response.headers.get("cache-control") ?? "")) {

@@ -58,4 +58,12 @@ describe("the origin check behind a proxy", () => {
     expect(await app.post({ origin: "http://site.example" })).toBe(200);
     expect(app.warnings).toEqual([]);
   });
+
+  it("passes Origin: null only from the same site (a no-referrer page's own form, issue 28)", async () => {
+    const app = await serve(false);
+    server = app.server;
+    expect(await app.post({ origin: "null", "sec-fetch-site": "same-origin" })).toBe(200);
+    expect(await app.post({ origin: "null", "sec-fetch-site": "cross-site" })).toBe(403);
+    expect(await app.post({ origin: "null" })).toBe(403);
+  });
 });

@@ -69,6 +69,7 @@ export function securityHeaders(options: { hsts: boolean; extraScriptSrc?: strin
  * State-changing requests must come from this site: a browser always sends
  * Origin on a cross-site POST, so a foreign Origin is refused. Requests with
  * no Origin (server-to-server, curl) pass; they carry no visitor's cookies.
+ * `Origin: null` passes only with `Sec-Fetch-Site: same-origin`.
  * When the refused Origin is this very host over https while Express sees
  * plain http, the proxy in front terminates TLS and is not trusted
  * (TRUST_PROXY): `warn` is called once per process to say so.
@@ -78,7 +79,15 @@ export function sameOrigin(allowed: string[] = [], warn: (event: string, fields:
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const origin = req.get("origin");
-    if (!origin || origin === "null") return origin === "null" ? refuse(res) : next();
+    // A page with Referrer-Policy: no-referrer (a request's status page, issue 28) makes the browser send
+    // `Origin: null` even to its own site; Sec-Fetch-Site, which no page can set, then says whether it is.
+    if (origin === "null") {
+      if (req.get("sec-fetch-site") !== "same-origin") return refuse(res);
+      // Checked here: React Router's own check of an action's Origin would refuse "null" with a 400.
+      delete req.headers.origin;
+      return next();
+    }
+    if (!origin) return next();
     const self = `${req.protocol}://${req.get("host")}`;
     if (origin === self || allowed.includes(origin)) return next();
     if (!warned && req.protocol === "http" && origin === `https://${req.get("host")}`) {

@@ -82,6 +82,17 @@ export const site = {
     { lang: "en", src: "/videos/loan-guide-en.mp4", poster: "/videos/loan-guide-en.webp" },
     { lang: "id", src: "/videos/loan-guide-id.mp4", poster: "/videos/loan-guide-id.webp" },
   ],
+  /**
+   * Who calls a visitor back, and when (issue 28: the status page says it):
+   * the number advisers call from and the working hours, Korea time. Days are
+   * ISO weekdays (1 Monday … 7 Sunday); a call-back can be chosen only inside them.
+   */
+  adviser: {
+    phone: "1588-0000",
+    workingDays: [1, 2, 3, 4, 5],
+    opensHour: 9,
+    closesHour: 18,
+  },
   counter: {
     model: "iH-110S",
     salesPhone: "1588-0001",

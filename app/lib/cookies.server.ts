@@ -74,10 +74,10 @@ export const langCookie = createCookie(LANG_COOKIE, { path: "/", maxAge: YEAR_SE
 export const FLASH_PATH = href("/loan-consultation-complete");
 export const FLASH_MAX_AGE_SECONDS = 300;
 
-/** The consultation's flash: HttpOnly, scoped to the completion page, signed with the app's secret (React Router's signature). */
-export function flashCookie(secret: string): Cookie {
+/** A completion page's flash: HttpOnly, scoped to that page, signed with the app's secret (React Router's signature). */
+export function flashCookie(secret: string, path = FLASH_PATH): Cookie {
   return createCookie(FLASH_COOKIE, {
-    path: FLASH_PATH,
+    path,
     maxAge: FLASH_MAX_AGE_SECONDS,
     httpOnly: true,
     sameSite: "lax",

@@ -2,6 +2,10 @@ import { createHmac } from "node:crypto";
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { AppServices } from "#app/lib/services.server.ts";
+import { issueStatusToken } from "#app/features/request-status/link.server.ts";
+import type { StatusKind } from "#app/features/request-status/kinds.ts";
+import { storeSource } from "#app/features/attribution/attribution.server.ts";
+import type { RequestSource } from "#app/features/attribution/source.ts";
 
 /** The request tables that carry a unique `submission_id` (docs/decisions/0003). */
 type SubmissionTable = "proposals" | "as_requests" | "purchase_requests" | "consultation_answers";
@@ -87,26 +91,38 @@ export function requestTimes(now = new Date()) {
   return { created_at: iso, updated_at: iso };
 }
 
-/** What storing a visitor's request needs: the database and the alerts outbox. */
-export type RequestStore = Pick<AppServices, "db" | "alerts">;
+/** What storing a visitor's request needs: the database, the alerts outbox and the secret its status link is made with. */
+export type RequestStore = Pick<AppServices, "db" | "alerts" | "secret">;
+
+/** A stored request: its id, whether this call stored it, and its private status link's token (issue 28). */
+export type Recorded<R> = R & { statusToken: string };
 
 /**
  * Stores a new request of any kind and schedules its alerts in the same
  * transaction (docs/decisions/0014): a request that is committed has its
  * alerts, and a retried submission (`created: false`) schedules none. The
  * worker is woken after the commit; the visitor never waits on a delivery.
+ * In the same transaction the request gets its private status link (issue
+ * 28; a retry gets the same one) and, when it was sent with one, its source.
  */
 export async function recordRequest<R extends { id: number; created: boolean }>(
   store: RequestStore,
-  request: { kind: string; lang: string; now: Date },
+  request: { kind: StatusKind; lang: string; now: Date; source?: RequestSource },
   insert: (trx: Transaction<Database>) => Promise<R>,
-): Promise<R> {
+): Promise<Recorded<R>> {
   const stored = await store.db.transaction().execute(async (trx) => {
     const result = await insert(trx);
     if (result.created) {
       await store.alerts.schedule(trx, { kind: request.kind, id: result.id, lang: request.lang, createdAt: request.now.toISOString() });
+      if (request.source) await storeSource(trx, { kind: request.kind, id: result.id, now: request.now }, request.source);
     }
-    return result;
+    const statusToken = await issueStatusToken(trx, store.secret, {
+      kind: request.kind,
+      id: result.id,
+      lang: request.lang,
+      now: request.now,
+    });
+    return { ...result, statusToken };
   });
   if (stored.created) store.alerts.wake();
   return stored;

@@ -72,13 +72,28 @@ export function isSpamPayload(body: unknown): boolean {
 export async function svcPayload<S extends v.GenericSchema>(
   request: Request,
   schema: S,
-  options: { limit: number; crossField?: boolean; errorKeys?: (errors: FieldErrors) => FieldErrors },
+  options: SvcPayloadOptions,
 ): Promise<v.InferOutput<S> | null> {
+  return (await svcBody(request, schema, options))?.output ?? null;
+}
+
+interface SvcPayloadOptions {
+  limit: number;
+  crossField?: boolean;
+  errorKeys?: (errors: FieldErrors) => FieldErrors;
+}
+
+/** `svcPayload`, with the body as it was sent too (for what the schema does not keep, such as its `source`, issue 28). */
+export async function svcBody<S extends v.GenericSchema>(
+  request: Request,
+  schema: S,
+  options: SvcPayloadOptions,
+): Promise<{ output: v.InferOutput<S>; body: unknown } | null> {
   const body = await readJson(request, options.limit);
   if (isSpamPayload(body)) return null;
   const result = validate(schema, body, { crossField: options.crossField });
   if (!result.success) throw new BadRequest("invalid", options.errorKeys ? options.errorKeys(result.errors) : result.errors);
-  return result.output;
+  return { output: result.output, body };
 }
 
 /** GET on a `/svc/*` path: the API is POST only. */

@@ -6,12 +6,24 @@ import { seoulDay } from "#app/lib/seoul-time.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { InboxPage } from "#app/features/requests/InboxPage.tsx";
 import { failingChannels } from "#app/features/alerts/status.server.ts";
+import { overdueCount } from "#app/features/privacy-rights/deadlines.server.ts";
+import { sourcesOf } from "#app/features/attribution/console.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const filter = readInboxFilter(new URL(request.url).searchParams);
-  const [list, counts, failing] = await Promise.all([listInbox(db, filter), newCounts(db), failingChannels(db)]);
-  return { title: consoleTitle(context, "inbox.title"), filter, ...list, newCounts: counts, failing, today: seoulDay(new Date()) };
+  const [list, counts, failing, overdue] = await Promise.all([listInbox(db, filter), newCounts(db), failingChannels(db), overdueCount(db)]);
+  const sources = await sourcesOf(db, list.rows);
+  return {
+    title: consoleTitle(context, "inbox.title"),
+    filter,
+    ...list,
+    newCounts: counts,
+    failing,
+    overdue,
+    sources,
+    today: seoulDay(new Date()),
+  };
 }
 
 export const meta = adminMeta;

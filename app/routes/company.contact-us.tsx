@@ -1,4 +1,5 @@
 import type { Route } from "./+types/company.contact-us";
+import { withStatusLinkStrings } from "#app/features/request-status/answer.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sharedFormPage } from "#app/lib/cache.ts";
 import { companyPageData } from "#app/features/company/page.server.ts";
@@ -6,7 +7,7 @@ import { proposalFormAction } from "#app/features/company/proposal.server.ts";
 import { ContactPage } from "#app/features/company/ContactPage.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return companyPageData(context, "companyContactUs", "contact");
+  return withStatusLinkStrings(context, companyPageData(context, "companyContactUs", "contact"));
 }
 
 /** The same for every visitor: the form's submission id is made in the browser (issue 13). */

@@ -1,23 +1,42 @@
+import { data, href } from "react-router";
+import { withStatusLinkStrings } from "#app/features/request-status/answer.server.ts";
 import type { Route } from "./+types/company.hitachi.complete";
 import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
+import { services } from "#app/lib/services.server.ts";
+import { clearFlash, hasFlash, readFlash } from "#app/lib/flash.server.ts";
 import { isInquiryType } from "#app/features/counter-inquiry/types.ts";
 import { CompletePage } from "#app/features/counter-inquiry/CompletePage.tsx";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+/** After a post without JavaScript, the request's status link arrives once, in a signed flash cookie (issue 28). */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const type = new URL(request.url).searchParams.get("type");
-  return { ...pageData(context, ["counter"], "companyHitachiComplete"), type: isInquiryType(type) ? type : undefined };
+  const { secret, secureCookies } = services(context);
+  const flash = await readFlash(request, secret);
+  const headers = new Headers();
+  if (hasFlash(request)) headers.append("Set-Cookie", await clearFlash(secret, secureCookies, href("/company/hitachi/complete")));
+  return data(
+    {
+      ...withStatusLinkStrings(context, pageData(context, ["counter"], "companyHitachiComplete")),
+      type: isInquiryType(type) ? type : undefined,
+      statusPath: flash?.statusPath ?? null,
+    },
+    { headers },
+  );
 }
 
 export const meta = pageMeta;
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <CompletePage queryType={loaderData.type} />;
+  return <CompletePage queryType={loaderData.type} statusPath={loaderData.statusPath} />;
 }
 
 /**
  * The same for every visitor of a language and `?type=` (the page cache keys on both, ADR 0008);
- * a type passed in navigation state is read in the browser once hydrated.
+ * a type passed in navigation state is read in the browser once hydrated. The answer that reads
+ * and clears the flash shows this visitor's status link: never kept.
  */
-export const headers = sharedPage();
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders.has("Set-Cookie") ? { "Cache-Control": "no-store" } : sharedPage()();
+}

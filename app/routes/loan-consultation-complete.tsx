@@ -1,19 +1,27 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { withStatusLinkStrings } from "#app/features/request-status/answer.server.ts";
 import type { Route } from "./+types/loan-consultation-complete";
 import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { services } from "#app/lib/services.server.ts";
 import { ConsultationComplete } from "#app/features/consultation/ConsultationComplete.tsx";
-import { clearFlash, hasFlash, readFlash } from "#app/features/consultation/flash.server.ts";
+import { clearFlash, hasFlash, readFlash } from "#app/lib/flash.server.ts";
 
-/** The masked phone of a form posted without JavaScript arrives once, in a signed flash cookie. */
+/** The masked phone and the status link of a form posted without JavaScript arrive once, in a signed flash cookie. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { secret, secureCookies } = services(context);
-  const maskedPhone = await readFlash(request, secret);
+  const flash = await readFlash(request, secret);
   const headers = new Headers();
-  if (await hasFlash(request)) headers.append("Set-Cookie", await clearFlash(secret, secureCookies));
-  return data({ ...pageData(context, ["consultation"], "consultationComplete"), maskedPhone }, { headers });
+  if (hasFlash(request)) headers.append("Set-Cookie", await clearFlash(secret, secureCookies));
+  return data(
+    {
+      ...withStatusLinkStrings(context, pageData(context, ["consultation"], "consultationComplete")),
+      maskedPhone: flash?.maskedPhone ?? null,
+      statusPath: flash?.statusPath ?? null,
+    },
+    { headers },
+  );
 }
 
 export const meta = pageMeta;
@@ -33,5 +41,5 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <ConsultationComplete maskedPhone={loaderData.maskedPhone} />;
+  return <ConsultationComplete maskedPhone={loaderData.maskedPhone} statusPath={loaderData.statusPath} />;
 }

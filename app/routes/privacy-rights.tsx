@@ -1,4 +1,5 @@
 import type { Route } from "./+types/privacy-rights";
+import { withStatusLinkStrings } from "#app/features/request-status/answer.server.ts";
 import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
@@ -6,7 +7,7 @@ import { rightsFormAction } from "#app/features/privacy-rights/rights.server.ts"
 import { PrivacyRightsPage } from "#app/features/privacy-rights/PrivacyRightsPage.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return pageData(context, ["rights"], "privacyRights");
+  return withStatusLinkStrings(context, pageData(context, ["rights"], "privacyRights"));
 }
 
 /** The request, with or without JavaScript (the shared form pipeline). */

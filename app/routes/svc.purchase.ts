@@ -1,6 +1,8 @@
 import type { Route } from "./+types/svc.purchase";
 import { services } from "#app/lib/services.server.ts";
-import { svcAction, svcMethodNotAllowed, svcOk, svcPayload } from "#app/lib/svc.server.ts";
+import { svcAction, svcBody, svcMethodNotAllowed, svcOk } from "#app/lib/svc.server.ts";
+import { sourceOfPayload } from "#app/features/attribution/attribution.server.ts";
+import { statusUrlFor } from "#app/features/request-status/answer.server.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
 import { inquirySchema } from "#app/features/counter-inquiry/schema.ts";
 import { createPurchaseRequest, INQUIRY_BODY_LIMIT, PURCHASE_BUCKET } from "#app/features/counter-inquiry/requests.server.ts";
@@ -9,7 +11,7 @@ export const loader = svcMethodNotAllowed;
 
 /** POST /svc/purchase/create (spec §7): JSON {applicant_name, contact_phone, applicant_addr, inquiry_content}. */
 export const action = svcAction(PURCHASE_BUCKET, async ({ request, context }: Route.ActionArgs) => {
-  const inquiry = await svcPayload(request, inquirySchema("purchase"), { limit: INQUIRY_BODY_LIMIT });
-  if (inquiry) await createPurchaseRequest(services(context), inquiry, localeOf(context));
-  return svcOk({ accepted: true });
+  const sent = await svcBody(request, inquirySchema("purchase"), { limit: INQUIRY_BODY_LIMIT });
+  const stored = sent ? await createPurchaseRequest(services(context), sent.output, localeOf(context), sourceOfPayload(sent.body)) : null;
+  return svcOk({ accepted: true, status_url: statusUrlFor(context, request, stored?.statusToken ?? null) });
 });

@@ -20,6 +20,9 @@ import * as m0100 from "#db/migrations/0100_banner_rate_numbers.ts";
 import * as m0110 from "#db/migrations/0110_device_cookies.ts";
 import * as m0111 from "#db/migrations/0111_sealed_secrets.ts";
 import * as m0112 from "#db/migrations/0112_password_link_mail.ts";
+import * as m0120 from "#db/migrations/0120_status_links.ts";
+import * as m0121 from "#db/migrations/0121_request_sources.ts";
+import * as m0122 from "#db/migrations/0122_rights_deadlines.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -48,4 +51,7 @@ export const migrations: Record<string, Migration> = {
   "0110_device_cookies": m0110,
   "0111_sealed_secrets": m0111,
   "0112_password_link_mail": m0112,
+  "0120_status_links": m0120,
+  "0121_request_sources": m0121,
+  "0122_rights_deadlines": m0122,
 };

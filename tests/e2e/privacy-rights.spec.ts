@@ -28,7 +28,7 @@ test.describe("/privacy-rights", () => {
     test("the form posts natively and answers in the page, errors under the fields", async ({ page }) => {
       await page.goto("/privacy-rights?lang=en");
       await page.getByRole("button", { name: "Send my request" }).click();
-      await expect(page.getByText("Please choose one of the two requests.")).toBeVisible();
+      await expect(page.getByText("Please choose one of the requests.")).toBeVisible();
       await page.getByRole("radio", { name: "Erase my personal information" }).check();
       await page.getByRole("textbox", { name: "The phone number you used" }).fill("01034345656");
       await page.getByRole("button", { name: "Send my request" }).click();

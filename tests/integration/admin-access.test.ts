@@ -18,6 +18,7 @@ import * as audit from "#app/routes/admin.audit.tsx";
 import * as notFound from "#app/routes/admin.not-found.tsx";
 import * as notifications from "#app/routes/admin.notifications.tsx";
 import * as privacy from "#app/routes/admin.privacy.tsx";
+import * as deadlines from "#app/routes/admin.deadlines.tsx";
 import * as campaigns from "#app/routes/admin.campaigns.tsx";
 import * as campaignBanner from "#app/routes/admin.campaigns.banner.tsx";
 import * as campaignPopup from "#app/routes/admin.campaigns.popup.tsx";
@@ -43,6 +44,7 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.not-found.tsx": { module: notFound, placement: "guarded" },
   "routes/admin.notifications.tsx": { module: notifications, placement: "guarded" },
   "routes/admin.privacy.tsx": { module: privacy, placement: "guarded" },
+  "routes/admin.deadlines.tsx": { module: deadlines, placement: "guarded" },
   "routes/admin.campaigns.tsx": { module: campaigns, placement: "guarded" },
   "routes/admin.campaigns.banner.tsx": { module: campaignBanner, placement: "guarded" },
   "routes/admin.campaigns.popup.tsx": { module: campaignPopup, placement: "guarded" },

@@ -374,14 +374,14 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
     const text = new TextDecoder().decode(bytes);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "번호,접수 시각(KST),상태,대출 희망,비자 종류,비자 만료일,국적,이름,전화번호,마케팅 동의,동의 내역,종료 사유,사유 메모,금융사,승인 금액(원),승인일,자격 확인: 적합 상품 수,자격 확인: 확인한 상품 수,자격 확인: 현 직장 근무 개월,자격 확인: 고용 형태,자격 확인: 연소득(원),자격 확인: 희망 금액(원),자격 확인: 희망 기간(개월),자격 확인: 상품별 결과,페이지 언어,운영자 메모,마지막 변경(KST)",
+      "번호,접수 시각(KST),상태,대출 희망,비자 종류,비자 만료일,국적,이름,전화번호,마케팅 동의,동의 내역,종료 사유,사유 메모,금융사,승인 금액(원),승인일,자격 확인: 적합 상품 수,자격 확인: 확인한 상품 수,자격 확인: 현 직장 근무 개월,자격 확인: 고용 형태,자격 확인: 연소득(원),자격 확인: 희망 금액(원),자격 확인: 희망 기간(개월),자격 확인: 상품별 결과,페이지 언어,운영자 메모,마지막 변경(KST),utm_source,utm_medium,utm_campaign,직전에 누른 배너,유입 사이트,자격 확인 사용",
     );
     // Oldest first; the Nov 2 (Seoul) request is outside the range.
     expect(lines[1]).toBe(
-      `${ids.formula},2026-10-15 10:00,신규,no,F-4,2026-01-01,Indonesia,"'=HYPERLINK(""http://evil"")",'+821012341234,Y,privacy 2023-03-06 Y; marketing 2023-03-06 Y,,,,,,,,,,,,,,vi,,2026-10-15 10:00`,
+      `${ids.formula},2026-10-15 10:00,신규,no,F-4,2026-01-01,Indonesia,"'=HYPERLINK(""http://evil"")",'+821012341234,Y,privacy 2023-03-06 Y; marketing 2023-03-06 Y,,,,,,,,,,,,,,vi,,2026-10-15 10:00,,,,,,`,
     );
     expect(lines[2]).toBe(
-      `${ids.nguyen},2026-11-01 23:59,신규,yes,E-9,2027-12-31,Vietnam,NGUYEN VAN A,01012345678,Y,privacy 2023-03-06 Y; marketing 2023-03-06 Y,,,,,,,,,,,,,,vi,,2026-11-01 23:59`,
+      `${ids.nguyen},2026-11-01 23:59,신규,yes,E-9,2027-12-31,Vietnam,NGUYEN VAN A,01012345678,Y,privacy 2023-03-06 Y; marketing 2023-03-06 Y,,,,,,,,,,,,,,vi,,2026-11-01 23:59,,,,,,`,
     );
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe("");
@@ -392,7 +392,9 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
     const response = await callRoute(exportCsv, "open", get("/admin/export?kind=proposal", `${cookie}; admin_lang=en`), app());
     const text = (await response.text()).replace(/^\uFEFF/, "");
     expect(
-      text.startsWith("No.,Received (KST),Status,Organization,Phone,E-mail,Proposal,Page language,Operator note,Last change (KST)\r\n"),
+      text.startsWith(
+        "No.,Received (KST),Status,Organization,Phone,E-mail,Proposal,Page language,Operator note,Last change (KST),utm_source,utm_medium,utm_campaign,Banner tapped before,Referring site,Eligibility check used\r\n",
+      ),
     ).toBe(true);
     expect(text).toContain(`,New,"Mekong Partners, ""Ltd""",0212345678,p@example.com,"line 1\nline 2",en,,`);
     const as = await (await callRoute(exportCsv, "open", get("/admin/export?kind=as", `${cookie}; admin_lang=en`), app())).text();

@@ -76,7 +76,10 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
     it("stores the answer, its six items and its consent records in the page language", async () => {
       const res = await post(payload(), "vi");
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ res_status: 200, data: { submission_id: ID } });
+      expect(res.json).toEqual({
+        res_status: 200,
+        data: { submission_id: ID, status_url: expect.stringMatching(/^http:\/\/localhost\/status\/[\w-]{43}\?lang=vi$/) },
+      });
 
       const answer = await handle.db.selectFrom("consultation_answers").selectAll().executeTakeFirstOrThrow();
       expect(answer).toMatchObject({ submission_id: ID, marketing_yn: "Y", lang: "vi", status: "new" });

@@ -110,7 +110,7 @@ describe.each(DIALECTS)("visitors' rights on %s", (dialect) => {
     const bad = await post({ request: "sell", phone: "12" });
     expect(bad).toMatchObject({
       status: 400,
-      body: { status: "invalid", errors: { request: "rights.errors.request", phone: "rights.errors.phone" } },
+      body: { status: "invalid", errors: { request: "rights.deadline.errors.request", phone: "rights.errors.phone" } },
     });
     expect((await handle.db.selectFrom("rights_requests").select("id").execute()).length).toBe(before + 1);
   });

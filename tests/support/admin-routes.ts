@@ -76,6 +76,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     adminOnly: true,
   },
   { file: "routes/admin.privacy.tsx", path: "/admin/privacy", access: "page", post: { id: "1", intent: "erase" }, adminOnly: true },
+  { file: "routes/admin.deadlines.tsx", path: "/admin/deadlines", access: "page", post: { id: "1", method: "phone" }, adminOnly: true },
   { file: "routes/admin.audit.tsx", path: "/admin/audit", access: "page", adminOnly: true },
   {
     file: "routes/admin.operators.tsx",

@@ -172,6 +172,23 @@ if (kind === "consultation") {
 } else if (kind === "alert-clear") {
   const { numDeletedRows } = await db.deleteFrom("alert_deliveries").where("channel", "=", "webhook").executeTakeFirst();
   out = { count: Number(numDeletedRows) };
+} else if (kind === "rights") {
+  // A rights request (issue 28) with its deadline: `due` ISO (an overdue one for the inbox's warning).
+  const { id } = await db
+    .insertInto("rights_requests")
+    .values({
+      request_kind: (input.request ?? "complaint") as "complaint",
+      phone: input.phone ?? "01012345678",
+      message: input.message ?? null,
+      due_at: input.due ?? at,
+      submission_id: null,
+      lang: "en",
+      created_at: at,
+      updated_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  out = { id };
 } else {
   console.error(`unknown kind ${kind}`);
   process.exitCode = 1;

@@ -44,8 +44,12 @@ const t = (lang: AlertLang, key: string, vars?: Vars): string => translate(lang,
 
 const TEST_KIND = "test";
 
+/** A visitor moved a consultation's call-back on its status page (issue 28): `createdAt` is the new time. */
+const CALLBACK_KIND = "callback";
+
 function consoleUrl(origin: string, event: AlertEvent): string {
   if (isRequestKind(event.kind)) return origin + requestHref(event.kind, event.id);
+  if (event.kind === CALLBACK_KIND) return origin + requestHref("consultation", event.id);
   // A privacy request (issue 16) is carried out on the console's privacy page.
   return origin + (event.kind === "rights" ? href("/admin/privacy") : href("/admin/notifications"));
 }
@@ -55,11 +59,18 @@ export function buildAlert(event: AlertEvent, options: { origin: string; lang: A
   const test = event.kind === TEST_KIND;
   const time = formatSeoul(event.createdAt);
   const url = consoleUrl(options.origin, event);
-  const title = test ? t(lang, "alert.testTitle") : t(lang, "alert.title", { kind: t(lang, `kind.${event.kind}`), id: event.id });
+  const callback = event.kind === CALLBACK_KIND;
+  const title = test
+    ? t(lang, "alert.testTitle")
+    : callback
+      ? t(lang, "alert.callbackTitle", { id: event.id })
+      : t(lang, "alert.title", { kind: t(lang, `kind.${event.kind}`), id: event.id });
   const check = event.check ? ` · ${t(lang, "alert.checkFits", { fits: event.check.fits, total: event.check.total })}` : "";
   const body = test
     ? t(lang, "alert.testBody", { time })
-    : t(lang, "alert.body", { lang: `lang.${event.lang}` in CATALOGS[lang] ? t(lang, `lang.${event.lang}`) : event.lang, time }) + check;
+    : callback
+      ? t(lang, "alert.callbackBody", { time })
+      : t(lang, "alert.body", { lang: `lang.${event.lang}` in CATALOGS[lang] ? t(lang, `lang.${event.lang}`) : event.lang, time }) + check;
   return {
     event: test ? "alert.test" : "request.created",
     kind: event.kind,

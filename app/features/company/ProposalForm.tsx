@@ -4,6 +4,9 @@ import { useT } from "#app/i18n/useT.ts";
 import { validate, digitsOnly } from "#app/lib/schema.ts";
 import { useSubmissionId } from "#app/ui/useSubmissionId.ts";
 import { postSvc, rejectedErrors } from "#app/lib/svc-fetch.ts";
+import { readSource } from "#app/features/attribution/session.ts";
+import { statusPathOf } from "#app/features/request-status/link.ts";
+import { StatusLinkBox } from "#app/features/request-status/StatusLinkBox.tsx";
 import { useForm } from "#app/ui/useForm.ts";
 import { useHydrated } from "#app/ui/useHydrated.ts";
 import { policyHref } from "#app/features/legal/links.ts";
@@ -45,6 +48,8 @@ export function ProposalForm({ result }: { result?: FormResult }) {
   const [submissionId, renewSubmissionId] = useSubmissionId();
   // The answer to a post made without JavaScript (or before it loaded), shown until the next submit.
   const [notice, setNotice] = useState(result && result.status !== "invalid" ? result.status : null);
+  // The sent proposal's private status link (issue 28): from the answer, or from the page's action without JavaScript.
+  const [statusPath, setStatusPath] = useState(result?.status === "sent" ? (result.statusPath ?? null) : null);
 
   const set = (field: ProposalField, value: string) => {
     setValues((v) => ({ ...v, [field]: field === "proposer_phone" ? digitsOnly(value) : value }));
@@ -56,15 +61,18 @@ export function ProposalForm({ result }: { result?: FormResult }) {
     const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
     void submit(async () => {
       setNotice(null);
+      setStatusPath(null);
       const check = validate(proposalFormSchema, { ...values, agree: agreed });
       if (!check.success) return showErrors(check.errors);
       const { agree: _agree, ...payload } = check.output;
       const sent = await postSvc(href("/svc/proposal/create"), {
         ...payload,
         submission_id: submissionId,
+        source: readSource(),
         [HONEYPOT_FIELD]: honeypot ?? "",
       });
       if (sent.kind === "ok") {
+        setStatusPath(statusPathOf(sent.data));
         setValues(EMPTY);
         setAgreed(false);
         setErrors({});
@@ -95,6 +103,7 @@ export function ProposalForm({ result }: { result?: FormResult }) {
           {t(notice === "sent" ? "company.contact.alert.success" : "company.contact.alert.failure")}
         </p>
       ) : null}
+      {statusPath ? <StatusLinkBox path={statusPath} /> : null}
       <Form method="post" ref={formRef} onSubmit={onSubmit} className={styles.form}>
         <input type="hidden" name="submission_id" value={submissionId} />
         <Honeypot label={t("company.contact.honeypot")} />

@@ -13,12 +13,21 @@ import {
   type RequestStore,
 } from "#app/lib/submission.server.ts";
 import { PROPOSAL_FIELDS, proposalFormSchema, type ProposalInput } from "#app/features/company/schema.ts";
+import { sourceOfForm } from "#app/features/attribution/attribution.server.ts";
+import type { RequestSource } from "#app/features/attribution/source.ts";
+import { statusPathFor } from "#app/features/request-status/answer.server.ts";
 
 export const PROPOSAL_BUCKET = "proposal";
 
 /** Stores a partnership proposal once per submission id, with its alerts. */
-export async function createProposal(store: RequestStore, input: ProposalInput, lang: string, now = new Date()) {
-  return recordRequest(store, { kind: "proposal", lang, now }, (trx) =>
+export async function createProposal(
+  store: RequestStore,
+  input: ProposalInput,
+  lang: string,
+  source: RequestSource = {},
+  now = new Date(),
+) {
+  return recordRequest(store, { kind: "proposal", lang, now, source }, (trx) =>
     insertOnce(trx, "proposals", {
       proposer_name: input.proposer_name,
       proposer_phone: input.proposer_phone,
@@ -42,12 +51,12 @@ export const PROPOSAL_BODY_LIMIT = 32 * 1024;
 export const proposalFormAction = formAction(PROPOSAL_BUCKET, async ({ request, context }) => {
   const form = withoutEmptyId(formObject(await readUrlEncoded(request, PROPOSAL_BODY_LIMIT)));
   // A filled honeypot is a bot: it is told "sent" and nothing is stored.
-  if (isSpam(form[HONEYPOT_FIELD])) return formSent();
+  if (isSpam(form[HONEYPOT_FIELD])) return formSent(statusPathFor(context, null));
   const result = validate(proposalFormSchema, form);
   if (!result.success) return formInvalid(result.errors, echoValues(form, PROPOSAL_FIELDS));
   const app = services(context);
   // Posted before or without JavaScript: the same content within minutes is the same proposal.
   const submission_id = result.output.submission_id ?? contentSubmissionId(app.secret, PROPOSAL_BUCKET, result.output);
-  await createProposal(app, { ...result.output, submission_id }, localeOf(context));
-  return formSent();
+  const stored = await createProposal(app, { ...result.output, submission_id }, localeOf(context), sourceOfForm(request, form));
+  return formSent(statusPathFor(context, stored.statusToken));
 });

@@ -17,6 +17,7 @@ const NAV: { to: string; label: AdminKey; end?: boolean; admin?: boolean }[] = [
   { to: href("/admin/products"), label: "products.nav", admin: true },
   { to: href("/admin/banners"), label: "nav.banners" },
   { to: href("/admin/privacy"), label: "nav.privacy", admin: true },
+  { to: href("/admin/deadlines"), label: "nav.deadlines", admin: true },
   { to: href("/admin/audit"), label: "nav.audit", admin: true },
   { to: href("/admin/operators"), label: "nav.operators", admin: true },
   { to: href("/admin/account"), label: "nav.account" },

@@ -4,6 +4,8 @@ import { useT } from "#app/i18n/useT.ts";
 import { ButtonLink } from "#app/ui/Button.tsx";
 import { clearDraft } from "#app/features/consultation/draft.ts";
 import { maskPhone } from "#app/features/consultation/mask.ts";
+import { statusPathOf } from "#app/features/request-status/link.ts";
+import { StatusLinkBox } from "#app/features/request-status/StatusLinkBox.tsx";
 import styles from "./ConsultationComplete.module.css";
 
 function phoneFromState(state: unknown): string | null {
@@ -28,7 +30,7 @@ function CheckImage() {
  * cookie (after a form post without JavaScript). Opened directly, it renders
  * without the phone line.
  */
-export function ConsultationComplete({ maskedPhone }: { maskedPhone: string | null }) {
+export function ConsultationComplete({ maskedPhone, statusPath }: { maskedPhone: string | null; statusPath: string | null }) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
@@ -36,11 +38,13 @@ export function ConsultationComplete({ maskedPhone }: { maskedPhone: string | nu
     const phone = phoneFromState(location.state);
     return phone ? maskPhone(phone) : maskedPhone;
   });
+  // The private status link (issue 28): from the answer (navigation state) or the no-JavaScript flash.
+  const [link] = useState(() => statusPathOf(location.state) ?? statusPath);
 
   // Nothing personal stays behind: no draft, and the phone leaves the history entry.
   useEffect(() => {
     clearDraft();
-    if (phoneFromState(location.state)) {
+    if (phoneFromState(location.state) || statusPathOf(location.state)) {
       navigate(
         { pathname: location.pathname, search: location.search, hash: location.hash },
         { replace: true, state: null, preventScrollReset: true },
@@ -54,6 +58,7 @@ export function ConsultationComplete({ maskedPhone }: { maskedPhone: string | nu
       <h1 id="consultation-complete-title">{t("consultation.complete.title")}</h1>
       <p className={styles.body}>{t("consultation.complete.body")}</p>
       {shown ? <p className={styles.phone}>{t("consultation.complete.phone", { phone: shown })}</p> : null}
+      {link ? <StatusLinkBox path={link} /> : null}
       <ButtonLink to="/" block className={styles.home}>
         {t("consultation.complete.home")}
       </ButtonLink>

@@ -7,7 +7,10 @@ import { formAction, formFailed, formInvalid } from "#app/lib/form-action.server
 import { validate } from "#app/lib/schema.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { contentSubmissionId } from "#app/lib/submission.server.ts";
-import { writeFlash } from "#app/features/consultation/flash.server.ts";
+import { writeFlash } from "#app/lib/flash.server.ts";
+import { statusPath } from "#app/features/request-status/link.server.ts";
+import { sourceOfForm } from "#app/features/attribution/attribution.server.ts";
+import type { RequestSource } from "#app/features/attribution/source.ts";
 import { maskPhone } from "#app/features/consultation/mask.ts";
 import {
   consultationFormSchema,
@@ -41,9 +44,10 @@ export async function acceptConsultation(
   consultation: ConsultationOutput,
   via: "api" | "form",
   computedCheck: ComputedCheck | null = null,
+  source: RequestSource = {},
 ) {
   const app = services(context);
-  const stored = await storeConsultation(app, { ...consultation, lang: localeOf(context), computedCheck });
+  const stored = await storeConsultation(app, { ...consultation, lang: localeOf(context), computedCheck }, source);
   app.log.info("consultation.accepted", { id: stored.id, created: stored.created, via, requestId: context.get(requestContext).requestId });
   return stored;
 }
@@ -75,18 +79,19 @@ export const consultationFormAction = formAction(RATE_BUCKET, async ({ request, 
     return formInvalid(result.errors, values);
   }
   const { submissionId, ...content } = result.output;
+  let token: string;
   try {
     // Posted before or without JavaScript: the same answers within minutes are the same request.
     const id = submissionId || contentSubmissionId(app.secret, RATE_BUCKET, content);
     // The check's answers go with the request only when the visitor ticked the box; a check that is not valid is left out.
     const shared = form.get(SHARE_CHECK_FIELD) === "Y" ? sentCheckOf(form.get(CHECK_FIELD) ?? "") : null;
     const consultation = toConsultation({ ...result.output, submissionId: id, check: shared });
-    await acceptConsultation(context, consultation, "form", await consultationCheck(context, consultation));
+    const source = sourceOfForm(request, Object.fromEntries(form));
+    token = (await acceptConsultation(context, consultation, "form", await consultationCheck(context, consultation), source)).statusToken;
   } catch (error) {
     app.log.error("consultation.failed", { via: "form", requestId: context.get(requestContext).requestId }, error);
     return formFailed("server", { values: formValues(state) });
   }
-  return redirect(completeUrl(request), {
-    headers: { "Set-Cookie": await writeFlash(app.secret, maskPhone(result.output.phone), app.secureCookies) },
-  });
+  const flash = { maskedPhone: maskPhone(result.output.phone), statusPath: statusPath(token, localeOf(context)) };
+  return redirect(completeUrl(request), { headers: { "Set-Cookie": await writeFlash(app.secret, flash, app.secureCookies) } });
 });

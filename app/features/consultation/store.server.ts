@@ -3,6 +3,7 @@ import { POLICY_VERSIONS } from "#app/features/legal/links.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { answerList, type ConsultationOutput } from "#app/features/consultation/schema.ts";
 import { storeCheck, type ComputedCheck } from "#app/features/eligibility/consultation-check.server.ts";
+import type { RequestSource } from "#app/features/attribution/source.ts";
 
 /**
  * What a consultation request agrees to (spec §9 retention): the required
@@ -18,6 +19,8 @@ interface StoredConsultation {
   id: number;
   /** False when this submission id was already stored (a retry or a double tap). */
   created: boolean;
+  /** The private status link's token (issue 28): the same for a retry. */
+  statusToken: string;
 }
 
 /**
@@ -31,10 +34,11 @@ interface StoredConsultation {
 export async function storeConsultation(
   store: RequestStore,
   input: ConsultationOutput & { lang: Locale; computedCheck?: ComputedCheck | null },
+  source: RequestSource = {},
   now = new Date(),
 ): Promise<StoredConsultation> {
   const at = now.toISOString();
-  return recordRequest(store, { kind: "consultation", lang: input.lang, now }, async (trx) => {
+  return recordRequest(store, { kind: "consultation", lang: input.lang, now, source }, async (trx) => {
     const stored = await insertOnce(trx, "consultation_answers", {
       submission_id: input.submissionId,
       lang: input.lang,

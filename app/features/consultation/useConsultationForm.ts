@@ -6,6 +6,8 @@ import { validate } from "#app/lib/schema.ts";
 import type { FormResult } from "#app/lib/form-result.ts";
 import { postSvc } from "#app/lib/svc-fetch.ts";
 import { newSubmissionId } from "#app/lib/submission.ts";
+import { readSource } from "#app/features/attribution/session.ts";
+import { statusPathOf } from "#app/features/request-status/link.ts";
 import { useForm, type Errors } from "#app/ui/useForm.ts";
 import { clearDraft, readDraft, saveDraft, typedBeforeHydration } from "#app/features/consultation/draft.ts";
 import { sentCheckOf } from "#app/features/eligibility/query.ts";
@@ -24,9 +26,10 @@ import {
   type FormField,
 } from "#app/features/consultation/schema.ts";
 
-/** Navigation state the completion page reads (spec §4: the phone arrives in state). */
+/** Navigation state the completion page reads (spec §4: the phone arrives in state; issue 28: the status link too). */
 interface CompleteState {
   phone: string;
+  statusPath: string | null;
 }
 
 /** The form's message above the button: a catalog key, or a message the server already translated. */
@@ -155,14 +158,12 @@ export function useConsultationForm(actionData: FormResult | undefined, fromChec
         return;
       }
       setStatus({ kind: "idle" });
-      const outcome = await postSvc(
-        ANSWER_ENDPOINT,
-        { ...toPayload(result.output, check), ...(website ? { website } : {}) },
-        { lang: locale },
-      );
+      const payload = { ...toPayload(result.output, check), source: readSource(), ...(website ? { website } : {}) };
+      const outcome = await postSvc(ANSWER_ENDPOINT, payload, { lang: locale });
       if (outcome.kind === "ok") {
         clearDraft();
-        navigate(href("/loan-consultation-complete"), { state: { phone: result.output.phone } satisfies CompleteState });
+        const state: CompleteState = { phone: result.output.phone, statusPath: statusPathOf(outcome.data) };
+        navigate(href("/loan-consultation-complete"), { state });
         return;
       }
       if (outcome.kind === "network") {

@@ -4,6 +4,8 @@ import { useT } from "#app/i18n/useT.ts";
 import { digitsOnly } from "#app/lib/schema.ts";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { postSvc, rejectedErrors } from "#app/lib/svc-fetch.ts";
+import { readSource } from "#app/features/attribution/session.ts";
+import { statusPathOf } from "#app/features/request-status/link.ts";
 import { useForm } from "#app/ui/useForm.ts";
 import { policyHref } from "#app/features/legal/links.ts";
 import { AlertDialog } from "#app/ui/AlertDialog.tsx";
@@ -58,6 +60,7 @@ export function InquiryForm({ result }: { result?: FormResult }) {
   const [agreed, setAgreed] = useState(false);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [alert, setAlert] = useState<"success" | "failure" | null>(null);
+  const [statusPath, setStatusPath] = useState<string | null>(null);
   // A post made without JavaScript (or before it loaded) that failed, shown until the next submit.
   const [failedPost, setFailedPost] = useState(result?.status === "failed");
 
@@ -73,12 +76,13 @@ export function InquiryForm({ result }: { result?: FormResult }) {
       setFailedPost(false);
       const check = validateInquiryForm({ type, agree: agreed, photoCount: photos.length, fields: values });
       if (!check.success) return showErrors(check.errors);
-      const payload = { ...check.output, submission_id: submissionId, [HONEYPOT_FIELD]: honeypot };
+      const payload = { ...check.output, submission_id: submissionId, source: readSource(), [HONEYPOT_FIELD]: honeypot };
       const sent =
         check.type === "as"
           ? await postSvc(href("/svc/as/create"), asMultipart(payload, photos))
           : await postSvc(href("/svc/purchase/create"), payload);
       if (sent.kind === "ok") {
+        setStatusPath(statusPathOf(sent.data));
         setAlert("success");
       } else {
         // The API names the photos file_param; its messages arrive already in Korean.
@@ -92,7 +96,7 @@ export function InquiryForm({ result }: { result?: FormResult }) {
   function closeAlert() {
     const succeeded = alert === "success";
     setAlert(null);
-    if (succeeded) navigate(href("/company/hitachi/complete"), { state: { type } });
+    if (succeeded) navigate(href("/company/hitachi/complete"), { state: { type, statusPath } });
   }
 
   // Messages are catalog keys from the schema, or text the server already translated.

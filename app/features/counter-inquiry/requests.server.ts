@@ -1,6 +1,7 @@
 import { insertOnce, recordRequest, requestTimes, type RequestStore } from "#app/lib/submission.server.ts";
 import type { InquiryInput } from "#app/features/counter-inquiry/schema.ts";
 import type { StoredPhoto } from "#app/features/counter-inquiry/photos.server.ts";
+import type { RequestSource } from "#app/features/attribution/source.ts";
 
 /** Rate-limit buckets of the /svc/as and /svc/purchase routes (the page's form action has its own, in submit.server.ts). */
 export const AS_BUCKET = "as-request";
@@ -31,9 +32,10 @@ export async function createAsRequest(
   input: InquiryInput,
   photos: readonly StoredPhoto[],
   lang: string,
+  source: RequestSource = {},
   now = new Date(),
 ) {
-  return recordRequest(store, { kind: "as", lang, now }, async (trx) => {
+  return recordRequest(store, { kind: "as", lang, now, source }, async (trx) => {
     const request = await insertOnce(trx, "as_requests", columns(input, lang, now));
     if (request.created && photos.length > 0) {
       await trx
@@ -45,6 +47,14 @@ export async function createAsRequest(
   });
 }
 
-export async function createPurchaseRequest(store: RequestStore, input: InquiryInput, lang: string, now = new Date()) {
-  return recordRequest(store, { kind: "purchase", lang, now }, (trx) => insertOnce(trx, "purchase_requests", columns(input, lang, now)));
+export async function createPurchaseRequest(
+  store: RequestStore,
+  input: InquiryInput,
+  lang: string,
+  source: RequestSource = {},
+  now = new Date(),
+) {
+  return recordRequest(store, { kind: "purchase", lang, now, source }, (trx) =>
+    insertOnce(trx, "purchase_requests", columns(input, lang, now)),
+  );
 }

@@ -7,6 +7,9 @@ import { services } from "#app/lib/services.server.ts";
 import { contentSubmissionId, withoutEmptyId } from "#app/lib/submission.server.ts";
 import { isSpamPayload, svcError, svcOk, translateErrors } from "#app/lib/svc.server.ts";
 import { localeOf, tFor } from "#app/i18n/route.server.ts";
+import { writeFlash } from "#app/lib/flash.server.ts";
+import { sourceOfForm, sourceOfPayload } from "#app/features/attribution/attribution.server.ts";
+import { statusPathFor, statusUrlFor } from "#app/features/request-status/answer.server.ts";
 import { bodyWithoutFiles, isMultipart, readMultipart, UploadRejected, type MultipartBody } from "#app/lib/multipart.server.ts";
 import { reencodePhotos } from "#app/features/counter-inquiry/photos.server.ts";
 import { createAsRequest, createPurchaseRequest, INQUIRY_BODY_LIMIT } from "#app/features/counter-inquiry/requests.server.ts";
@@ -20,10 +23,11 @@ import {
   type InquiryType,
 } from "#app/features/counter-inquiry/schema.ts";
 
+const COMPLETE_PATH = href("/company/hitachi/complete");
+
 /** Where a stored inquiry leads: the completion page, told the type. */
 export function completeHref(type: InquiryType | undefined): string {
-  const path = href("/company/hitachi/complete");
-  return type ? `${path}?type=${type}` : path;
+  return type ? `${COMPLETE_PATH}?type=${type}` : COMPLETE_PATH;
 }
 
 const API_FILE_FIELD = "file_param";
@@ -63,7 +67,7 @@ export async function createAsFromApi(args: ActionFunctionArgs): Promise<Respons
   }
 }
 
-async function storeAsFromApi({ context }: ActionFunctionArgs, body: MultipartBody): Promise<Response> {
+async function storeAsFromApi({ context, request }: ActionFunctionArgs, body: MultipartBody): Promise<Response> {
   const raw = body.fields.json_param;
   if (raw === undefined) throw new BadRequest("invalid", { json_param: "counter.errors.jsonParam" });
   let json: unknown;
@@ -72,14 +76,14 @@ async function storeAsFromApi({ context }: ActionFunctionArgs, body: MultipartBo
   } catch {
     throw new BadRequest("malformed", { json_param: "counter.errors.jsonParam" });
   }
-  if (isSpamPayload(json)) return svcOk({ accepted: true });
+  if (isSpamPayload(json)) return svcOk({ accepted: true, status_url: statusUrlFor(context, request, null) });
   const result = validate(inquirySchema("as"), json);
   if (!result.success) throw new BadRequest("invalid", result.errors);
   const countError = photoCountError(body.files.length);
   if (countError) throw new BadRequest("invalid", { [API_FILE_FIELD]: countError });
   const photos = await reencodePhotos(body.files, API_FILE_FIELD);
-  await createAsRequest(services(context), result.output, photos, localeOf(context));
-  return svcOk({ accepted: true });
+  const stored = await createAsRequest(services(context), result.output, photos, localeOf(context), sourceOfPayload(json));
+  return svcOk({ accepted: true, status_url: statusUrlFor(context, request, stored.statusToken) });
 }
 
 /**
@@ -100,13 +104,13 @@ export const inquiryFormAction = formAction(FORM_BUCKET, async ({ request, conte
   }
   // The photos' temporary files are removed whatever follows.
   try {
-    return await storeInquiryForm(body, context);
+    return await storeInquiryForm(body, request, context);
   } finally {
     await body.discard();
   }
 });
 
-async function storeInquiryForm(body: MultipartBody, context: ActionFunctionArgs["context"]) {
+async function storeInquiryForm(body: MultipartBody, request: Request, context: ActionFunctionArgs["context"]) {
   const { files } = body;
   const fields = withoutEmptyId(body.fields);
   const type = fields.type === "purchase" || fields.type === "as" ? fields.type : undefined;
@@ -123,19 +127,29 @@ async function storeInquiryForm(body: MultipartBody, context: ActionFunctionArgs
       check.output.submission_id ??
       contentSubmissionId(store.secret, check.type, { ...check.output, photos: files.map((file) => file.size) }),
   };
+  const source = sourceOfForm(request, fields);
+  let token: string;
   try {
     if (check.type === "as") {
       const photos = await reencodePhotos(files, FORM_FILE_FIELD);
-      await createAsRequest(store, output, photos, lang);
+      token = (await createAsRequest(store, output, photos, lang, source)).statusToken;
     } else {
-      await createPurchaseRequest(store, output, lang);
+      token = (await createPurchaseRequest(store, output, lang, source)).statusToken;
     }
   } catch (error) {
     // A photo that is not an image (decided by its bytes): said under the photos.
     if (error instanceof BadRequest) return invalid(error.errors, fields);
     throw error;
   }
-  return redirect(completeHref(check.type), 303);
+  // The private status link reaches the completion page in its one-time flash (never in the URL).
+  const flash = await writeFlash(
+    store.secret,
+    { statusPath: statusPathFor(context, token) },
+    store.secureCookies,
+    Date.now(),
+    COMPLETE_PATH,
+  );
+  return redirect(completeHref(check.type), { status: 303, headers: { "Set-Cookie": flash } });
 }
 
 function invalid(errors: FieldErrors, fields: Record<string, string>) {

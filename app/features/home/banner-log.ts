@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import { rememberBannerTap } from "#app/features/attribution/session.ts";
 
 export const BANNER_LOG_PATH = href("/svc/banner/redirect/logs/create");
 
@@ -9,6 +10,8 @@ export const BANNER_LOG_PATH = href("/svc/banner/redirect/logs/create");
  * puts this page in the background for the partner's tab.
  */
 export async function logBannerRedirect(banner: { partnerName: string; url: string }, send: typeof fetch = fetch): Promise<boolean> {
+  // The tab remembers the tap (issue 28): a request sent later in this tab says which banner came before.
+  rememberBannerTap(banner.partnerName);
   try {
     const response = await send(BANNER_LOG_PATH, {
       method: "POST",

@@ -120,7 +120,36 @@ interface Endpoint {
   data: Json;
 }
 
-const accepted = { type: "object", properties: { accepted: { const: true } } };
+/** Every request is given its private status link (issue 28, ADR 0033); a retry is given the same one. */
+const STATUS_URL: Json = {
+  type: "string",
+  format: "uri",
+  description:
+    "The request's private status page (/status/<token>?lang=…). Show it to the visitor with a note to keep it: it is the only copy (the server keeps only a hash of its token). A retry with the same submission_id answers the same link.",
+};
+const withStatusUrl = (data: Json): Json => ({
+  ...data,
+  required: ["status_url"],
+  properties: { ...(data.properties as Json), status_url: STATUS_URL },
+});
+
+/** Where the visit came from (issue 28), optional and first-party: bad values are dropped, never refused. */
+const SOURCE: Json = {
+  type: "object",
+  description:
+    "Optional. What this browser tab remembered of the visit (sessionStorage): the landing page's UTM tags, the partner banner tapped before, the referring site's domain, whether the eligibility check was used. Unknown keys are ignored; a value that does not fit is dropped.",
+  properties: {
+    utm_source: { type: "string", maxLength: 100 },
+    utm_medium: { type: "string", maxLength: 100 },
+    utm_campaign: { type: "string", maxLength: 100 },
+    banner: { type: "string", pattern: "^[a-z0-9][a-z0-9-]{0,63}$", description: "The partner key of the banner tapped." },
+    referrer: { type: "string", description: "The referring site's host name (no path)." },
+    eligibility: { const: "1", description: "The eligibility check was used." },
+  },
+};
+const withSource = (schema: Json): Json => ({ ...schema, properties: { ...(schema.properties as Json), source: SOURCE } });
+
+const accepted = withStatusUrl({ type: "object", properties: { accepted: { const: true } } });
 
 export const ENDPOINTS: Endpoint[] = [
   {
@@ -128,11 +157,26 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "Request a loan consultation",
     description: "Stored once per submission_id (a retry answers the first). agree_yn is the required consent: absent means agreed.",
     contentType: "application/json",
-    schema: answerSchema(),
+    schema: withSource(answerSchema()),
     limit: ANSWER_BODY_LIMIT,
-    data: { type: "object", properties: { submission_id: { type: ["string", "null"] } } },
+    data: withStatusUrl({ type: "object", properties: { submission_id: { type: ["string", "null"] } } }),
     examples: {
       valid: { summary: "A consultation", value: consultation },
+      withSource: {
+        summary: "A consultation with where the visit came from",
+        value: {
+          ...consultation,
+          submission_id: "9a4c2e1f-3b5d-4f60-8a7b-2c1d0e9f8a70",
+          source: {
+            utm_source: "facebook",
+            utm_medium: "social",
+            utm_campaign: "spring",
+            banner: "regional-bank-general",
+            referrer: "m.facebook.com",
+            eligibility: "1",
+          },
+        },
+      },
       dontKnowExpiry: {
         summary: "The visitor does not know the visa's expiry date",
         value: {
@@ -169,7 +213,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "Send a partnership proposal",
     description: "All four fields are required; the phone keeps its digits only.",
     contentType: "application/json",
-    schema: requiring(inputSchema(proposalSchema), PROPOSAL_FIELDS),
+    schema: withSource(requiring(inputSchema(proposalSchema), PROPOSAL_FIELDS)),
     limit: PROPOSAL_BODY_LIMIT,
     data: accepted,
     examples: {
@@ -194,7 +238,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "Ask about buying a cash counter",
     description: "All four fields are required; the phone keeps its digits only.",
     contentType: "application/json",
-    schema: requiring(inputSchema(inquirySchema("purchase")), INQUIRY_FIELDS),
+    schema: withSource(requiring(inputSchema(inquirySchema("purchase")), INQUIRY_FIELDS)),
     limit: INQUIRY_BODY_LIMIT,
     data: accepted,
     examples: {
@@ -214,7 +258,7 @@ export const ENDPOINTS: Endpoint[] = [
         json_param: {
           type: "string",
           contentMediaType: "application/json",
-          contentSchema: requiring(inputSchema(inquirySchema("as")), INQUIRY_FIELDS),
+          contentSchema: withSource(requiring(inputSchema(inquirySchema("as")), INQUIRY_FIELDS)),
         },
         file_param: {
           type: "array",

@@ -4,9 +4,10 @@ import type { FormResult } from "#app/lib/form-result.ts";
 import { policyHref } from "#app/features/legal/links.ts";
 import { PageTitle } from "#app/features/site/PageTitle.tsx";
 import { Button } from "#app/ui/Button.tsx";
-import { RadioGroup, TextField } from "#app/ui/Field.tsx";
+import { RadioGroup, TextArea, TextField } from "#app/ui/Field.tsx";
 import { Honeypot } from "#app/ui/Honeypot.tsx";
-import { RIGHTS_KINDS } from "#app/features/privacy-rights/schema.ts";
+import { COMPLAINT_MAX, DEADLINE_KINDS, RIGHTS_KINDS } from "#app/features/privacy-rights/schema.ts";
+import { StatusLinkBox } from "#app/features/request-status/StatusLinkBox.tsx";
 import styles from "./privacy-rights.module.css";
 
 /**
@@ -30,12 +31,15 @@ export function PrivacyRightsPage({ result }: { result?: FormResult }) {
         <ul className={styles.rights}>
           <li>{t("rights.withdrawExplained")}</li>
           <li>{t("rights.eraseExplained")}</li>
+          <li>{t("rights.deadline.accessExplained")}</li>
+          <li>{t("rights.deadline.complaintExplained")}</li>
         </ul>
         {result?.status === "sent" ? (
           <p role="status" className={styles.sent}>
             {t("rights.sent")}
           </p>
         ) : null}
+        {result?.status === "sent" && result.statusPath ? <StatusLinkBox path={result.statusPath} /> : null}
         {result?.status === "failed" ? (
           <p role="alert" className={styles.failed}>
             {t(result.reason === "rate_limited" ? "rights.rateLimited" : "rights.failed")}
@@ -45,7 +49,10 @@ export function PrivacyRightsPage({ result }: { result?: FormResult }) {
           <RadioGroup
             legend={t("rights.request")}
             name="request"
-            options={RIGHTS_KINDS.map((value) => ({ value, label: t(`rights.kinds.${value}`) }))}
+            options={RIGHTS_KINDS.map((value) => ({
+              value,
+              label: DEADLINE_KINDS.includes(value) ? t(`rights.deadline.kinds.${value}`) : t(`rights.kinds.${value}`),
+            }))}
             defaultValue={values.request}
             error={error("request")}
             required
@@ -63,6 +70,15 @@ export function PrivacyRightsPage({ result }: { result?: FormResult }) {
             error={error("phone")}
             required
             requiredLabel={t("rights.required")}
+          />
+          <TextArea
+            label={t("rights.deadline.message")}
+            hint={t("rights.deadline.messageHint")}
+            name="message"
+            rows={4}
+            maxLength={COMPLAINT_MAX}
+            defaultValue={values.message}
+            error={error("message")}
           />
           <Honeypot label={t("rights.honeypot")} />
           <Button type="submit" disabled={submitting}>

@@ -5,20 +5,31 @@ import { formatSeoul } from "#app/lib/seoul-time.ts";
 /** The rights requests visitors sent through /privacy-rights, newest first (the console's "Privacy" page). */
 export interface RightsRow {
   id: number;
-  request: RightsRequestKind;
+  request: ActedKind;
   phone: string;
   status: RightsStatus;
   received: string;
 }
 
+/** The requests this page carries out; access requests and complaints are answered on the deadlines page (issue 28). */
+type ActedKind = Extract<RightsRequestKind, "withdraw_marketing" | "erase">;
+const ACTED_KINDS: ActedKind[] = ["withdraw_marketing", "erase"];
+
 export async function listRightsRequests(db: Kysely<Database>): Promise<RightsRow[]> {
   const rows = await db
     .selectFrom("rights_requests")
     .select(["id", "request_kind", "phone", "status", "created_at"])
+    .where("request_kind", "in", ACTED_KINDS)
     .orderBy("id", "desc")
     .limit(200)
     .execute();
-  return rows.map((r) => ({ id: r.id, request: r.request_kind, phone: r.phone, status: r.status, received: formatSeoul(r.created_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    request: r.request_kind as ActedKind,
+    phone: r.phone,
+    status: r.status,
+    received: formatSeoul(r.created_at),
+  }));
 }
 
 /** A rights request's number and kind, or undefined. */

@@ -48,31 +48,42 @@ export type ErasureCounts = Record<keyof Awaited<ReturnType<typeof requestsOf>>,
  * went: the audit log records the counts, never the number.
  */
 export async function eraseByPhone(db: Kysely<Database>, phone: string): Promise<ErasureCounts> {
-  return db.transaction().execute(async (trx) => {
-    const ids = await requestsOf(trx, phone);
-    const some = (list: number[]) => list.length > 0;
-    if (some(ids.consultation)) {
-      await trx.deleteFrom("consent_records").where("answer_id", "in", ids.consultation).execute();
-      await trx.deleteFrom("consultation_answer_items").where("answer_id", "in", ids.consultation).execute();
-      // The agents' call notes may name the person: they go too (the stage history holds nothing personal and stays).
-      await trx
-        .deleteFrom("call_attempts")
-        .where("request_kind", "=", "consultation")
-        .where("request_id", "in", ids.consultation)
-        .execute();
-      await trx.deleteFrom("consultation_answers").where("id", "in", ids.consultation).execute();
-    }
-    if (some(ids.proposal)) await trx.deleteFrom("proposals").where("id", "in", ids.proposal).execute();
-    if (some(ids.as)) {
-      await trx.deleteFrom("as_request_photos").where("as_request_id", "in", ids.as).execute();
-      await trx.deleteFrom("as_requests").where("id", "in", ids.as).execute();
-    }
-    if (some(ids.purchase)) await trx.deleteFrom("purchase_requests").where("id", "in", ids.purchase).execute();
-    if (some(ids.rights)) await trx.deleteFrom("rights_requests").where("id", "in", ids.rights).execute();
-    for (const [kind, list] of Object.entries(ids))
-      if (some(list)) await trx.deleteFrom("alert_deliveries").where("request_kind", "=", kind).where("request_id", "in", list).execute();
-    return Object.fromEntries(Object.entries(ids).map(([kind, list]) => [kind, list.length])) as ErasureCounts;
-  });
+  return db.transaction().execute(async (trx) => eraseRequests(trx, await requestsOf(trx, phone)));
+}
+
+/**
+ * Erases the given requests and everything that belongs to them (answers,
+ * consent records, photos, alert deliveries), inside the caller's
+ * transaction: the one erasure of a person's data, used by the privacy page
+ * (by phone number) and by a visitor's own "I no longer need this" on the
+ * status page (one request, issue 28).
+ */
+export async function eraseRequests(trx: Db, ids: Partial<Record<keyof ErasureCounts, number[]>>): Promise<ErasureCounts> {
+  const all: Record<keyof ErasureCounts, number[]> = {
+    consultation: ids.consultation ?? [],
+    proposal: ids.proposal ?? [],
+    as: ids.as ?? [],
+    purchase: ids.purchase ?? [],
+    rights: ids.rights ?? [],
+  };
+  const some = (list: number[]) => list.length > 0;
+  if (some(all.consultation)) {
+    await trx.deleteFrom("consent_records").where("answer_id", "in", all.consultation).execute();
+    await trx.deleteFrom("consultation_answer_items").where("answer_id", "in", all.consultation).execute();
+    // The agents' call notes may name the person: they go too (the stage history holds nothing personal and stays).
+    await trx.deleteFrom("call_attempts").where("request_kind", "=", "consultation").where("request_id", "in", all.consultation).execute();
+    await trx.deleteFrom("consultation_answers").where("id", "in", all.consultation).execute();
+  }
+  if (some(all.proposal)) await trx.deleteFrom("proposals").where("id", "in", all.proposal).execute();
+  if (some(all.as)) {
+    await trx.deleteFrom("as_request_photos").where("as_request_id", "in", all.as).execute();
+    await trx.deleteFrom("as_requests").where("id", "in", all.as).execute();
+  }
+  if (some(all.purchase)) await trx.deleteFrom("purchase_requests").where("id", "in", all.purchase).execute();
+  if (some(all.rights)) await trx.deleteFrom("rights_requests").where("id", "in", all.rights).execute();
+  for (const [kind, list] of Object.entries(all))
+    if (some(list)) await trx.deleteFrom("alert_deliveries").where("request_kind", "=", kind).where("request_id", "in", list).execute();
+  return Object.fromEntries(Object.entries(all).map(([kind, list]) => [kind, list.length])) as ErasureCounts;
 }
 
 /**

@@ -5,7 +5,9 @@ import { formObject, readUrlEncoded } from "#app/lib/http.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { services } from "#app/lib/services.server.ts";
 import { recordRequest, requestTimes, type RequestStore } from "#app/lib/submission.server.ts";
-import { RIGHTS_FIELDS, rightsFormSchema, type RightsInput } from "#app/features/privacy-rights/schema.ts";
+import { RIGHTS_FIELDS, rightsFormChecked, type RightsInput } from "#app/features/privacy-rights/schema.ts";
+import { dueAt } from "#app/features/privacy-rights/deadlines.ts";
+import { statusPathFor } from "#app/features/request-status/answer.server.ts";
 
 export const RIGHTS_BUCKET = "rights";
 const BODY_LIMIT = 4 * 1024;
@@ -30,7 +32,15 @@ export async function createRightsRequest(store: RequestStore, input: RightsInpu
     if (first) return { id: first.id, created: false };
     const row = await trx
       .insertInto("rights_requests")
-      .values({ request_kind: input.request, phone: input.phone, submission_id: null, lang, ...requestTimes(now) })
+      .values({
+        request_kind: input.request,
+        phone: input.phone,
+        message: input.request === "complaint" ? input.message : null,
+        due_at: dueAt(input.request, now),
+        submission_id: null,
+        lang,
+        ...requestTimes(now),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return { id: row.id, created: true };
@@ -40,9 +50,10 @@ export async function createRightsRequest(store: RequestStore, input: RightsInpu
 /** The rights form, with or without JavaScript (the shared form pipeline). */
 export const rightsFormAction = formAction(RIGHTS_BUCKET, async ({ request, context }) => {
   const form = formObject(await readUrlEncoded(request, BODY_LIMIT));
-  if (isSpam(form[HONEYPOT_FIELD])) return formSent();
-  const result = validate(rightsFormSchema, form);
+  if (isSpam(form[HONEYPOT_FIELD])) return formSent(statusPathFor(context, null));
+  const result = validate(rightsFormChecked, form);
   if (!result.success) return formInvalid(result.errors, echoValues(form, RIGHTS_FIELDS));
-  await createRightsRequest(services(context), result.output, localeOf(context));
-  return formSent();
+  const stored = await createRightsRequest(services(context), result.output, localeOf(context));
+  // The same private status link as every request (issue 28): it shows the date we must answer by.
+  return formSent(statusPathFor(context, stored.statusToken));
 });

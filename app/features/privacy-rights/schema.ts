@@ -1,8 +1,11 @@
 import { digitsOnly, present, v } from "#app/lib/schema.ts";
 import type { RightsRequestKind } from "#db/schema.ts";
 
-/** What a person may ask (the privacy policy's rights): withdraw marketing consent, or erase their data. */
-export const RIGHTS_KINDS = ["withdraw_marketing", "erase"] as const satisfies readonly RightsRequestKind[];
+/** What a person may ask (the privacy policy's rights): withdraw marketing consent, or erase their data; see it, or complain (issue 28). */
+export const RIGHTS_KINDS = ["withdraw_marketing", "erase", "access", "complaint"] as const satisfies readonly RightsRequestKind[];
+/** The kinds issue 28 added: their labels are in their own catalog keys (`rights.deadline.kinds.*`). */
+export const DEADLINE_KINDS: readonly RightsRequestKind[] = ["access", "complaint"];
+export const COMPLAINT_MAX = 2000;
 
 /**
  * The rights form (/privacy-rights): which right, and the phone number the
@@ -11,7 +14,7 @@ export const RIGHTS_KINDS = ["withdraw_marketing", "erase"] as const satisfies r
  */
 export const rightsFormSchema = v.object({
   // An unchecked radio sends nothing: it is "" here, and gets the form's own message.
-  request: v.pipe(v.optional(v.string("rights.errors.request"), ""), v.picklist(RIGHTS_KINDS, "rights.errors.request")),
+  request: v.pipe(v.optional(v.string("rights.deadline.errors.request"), ""), v.picklist(RIGHTS_KINDS, "rights.deadline.errors.request")),
   phone: present(
     v.pipe(
       v.string("common.errors.required"),
@@ -20,7 +23,22 @@ export const rightsFormSchema = v.object({
       v.regex(/^\d{8,15}$/, "rights.errors.phone"),
     ),
   ),
+  // A complaint's text (issue 28); ignored for the other requests.
+  message: v.pipe(
+    v.optional(v.string("rights.deadline.errors.message"), ""),
+    v.transform((s) => s.trim()),
+    v.maxLength(COMPLAINT_MAX, "rights.deadline.errors.messageLength"),
+  ),
 });
 
+/** A complaint needs its text. */
+export const rightsFormChecked = v.pipe(
+  rightsFormSchema,
+  v.forward(
+    v.check((input) => input.request !== "complaint" || input.message.length > 0, "rights.deadline.errors.message"),
+    ["message"],
+  ),
+);
+
 export type RightsInput = v.InferOutput<typeof rightsFormSchema>;
-export const RIGHTS_FIELDS = ["request", "phone"] as const;
+export const RIGHTS_FIELDS = ["request", "phone", "message"] as const;

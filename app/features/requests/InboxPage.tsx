@@ -9,6 +9,9 @@ import { StageBadge } from "#app/features/requests/StageBadge.tsx";
 import styles from "#app/features/console/console.module.css";
 import { FailingAlerts } from "#app/features/alerts/FailingAlerts.tsx";
 import type { AlertChannel } from "#db/schema.ts";
+import { OverdueWarning } from "#app/features/privacy-rights/OverdueWarning.tsx";
+import { SourceLine } from "#app/features/attribution/SourceLine.tsx";
+import type { SourceSummary } from "#app/features/attribution/console.server.ts";
 
 interface InboxData {
   filter: InboxFilter;
@@ -19,6 +22,10 @@ interface InboxData {
   newCounts: Record<RequestKind, number>;
   /** Alert channels failing for more than 15 minutes (issue 12). */
   failing: { channel: AlertChannel; minutes: number }[];
+  /** Rights requests and complaints past their deadline (issue 28). */
+  overdue: number;
+  /** Where each listed request came from, keyed kind-id (issue 28). */
+  sources: Record<string, SourceSummary>;
   today: string;
 }
 
@@ -31,6 +38,7 @@ export function InboxPage({ data }: { data: InboxData }) {
   return (
     <>
       <FailingAlerts failing={data.failing} />
+      <OverdueWarning count={data.overdue} />
       <PageTitle aside={<span className={styles.muted}>{t("time.zoneNote")}</span>}>{t("inbox.title")}</PageTitle>
 
       <ul className={styles.counters} aria-label={t("inbox.newCounts")}>
@@ -111,6 +119,7 @@ export function InboxPage({ data }: { data: InboxData }) {
                 </td>
                 <td data-label={t("inbox.col.kind")}>
                   <KindLabel kind={row.kind} />
+                  <SourceLine source={data.sources[`${row.kind}-${row.id}`]} />
                 </td>
                 <td data-label={t("inbox.col.name")}>
                   <span>

@@ -3,6 +3,7 @@ import type { ConsultationCheckTable, Database } from "#db/schema.ts";
 import type { AdminKey, AdminT } from "#app/features/console/i18n.ts";
 import { consultationAnswers } from "#app/features/requests/consultation-answers.server.ts";
 import { CONSULTATION_FIELDS, type RequestKind } from "#app/features/console/kinds.ts";
+import { sourceColumns, SOURCE_COLUMNS } from "#app/features/attribution/console.server.ts";
 import { formatSeoul, seoulDay, seoulRange } from "#app/lib/seoul-time.ts";
 import { toCsv, type CsvValue } from "#app/features/requests/csv.ts";
 
@@ -196,6 +197,10 @@ export async function exportRequests(
       : kind === "consultation"
         ? await consultations(db, range, t)
         : await counterInquiries(db, kind, range, t);
+  // Where each request came from (issue 28): six columns at the end.
+  const sources = await sourceColumns(db, kind, result.ids);
+  result.columns.push(...SOURCE_COLUMNS);
+  result.rows.forEach((row, i) => row.push(...sources[i]!));
   // A column is the console catalog's `field.<name>`, or a whole key (`pipeline.col.lender`).
   const header = result.columns.map((c) => t((c.includes(".") ? c : `field.${c}`) as AdminKey));
   const span = `${days.from ?? "all"}_${days.to ?? "all"}`;

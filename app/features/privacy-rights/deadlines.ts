@@ -1,0 +1,39 @@
+import type { RightsRequestKind } from "#db/schema.ts";
+
+/**
+ * The deadlines our own policies promise (issue 28, point 5), in days from
+ * the day a request arrives (Korea's calendar), the last day included:
+ *  - access: 8 days (privacy policy §7; the complaint policy repeats it);
+ *  - complaint: 14 days — the terms of service promise 14, the complaint
+ *    policy 15; the stricter one binds us, so the page promises 14;
+ *  - erasure and marketing withdrawal: 10 days, the Personal Information
+ *    Protection Act's limit (Enforcement Decree art. 43–44), which the
+ *    rights page's own answer already names.
+ */
+export const DEADLINE_DAYS: Record<RightsRequestKind, number> = {
+  access: 8,
+  complaint: 14,
+  erase: 10,
+  withdraw_marketing: 10,
+};
+
+const KST_MS = 9 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The end (23:59:59.999 KST) of the n-th day after the Korean day a request arrived on. */
+export function dueAt(kind: RightsRequestKind, receivedAt: Date): string {
+  const kstMidnight = Math.floor((receivedAt.getTime() + KST_MS) / DAY_MS) * DAY_MS - KST_MS;
+  return new Date(kstMidnight + (DEADLINE_DAYS[kind] + 1) * DAY_MS - 1).toISOString();
+}
+
+/** Whole Korean days from `now` to the deadline's day: 0 on the last day, negative once overdue. */
+export function daysLeft(due: string, now: Date): number {
+  const day = (instant: number) => Math.floor((instant + KST_MS) / DAY_MS);
+  return day(new Date(due).getTime()) - day(now.getTime());
+}
+
+/** How an answer was given (the console records it with who and when). */
+export const ANSWER_METHODS = ["phone", "email", "letter", "in_person"] as const;
+export type AnswerMethod = (typeof ANSWER_METHODS)[number];
+export const isAnswerMethod = (value: unknown): value is AnswerMethod =>
+  typeof value === "string" && (ANSWER_METHODS as readonly string[]).includes(value);

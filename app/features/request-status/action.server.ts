@@ -1,0 +1,47 @@
+import { data, type ActionFunctionArgs } from "react-router";
+import { BadRequest, formObject, readUrlEncoded } from "#app/lib/http.server.ts";
+import { requestContext, services } from "#app/lib/services.server.ts";
+import { rateLimited } from "#app/lib/svc.server.ts";
+import { rescheduleCall, withdrawRequest, type ActionOutcome } from "#app/features/request-status/actions.server.ts";
+import { STATUS_HEADERS } from "#app/features/request-status/page.server.ts";
+
+/** The visitor's actions are limited on their own, apart from looking. */
+export const STATUS_ACTION_BUCKET = "request-status-action";
+const BODY_LIMIT = 2 * 1024;
+
+export type StatusResult = ActionOutcome | { error: "rate_limited" | "malformed" };
+
+const answer = (result: StatusResult, status = 200, headers: Record<string, string> = {}) =>
+  data<StatusResult>(result, { status, headers: { ...STATUS_HEADERS, ...headers } });
+
+/**
+ * The status page's form posts, with or without JavaScript: `intent` is
+ * `reschedule` (with `slot`) or `withdraw` (a second post with `confirm=yes`
+ * after the confirmation step). A gone link is the same 404 as the page's.
+ */
+export async function statusAction({ request, params, context }: ActionFunctionArgs) {
+  const app = services(context);
+  const wait = await rateLimited({ context }, STATUS_ACTION_BUCKET);
+  if (wait > 0) return answer({ error: "rate_limited" }, 429, { "Retry-After": String(wait) });
+  let form: Record<string, string>;
+  try {
+    form = formObject(await readUrlEncoded(request, BODY_LIMIT));
+  } catch (error) {
+    if (error instanceof BadRequest) return answer({ error: "malformed" }, 400);
+    throw error;
+  }
+  const token = params.token ?? "";
+  try {
+    const result =
+      form.intent === "reschedule"
+        ? await rescheduleCall(app, token, form.slot ?? "")
+        : form.intent === "withdraw"
+          ? await withdrawRequest(app, token, form.confirm === "yes")
+          : ({ error: "malformed" } as const);
+    const status = "error" in result ? { gone: 404, closed: 409, slot: 400, malformed: 400, confirm: 200 }[result.error] : 200;
+    return answer(result, status);
+  } catch (error) {
+    app.log.error("status.action_failed", { requestId: context.get(requestContext).requestId }, error);
+    throw error;
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Times on the status page: in Korea time, in the page's language, with
+ * western digits (docs/language: every language of the site writes 0–9).
+ */
+const TIME_ZONE = "Asia/Seoul";
+
+function format(locale: string, options: Intl.DateTimeFormatOptions) {
+  return new Intl.DateTimeFormat(`${locale}-u-nu-latn`, { timeZone: TIME_ZONE, ...options });
+}
+
+/** "Tue, 1 Dec, 14:00" */
+export function formatWhen(iso: string, locale: string): string {
+  return format(locale, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+    new Date(iso),
+  );
+}
+
+/** "1 December 2026" */
+export function formatDay(iso: string, locale: string): string {
+  return format(locale, { day: "numeric", month: "long", year: "numeric" }).format(new Date(iso));
+}
+
+/** "14:10" */
+export function formatTime(iso: string, locale: string): string {
+  return format(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+}
+
+/** "Tue, 1 Dec" (a group of slots) */
+export function formatDate(iso: string, locale: string): string {
+  return format(locale, { weekday: "long", day: "numeric", month: "long" }).format(new Date(iso));
+}

@@ -1,0 +1,98 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#db/schema.ts";
+import { QUESTION_SEQ } from "#app/features/consultation/questions.ts";
+import { maskPhone } from "#app/features/consultation/mask.ts";
+import type { StatusLink } from "#app/features/request-status/link.server.ts";
+import type { StatusFacts } from "#app/features/request-status/view.ts";
+
+/**
+ * The facts of a linked request that the status page may use (ADR 0028):
+ * its status, times and masked phone — read here and nowhere else, so the
+ * page cannot show what it was not given. Null when the request is gone
+ * (retention, an erasure by the privacy page) and the visitor did not
+ * withdraw it here: the link then answers 404 like any unknown link.
+ */
+type Db = Kysely<Database>;
+
+async function requestRow(db: Db, link: StatusLink) {
+  const id = link.request_id;
+  switch (link.request_kind) {
+    case "consultation": {
+      const row = await db
+        .selectFrom("consultation_answers")
+        .select(["status", "created_at", "lender"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!row) return null;
+      const phone = await db
+        .selectFrom("consultation_answer_items")
+        .select("answer_content")
+        .where("answer_id", "=", id)
+        .where("question_seq", "=", QUESTION_SEQ.phone)
+        .executeTakeFirst();
+      return { ...row, phone: phone?.answer_content ?? null, rights: null };
+    }
+    case "proposal":
+      return (
+        (await db
+          .selectFrom("proposals")
+          .select(["status", "created_at", "proposer_phone as phone"])
+          .where("id", "=", id)
+          .executeTakeFirst()) ?? null
+      );
+    case "as":
+      return (
+        (await db
+          .selectFrom("as_requests")
+          .select(["status", "created_at", "contact_phone as phone"])
+          .where("id", "=", id)
+          .executeTakeFirst()) ?? null
+      );
+    case "purchase":
+      return (
+        (await db
+          .selectFrom("purchase_requests")
+          .select(["status", "created_at", "contact_phone as phone"])
+          .where("id", "=", id)
+          .executeTakeFirst()) ?? null
+      );
+    case "rights": {
+      const row = await db
+        .selectFrom("rights_requests")
+        .select(["status", "created_at", "phone", "request_kind", "due_at", "answered_at"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row ? { ...row, rights: { request: row.request_kind, dueAt: row.due_at, answeredAt: row.answered_at } } : null;
+    }
+  }
+}
+
+function erasedCounts(json: string | null): Record<string, number> | null {
+  if (!json) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === "object" ? (value as Record<string, number>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function statusFacts(db: Db, link: StatusLink): Promise<StatusFacts | null> {
+  const base = {
+    kind: link.request_kind,
+    callbackAt: link.callback_at,
+    withdrawnAt: link.withdrawn_at,
+    erased: erasedCounts(link.erased),
+  };
+  if (link.withdrawn_at) return { ...base, status: "closed", createdAt: link.created_at, maskedPhone: null };
+  const row = await requestRow(db, link);
+  if (!row) return null;
+  return {
+    ...base,
+    status: row.status,
+    createdAt: row.created_at,
+    maskedPhone: row.phone ? maskPhone(row.phone) : null,
+    lender: "lender" in row ? row.lender : null,
+    rights: "rights" in row ? row.rights : null,
+  };
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { stageOf, statusView, STAGES, type StatusFacts } from "#app/features/request-status/view.ts";
+import { callSlots, isOfferedSlot } from "#app/features/request-status/hours.ts";
+import en from "../../../locales/en/status.json" with { type: "json" };
+
+const NOW = new Date("2026-12-01T02:00:00Z"); // Tuesday 11:00 KST
+const facts = (over: Partial<StatusFacts> = {}): StatusFacts => ({
+  kind: "consultation",
+  status: "new",
+  createdAt: "2026-12-01T01:50:00Z",
+  maskedPhone: "010****5678",
+  callbackAt: null,
+  withdrawnAt: null,
+  erased: null,
+  ...over,
+});
+const keys = (f: StatusFacts) => statusView(f, NOW, "1588-0000").lines.map((l) => l.key);
+const has = (key: string) =>
+  key
+    .split(".")
+    .slice(1)
+    .reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], en) !== undefined;
+
+describe("what the status page may say (issue 28)", () => {
+  it("maps today's workflow and the pipeline's stages through one adapter", () => {
+    expect(stageOf("new")).toBe("new");
+    expect(stageOf("contacted")).toBe("contacting");
+    expect(stageOf("closed")).toBe("closed");
+    for (const stage of STAGES) expect(stageOf(stage)).toBe(stage);
+    expect(stageOf("in_progress")).toBe("contacting");
+    expect(stageOf("something-else")).toBe("new");
+  });
+
+  it("has words for every stage, and says what happens next while we are to call", () => {
+    for (const stage of STAGES) {
+      const lines = keys(facts({ status: stage }));
+      expect(lines[0]).toBe(`status.stage.${stage}`);
+      for (const key of lines) expect(has(key), key).toBe(true);
+    }
+    expect(keys(facts({ status: "new" }))).toEqual(["status.stage.new", "status.next.callSoon"]);
+    expect(keys(facts({ status: "with_lender", lender: "Sample Savings Bank" }))).toEqual([
+      "status.stage.with_lender",
+      "status.next.withLender",
+    ]);
+    expect(keys(facts({ callbackAt: "2026-12-02T07:00:00.000Z" }))).toEqual(["status.stage.new", "status.next.callback"]);
+    expect(keys(facts({ status: "contacting", lastAttemptAt: "2026-12-01T05:10:00Z", nextCallAt: "2026-12-01T07:00:00Z" }))).toEqual([
+      "status.stage.contacting",
+      "status.next.tried",
+    ]);
+  });
+
+  it("offers the actions until a decision, and the 14-day withdrawal right once approved", () => {
+    expect(statusView(facts({ status: "documents" }), NOW, "x")).toMatchObject({ actionable: true, withdrawalRight: false });
+    expect(statusView(facts({ status: "approved" }), NOW, "x")).toMatchObject({ actionable: false, withdrawalRight: true });
+    expect(statusView(facts({ status: "declined" }), NOW, "x")).toMatchObject({ actionable: false, withdrawalRight: false });
+    expect(statusView(facts({ kind: "proposal" }), NOW, "x")).toMatchObject({ actionable: false });
+  });
+
+  it("after a withdrawal shows no phone and says what was deleted", () => {
+    const view = statusView(facts({ withdrawnAt: "2026-12-01T03:00:00Z" }), NOW, "x");
+    expect(view).toMatchObject({ stage: "withdrawn", maskedPhone: null, actionable: false });
+    expect(view.lines.map((l) => l.key)).toEqual(["status.withdrawn.body", "status.withdrawn.deleted", "status.withdrawn.again"]);
+  });
+
+  it("a rights request shows the date we must answer by, then that we answered", () => {
+    const open = statusView(
+      facts({ kind: "rights", rights: { request: "access", dueAt: "2026-12-09T14:59:59.999Z", answeredAt: null } }),
+      NOW,
+      "x",
+    );
+    expect(open.lines).toEqual([
+      { key: "status.rights.due", vars: { day: "2026-12-09T14:59:59.999Z" } },
+      { key: "status.rights.why.access" },
+    ]);
+    const done = statusView(
+      facts({ kind: "rights", rights: { request: "complaint", dueAt: "x", answeredAt: "2026-12-03T00:00:00Z" } }),
+      NOW,
+      "x",
+    );
+    expect(done.stage).toBe("answered");
+  });
+});
+
+describe("call-back slots", () => {
+  it("offers full hours inside Mon–Fri 09:00–18:00 KST, from 30 minutes ahead, for 7 days", () => {
+    const slots = callSlots(NOW).map((d) => d.toISOString());
+    expect(slots[0]).toBe("2026-12-01T03:00:00.000Z"); // 12:00 KST today
+    expect(slots).not.toContain("2026-12-05T01:00:00.000Z"); // Saturday 10:00 KST
+    expect(slots.at(-1)).toBe("2026-12-08T02:00:00.000Z"); // next Tuesday 11:00 KST: 7 days ahead
+    expect(slots).toHaveLength(6 + 3 * 9 + 9 + 3); // today from 12:00, Wed–Fri, Monday, Tuesday until 11:00
+    expect(isOfferedSlot("2026-12-02T00:00:00.000Z", NOW)).not.toBeNull(); // 09:00 KST
+    expect(isOfferedSlot("2026-12-02T09:00:00.000Z", NOW)).toBeNull(); // 18:00 KST: closed
+    expect(isOfferedSlot("2026-12-01T01:00:00.000Z", NOW)).toBeNull(); // in the past
+    expect(isOfferedSlot("2026-12-09T01:00:00.000Z", NOW)).toBeNull(); // beyond 7 days
+  });
+});

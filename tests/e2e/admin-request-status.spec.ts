@@ -1,0 +1,86 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { createOperator, english, seed, signIn } from "#tests/e2e/console.ts";
+import { sampleConsultation } from "#tests/support/consultation-sample.ts";
+
+/**
+ * Issue 28 with an operator: the status page follows the console's moves
+ * after a reload; the deadlines page lists overdue rights requests first and
+ * an answer closes one; the inbox warns while any is overdue and shows sources.
+ */
+const status = JSON.parse(readFileSync(new URL("../../locales/vi/status.json", import.meta.url), "utf8")) as {
+  stage: Record<string, string>;
+};
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/status/${name}.png`, fullPage: true });
+
+let operator = "";
+test.beforeAll(async () => {
+  operator = `status-ops-${test.info().workerIndex}-${Date.now()}@example.com`;
+  createOperator(operator);
+});
+
+test("the status page follows an operator's move within a reload", async ({ page, context, request }) => {
+  const name = `FOLLOW ${Date.now()}`;
+  const sent = await request.post("/svc/answer/create?lang=vi", {
+    data: {
+      ...sampleConsultation({ submissionId: crypto.randomUUID(), name }),
+      source: { utm_source: "facebook", banner: "regional-bank-general" },
+    },
+  });
+  const url = ((await sent.json()) as { data: { status_url: string } }).data.status_url;
+  const path = new URL(url).pathname + new URL(url).search;
+  await page.goto(path);
+  await expect(page.getByText(status.stage.new!)).toBeVisible();
+
+  const consolePage = await context.newPage();
+  await english(context);
+  await signIn(consolePage, operator);
+  await consolePage.goto(`/admin?q=${encodeURIComponent(name)}`);
+  const row = consolePage.getByRole("row", { name: new RegExp(name) });
+  await expect(row).toContainText("UTM: facebook");
+  await expect(row).toContainText("Banner: regional-bank-general");
+  await row.getByRole("link", { name }).click();
+  await hydrated(consolePage);
+  // The pipeline's moves (issue 26): contacting, then with the lender (named), then approved.
+  const move = async (stage: string, fill?: () => Promise<void>) => {
+    await consolePage.getByRole("radio", { name: stage, exact: true }).check();
+    if (fill) await fill();
+    await consolePage.getByRole("button", { name: "Move", exact: true }).click();
+    await expect(consolePage.getByText(`Moved to “${stage}”.`)).toBeVisible();
+  };
+  await move("Contacting");
+  await page.reload();
+  await expect(page.getByText(status.stage.contacting!)).toBeVisible();
+  await move("Consulted");
+  await move("With lender", () => consolePage.getByRole("textbox", { name: "Lender" }).fill("Sample Savings Bank"));
+  await page.reload();
+  await expect(page.getByText(status.stage.with_lender!)).toBeVisible();
+  await expect(page.getByText(/Sample Savings Bank/)).toBeVisible();
+  await move("Declined");
+  await page.reload();
+  await expect(page.getByText(status.stage.declined!)).toBeVisible();
+  await expect(page.locator('select[name="slot"]')).toHaveCount(0);
+});
+
+test("deadlines: overdue first and marked, the inbox warns, an answer closes one", async ({ page, context }) => {
+  const day = 86_400_000;
+  const { id: late } = seed("rights", { request: "access", due: new Date(Date.now() - 2 * day).toISOString(), phone: "01070707070" });
+  seed("rights", { request: "complaint", due: new Date(Date.now() + 5 * day).toISOString(), message: "Nobody called me back." });
+  await english(context);
+  await signIn(page, operator);
+  await page.goto("/admin");
+  await expect(page.getByRole("alert").filter({ hasText: "past the deadline our policies promise" })).toBeVisible();
+  await page.getByRole("link", { name: "Answer them now" }).click();
+  await expect(page).toHaveURL(/\/admin\/deadlines$/);
+  const first = page.getByRole("list", { name: "Privacy requests and complaints to answer" }).getByRole("listitem").first();
+  await expect(first).toContainText(`#${late}`);
+  await expect(first).toContainText("Overdue");
+  await expect(first).toContainText("2 days late");
+  expect(await axeViolations(page)).toEqual([]);
+  await shot(page, "console-deadlines");
+  await first.getByLabel("How it was answered").selectOption("email");
+  await first.getByRole("button", { name: "Record the answer and close" }).click();
+  await expect(page.getByText("The answer is recorded and the request closed.")).toBeVisible();
+  await expect(page.getByText(`#${late}`)).toHaveCount(0);
+});
