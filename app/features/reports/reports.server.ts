@@ -1,0 +1,104 @@
+import { sql, type Kysely } from "kysely";
+import type { ClosedReason, ConsultationStage, Database } from "#db/schema.ts";
+import { QUESTION_SEQ } from "#app/features/consultation/questions.ts";
+import { seoulRange } from "#app/lib/seoul-time.ts";
+import type { ReportPeriod } from "#app/features/reports/period.ts";
+import {
+  FUNNEL,
+  STAGE_RANK,
+  closedReasons,
+  funnel,
+  inSegment,
+  langOf,
+  splitValues,
+  visaOf,
+  type CountRow,
+  type FunnelRow,
+  type Split,
+  type StageCount,
+} from "#app/features/reports/figures.ts";
+
+/**
+ * The reports' queries (issue 26, item 4; ADR 0028 "Reports"). Each reads
+ * the consultations that arrived in the period and returns rows already
+ * counted by the database, grouped by language, visa type and the figure's
+ * own category: a few hundred rows at most, whatever the number of requests.
+ * The same SQL on SQLite and PostgreSQL: joins, CASE, min/max/count, and
+ * time comparisons with ISO parameters (ADR 0024).
+ */
+type Db = Kysely<Database>;
+
+/** The half-open UTC interval of the period's Seoul days. */
+export function periodBounds(period: ReportPeriod): { start: string; end: string } {
+  const { start, end } = seoulRange(period.from, period.to);
+  return { start: start!, end: end! };
+}
+
+/** The consultations of the period, each with its visa answer. */
+function arrivals(db: Db, period: ReportPeriod) {
+  const { start, end } = periodBounds(period);
+  return db
+    .selectFrom("consultation_answers as c")
+    .leftJoin("consultation_answer_items as v", (join) =>
+      join.onRef("v.answer_id", "=", "c.id").on("v.question_seq", "=", QUESTION_SEQ.visaType),
+    )
+    .where("c.created_at", ">=", start)
+    .where("c.created_at", "<", end);
+}
+
+/** The furthest stage of the road a request's history reached, as its rank (0: still new, or only closed). */
+function furthestRank() {
+  const cases = Object.entries(STAGE_RANK).map(([stage, rank]) => sql`when ${sql.lit(stage)} then ${sql.lit(rank)}`);
+  return sql<number>`coalesce(max(case h.to_stage ${sql.join(cases, sql` `)} else 0 end), 0)`;
+}
+
+/** Consultations of the period, counted by language, visa, stage now, furthest stage reached and closed reason. */
+export async function stageCounts(db: Db, period: ReportPeriod): Promise<StageCount[]> {
+  const perRequest = arrivals(db, period)
+    .leftJoin("request_stage_history as h", (join) => join.on("h.request_kind", "=", "consultation").onRef("h.request_id", "=", "c.id"))
+    .groupBy(["c.id", "c.lang", "v.answer_content", "c.status", "c.closed_reason"])
+    .select(["c.lang", "v.answer_content as visa", "c.status", "c.closed_reason", furthestRank().as("reached")]);
+  const rows = await db
+    .selectFrom(perRequest.as("r"))
+    .groupBy(["r.lang", "r.visa", "r.status", "r.closed_reason", "r.reached"])
+    .select(["r.lang", "r.visa", "r.status", "r.closed_reason", "r.reached", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .execute();
+  return rows.map((r) => ({
+    lang: langOf(r.lang),
+    visa: visaOf(r.visa),
+    status: r.status as ConsultationStage,
+    reached: Math.min(Number(r.reached), FUNNEL.length - 1),
+    closedReason: (r.closed_reason as ClosedReason | null) ?? null,
+    n: Number(r.n),
+  }));
+}
+
+/** One segment's figures: the whole period, or the requests of one language or visa type. */
+export interface SegmentReport {
+  value: string;
+  requests: number;
+  funnel: FunnelRow[];
+  closedReasons: CountRow<string>[];
+}
+
+export interface Report {
+  period: ReportPeriod;
+  split: Split;
+  segments: SegmentReport[];
+}
+
+/** Every figure of the period, for the whole of it and then each value of `split`. */
+export async function buildReport(db: Db, period: ReportPeriod, split: Split): Promise<Report> {
+  const stages = await stageCounts(db, period);
+  const segment = (by: Split, value: string): SegmentReport => {
+    const rows = inSegment(stages, by, value);
+    return {
+      value,
+      requests: rows.reduce((t, r) => t + r.n, 0),
+      funnel: funnel(rows),
+      closedReasons: closedReasons(rows),
+    };
+  };
+  const segments = [segment("all", "all"), ...(split === "all" ? [] : splitValues(split).map((value) => segment(split, value)))];
+  return { period, split, segments };
+}
