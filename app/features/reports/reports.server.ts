@@ -46,18 +46,26 @@ function arrivals(db: Db, period: ReportPeriod) {
     .where("c.created_at", "<", end);
 }
 
-/** The furthest stage of the road a request's history reached, as its rank (0: still new, or only closed). */
-function furthestRank() {
+/**
+ * Each request's furthest stage of the road, as its rank (0: none, or only
+ * closed), from the history's moves since `start` (a request of the period
+ * moved only after it arrived): one grouped pass, joined by id.
+ */
+function furthestRanks(db: Db, start: string) {
   const cases = Object.entries(STAGE_RANK).map(([stage, rank]) => sql`when ${sql.lit(stage)} then ${sql.lit(rank)}`);
-  return sql<number>`coalesce(max(case h.to_stage ${sql.join(cases, sql` `)} else 0 end), 0)`;
+  return db
+    .selectFrom("request_stage_history as h")
+    .select(["h.request_id", sql<number>`max(case h.to_stage ${sql.join(cases, sql` `)} else 0 end)`.as("rank")])
+    .where("h.request_kind", "=", "consultation")
+    .where("h.at", ">=", start)
+    .groupBy("h.request_id");
 }
 
 /** Consultations of the period, counted by language, visa, stage now, furthest stage reached and closed reason. */
 export async function stageCounts(db: Db, period: ReportPeriod): Promise<StageCount[]> {
   const perRequest = arrivals(db, period)
-    .leftJoin("request_stage_history as h", (join) => join.on("h.request_kind", "=", "consultation").onRef("h.request_id", "=", "c.id"))
-    .groupBy(["c.id", "c.lang", "v.answer_content", "c.status", "c.closed_reason"])
-    .select(["c.lang", "v.answer_content as visa", "c.status", "c.closed_reason", furthestRank().as("reached")]);
+    .leftJoin(furthestRanks(db, periodBounds(period).start).as("f"), "f.request_id", "c.id")
+    .select(["c.lang", "v.answer_content as visa", "c.status", "c.closed_reason", "f.rank as reached"]);
   const rows = await db
     .selectFrom(perRequest.as("r"))
     .groupBy(["r.lang", "r.visa", "r.status", "r.closed_reason", "r.reached"])
@@ -67,7 +75,7 @@ export async function stageCounts(db: Db, period: ReportPeriod): Promise<StageCo
     lang: langOf(r.lang),
     visa: visaOf(r.visa),
     status: r.status as ConsultationStage,
-    reached: Math.min(Number(r.reached), FUNNEL.length - 1),
+    reached: Math.min(Number(r.reached ?? 0), FUNNEL.length - 1),
     closedReason: (r.closed_reason as ClosedReason | null) ?? null,
     n: Number(r.n),
   }));
