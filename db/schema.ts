@@ -94,6 +94,34 @@ export interface ConsultationAnswerTable extends RequestColumns<ConsultationStag
   approved_amount: Generated<number | null>;
   /** YYYY-MM-DD, a day in Korea. */
   approved_on: Generated<string | null>;
+  /** The calls (0081): the first attempt's time, the next call, unanswered attempts, kept open past the cadence. */
+  first_contact_at: Generated<string | null>;
+  next_call_at: Generated<string | null>;
+  /** 1: the visitor asked for that time (it may lie outside the calling hours). */
+  next_call_asked: Generated<number>;
+  unanswered_calls: Generated<number>;
+  keep_open: Generated<number>;
+}
+
+/** One call an agent placed (0081). */
+export interface CallAttemptTable {
+  id: Generated<number>;
+  request_kind: "consultation";
+  request_id: number;
+  operator_id: number | null;
+  outcome: "connected" | "no_answer" | "busy" | "message_left" | "wrong_number" | "callback" | "refused" | "do_not_contact";
+  note: Generated<string>;
+  /** The time the visitor asked to be called back at. */
+  callback_at: string | null;
+  at: string;
+}
+
+/** A phone number (digits) whose owner forbade further calls (0081). */
+export interface DoNotContactTable {
+  id: Generated<number>;
+  phone: string;
+  operator_id: number | null;
+  at: string;
 }
 
 /** Every move of a request from one stage to another (0080): no personal data. */
@@ -290,7 +318,8 @@ export type AuditAction =
   | "two_step_policy"
   | "session_end"
   | "two_step_reset"
-  | "stage";
+  | "stage"
+  | "call";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
@@ -404,6 +433,8 @@ export interface Database {
   consultation_answers: ConsultationAnswerTable;
   consultation_answer_items: ConsultationAnswerItemTable;
   request_stage_history: RequestStageHistoryTable;
+  call_attempts: CallAttemptTable;
+  do_not_contact: DoNotContactTable;
   consent_records: ConsentRecordTable;
   rights_requests: RightsRequestTable;
   job_leases: JobLeaseTable;

@@ -6,6 +6,8 @@ import { requestDetail } from "#app/features/requests/request-detail.server.ts";
 import { markOpened, NOTE_MAX, saveNote } from "#app/features/requests/request-workflow.server.ts";
 import { moveStageAction } from "#app/features/requests/stage-action.server.ts";
 import { stageHistory } from "#app/features/requests/pipeline.server.ts";
+import { callState, isDoNotContact } from "#app/features/requests/calls.server.ts";
+import { logCallAction } from "#app/features/requests/call-action.server.ts";
 import { audit, listAudit, recentlyViewed } from "#app/features/audit/audit.server.ts";
 import { isRequestKind } from "#app/features/console/kinds.ts";
 import { hasRole, signedIn } from "#app/features/console/guards.server.ts";
@@ -33,7 +35,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The record's history is part of the audit log: administrators only (ADR 0022).
   const history = hasRole(who, "admin") ? (await listAudit(db, { page: 1, record: { kind, id } })).entries.slice(0, 20) : null;
   const t = consoleT(context);
-  return { title: `${t(`kind.${kind}`)} #${id}`, detail, history, stages: await stageHistory(db, kind, id), noteMax: NOTE_MAX };
+  const phone = (detail.fields.find((f) => f.label === "phone")?.value ?? "").replace(/\D+/g, "");
+  return {
+    title: `${t(`kind.${kind}`)} #${id}`,
+    detail,
+    history,
+    stages: await stageHistory(db, kind, id),
+    calls: kind === "consultation" ? await callState(db, id) : null,
+    doNotContact: await isDoNotContact(db, phone),
+    noteMax: NOTE_MAX,
+  };
 }
 
 export const meta = adminMeta;
@@ -42,6 +53,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { kind, id } = target(params);
   const { form, who } = await consoleForm(request, context);
   const { db } = services(context);
+  if (form.get("intent") === "call") {
+    if (kind !== "consultation") throw data(null, { status: 404 });
+    const call = await logCallAction(db, who, id, form);
+    if (!call.ok && call.error === "missing") throw data(null, { status: 404 });
+    return data<RequestActionResult>({ call }, { status: call.ok ? 200 : 400 });
+  }
   if (form.get("intent") === "stage") {
     const stage = await moveStageAction(db, who, kind, id, form);
     if (!stage.ok && stage.error === "missing") throw data(null, { status: 404 });

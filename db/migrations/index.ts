@@ -12,6 +12,7 @@ import * as m0062 from "#db/migrations/0062_session_devices.ts";
 import * as m0065 from "#db/migrations/0065_rate_limits.ts";
 import * as m0070 from "#db/migrations/0070_native_types.ts";
 import * as m0080 from "#db/migrations/0080_pipeline_stages.ts";
+import * as m0081 from "#db/migrations/0081_call_attempts.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0065_rate_limits": m0065,
   "0070_native_types": m0070,
   "0080_pipeline_stages": m0080,
+  "0081_call_attempts": m0081,
 };

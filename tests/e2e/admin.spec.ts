@@ -83,6 +83,7 @@ async function inboxFlow(page: Page, name: string, phone: string) {
   await expect(page.getByRole("status").filter({ hasText: "Moved to “Contacting”." })).toBeVisible();
   await expect(page.getByText("New → Contacting")).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("request-stage-en.png"), fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByLabel("Operator note").fill("Called; will send the documents list.");
   await page.getByRole("button", { name: "Save note" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();

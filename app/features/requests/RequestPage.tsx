@@ -8,6 +8,8 @@ import type { StageHistoryEntry } from "#app/features/requests/pipeline.server.t
 import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
 import { StageBadge } from "#app/features/requests/StageBadge.tsx";
 import { StageForm, StageHistory, LoanFactsList, type StageFormResult } from "#app/features/requests/StageParts.tsx";
+import type { CallState } from "#app/features/requests/calls.server.ts";
+import { CallsSection, DoNotContactBanner, type CallFormResult } from "#app/features/requests/CallParts.tsx";
 import styles from "#app/features/console/console.module.css";
 
 interface RequestPageData {
@@ -15,10 +17,14 @@ interface RequestPageData {
   /** Administrators only (null for an agent). */
   history: AuditEntry[] | null;
   stages: StageHistoryEntry[];
+  /** Consultations only. */
+  calls: CallState | null;
+  /** The request's phone number asked not to be contacted (any kind). */
+  doNotContact: boolean;
   noteMax: number;
 }
 
-export type RequestActionResult = { note: "saved" | "error" } | { stage: StageFormResult };
+export type RequestActionResult = { note: "saved" | "error" } | { stage: StageFormResult } | { call: CallFormResult };
 
 /** One request: everything the visitor sent, its photos, consents, workflow and who has seen it. */
 export function RequestPage({ data, result }: { data: RequestPageData; result?: RequestActionResult }) {
@@ -40,6 +46,9 @@ export function RequestPage({ data, result }: { data: RequestPageData; result?: 
       <PageTitle aside={<StageBadge stage={detail.status} />}>
         {t(`kind.${detail.kind}`)} #{detail.id}
       </PageTitle>
+
+      {data.doNotContact && !data.calls ? <DoNotContactBanner /> : null}
+      {data.calls ? <CallsSection calls={data.calls} result={result && "call" in result ? result.call : undefined} /> : null}
 
       <div className={styles.detailGrid}>
         <section className={styles.card} aria-labelledby="request-fields">

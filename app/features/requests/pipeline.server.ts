@@ -45,8 +45,8 @@ function facts(move: StageMove): {
 
 /**
  * Moves request `kind` #`id` from `from` (the stage the operator saw) along
- * `move`. `inside` runs more work in the same transaction (a call attempt's
- * row, for the cadence).
+ * `move`, in a transaction of its own. `inside` runs more work in the same
+ * transaction (the tests make it fail).
  */
 export async function moveStage(
   db: Db,
@@ -58,60 +58,73 @@ export async function moveStage(
   now = new Date(),
   inside?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<MoveResult> {
+  return db.transaction().execute(async (trx) => {
+    const moved = await moveWithin(trx, who, kind, id, from, move, now);
+    if (moved.ok && inside) await inside(trx);
+    return moved;
+  });
+}
+
+/** The same move inside a transaction the caller holds (a logged call moves its lead along with it). */
+export async function moveWithin(
+  trx: Transaction<Database>,
+  who: Mover,
+  kind: RequestKind,
+  id: number,
+  from: RequestStage,
+  move: StageMove,
+  now: Date,
+): Promise<MoveResult> {
   if (kind === "consultation" && move.to === "closed" && !move.reason) return { ok: false, error: "reason" };
   if (!canMove(kind, from, move.to)) return { ok: false, error: "notAllowed" };
   const at = now.toISOString();
   const recorded = facts(move);
-  return db.transaction().execute(async (trx) => {
-    const stage = await currentStage(trx, kind, id);
-    if (stage === null) return { ok: false, error: "missing" } as const;
-    if (stage !== from) return { ok: false, error: "stale" } as const;
-    // The stage changes only where it still is what the operator saw (two operators at once: one wins).
-    const updated =
-      kind === "consultation"
-        ? await trx
-            .updateTable("consultation_answers")
-            .set({
-              status: move.to as Exclude<RequestStage, "in_progress" | "done">,
-              updated_at: at,
-              // A consultation's row keeps the facts of its latest move of that kind.
-              // Closed, it says why; reopened, it no longer does (its history still does).
-              ...(move.to === "closed" || from === "closed"
-                ? { closed_reason: recorded.closed_reason, closed_note: recorded.closed_note }
-                : {}),
-              ...(move.to === "with_lender" ? { lender: recorded.lender } : {}),
-              ...(move.to === "approved" ? { approved_amount: recorded.amount, approved_on: recorded.approved_on } : {}),
-            })
-            .where("id", "=", id)
-            .where("status", "=", from as Exclude<RequestStage, "in_progress" | "done">)
-            .executeTakeFirst()
-        : await trx
-            .updateTable(REQUEST_TABLES[kind] as "proposals")
-            .set({ status: move.to as "new" | "in_progress" | "done" | "closed", updated_at: at })
-            .where("id", "=", id)
-            .where("status", "=", from as "new" | "in_progress" | "done" | "closed")
-            .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return { ok: false, error: "stale" } as const;
-    await trx
-      .insertInto("request_stage_history")
-      .values({
-        request_kind: kind,
-        request_id: id,
-        from_stage: from,
-        to_stage: move.to,
-        operator_id: who?.operator.id ?? null,
-        at,
-        closed_reason: recorded.closed_reason,
-        lender: recorded.lender,
-        amount: recorded.amount,
-        approved_on: recorded.approved_on,
-      })
-      .execute();
-    const detail = [`${from}→${move.to}`, recorded.closed_reason ? `reason=${recorded.closed_reason}` : ""].filter(Boolean).join(" ");
-    await audit(trx, who, "stage", { kind, id }, detail, now);
-    if (inside) await inside(trx);
-    return { ok: true } as const;
-  });
+  const stage = await currentStage(trx, kind, id);
+  if (stage === null) return { ok: false, error: "missing" };
+  if (stage !== from) return { ok: false, error: "stale" };
+  // The stage changes only where it still is what the operator saw (two operators at once: one wins).
+  const updated =
+    kind === "consultation"
+      ? await trx
+          .updateTable("consultation_answers")
+          .set({
+            status: move.to as Exclude<RequestStage, "in_progress" | "done">,
+            updated_at: at,
+            // Closed, it says why; reopened, it no longer does (its history still does).
+            ...(move.to === "closed" || from === "closed"
+              ? { closed_reason: recorded.closed_reason, closed_note: recorded.closed_note }
+              : {}),
+            ...(move.to === "with_lender" ? { lender: recorded.lender } : {}),
+            ...(move.to === "approved" ? { approved_amount: recorded.amount, approved_on: recorded.approved_on } : {}),
+          })
+          .where("id", "=", id)
+          .where("status", "=", from as Exclude<RequestStage, "in_progress" | "done">)
+          .executeTakeFirst()
+      : await trx
+          .updateTable(REQUEST_TABLES[kind] as "proposals")
+          .set({ status: move.to as "new" | "in_progress" | "done" | "closed", updated_at: at })
+          .where("id", "=", id)
+          .where("status", "=", from as "new" | "in_progress" | "done" | "closed")
+          .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return { ok: false, error: "stale" };
+  await trx
+    .insertInto("request_stage_history")
+    .values({
+      request_kind: kind,
+      request_id: id,
+      from_stage: from,
+      to_stage: move.to,
+      operator_id: who?.operator.id ?? null,
+      at,
+      closed_reason: recorded.closed_reason,
+      lender: recorded.lender,
+      amount: recorded.amount,
+      approved_on: recorded.approved_on,
+    })
+    .execute();
+  const detail = [`${from}→${move.to}`, recorded.closed_reason ? `reason=${recorded.closed_reason}` : ""].filter(Boolean).join(" ");
+  await audit(trx, who, "stage", { kind, id }, detail, now);
+  return { ok: true };
 }
 
 export interface StageHistoryEntry {

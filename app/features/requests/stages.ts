@@ -1,6 +1,7 @@
 import type { ClosedReason, RequestStage } from "#db/schema.ts";
 import type { RequestKind } from "#app/features/console/kinds.ts";
 import { noControlCharacters, requiredText, v } from "#app/lib/schema.ts";
+import { filledFields } from "#app/features/requests/form-input.ts";
 
 /**
  * The pipeline's rules (issue 26, item 1; ADR 0028): which stage a request
@@ -118,12 +119,7 @@ export const moveSchema = v.variant(
 
 export type StageMove = v.InferOutput<typeof moveSchema>;
 
-/** The form's fields as the schema reads them (empty ones left out). */
+/** The form's fields as the schema reads them. */
 export function moveInput(form: URLSearchParams): Record<string, string> {
-  const input: Record<string, string> = {};
-  for (const name of ["to", "lender", "amount", "approvedOn", "reason", "closedNote"]) {
-    const value = form.get(name);
-    if (value !== null && value !== "") input[name] = value.replace(/\r\n/g, "\n");
-  }
-  return input;
+  return filledFields(form, ["to", "lender", "amount", "approvedOn", "reason", "closedNote"]);
 }

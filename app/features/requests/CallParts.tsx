@@ -1,0 +1,132 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "#app/ui/Button.tsx";
+import { Checkbox, RadioGroup, TextArea, TextField } from "#app/ui/Field.tsx";
+import type { FieldErrors } from "#app/lib/schema.ts";
+import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
+import { CsrfField, Notice } from "#app/features/console/parts.tsx";
+import type { CallState } from "#app/features/requests/calls.server.ts";
+import { CALL_NOTE_MAX, CALL_OUTCOMES } from "#app/features/requests/calls.ts";
+import styles from "#app/features/console/console.module.css";
+
+/** What the "Log a call" form's action answered. */
+export type CallFormResult =
+  | { ok: true; next: string | null; closed: boolean }
+  | { ok: false; error: "missing" | "callbackPast" | "invalid"; fields?: FieldErrors; values?: Record<string, string> };
+
+/** The number's owner forbade calls: shown on every request from it. */
+export function DoNotContactBanner() {
+  const t = useAdminT();
+  return (
+    <p className={styles.noticeError} role="note">
+      <strong>{t("calls.dnc.title")}</strong> {t("calls.dnc.body")}
+    </p>
+  );
+}
+
+/** The next call, the calls so far, and the form that logs one (its outcome in one tap, then Log). */
+export function CallsSection({ calls, result, action }: { calls: CallState; result?: CallFormResult; action?: string }) {
+  const t = useAdminT();
+  return (
+    <section className={styles.card} aria-labelledby="request-calls">
+      <h2 id="request-calls" className={styles.subtitle}>
+        {t("calls.title")}
+      </h2>
+      {calls.doNotContact ? <DoNotContactBanner /> : null}
+      <p className={calls.overdue ? styles.overdue : undefined}>
+        {calls.nextCall
+          ? t(calls.nextCallAsked ? "calls.nextAsked" : "calls.next", { at: calls.nextCall })
+          : t(calls.doNotContact ? "calls.noneForbidden" : "calls.none")}
+      </p>
+      <p className={styles.muted}>
+        {t("calls.counts", { count: calls.unanswered })}
+        {calls.firstContact ? ` · ${t("calls.firstContact", { at: calls.firstContact })}` : ""}
+      </p>
+      <LogCallForm result={result} action={action} keepOpen={calls.keepOpen} />
+      <CallHelp />
+      <h3 className={styles.subsubtitle}>{t("calls.attempts")}</h3>
+      {calls.attempts.length ? (
+        <ul className={styles.plainList}>
+          {calls.attempts.map((a) => (
+            <li key={a.id}>
+              <time>{a.at}</time> · {a.operator ?? "—"} · {t(`calls.outcome.${a.outcome}`)}
+              {a.callbackAt ? ` (${a.callbackAt})` : ""}
+              {a.note ? ` — ${a.note}` : ""}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.muted}>{t("calls.noAttempts")}</p>
+      )}
+    </section>
+  );
+}
+
+/** Logs one call; works without JavaScript (every field is on the form, the server reads what the outcome needs). */
+export function LogCallForm({ result, action, keepOpen }: { result?: CallFormResult; action?: string; keepOpen: boolean }) {
+  const t = useAdminT();
+  const busy = useNavigation().state === "submitting";
+  const failed = result && !result.ok ? result : undefined;
+  const values = failed?.values ?? {};
+  const errors = failed?.fields ?? {};
+  const message = (key?: string) => (key ? t(key as AdminKey) : undefined);
+  return (
+    <>
+      {result?.ok ? (
+        <Notice tone="ok">
+          {result.closed ? t("calls.loggedClosed") : result.next ? t("calls.loggedNext", { at: result.next }) : t("calls.logged")}
+        </Notice>
+      ) : null}
+      {failed ? <Notice tone="error">{t(`calls.error.${failed.error}`)}</Notice> : null}
+      <Form method="post" action={action} className={styles.stack}>
+        <CsrfField />
+        <input type="hidden" name="intent" value="call" />
+        <RadioGroup
+          legend={t("calls.outcome")}
+          name="outcome"
+          defaultValue={values.outcome}
+          error={message(errors.outcome)}
+          options={CALL_OUTCOMES.map((o) => ({ value: o, label: t(`calls.outcome.${o}`) }))}
+        />
+        <TextField
+          label={t("calls.callbackAt")}
+          name="callbackAt"
+          type="datetime-local"
+          hint={t("calls.callbackAtHint")}
+          defaultValue={values.callbackAt}
+          error={message(errors.callbackAt)}
+        />
+        <TextArea
+          label={t("calls.note")}
+          name="note"
+          rows={2}
+          maxLength={CALL_NOTE_MAX}
+          defaultValue={values.note}
+          error={message(errors.note)}
+        />
+        <Checkbox label={t("calls.keepOpen")} name="keepOpen" value="1" defaultChecked={keepOpen} />
+        <Button type="submit" disabled={busy}>
+          {t("calls.log")}
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+/** What each outcome does, and the cadence, for the agent who is not sure. */
+export function CallHelp() {
+  const t = useAdminT();
+  return (
+    <details className={styles.help}>
+      <summary>{t("calls.help.title")}</summary>
+      <dl className={styles.fields}>
+        {CALL_OUTCOMES.map((o) => (
+          <div key={o}>
+            <dt>{t(`calls.outcome.${o}`)}</dt>
+            <dd>{t(`calls.help.${o}`)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={styles.muted}>{t("calls.help.cadence")}</p>
+    </details>
+  );
+}

@@ -1,0 +1,214 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database, RequestStage } from "#db/schema.ts";
+import { CONSULTATION_QUESTIONS } from "#app/features/console/kinds.ts";
+import { audit } from "#app/features/audit/audit.server.ts";
+import { formatSeoul } from "#app/lib/seoul-time.ts";
+import { moveWithin, type Mover } from "#app/features/requests/pipeline.server.ts";
+import { canMove } from "#app/features/requests/stages.ts";
+import {
+  DEFAULT_CALLING_HOURS,
+  MAX_UNANSWERED,
+  nextAttemptAt,
+  parseCallingHours,
+  type CallingHours,
+} from "#app/features/requests/cadence.ts";
+import { fromSeoulLocal, UNANSWERED, type CallInput, type CallOutcome } from "#app/features/requests/calls.ts";
+
+/**
+ * Logging a call on a consultation (issue 26, item 2; ADR 0028): the attempt,
+ * the first-contact time, the next call by the cadence inside the calling
+ * hours (or when the visitor asked), the lead's stage (new → contacting on
+ * the first attempt; closed as unreachable after the last unanswered one
+ * unless an agent keeps it open; closed as a wrong number), a phone number's
+ * "do not contact" — all in one transaction, with its audit entry.
+ */
+type Db = Kysely<Database>;
+
+/** The calling hours: CALLING_HOURS=HH:MM-HH:MM inside 08:00–21:00 KST, else 09:00–20:00. */
+export function callingHours(env: NodeJS.ProcessEnv = process.env): CallingHours {
+  return (env.CALLING_HOURS && parseCallingHours(env.CALLING_HOURS)) || DEFAULT_CALLING_HOURS;
+}
+
+/** A consultation's phone number (digits, as the visitor's answer holds it). */
+export async function consultationPhone(db: Db | Transaction<Database>, id: number): Promise<string> {
+  const row = await db
+    .selectFrom("consultation_answer_items")
+    .select("answer_content")
+    .where("answer_id", "=", id)
+    .where("question_seq", "=", CONSULTATION_QUESTIONS.phone)
+    .executeTakeFirst();
+  return (row?.answer_content ?? "").replace(/\D+/g, "");
+}
+
+export async function isDoNotContact(db: Db | Transaction<Database>, phone: string): Promise<boolean> {
+  if (!phone) return false;
+  return (await db.selectFrom("do_not_contact").select("id").where("phone", "=", phone).executeTakeFirst()) !== undefined;
+}
+
+export type LogCallResult = { ok: true; next: string | null; closed: boolean } | { ok: false; error: "missing" | "callbackPast" };
+
+/** Who logs it: the signed-in agent. */
+type Caller = NonNullable<Mover>;
+
+export async function logCall(db: Db, who: Caller, id: number, call: CallInput, now: Date, hours = callingHours()): Promise<LogCallResult> {
+  const callbackAt = call.outcome === "callback" ? fromSeoulLocal(call.callbackAt) : null;
+  if (callbackAt && callbackAt.getTime() <= now.getTime()) return { ok: false, error: "callbackPast" };
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("consultation_answers")
+      .select(["status", "first_contact_at", "unanswered_calls", "keep_open"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) return { ok: false, error: "missing" } as const;
+    const at = now.toISOString();
+    const phone = await consultationPhone(trx, id);
+    if (call.outcome === "do_not_contact") await forbidCalls(trx, who, phone, id, now);
+    const forbidden = await isDoNotContact(trx, phone);
+
+    await trx
+      .insertInto("call_attempts")
+      .values({
+        request_kind: "consultation",
+        request_id: id,
+        operator_id: who.operator.id,
+        outcome: call.outcome,
+        note: call.note,
+        callback_at: callbackAt?.toISOString() ?? null,
+        at,
+      })
+      .execute();
+
+    const unanswered = Number(row.unanswered_calls) + (UNANSWERED.includes(call.outcome) ? 1 : 0);
+    const keepOpen = call.keepOpen === "1" || Number(row.keep_open) === 1;
+    const exhausted = UNANSWERED.includes(call.outcome) && unanswered >= MAX_UNANSWERED && !keepOpen;
+    const next = forbidden ? null : nextCall(call.outcome, unanswered, exhausted, now, callbackAt, hours);
+    await trx
+      .updateTable("consultation_answers")
+      .set({
+        first_contact_at: row.first_contact_at ?? at,
+        unanswered_calls: unanswered,
+        keep_open: keepOpen ? 1 : 0,
+        next_call_at: next?.toISOString() ?? null,
+        next_call_asked: callbackAt && next ? 1 : 0,
+        updated_at: at,
+      })
+      .where("id", "=", id)
+      .execute();
+    await audit(trx, who, "call", { kind: "consultation", id }, `outcome=${call.outcome}`, now);
+
+    // The lead's stage follows: being worked from the first attempt on…
+    let stage = row.status as RequestStage;
+    if (stage === "new") {
+      await moveWithin(trx, who, "consultation", id, "new", { to: "contacting" }, now);
+      stage = "contacting";
+    }
+    // …closed when the number is wrong, or when the cadence has run out (by the system, not the agent).
+    const close = call.outcome === "wrong_number" ? "wrong_number" : exhausted ? "unreachable" : null;
+    if (close && canMove("consultation", stage, "closed")) {
+      await moveWithin(trx, close === "unreachable" ? null : who, "consultation", id, stage, { to: "closed", reason: close }, now);
+    }
+    return { ok: true, next: next ? formatSeoul(next) : null, closed: Boolean(close && canMove("consultation", stage, "closed")) } as const;
+  });
+}
+
+/** When to call next after this outcome: by the cadence, when asked, or not at all (someone was reached). */
+function nextCall(
+  outcome: CallOutcome,
+  unanswered: number,
+  exhausted: boolean,
+  now: Date,
+  callbackAt: Date | null,
+  hours: CallingHours,
+): Date | null {
+  if (outcome === "callback") return callbackAt;
+  if (!UNANSWERED.includes(outcome) || exhausted) return null;
+  return nextAttemptAt(unanswered, now, hours);
+}
+
+/** Records that `phone` may not be called, and stops every schedule of every consultation from it. */
+async function forbidCalls(trx: Transaction<Database>, who: Caller, phone: string, id: number, now: Date): Promise<void> {
+  if (!phone) return;
+  if (!(await isDoNotContact(trx, phone))) {
+    await trx.insertInto("do_not_contact").values({ phone, operator_id: who.operator.id, at: now.toISOString() }).execute();
+  }
+  await trx
+    .updateTable("consultation_answers")
+    .set({ next_call_at: null, next_call_asked: 0 })
+    .where(
+      "id",
+      "in",
+      trx
+        .selectFrom("consultation_answer_items")
+        .select("answer_id")
+        .where("question_seq", "=", CONSULTATION_QUESTIONS.phone)
+        .where("answer_content", "=", phone),
+    )
+    .execute();
+  await audit(trx, who, "call", { kind: "consultation", id }, "do_not_contact", now);
+}
+
+export interface CallEntry {
+  id: number;
+  at: string;
+  operator: string | null;
+  outcome: CallOutcome;
+  note: string;
+  callbackAt: string | null;
+}
+
+/** What the detail page shows of a consultation's calls. */
+export interface CallState {
+  attempts: CallEntry[];
+  nextCall: string | null;
+  nextCallAsked: boolean;
+  overdue: boolean;
+  firstContact: string | null;
+  unanswered: number;
+  keepOpen: boolean;
+  doNotContact: boolean;
+}
+
+export async function callState(db: Db, id: number, now = new Date()): Promise<CallState | null> {
+  const row = await db
+    .selectFrom("consultation_answers")
+    .select(["first_contact_at", "next_call_at", "next_call_asked", "unanswered_calls", "keep_open"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const attempts = await db
+    .selectFrom("call_attempts as c")
+    .leftJoin("admin_operators as o", "o.id", "c.operator_id")
+    .select(["c.id", "c.at", "o.email", "c.outcome", "c.note", "c.callback_at"])
+    .where("c.request_kind", "=", "consultation")
+    .where("c.request_id", "=", id)
+    .orderBy("c.at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(50)
+    .execute();
+  return {
+    attempts: attempts.map((a) => ({
+      id: a.id,
+      at: formatSeoul(a.at),
+      operator: a.email ?? null,
+      outcome: a.outcome,
+      note: a.note,
+      callbackAt: a.callback_at ? formatSeoul(a.callback_at) : null,
+    })),
+    nextCall: row.next_call_at ? formatSeoul(row.next_call_at) : null,
+    nextCallAsked: Number(row.next_call_asked) === 1,
+    overdue: row.next_call_at !== null && row.next_call_at < now.toISOString(),
+    firstContact: row.first_contact_at ? formatSeoul(row.first_contact_at) : null,
+    unanswered: Number(row.unanswered_calls),
+    keepOpen: Number(row.keep_open) === 1,
+    doNotContact: await isDoNotContact(db, await consultationPhone(db, id)),
+  };
+}
+
+/** Used by tests and My calls: the raw schedule of a consultation. */
+export async function schedule(db: Db, id: number) {
+  return db
+    .selectFrom("consultation_answers")
+    .select(["status", "first_contact_at", "next_call_at", "next_call_asked", "unanswered_calls", "keep_open", "closed_reason"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+}
