@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ClosedReason, ConsultationStage } from "#db/schema.ts";
+import type { CallOutcome } from "#app/features/requests/calls.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, get, signInCookie } from "#tests/support/admin.ts";
@@ -20,21 +21,67 @@ interface Fixture {
   /** The stages it moved through after `new`, in order; the last is where it stands. */
   moves: ConsultationStage[];
   reason?: ClosedReason;
+  /** Call attempts: when, and what came of it. */
+  calls?: [string, CallOutcome][];
 }
 
 /** Hand-counted below: #1–#9 arrived in November (KST), #10 and #11 just outside it. */
 const FIXTURES: Fixture[] = [
   { lang: "vi", visa: "E-9", created: "2026-11-02T01:00:00.000Z", moves: [] },
-  { lang: "vi", visa: "E-9", created: "2026-11-03T01:00:00.000Z", moves: ["contacting"] },
-  { lang: "en", visa: "D-2", created: "2026-11-04T01:00:00.000Z", moves: ["contacting", "consulted"] },
+  // Received 10:00 KST; called 10:10 (no answer), reached 11:10: 2 attempts, waited 10 min.
+  {
+    lang: "vi",
+    visa: "E-9",
+    created: "2026-11-03T01:00:00.000Z",
+    moves: ["contacting"],
+    calls: [
+      ["2026-11-03T01:10:00.000Z", "no_answer"],
+      ["2026-11-03T02:10:00.000Z", "connected"],
+    ],
+  },
+  // Reached at the first attempt, 30 min after.
+  {
+    lang: "en",
+    visa: "D-2",
+    created: "2026-11-04T01:00:00.000Z",
+    moves: ["contacting", "consulted"],
+    calls: [["2026-11-04T01:30:00.000Z", "connected"]],
+  },
+  // Busy, message left, then asked to be called back: reached at the 3rd; waited 60 min.
   {
     lang: "vi",
     visa: "F-2",
     created: "2026-11-05T01:00:00.000Z",
     moves: ["contacting", "consulted", "documents", "with_lender", "approved"],
+    calls: [
+      ["2026-11-05T02:00:00.000Z", "busy"],
+      ["2026-11-05T03:00:00.000Z", "message_left"],
+      ["2026-11-05T04:00:00.000Z", "callback"],
+    ],
   },
-  { lang: "en", visa: "E-9", created: "2026-11-06T01:00:00.000Z", moves: ["contacting", "consulted", "with_lender", "declined"] },
-  { lang: "mn", visa: "E-9", created: "2026-11-07T01:00:00.000Z", moves: ["contacting", "closed"], reason: "unreachable" },
+  // Received 10:00 KST, first called 21:30 KST: 690 min in all, 600 of them in calling hours (10:00–20:00); reached at the 2nd.
+  {
+    lang: "en",
+    visa: "E-9",
+    created: "2026-11-06T01:00:00.000Z",
+    moves: ["contacting", "consulted", "with_lender", "declined"],
+    calls: [
+      ["2026-11-06T12:30:00.000Z", "no_answer"],
+      ["2026-11-07T00:30:00.000Z", "connected"],
+    ],
+  },
+  // Called twice, never reached; waited 20 min.
+  {
+    lang: "mn",
+    visa: "E-9",
+    created: "2026-11-07T01:00:00.000Z",
+    moves: ["contacting", "closed"],
+    reason: "unreachable",
+    calls: [
+      ["2026-11-07T01:20:00.000Z", "no_answer"],
+      ["2026-11-07T03:00:00.000Z", "no_answer"],
+    ],
+  },
   { lang: "my", visa: null, created: "2026-11-08T01:00:00.000Z", moves: ["closed"], reason: "wrong_number" },
   { lang: "vi", visa: "E-9", created: "2026-11-09T01:00:00.000Z", moves: ["closed", "contacting"] },
   // 2026-11-01 00:00 KST: the period's first instant.
@@ -45,6 +92,7 @@ const FIXTURES: Fixture[] = [
     visa: "E-9",
     created: "2026-10-31T14:59:59.999Z",
     moves: ["contacting", "consulted", "documents", "with_lender", "approved"],
+    calls: [["2026-11-01T01:00:00.000Z", "connected"]],
   },
   { lang: "en", visa: "E-9", created: "2026-11-30T15:00:00.000Z", moves: ["contacting"] },
 ];
@@ -63,6 +111,7 @@ async function seed(handle: TestDatabase): Promise<number[]> {
         created_at: f.created,
         updated_at: f.created,
         closed_reason: status === "closed" ? (f.reason ?? null) : null,
+        first_contact_at: f.calls?.[0]?.[0] ?? null,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -89,6 +138,12 @@ async function seed(handle: TestDatabase): Promise<number[]> {
         .execute();
       from = to;
     }
+    for (const [at, outcome] of f.calls ?? []) {
+      await handle.db
+        .insertInto("call_attempts")
+        .values({ request_kind: "consultation", request_id: id, operator_id: null, outcome, at, callback_at: null })
+        .execute();
+    }
     // A proposal's history with the same id must not count for the consultation.
     if (i === 0)
       await handle.db
@@ -112,6 +167,9 @@ async function seed(handle: TestDatabase): Promise<number[]> {
 
 /** A segment's funnel as [stage, reached, now, toNext] rows. */
 const road = (s: SegmentReport) => s.funnel.map((r) => [r.stage, r.reached, r.now, r.toNext === null ? null : Number(r.toNext.toFixed(4))]);
+const HOURS = { start: 9 * 60, end: 20 * 60 };
+const MIN = 60_000;
+const counted = (rows: SegmentReport["attempts"]) => Object.fromEntries(rows.filter((r) => r.n).map((r) => [r.key, r.n]));
 const reasons = (s: SegmentReport) => Object.fromEntries(s.closedReasons.filter((r) => r.n).map((r) => [r.key, r.n]));
 
 describe.each(DIALECTS)("reports on %s", (dialect) => {
@@ -199,6 +257,40 @@ describe.each(DIALECTS)("reports on %s", (dialect) => {
     expect(road(by["E-9"]!).map((r) => r[2])).toEqual([2, 2, 0, 0, 0, 0, 1, 1]);
     expect(reasons(by.unknown!)).toEqual({ wrong_number: 1 });
     expect(by.unknown!.closedReasons.find((r) => r.key === "wrong_number")!.share).toBe(1);
+  });
+
+  it("times the wait for the first call attempt, in all hours and in calling hours: median and 90th percentile", async () => {
+    const report = await buildReport(handle.db, PERIOD, "visa", HOURS);
+    expect(report.segments[0]!.firstCall).toEqual({
+      called: 5,
+      notCalled: 4,
+      medianMs: 30 * MIN,
+      p90Ms: 690 * MIN,
+      callingMedianMs: 30 * MIN,
+      callingP90Ms: 600 * MIN,
+    });
+    const e9 = report.segments.find((s) => s.value === "E-9")!;
+    expect(e9.firstCall).toEqual({
+      called: 3,
+      notCalled: 3,
+      medianMs: 20 * MIN,
+      p90Ms: 690 * MIN,
+      callingMedianMs: 20 * MIN,
+      callingP90Ms: 600 * MIN,
+    });
+    expect(report.segments.find((s) => s.value === "unknown")!.firstCall).toMatchObject({ called: 0, medianMs: null, p90Ms: null });
+  });
+
+  it("counts the attempts until someone was reached, and every attempt's outcome", async () => {
+    const report = await buildReport(handle.db, PERIOD, "lang", HOURS);
+    const all = report.segments[0]!;
+    expect(counted(all.attempts)).toEqual({ "1": 1, "2": 2, "3": 1, notReached: 1 });
+    expect(counted(all.outcomes)).toEqual({ connected: 3, no_answer: 4, busy: 1, message_left: 1, callback: 1 });
+    expect(all.outcomes.find((r) => r.key === "no_answer")!.share).toBe(0.4);
+    const vi = report.segments.find((s) => s.value === "vi")!;
+    expect(counted(vi.attempts)).toEqual({ "2": 1, "3": 1 });
+    expect(vi.firstCall).toMatchObject({ called: 2, notCalled: 3, medianMs: 10 * MIN, p90Ms: 60 * MIN });
+    expect(counted(report.segments.find((s) => s.value === "mn")!.attempts)).toEqual({ notReached: 1 });
   });
 
   it("shows an administrator the page for the last 30 Seoul days by default", async () => {

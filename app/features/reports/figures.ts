@@ -3,6 +3,8 @@ import { VISA_OPTIONS } from "#app/features/consultation/schema.ts";
 import { CLOSED_REASONS } from "#app/features/requests/stages.ts";
 import { CONSULTATION_STAGES } from "#app/features/console/kinds.ts";
 import type { ClosedReason, ConsultationStage } from "#db/schema.ts";
+import { CALL_OUTCOMES, type CallOutcome } from "#app/features/requests/calls.ts";
+import type { CallingHours } from "#app/features/requests/cadence.ts";
 
 /**
  * The report's figures from the database's bounded, aggregated rows (issue
@@ -49,14 +51,16 @@ export function splitValues(split: Split): readonly string[] {
 }
 
 /** What a row of aggregated counts is about: the visitor's language and visa type. */
-export interface Grouped {
+export interface Segmented {
   lang: string;
   visa: string;
+}
+export interface Grouped extends Segmented {
   n: number;
 }
 
 /** The rows of one segment. */
-export function inSegment<T extends Grouped>(rows: readonly T[], split: Split, value: string): T[] {
+export function inSegment<T extends Segmented>(rows: readonly T[], split: Split, value: string): T[] {
   if (split === "all") return [...rows];
   return rows.filter((r) => (split === "lang" ? r.lang : r.visa) === value);
 }
@@ -116,4 +120,79 @@ export function closedReasons(rows: readonly StageCount[]): CountRow<ClosedReaso
 export function percentile(sorted: readonly number[], p: number): number | null {
   if (!sorted.length) return null;
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+}
+
+/** Outcomes at which the visitor was reached (someone answered and said something of their own). */
+export const REACHED_OUTCOMES: readonly CallOutcome[] = ["connected", "callback", "refused", "do_not_contact"];
+
+/** Attempts counted until someone was reached, capped: the last bucket holds this many or more. */
+export const ATTEMPT_BUCKETS = 7;
+export const NOT_REACHED = "notReached";
+
+/** A consultation with its number of attempts until reached (null: called, never reached). */
+export interface AttemptCount extends Grouped {
+  until: number | null;
+}
+
+/** How many attempts it took to reach someone: 1…6, 7 or more, and requests called but not reached. */
+export function attemptsUntilReached(rows: readonly AttemptCount[]): CountRow<string>[] {
+  const keys = [...Array.from({ length: ATTEMPT_BUCKETS }, (_, i) => String(i + 1)), NOT_REACHED];
+  const bucket = (r: AttemptCount) => (r.until === null ? NOT_REACHED : String(Math.min(r.until, ATTEMPT_BUCKETS)));
+  return shares(keys, (key) => sum(rows.filter((r) => bucket(r) === key)));
+}
+
+export interface OutcomeCount extends Grouped {
+  outcome: CallOutcome;
+}
+
+/** Every attempt on the period's requests, by outcome. */
+export function outcomes(rows: readonly OutcomeCount[]): CountRow<CallOutcome>[] {
+  return shares(CALL_OUTCOMES, (key) => sum(rows.filter((r) => r.outcome === key)));
+}
+
+const MINUTE = 60_000;
+const DAY = 1440 * MINUTE;
+const KST = 9 * 60 * MINUTE;
+
+/** Calling time (ms) from a fixed origin to `t`: whole Seoul days of the window, and the part of `t`'s day. */
+function callingSinceOrigin(t: number, hours: CallingHours): number {
+  const local = t + KST;
+  const days = Math.floor(local / DAY);
+  const minuteOfDay = (local - days * DAY) / MINUTE;
+  const window = hours.end - hours.start;
+  return (days * window + Math.min(Math.max(minuteOfDay - hours.start, 0), window)) * MINUTE;
+}
+
+/** The part of [from, to] that falls inside the calling hours (Seoul has no daylight saving), in ms. */
+export function callingMs(from: Date, to: Date, hours: CallingHours): number {
+  return Math.max(0, callingSinceOrigin(to.getTime(), hours) - callingSinceOrigin(from.getTime(), hours));
+}
+
+/** A consultation's wait for its first call attempt, all hours and calling hours only (ms). */
+export interface FirstCallWait extends Segmented {
+  allMs: number;
+  callingMs: number;
+}
+
+export interface WaitFigures {
+  /** Requests called at least once, and those not called yet. */
+  called: number;
+  notCalled: number;
+  medianMs: number | null;
+  p90Ms: number | null;
+  callingMedianMs: number | null;
+  callingP90Ms: number | null;
+}
+
+export function firstCallWaits(waits: readonly FirstCallWait[], requests: number): WaitFigures {
+  const all = waits.map((w) => w.allMs).sort((a, b) => a - b);
+  const calling = waits.map((w) => w.callingMs).sort((a, b) => a - b);
+  return {
+    called: waits.length,
+    notCalled: requests - waits.length,
+    medianMs: percentile(all, 0.5),
+    p90Ms: percentile(all, 0.9),
+    callingMedianMs: percentile(calling, 0.5),
+    callingP90Ms: percentile(calling, 0.9),
+  };
 }

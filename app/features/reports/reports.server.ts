@@ -3,16 +3,27 @@ import type { ClosedReason, ConsultationStage, Database } from "#db/schema.ts";
 import { QUESTION_SEQ } from "#app/features/consultation/questions.ts";
 import { seoulRange } from "#app/lib/seoul-time.ts";
 import type { ReportPeriod } from "#app/features/reports/period.ts";
+import type { CallingHours } from "#app/features/requests/cadence.ts";
+import { callingHours } from "#app/features/requests/calls.server.ts";
 import {
   FUNNEL,
+  REACHED_OUTCOMES,
   STAGE_RANK,
+  attemptsUntilReached,
+  callingMs,
   closedReasons,
+  firstCallWaits,
+  outcomes,
   funnel,
   inSegment,
   langOf,
   splitValues,
   visaOf,
+  type AttemptCount,
   type CountRow,
+  type FirstCallWait,
+  type OutcomeCount,
+  type WaitFigures,
   type FunnelRow,
   type Split,
   type StageCount,
@@ -81,12 +92,87 @@ export async function stageCounts(db: Db, period: ReportPeriod): Promise<StageCo
   }));
 }
 
+/** Each request's first attempt at someone reached (null: never), and how many attempts it had until then. */
+function attemptsPerRequest(db: Db, start: string) {
+  const reachedAt = db
+    .selectFrom("call_attempts as a")
+    .select([
+      "a.request_id",
+      sql<string | null>`min(case when a.outcome in (${sql.join(REACHED_OUTCOMES)}) then a.at end)`.as("reached_at"),
+    ])
+    .where("a.request_kind", "=", "consultation")
+    .where("a.at", ">=", start)
+    .groupBy("a.request_id");
+  return db
+    .selectFrom(reachedAt.as("r"))
+    .innerJoin("call_attempts as b", (join) => join.on("b.request_kind", "=", "consultation").onRef("b.request_id", "=", "r.request_id"))
+    .where((eb) => eb.or([eb("r.reached_at", "is", null), eb("b.at", "<=", eb.ref("r.reached_at"))]))
+    .groupBy(["r.request_id", "r.reached_at"])
+    .select(["r.request_id", "r.reached_at", (eb) => eb.fn.countAll<number | string>().as("attempts")]);
+}
+
+/** Consultations of the period that were called, counted by language, visa and attempts until reached. */
+export async function attemptCounts(db: Db, period: ReportPeriod): Promise<AttemptCount[]> {
+  const rows = await arrivals(db, period)
+    .innerJoin(attemptsPerRequest(db, periodBounds(period).start).as("t"), "t.request_id", "c.id")
+    .groupBy(["c.lang", "v.answer_content", "t.attempts", sql`t.reached_at is null`])
+    .select([
+      "c.lang",
+      "v.answer_content as visa",
+      "t.attempts",
+      sql<number | boolean>`t.reached_at is null`.as("never"),
+      (eb) => eb.fn.countAll<number | string>().as("n"),
+    ])
+    .execute();
+  return rows.map((r) => ({
+    lang: langOf(r.lang),
+    visa: visaOf(r.visa),
+    until: Number(r.never) ? null : Number(r.attempts),
+    n: Number(r.n),
+  }));
+}
+
+/** Every attempt on the period's consultations, counted by language, visa and outcome. */
+export async function outcomeCounts(db: Db, period: ReportPeriod): Promise<OutcomeCount[]> {
+  const rows = await arrivals(db, period)
+    .innerJoin("call_attempts as a", (join) => join.on("a.request_kind", "=", "consultation").onRef("a.request_id", "=", "c.id"))
+    .groupBy(["c.lang", "v.answer_content", "a.outcome"])
+    .select(["c.lang", "v.answer_content as visa", "a.outcome", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .execute();
+  return rows.map((r) => ({ lang: langOf(r.lang), visa: visaOf(r.visa), outcome: r.outcome, n: Number(r.n) }));
+}
+
+/**
+ * Each called consultation's wait for its first attempt: one narrow row per
+ * request (at most the period's requests), measured here because the
+ * calling-hours part needs the calendar, which neither dialect's SQL shares.
+ */
+export async function firstCallRows(db: Db, period: ReportPeriod, hours: CallingHours): Promise<FirstCallWait[]> {
+  const rows = await arrivals(db, period)
+    .where("c.first_contact_at", "is not", null)
+    .select(["c.lang", "v.answer_content as visa", "c.created_at", "c.first_contact_at"])
+    .execute();
+  return rows.map((r) => {
+    const from = new Date(r.created_at);
+    const to = new Date(r.first_contact_at!);
+    return {
+      lang: langOf(r.lang),
+      visa: visaOf(r.visa),
+      allMs: Math.max(0, to.getTime() - from.getTime()),
+      callingMs: callingMs(from, to, hours),
+    };
+  });
+}
+
 /** One segment's figures: the whole period, or the requests of one language or visa type. */
 export interface SegmentReport {
   value: string;
   requests: number;
   funnel: FunnelRow[];
   closedReasons: CountRow<string>[];
+  firstCall: WaitFigures;
+  attempts: CountRow<string>[];
+  outcomes: CountRow<string>[];
 }
 
 export interface Report {
@@ -96,15 +182,24 @@ export interface Report {
 }
 
 /** Every figure of the period, for the whole of it and then each value of `split`. */
-export async function buildReport(db: Db, period: ReportPeriod, split: Split): Promise<Report> {
-  const stages = await stageCounts(db, period);
+export async function buildReport(db: Db, period: ReportPeriod, split: Split, hours = callingHours()): Promise<Report> {
+  const [stages, attempts, calls, waits] = await Promise.all([
+    stageCounts(db, period),
+    attemptCounts(db, period),
+    outcomeCounts(db, period),
+    firstCallRows(db, period, hours),
+  ]);
   const segment = (by: Split, value: string): SegmentReport => {
     const rows = inSegment(stages, by, value);
+    const requests = rows.reduce((t, r) => t + r.n, 0);
     return {
       value,
-      requests: rows.reduce((t, r) => t + r.n, 0),
+      requests,
       funnel: funnel(rows),
       closedReasons: closedReasons(rows),
+      firstCall: firstCallWaits(inSegment(waits, by, value), requests),
+      attempts: attemptsUntilReached(inSegment(attempts, by, value)),
+      outcomes: outcomes(inSegment(calls, by, value)),
     };
   };
   const segments = [segment("all", "all"), ...(split === "all" ? [] : splitValues(split).map((value) => segment(split, value)))];
