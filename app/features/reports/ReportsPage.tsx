@@ -3,7 +3,7 @@ import { Button } from "#app/ui/Button.tsx";
 import { SelectField, TextField } from "#app/ui/Field.tsx";
 import { useAdminShell, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { Notice, PageTitle } from "#app/features/console/parts.tsx";
-import { SPLITS, UNKNOWN, type Split } from "#app/features/reports/figures.ts";
+import { ATTEMPT_BUCKETS, NOT_REACHED, SPLITS, UNKNOWN, type Split } from "#app/features/reports/figures.ts";
 import type { Report, SegmentReport } from "#app/features/reports/reports.server.ts";
 import styles from "#app/features/console/console.module.css";
 
@@ -49,6 +49,7 @@ function FigureTable({ caption, head, rows }: { caption: string; head: string[];
 }
 
 function useFormats() {
+  const t = useAdminT();
   const lang = useAdminShell()?.lang ?? "ko";
   const locale = lang === "ko" ? "ko-KR" : "en-GB";
   const count = new Intl.NumberFormat(locale);
@@ -56,6 +57,17 @@ function useFormats() {
   return {
     n: (value: number | null) => (value === null ? "—" : count.format(value)),
     share: (value: number | null) => (value === null ? "—" : percent.format(value)),
+    /** A wait as days, hours and minutes (whole minutes). */
+    wait: (ms: number | null) => {
+      if (ms === null) return "—";
+      const minutes = Math.round(ms / 60_000);
+      const d = Math.floor(minutes / 1440);
+      const h = Math.floor((minutes % 1440) / 60);
+      const m = minutes % 60;
+      if (d) return t("reports.wait.days", { d, h, m });
+      if (h) return t("reports.wait.hours", { h, m });
+      return t("reports.wait.minutes", { m });
+    },
   };
 }
 
@@ -127,6 +139,65 @@ export function ReportsPage({ data }: { data: ReportsData }) {
             rows={segment.closedReasons.map((row) => ({
               key: row.key,
               label: row.key === UNKNOWN ? t("reports.unknown") : t(`pipeline.reason.${row.key}` as AdminKey),
+              cells: [f.n(row.n), f.share(row.share)],
+            }))}
+          />
+        ))}
+      </section>
+
+      <section aria-labelledby="reports-first-call">
+        <h2 id="reports-first-call">{t("reports.firstCall.title")}</h2>
+        <p className={styles.muted}>{t("reports.firstCall.help")}</p>
+        {report.segments.map((segment, i) => (
+          <FigureTable
+            key={segment.value}
+            caption={name(segment, i)}
+            head={[t("reports.col.figure"), t("reports.col.allHours"), t("reports.col.callingHours")]}
+            rows={[
+              {
+                key: "median",
+                label: t("reports.median"),
+                cells: [f.wait(segment.firstCall.medianMs), f.wait(segment.firstCall.callingMedianMs)],
+              },
+              { key: "p90", label: t("reports.p90"), cells: [f.wait(segment.firstCall.p90Ms), f.wait(segment.firstCall.callingP90Ms)] },
+              { key: "called", label: t("reports.called"), cells: [f.n(segment.firstCall.called), ""] },
+              { key: "notCalled", label: t("reports.notCalled"), cells: [f.n(segment.firstCall.notCalled), ""] },
+            ]}
+          />
+        ))}
+      </section>
+
+      <section aria-labelledby="reports-attempts">
+        <h2 id="reports-attempts">{t("reports.attempts.title")}</h2>
+        {report.segments.map((segment, i) => (
+          <FigureTable
+            key={segment.value}
+            caption={name(segment, i)}
+            head={[t("reports.col.attempts"), t("reports.col.requests"), t("reports.col.share")]}
+            rows={segment.attempts.map((row) => ({
+              key: row.key,
+              label:
+                row.key === NOT_REACHED
+                  ? t("reports.notReached")
+                  : row.key === String(ATTEMPT_BUCKETS)
+                    ? t("reports.orMore", { count: row.key })
+                    : row.key,
+              cells: [f.n(row.n), f.share(row.share)],
+            }))}
+          />
+        ))}
+      </section>
+
+      <section aria-labelledby="reports-outcomes">
+        <h2 id="reports-outcomes">{t("reports.outcomes.title")}</h2>
+        {report.segments.map((segment, i) => (
+          <FigureTable
+            key={segment.value}
+            caption={name(segment, i)}
+            head={[t("reports.col.outcome"), t("reports.col.calls"), t("reports.col.share")]}
+            rows={segment.outcomes.map((row) => ({
+              key: row.key,
+              label: t(`calls.outcome.${row.key}` as AdminKey),
               cells: [f.n(row.n), f.share(row.share)],
             }))}
           />
