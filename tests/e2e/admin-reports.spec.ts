@@ -36,22 +36,29 @@ test("an administrator reads the reports: tables with headers, axe clean", async
   await page.screenshot({ path: test.info().outputPath("reports.png"), fullPage: true });
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-  test("the period and split form is a GET form: splitting by language adds a table per language", async ({ page }) => {
-    const admin = `reports-nojs-${stamp()}@example.com`;
-    createOperator(admin);
-    await signIn(page, admin);
-    await page.goto("/admin/reports");
-    await page.getByLabel("From").fill("2026-01-01");
-    await page.getByLabel("To").fill("2026-01-31");
-    await page.getByLabel("Split by").selectOption("lang");
-    await page.getByRole("button", { name: "Show" }).click();
-    await expect(page).toHaveURL(/from=2026-01-01&to=2026-01-31&by=lang/);
-    await expect(page.getByRole("status")).toContainText("2026-01-01 – 2026-01-31");
-    await expect(page.getByRole("table", { name: /^Language: Vietnamese/ })).toHaveCount(5);
-    await page.screenshot({ path: test.info().outputPath("reports-by-lang.png"), fullPage: true });
+test("without JavaScript, the period and split form is a GET form: splitting by language adds a table per language", async ({
+  page,
+  browser,
+}) => {
+  const admin = `reports-nojs-${stamp()}@example.com`;
+  createOperator(admin);
+  await signIn(page, admin);
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    storageState: await page.context().storageState(),
   });
+  const noJs = await context.newPage();
+  await noJs.goto("/admin/reports");
+  await noJs.getByLabel("From", { exact: true }).fill("2026-01-01");
+  await noJs.getByLabel("To", { exact: true }).fill("2026-01-31");
+  await noJs.getByLabel("Split by").selectOption("lang");
+  await noJs.getByRole("button", { name: "Show" }).click();
+  await expect(noJs).toHaveURL(/from=2026-01-01&to=2026-01-31&by=lang/);
+  await expect(noJs.getByRole("status")).toContainText("2026-01-01 – 2026-01-31");
+  await expect(noJs.getByRole("table", { name: /^Language: Vietnamese/ })).toHaveCount(5);
+  await noJs.screenshot({ path: test.info().outputPath("reports-by-lang.png"), fullPage: true });
+  await context.close();
 });
 
 test("an agent gets 403 for the reports and their CSV, and no link to them", async ({ page }) => {
