@@ -63,6 +63,7 @@ export default [
       route("lang", "routes/admin.lang.ts"),
       route("photos/:id", "routes/admin.photo.ts"),
       route("export", "routes/admin.export.ts"),
+      route("reports/pipeline.csv", "routes/admin.reports.csv.ts"),
       route("password/:token", "routes/admin.password.tsx"),
       layout("routes/admin.console.tsx", [
         index("routes/admin.inbox.tsx"),
@@ -76,6 +77,7 @@ export default [
         route("campaigns/popup", "routes/admin.campaigns.popup.tsx"),
         route("banners", "routes/admin.banners.tsx"),
         route("audit", "routes/admin.audit.tsx"),
+        route("reports", "routes/admin.reports.tsx"),
         route("privacy", "routes/admin.privacy.tsx"),
         route("deadlines", "routes/admin.deadlines.tsx"),
         route("operators", "routes/admin.operators.tsx"),

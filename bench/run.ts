@@ -18,6 +18,8 @@
  *   npm run bench -- --caddy-only   only every public page, the not-found page and the largest asset against
  *                                 Caddy serving the same bytes (wrk; skipped, saying so, without wrk or caddy)
  *   npm run bench -- --caddy-rounds=5 --caddy-seconds=4   rounds of that comparison (default 3) and seconds per load (default 4)
+ *   npm run bench -- --reports-only  only the reports' figures on a year of requests (20,000), on SQLite and, when
+ *                                 BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set, PostgreSQL (bench/reports.ts)
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -25,6 +27,7 @@ import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import { BUDGETS, PUBLIC_ROUTES } from "#bench/budgets.ts";
+import { benchReports, REPORT_REQUESTS } from "#bench/reports.ts";
 import { pageBundles } from "#bench/bundle.ts";
 import { readClientManifest } from "#server/client-manifest.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
@@ -48,6 +51,7 @@ const skipBuild = args.includes("--no-build");
 const loadOnly = args.includes("--load-only");
 const uploadsOnly = args.includes("--uploads-only");
 const caddyOnly = args.includes("--caddy-only");
+const reportsOnly = args.includes("--reports-only");
 const numberArg = (name: string, fallback: number) => {
   const value = Number(args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
   return Number.isFinite(value) && value > 0 ? value : fallback;
@@ -138,7 +142,21 @@ const memory: Record<string, number> = {};
 /** RSS after each round of mixed load (issue 13). */
 const mixedRoundsMb: number[] = [];
 
-if (!bundleOnly) {
+// The reports page on a year of requests (issue 26), measured in this process on each dialect.
+if (!bundleOnly && (reportsOnly || (!loadOnly && !uploadsOnly && !caddyOnly))) {
+  log("reports on a year of requests…");
+  for (const r of await benchReports()) {
+    check(
+      `reports, a year of ${REPORT_REQUESTS} requests, slowest split (${r.dialect})`,
+      r.ms,
+      BUDGETS.reportMs,
+      "<=",
+      (n) => `${n.toFixed(0)} ms`,
+    );
+  }
+}
+
+if (!bundleOnly && !reportsOnly) {
   const dataDir = join(root, "bench/tmp");
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });

@@ -15,6 +15,8 @@ import * as request from "#app/routes/admin.request.tsx";
 import * as blogLinks from "#app/routes/admin.blog-links.tsx";
 import * as banners from "#app/routes/admin.banners.tsx";
 import * as audit from "#app/routes/admin.audit.tsx";
+import * as reports from "#app/routes/admin.reports.tsx";
+import * as reportsCsv from "#app/routes/admin.reports.csv.ts";
 import * as notFound from "#app/routes/admin.not-found.tsx";
 import * as notifications from "#app/routes/admin.notifications.tsx";
 import * as privacy from "#app/routes/admin.privacy.tsx";
@@ -41,6 +43,8 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.blog-links.tsx": { module: blogLinks, placement: "guarded" },
   "routes/admin.banners.tsx": { module: banners, placement: "guarded" },
   "routes/admin.audit.tsx": { module: audit, placement: "guarded" },
+  "routes/admin.reports.tsx": { module: reports, placement: "guarded" },
+  "routes/admin.reports.csv.ts": { module: reportsCsv, placement: "open" },
   "routes/admin.not-found.tsx": { module: notFound, placement: "guarded" },
   "routes/admin.notifications.tsx": { module: notifications, placement: "guarded" },
   "routes/admin.privacy.tsx": { module: privacy, placement: "guarded" },

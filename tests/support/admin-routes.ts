@@ -28,6 +28,8 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { file: "routes/admin.lang.ts", path: "/admin/lang", access: "public" },
   { file: "routes/admin.photo.ts", path: "/admin/photos/{photo}", access: "data" },
   { file: "routes/admin.export.ts", path: "/admin/export?kind=consultation", access: "data", adminOnly: true },
+  { file: "routes/admin.reports.csv.ts", path: "/admin/reports/pipeline.csv", access: "data", adminOnly: true },
+  { file: "routes/admin.reports.tsx", path: "/admin/reports", access: "page", adminOnly: true },
   { file: "routes/admin.password.tsx", path: "/admin/password/no-such-link", access: "public" },
   { file: "routes/admin.inbox.tsx", path: "/admin", access: "page" },
   { file: "routes/admin.calls.tsx", path: "/admin/calls", access: "page", post: { intent: "claim", id: "1" } },

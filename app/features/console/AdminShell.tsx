@@ -19,6 +19,7 @@ const NAV: { to: string; label: AdminKey; end?: boolean; admin?: boolean }[] = [
   { to: href("/admin/privacy"), label: "nav.privacy", admin: true },
   { to: href("/admin/deadlines"), label: "nav.deadlines", admin: true },
   { to: href("/admin/audit"), label: "nav.audit", admin: true },
+  { to: href("/admin/reports"), label: "nav.reports", admin: true },
   { to: href("/admin/operators"), label: "nav.operators", admin: true },
   { to: href("/admin/account"), label: "nav.account" },
 ];
