@@ -15,7 +15,8 @@ function flattenRoutes(entries: readonly RouteConfigEntry[], parent = ""): { pat
 
 // A public page: a module that renders (.tsx) outside the console, at a fixed path (not a catch-all).
 const publicPages = flattenRoutes(routes)
-  .filter((r) => r.file.endsWith(".tsx") && !r.path.startsWith("/admin") && !r.path.includes("*"))
+  // A request's private status page (/status/:token) is no public page: never listed, crawled or benchmarked.
+  .filter((r) => r.file.endsWith(".tsx") && !r.path.startsWith("/admin") && !r.path.includes("*") && !r.path.startsWith("/status/"))
   .map((r) => r.path);
 
 describe("PUBLIC_ROUTES", () => {

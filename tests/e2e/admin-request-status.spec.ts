@@ -76,7 +76,7 @@ test("deadlines: overdue first and marked, the inbox warns, an answer closes one
   const first = page.getByRole("list", { name: "Privacy requests and complaints to answer" }).getByRole("listitem").first();
   await expect(first).toContainText(`#${late}`);
   await expect(first).toContainText("Overdue");
-  await expect(first).toContainText("2 days late");
+  await expect(first).toContainText("Days late: 2");
   expect(await axeViolations(page)).toEqual([]);
   await shot(page, "console-deadlines");
   await first.getByLabel("How it was answered").selectOption("email");

@@ -35,7 +35,7 @@ test.describe("eligibility check (issue 27)", () => {
     await page.getByLabel("Annual income (KRW)").fill("30,000,000");
     await page.getByLabel("Loan amount you want (KRW)").fill("5000000");
     await page.getByLabel("Loan term you want (months)").fill("24");
-    await expect(page.getByText("2 of 3 loans fit your answers.")).toBeVisible();
+    await expect(page.getByText("Loans that fit your answers: 2 of 3.")).toBeVisible();
     await expect(page).toHaveURL(
       /visa=E-9&expiry=20350101&employed_months=9&employment=standard&income=30%2C000%2C000&amount=5000000&months=24$/,
     );
@@ -61,7 +61,7 @@ test.describe("eligibility check (issue 27)", () => {
     await expect(page.getByText("None of our partners' loans fits your answers right now.")).toBeVisible();
     await expect(
       general.getByText(
-        /^Your visa ends in 12 months; this lender needs 6 months of stay left after the loan ends, so a 24-month loan does not fit\.$/,
+        /^Months left on your visa: 12\. This lender needs 6 of them left after the loan ends, so a 24-month loan does not fit\.$/,
       ),
     ).toBeVisible();
     const until = earliestExpiryFor(today, 24, 6).replaceAll("-", "/");
@@ -77,9 +77,7 @@ test.describe("eligibility check (issue 27)", () => {
     await page.goto(`${PATH}?${FITS_TWO.replace("20350101", "unknown")}`);
     await hydrated(page);
     await expect(page.getByLabel("I don't know my visa expiry date")).toBeChecked();
-    await expect(
-      page.getByText(/it must be \d{4}\/\d\d\/\d\d or later \(6 months of stay left after the loan ends\)/).first(),
-    ).toBeVisible();
+    await expect(page.getByText(/it must be \d{4}\/\d\d\/\d\d or later \(a 6-month stay left after the loan ends\)/).first()).toBeVisible();
 
     await page.goto(`${PATH}?visa=E-9&expiry=unknown&employed_months=2&employment=standard&income=30000000&amount=5000000&months=24`);
     await expect(page.getByText("None of our partners' loans fits your answers right now.")).toBeVisible();
@@ -99,7 +97,7 @@ test.describe("eligibility check (issue 27)", () => {
       if (javaScript) await hydrated(page);
       await expect(page.getByLabel("Visa type")).toHaveValue("E-9");
       await expect(page.getByRole("textbox", { name: /Expiry date/ })).toHaveValue("2035/01/01");
-      await expect(page.getByText("2 of 3 loans fit your answers.")).toBeVisible();
+      await expect(page.getByText("Loans that fit your answers: 2 of 3.")).toBeVisible();
       const share = page.getByRole("checkbox", { name: /Send my check answers/ });
       await expect(share).not.toBeChecked();
       await page.getByLabel("Visa type").selectOption("F-2");

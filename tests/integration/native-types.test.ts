@@ -226,16 +226,6 @@ async function textTimeColumns(handle: TestDatabase): Promise<string[]> {
 const listed = (spec: Record<string, readonly string[]>) =>
   Object.entries(spec).flatMap(([table, cols]) => cols.map((c) => `${table}.${c}`));
 const timeColumns = listed(TIME_COLUMNS).sort();
-/** Time columns of tables made after 0070, as timestamptz from the start (dialect-types.ts timeType). */
-const LATER_TIME_COLUMNS = [
-  "admin_device_cookies.created_at",
-  ...["next_attempt_at", "claimed_until", "sent_at", "failed_at", "created_at"].map((c) => `password_link_mails.${c}`),
-  // Issue 27: loan products and the check sent with a consultation.
-  "loan_products.created_at",
-  "loan_products.updated_at",
-  ...["effective_from", "created_at", "updated_at"].map((c) => `loan_product_versions.${c}`),
-  "consultation_checks.created_at",
-];
 const flagColumns = listed(FLAG_COLUMNS).sort();
 
 describe.each(DIALECTS)("native types (migration 0070) on %s", (dialect) => {
@@ -273,7 +263,8 @@ describe.each(DIALECTS)("native types (migration 0070) on %s", (dialect) => {
 
   it("every column named like a time (…_at, …_from, …_until, until) is one 0070 converts", async () => {
     const named = (await columns(handle)).filter((c) => /(_at|_from|_until|^until)$/.test(c.column)).map((c) => `${c.table}.${c.column}`);
-    expect(named.sort()).toEqual([...timeColumns, ...LATER_TIME_COLUMNS].sort());
+    // Up to 0070: later migrations' tables are not here yet (they make their times with timeType, tested below).
+    expect(named.sort()).toEqual(timeColumns);
   });
 
   it("the app reads every row as before: the same ISO strings, the same 1/0 flags, the same bytes", async () => {
@@ -288,8 +279,7 @@ describe.each(DIALECTS)("native types (migration 0070) on %s", (dialect) => {
     async () => {
       const info = await columns(handle);
       const type = (name: string) => info.find((c) => `${c.table}.${c.column}` === name);
-      for (const name of [...timeColumns, ...LATER_TIME_COLUMNS])
-        expect(type(name), name).toMatchObject({ type: "timestamp with time zone" });
+      for (const name of timeColumns) expect(type(name), name).toMatchObject({ type: "timestamp with time zone" });
       for (const name of flagColumns) expect(type(name), name).toMatchObject({ type: "boolean", nullable: false, default: "true" });
       expect(type("campaign_banners.rate_date")).toMatchObject({ type: "varchar(10)" });
       expect(type("as_request_photos.data")).toMatchObject({ type: "bytea" });

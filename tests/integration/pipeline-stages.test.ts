@@ -324,7 +324,7 @@ describe.each(DIALECTS)("moving a request through its stages on %s", (dialect) =
     ).text();
     expect(csv).toContain("Closed reason,Reason note,Lender,Approved amount (won),Approved on");
     expect(csv).toContain(`${consultation},2026-11-02 10:00,Approved,`);
-    expect(csv).toContain(",,,Hana Bank — Foreigner credit loan,3000000,2026-11-20,mn,");
+    expect(csv).toContain(",,,Hana Bank — Foreigner credit loan,3000000,2026-11-20,,,,,,,,,mn,");
     // Reopened: the reason it was closed for is in its history, no longer on the request.
     expect(csv).toContain(",Contacting,");
     expect(csv).not.toContain("Moved abroad");
