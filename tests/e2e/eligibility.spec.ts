@@ -66,7 +66,7 @@ test.describe("eligibility check (issue 27)", () => {
     ).toBeVisible();
     const until = earliestExpiryFor(today, 24, 6).replaceAll("-", "/");
     await expect(
-      general.getByText(`What would change it: a term of at most 6 months and a visa extended to ${until} or later.`),
+      general.getByText(`What would change it: a shorter term (in months, at most 6) and a visa extended to ${until} or later.`),
     ).toBeVisible();
     for (const line of [/This is not an approval and not a promise/, /We never charge you any fee/, /within 14 days/])
       await expect(page.getByText(line)).toBeVisible();
