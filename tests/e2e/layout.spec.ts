@@ -69,7 +69,7 @@ test.describe("menu", () => {
       await expect(menu.getByRole("heading", { name: group })).toBeVisible();
     }
     await expect(menu.getByRole("link", { name: "현금계수기 판매·A/S 문의" })).toHaveAttribute("href", "/company/hitachi");
-    await expect(menu.getByRole("link")).toHaveCount(1 + 12 + 5);
+    await expect(menu.getByRole("link")).toHaveCount(1 + 13 + 5);
     await menu.getByRole("link", { name: "Loan FAQ" }).click();
     await expect(page).toHaveURL(/\/information-service\/loan-faq$/);
     await expect(menu).toBeHidden();
