@@ -8,7 +8,7 @@ import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { freePort } from "#tests/support/raw-http.ts";
-import { appSecretOf, readSettings } from "#server/config.ts";
+import { TEST_APP_SECRET } from "#tests/support/services.ts";
 import { SAMPLE_CONSULTATION_FORM, sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { createOperator, TEST_TOTP_SECRET } from "#tests/support/admin.ts";
 import { totpCode, totpStep } from "#app/features/console/two-step.server.ts";
@@ -45,7 +45,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL || !caddyInstalled)("two instance
       SECURE_COOKIES: "1",
       PUBLIC_ORIGIN: `https://localhost:${caddyPort}`,
       // The secret the test seeds operators under (their authenticator secrets are sealed with it, ADR 0022).
-      APP_SECRET: appSecretOf(readSettings(process.env)),
+      APP_SECRET: TEST_APP_SECRET,
       APP_SECRET_FILE: join(dir, "unused-secret"),
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
