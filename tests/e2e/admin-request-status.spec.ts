@@ -3,10 +3,16 @@ import type { Page } from "@playwright/test";
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 import { createOperator, english, seed, signIn } from "#tests/e2e/console.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
+import { site } from "#app/config/site.ts";
+import { LOCALES, type Locale } from "#app/i18n/locales.ts";
+import { interpolate } from "#app/i18n/format.ts";
+import { formatTime, formatWhen } from "#app/features/request-status/format.ts";
+import { fromSeoulLocal } from "#app/features/requests/calls.ts";
 
 /**
  * Issue 28 with an operator: the status page follows the console's moves
- * after a reload; the deadlines page lists overdue rights requests first and
+ * after a reload, and the calls the operator logs ("we tried to call you at
+ * 14:10; we will try again at 14:20", in every language); the deadlines page lists overdue rights requests first and
  * an answer closes one; the inbox warns while any is overdue and shows sources.
  */
 const status = JSON.parse(readFileSync(new URL("../../locales/vi/status.json", import.meta.url), "utf8")) as {
@@ -61,6 +67,54 @@ test("the status page follows an operator's move within a reload", async ({ page
   await page.reload();
   await expect(page.getByText(status.stage.declined!)).toBeVisible();
   await expect(page.locator('select[name="slot"]')).toHaveCount(0);
+});
+
+const triedLine = (lang: Locale) =>
+  (JSON.parse(readFileSync(new URL(`../../locales/${lang}/status.json`, import.meta.url), "utf8")) as { next: { tried: string } }).next
+    .tried;
+
+/** A Seoul time as the console writes it (`2026-12-01 14:10`) → the instant. */
+const fromConsole = (text: string) => fromSeoulLocal(text.trim().replace(" ", "T"))!.toISOString();
+
+test("an unanswered call logged in the console shows on the status page: when we tried, when we will try again", async ({
+  page,
+  context,
+  request,
+}) => {
+  const name = `TRIED ${Date.now()}`;
+  const sent = await request.post("/svc/answer/create?lang=mn", { data: sampleConsultation({ submissionId: crypto.randomUUID(), name }) });
+  const url = new URL(((await sent.json()) as { data: { status_url: string } }).data.status_url);
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByText(status.stage.new!)).toBeVisible();
+
+  const consolePage = await context.newPage();
+  await english(context);
+  await signIn(consolePage, operator);
+  await consolePage.goto(`/admin?q=${encodeURIComponent(name)}`);
+  await consolePage.getByRole("row", { name: new RegExp(name) }).getByRole("link", { name }).click();
+  await hydrated(consolePage);
+  const calls = consolePage.getByRole("region", { name: "Calls" });
+  await calls.getByRole("radio", { name: "No answer", exact: true }).check();
+  await calls.getByRole("button", { name: "Log call", exact: true }).click();
+  const logged = calls.getByText(/^Call logged\. Next call: (\d{4}-\d\d-\d\d \d\d:\d\d) KST\.$/);
+  await expect(logged).toBeVisible();
+  const next = fromConsole(/Next call: (.+) KST/.exec((await logged.textContent())!)![1]!);
+  const tried = fromConsole((await calls.getByRole("listitem").first().locator("time").textContent())!);
+  await consolePage.close();
+
+  for (const lang of LOCALES) {
+    await page.goto(`${url.pathname}?lang=${lang}`);
+    const words = interpolate(triedLine(lang), {
+      tried: formatTime(tried, lang),
+      next: formatWhen(next, lang),
+      phone: site.adviser.phone,
+    });
+    await expect(page.getByRole("status").getByText(words, { exact: true })).toBeVisible();
+    if (lang === "en" || lang === "my" || lang === "mn") {
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, `tried-${lang}`);
+    }
+  }
 });
 
 test("deadlines: overdue first and marked, the inbox warns, an answer closes one", async ({ page, context }) => {

@@ -23,7 +23,7 @@ export interface StatusPageData {
  * happens next, in the request's language (the switch keeps the link), the
  * masked phone, the broker's registration and the no-fee promise, and the
  * visitor's two actions as plain forms (they work without JavaScript).
- * No name, no full phone number, no operator's note ever reaches it (ADR 0028).
+ * No name, no full phone number, no operator's note ever reaches it (ADR 0033).
  */
 export function StatusPage({ data, result }: { data: StatusPageData; result?: StatusResult }) {
   const t = useT();

@@ -2,12 +2,12 @@ import type { Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { AppServices } from "#app/lib/services.server.ts";
 import { eraseRequests } from "#app/features/privacy-rights/erase.server.ts";
-import { findStatusLink, type StatusLink } from "#app/features/request-status/link.server.ts";
-import { statusFacts } from "#app/features/request-status/status.server.ts";
-import { FINAL_STAGES, stageOf } from "#app/features/request-status/view.ts";
+import { findStatusLinkWithStage, type StatusLink } from "#app/features/request-status/link.server.ts";
 import { isOfferedSlot } from "#app/features/request-status/hours.ts";
 import { reclaim } from "#app/features/retention/retention.server.ts";
 import { moveStage } from "#app/features/requests/pipeline.server.ts";
+import { consultationPhone, isDoNotContact } from "#app/features/requests/calls.server.ts";
+import { DECIDED_STAGES, isDecided } from "#app/features/requests/stages.ts";
 import type { RequestStage } from "#db/schema.ts";
 
 /**
@@ -47,32 +47,70 @@ async function auditVisitor(
     .execute();
 }
 
-/** The live link and whether its request may still be changed. */
+/**
+ * The live link and whether its request may still be changed: one indexed
+ * query whatever the token, so an unknown token and a real one of a closed
+ * request are refused in the same time.
+ */
 async function openLink(
   store: Store,
   token: string,
   now: Date,
 ): Promise<{ link: StatusLink; stage: RequestStage } | { error: "gone" | "closed" }> {
-  const link = await findStatusLink(store.db, token, now);
-  if (!link) return { error: "gone" };
-  const facts = await statusFacts(store.db, link);
-  if (!facts) return { error: "gone" };
-  if (link.request_kind !== "consultation" || link.withdrawn_at || FINAL_STAGES.includes(stageOf(facts.status))) return { error: "closed" };
-  return { link, stage: facts.status as RequestStage };
+  const found = await findStatusLinkWithStage(store.db, token, now);
+  if (!found) return { error: "gone" };
+  const { stage, ...link } = found;
+  if (link.request_kind !== "consultation" || link.withdrawn_at) return { error: "closed" };
+  if (!stage) return { error: "gone" };
+  if (isDecided(stage)) return { error: "closed" };
+  return { link, stage };
 }
 
-/** "Call me at another time": a slot inside the working hours within 7 days. */
+/** The transaction found the lead decided or closed meanwhile: nothing it wrote is kept. */
+class LeadClosed extends Error {}
+
+/**
+ * "Call me at another time": a slot inside the working hours within 7 days.
+ * It is the pipeline's call-back (ADR 0028), as if asked by phone: the
+ * consultation's next call moves to the slot, marked as asked, and its
+ * "call-back due" alert is armed again for the new time. The lead's agent is
+ * told at once that it moved (only them; every operator while no one has the
+ * lead) — the request's number and the time, no personal data. A number on
+ * the do-not-contact list keeps no schedule, as a call-back logged by phone.
+ */
 export async function rescheduleCall(store: Store, token: string, slot: string, now = new Date()): Promise<ActionOutcome> {
   const open = await openLink(store, token, now);
   if ("error" in open) return open;
   const at = isOfferedSlot(slot, now);
   if (!at) return { error: "slot" };
   const iso = at.toISOString();
-  await store.db.transaction().execute(async (trx) => {
-    await trx.updateTable("request_status_links").set({ callback_at: iso }).where("id", "=", open.link.id).execute();
-    await auditVisitor(trx, "visitor_reschedule", open.link, `callback_at=${iso}`, now);
-    await store.alerts.schedule(trx, { kind: CALLBACK_ALERT_KIND, id: open.link.request_id, lang: open.link.lang, createdAt: iso });
-  });
+  const { link } = open;
+  try {
+    await store.db.transaction().execute(async (trx) => {
+      const forbidden = await isDoNotContact(trx, await consultationPhone(trx, link.request_id));
+      const lead = await trx
+        .updateTable("consultation_answers")
+        .set({
+          next_call_at: forbidden ? null : iso,
+          next_call_asked: forbidden ? 0 : 1,
+          callback_alert_for: null,
+          updated_at: now.toISOString(),
+        })
+        .where("id", "=", link.request_id)
+        .where("status", "not in", DECIDED_STAGES)
+        .returning("assigned_operator_id")
+        .executeTakeFirst();
+      if (!lead) throw new LeadClosed();
+      await trx.updateTable("request_status_links").set({ callback_at: iso }).where("id", "=", link.id).execute();
+      await auditVisitor(trx, "visitor_reschedule", link, `callback_at=${iso}`, now);
+      const event = { kind: CALLBACK_ALERT_KIND, id: link.request_id, lang: link.lang, createdAt: iso };
+      if (lead.assigned_operator_id !== null) await store.alerts.notify(trx, [lead.assigned_operator_id], event);
+      else await store.alerts.schedule(trx, event);
+    });
+  } catch (error) {
+    if (error instanceof LeadClosed) return { error: "closed" };
+    throw error;
+  }
   store.alerts.wake();
   return { ok: "rescheduled", at: iso };
 }

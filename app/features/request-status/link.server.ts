@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "#db/schema.ts";
+import type { Database, RequestStage } from "#db/schema.ts";
 import { RETENTION_MONTHS } from "#app/features/console/policy.ts";
 import { monthsBefore } from "#app/features/retention/retention.server.ts";
 import { STATUS_PATH_PREFIX, type StatusKind } from "#app/features/request-status/kinds.ts";
@@ -106,18 +106,41 @@ export interface StatusLink {
   erased: string | null;
 }
 
+const LINK_COLUMNS = ["l.id", "l.request_kind", "l.request_id", "l.lang", "l.created_at", "l.callback_at", "l.withdrawn_at", "l.erased"] as const;
+
+/** The live link row of a token: by the token's hash (a malformed token hashes to one that matches nothing). */
+function liveLink(db: Db, token: string, now: Date) {
+  const hash = hashToken(TOKEN_PATTERN.test(token) ? token : `invalid:${token.slice(0, 64)}`);
+  return db
+    .selectFrom("request_status_links as l")
+    .where("l.token_hash", "=", hash)
+    .where("l.expires_at", ">", now.toISOString());
+}
+
 /**
  * The link of a token, if it is live: one indexed query whatever the token
  * (malformed, unknown, expired or real), so the answer's time does not tell
  * them apart; only a live link comes back.
  */
 export async function findStatusLink(db: Db, token: string, now = new Date()): Promise<StatusLink | null> {
-  const hash = hashToken(TOKEN_PATTERN.test(token) ? token : `invalid:${token.slice(0, 64)}`);
-  const row = await db
-    .selectFrom("request_status_links")
-    .select(["id", "request_kind", "request_id", "lang", "created_at", "callback_at", "withdrawn_at", "erased"])
-    .where("token_hash", "=", hash)
-    .where("expires_at", ">", now.toISOString())
-    .executeTakeFirst();
+  const row = await liveLink(db, token, now).select(LINK_COLUMNS).executeTakeFirst();
   return row ? { ...row, request_kind: row.request_kind as StatusKind } : null;
+}
+
+/**
+ * The link of a token with its consultation's stage (null for another kind, or
+ * a consultation that is gone), for the visitor's actions: still the one
+ * indexed query, so a real link of a closed request is refused in the time an
+ * unknown one is (tests/integration/request-status-timing.test.ts).
+ */
+export async function findStatusLinkWithStage(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<(StatusLink & { stage: RequestStage | null }) | null> {
+  const row = await liveLink(db, token, now)
+    .leftJoin("consultation_answers as a", (join) => join.onRef("a.id", "=", "l.request_id").on("l.request_kind", "=", "consultation"))
+    .select([...LINK_COLUMNS, "a.status as stage"])
+    .executeTakeFirst();
+  return row ? { ...row, request_kind: row.request_kind as StatusKind, stage: row.stage ?? null } : null;
 }

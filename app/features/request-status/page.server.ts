@@ -9,6 +9,7 @@ import { statusFacts } from "#app/features/request-status/status.server.ts";
 import { statusView, type Message, type StatusView } from "#app/features/request-status/view.ts";
 import { callSlots, isWorkingTime } from "#app/features/request-status/hours.ts";
 import { formatDate, formatDay, formatTime, formatWhen } from "#app/features/request-status/format.ts";
+import { seoulDay } from "#app/lib/seoul-time.ts";
 
 /** Looks at the status page (and its actions) per client address: enough for a person, too few to guess tokens. */
 export const STATUS_BUCKET = "request-status";
@@ -26,15 +27,16 @@ export const STATUS_HEADERS = {
 
 const TIME_VARS = new Set(["time", "tried", "next"]);
 
-/** A message's times, formatted in the page's language and Korea time. */
-function formatLine(line: Message, locale: string): Message {
+/** A message's times, formatted in the page's language and Korea time (an attempt of today by its time only). */
+function formatLine(line: Message, locale: string, now: Date): Message {
   if (!line.vars) return line;
-  const vars = Object.fromEntries(
-    Object.entries(line.vars).map(([k, v]) => [
-      k,
-      k === "day" ? formatDay(v, locale) : k === "tried" ? formatTime(v, locale) : TIME_VARS.has(k) ? formatWhen(v, locale) : v,
-    ]),
-  );
+  const today = seoulDay(now);
+  const format = (k: string, v: string) => {
+    if (k === "day") return formatDay(v, locale);
+    if (k === "tried" && seoulDay(v) === today) return formatTime(v, locale);
+    return TIME_VARS.has(k) ? formatWhen(v, locale) : v;
+  };
+  const vars = Object.fromEntries(Object.entries(line.vars).map(([k, v]) => [k, format(k, v)]));
   return { ...line, vars };
 }
 
@@ -75,7 +77,7 @@ export function statusPageData(context: Readonly<RouterContextProvider>, loaded:
   return {
     i18n: i18nFor(context, ["status"]),
     title: t("status.meta.title"),
-    view: { ...view, lines: view.lines.map((l) => formatLine(l, locale)) },
+    view: { ...view, lines: view.lines.map((l) => formatLine(l, locale, now)) },
     received: formatDay(view.createdAt, locale),
     afterHours: !isWorkingTime(now),
     slots: view.actionable ? slotGroups(now, locale) : [],

@@ -4,10 +4,13 @@ import { QUESTION_SEQ } from "#app/features/consultation/questions.ts";
 import { maskPhone } from "#app/features/consultation/mask.ts";
 import type { StatusLink } from "#app/features/request-status/link.server.ts";
 import type { StatusFacts } from "#app/features/request-status/view.ts";
+import { UNANSWERED } from "#app/features/requests/calls.ts";
+import { attemptsOf } from "#app/features/requests/calls.server.ts";
 
 /**
- * The facts of a linked request that the status page may use (ADR 0028):
- * its status, times and masked phone — read here and nowhere else, so the
+ * The facts of a linked request that the status page may use (ADR 0033):
+ * its status, times, masked phone and, for a consultation, the pipeline's
+ * call schedule — read here and nowhere else, so the
  * page cannot show what it was not given. Null when the request is gone
  * (retention, an erasure by the privacy page) and the visitor did not
  * withdraw it here: the link then answers 404 like any unknown link.
@@ -20,7 +23,7 @@ async function requestRow(db: Db, link: StatusLink) {
     case "consultation": {
       const row = await db
         .selectFrom("consultation_answers")
-        .select(["status", "created_at", "lender"])
+        .select(["status", "created_at", "lender", "next_call_at", "next_call_asked"])
         .where("id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
@@ -30,7 +33,8 @@ async function requestRow(db: Db, link: StatusLink) {
         .where("answer_id", "=", id)
         .where("question_seq", "=", QUESTION_SEQ.phone)
         .executeTakeFirst();
-      return { ...row, phone: phone?.answer_content ?? null, rights: null };
+      const { next_call_at, next_call_asked, ...rest } = row;
+      return { ...rest, phone: phone?.answer_content ?? null, rights: null, calls: await callFacts(db, id, next_call_at, next_call_asked) };
     }
     case "proposal":
       return (
@@ -67,6 +71,22 @@ async function requestRow(db: Db, link: StatusLink) {
   }
 }
 
+/**
+ * What the page may know of the pipeline's calls (ADR 0028): when the last
+ * attempt was, only if no one answered it, and the next call — the visitor's
+ * own call-back time when one was asked (by phone or on this page). Never the
+ * note, the outcome's words or who called.
+ */
+async function callFacts(db: Db, id: number, nextCallAt: string | null, asked: number) {
+  const last = await attemptsOf(db, id).select(["c.at", "c.outcome"]).limit(1).executeTakeFirst();
+  const callback = Number(asked) === 1 ? nextCallAt : null;
+  return {
+    callbackAt: callback,
+    lastAttemptAt: last && UNANSWERED.includes(last.outcome) ? last.at : null,
+    nextCallAt: callback ? null : nextCallAt,
+  };
+}
+
 function erasedCounts(json: string | null): Record<string, number> | null {
   if (!json) return null;
   try {
@@ -93,6 +113,7 @@ export async function statusFacts(db: Db, link: StatusLink): Promise<StatusFacts
     createdAt: row.created_at,
     maskedPhone: row.phone ? maskPhone(row.phone) : null,
     lender: "lender" in row ? row.lender : null,
+    ...("calls" in row ? row.calls : {}),
     rights: "rights" in row ? row.rights : null,
   };
 }

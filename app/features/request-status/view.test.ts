@@ -49,6 +49,22 @@ describe("what the status page may say (issue 28)", () => {
     ]);
   });
 
+  it("says when we tried only after an unanswered attempt with the next call ahead; an asked call-back comes first", () => {
+    const tried = { status: "contacting", lastAttemptAt: "2026-12-01T01:10:00Z", nextCallAt: "2026-12-01T02:10:00Z" };
+    expect(statusView(facts(tried), NOW, "1588-0000").lines[1]).toEqual({
+      key: "status.next.tried",
+      vars: { tried: "2026-12-01T01:10:00Z", next: "2026-12-01T02:10:00Z", phone: "1588-0000" },
+    });
+    // The next call is overdue (the agent is late): no time that has passed is promised.
+    expect(keys(facts({ ...tried, nextCallAt: "2026-12-01T01:20:00Z" }))[1]).toBe("status.next.callSoon");
+    // No attempt unanswered (none yet, or someone answered): nothing about trying.
+    expect(keys(facts({ ...tried, lastAttemptAt: null }))[1]).toBe("status.next.callSoon");
+    expect(keys(facts({ ...tried, nextCallAt: null }))[1]).toBe("status.next.callSoon");
+    // A call-back the visitor asked for is the next call, whatever came before.
+    expect(keys(facts({ ...tried, nextCallAt: null, callbackAt: "2026-12-02T01:00:00Z" }))[1]).toBe("status.next.callback");
+    expect(keys(facts({ ...tried, callbackAt: "2026-12-01T01:00:00Z" }))[1]).toBe("status.next.tried");
+  });
+
   it("offers the actions until a decision, and the 14-day withdrawal right once approved", () => {
     expect(statusView(facts({ status: "documents" }), NOW, "x")).toMatchObject({ actionable: true, withdrawalRight: false });
     expect(statusView(facts({ status: "approved" }), NOW, "x")).toMatchObject({ actionable: false, withdrawalRight: true });

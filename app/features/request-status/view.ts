@@ -51,9 +51,9 @@ export interface StatusFacts {
   createdAt: string;
   /** Masked by the spec's rule (first 3 digits, ****, last 4). */
   maskedPhone: string | null;
-  /** The call-back time the visitor chose. */
+  /** The call-back time the visitor asked for (the pipeline's next call, marked as asked). */
   callbackAt: string | null;
-  /** The pipeline's last unanswered call attempt and the next one, when it keeps them. */
+  /** The pipeline's last call attempt if no one answered it, and its next call (not asked by the visitor). */
   lastAttemptAt?: string | null;
   nextCallAt?: string | null;
   /** The lender's name once the request is with one. */
@@ -94,11 +94,18 @@ function steps(keys: readonly string[], current: number, finished: boolean) {
   }));
 }
 
-/** What happens next while we are still to call (a consultation). */
+/**
+ * What happens next while we are still to call (a consultation), from the
+ * pipeline's schedule: the call-back the visitor asked for (by phone or on
+ * this page) while it is ahead; else, after an unanswered attempt, when we
+ * tried and when we will try again (while that is ahead); else the call
+ * within one working hour.
+ */
 function nextCall(facts: StatusFacts, now: Date, phone: string): Message {
-  if (facts.lastAttemptAt && facts.nextCallAt)
+  const ahead = (iso: string | null | undefined): iso is string => !!iso && new Date(iso) > now;
+  if (ahead(facts.callbackAt)) return { key: "status.next.callback", vars: { time: facts.callbackAt, phone } };
+  if (facts.lastAttemptAt && ahead(facts.nextCallAt))
     return { key: "status.next.tried", vars: { tried: facts.lastAttemptAt, next: facts.nextCallAt, phone } };
-  if (facts.callbackAt && new Date(facts.callbackAt) > now) return { key: "status.next.callback", vars: { time: facts.callbackAt, phone } };
   return { key: "status.next.callSoon", vars: { phone } };
 }
 

@@ -168,6 +168,16 @@ export interface CallState {
   doNotContact: boolean;
 }
 
+/** A consultation's call attempts (`c`), newest first; the caller selects what it may read. */
+export function attemptsOf(db: Db, id: number) {
+  return db
+    .selectFrom("call_attempts as c")
+    .where("c.request_kind", "=", "consultation")
+    .where("c.request_id", "=", id)
+    .orderBy("c.at", "desc")
+    .orderBy("c.id", "desc");
+}
+
 export async function callState(db: Db, id: number, now = new Date()): Promise<CallState | null> {
   const row = await db
     .selectFrom("consultation_answers")
@@ -175,14 +185,9 @@ export async function callState(db: Db, id: number, now = new Date()): Promise<C
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
-  const attempts = await db
-    .selectFrom("call_attempts as c")
+  const attempts = await attemptsOf(db, id)
     .leftJoin("admin_operators as o", "o.id", "c.operator_id")
     .select(["c.id", "c.at", "o.email", "c.outcome", "c.note", "c.callback_at"])
-    .where("c.request_kind", "=", "consultation")
-    .where("c.request_id", "=", id)
-    .orderBy("c.at", "desc")
-    .orderBy("c.id", "desc")
     .limit(50)
     .execute();
   return {
