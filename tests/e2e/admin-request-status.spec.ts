@@ -91,7 +91,10 @@ test("an unanswered call logged in the console shows on the status page: when we
   await english(context);
   await signIn(consolePage, operator);
   await consolePage.goto(`/admin?q=${encodeURIComponent(name)}`);
-  await consolePage.getByRole("row", { name: new RegExp(name) }).getByRole("link", { name }).click();
+  await consolePage
+    .getByRole("row", { name: new RegExp(name) })
+    .getByRole("link", { name })
+    .click();
   await hydrated(consolePage);
   const calls = consolePage.getByRole("region", { name: "Calls" });
   await calls.getByRole("radio", { name: "No answer", exact: true }).check();

@@ -159,7 +159,11 @@ describe.each(DIALECTS)("the status page and the pipeline on %s", (dialect) => {
     const slot = kst("2026-12-02T10:00").toISOString();
     expect(await rescheduleCall(app(), token, slot, kst("2026-12-01T17:28"))).toEqual({ ok: "rescheduled", at: slot });
     expect(await schedule(handle.db, id)).toMatchObject({ next_call_at: slot, next_call_asked: 1 });
-    const row = await handle.db.selectFrom("consultation_answers").select("callback_alert_for").where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom("consultation_answers")
+      .select("callback_alert_for")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row.callback_alert_for).toBeNull();
 
     // One push row per device of the lead's agent, none for the other agent, no webhook or e-mail; no personal data.
@@ -207,7 +211,15 @@ describe.each(DIALECTS)("the status page and the pipeline on %s", (dialect) => {
     await claim(handle.db, agent, id, kst("2026-12-01T14:00"));
     await call(id, "no_answer", "2026-12-01T14:10");
     expect(
-      await moveStage(handle.db, agent, "consultation", id, "contacting", { to: "closed", reason: "went_elsewhere" }, kst("2026-12-01T14:15")),
+      await moveStage(
+        handle.db,
+        agent,
+        "consultation",
+        id,
+        "contacting",
+        { to: "closed", reason: "went_elsewhere" },
+        kst("2026-12-01T14:15"),
+      ),
     ).toEqual({ ok: true });
     const snapshot = async () => ({
       lead: await handle.db.selectFrom("consultation_answers").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),

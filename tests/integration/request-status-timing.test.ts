@@ -26,67 +26,71 @@ describe.each(DIALECTS)("status link timing on %s", (dialect) => {
   });
   afterAll(async () => handle.cleanup());
 
-  it("does not tell an unknown token from a real one of another request that no longer opens, on the page or its actions", { timeout: 120_000 }, async () => {
-    const app = testServices(handle.db, { limiter: createRateLimiter({ max: 1_000_000, windowMs: 60_000 }) });
-    const tokens: string[] = [];
-    for (let i = 0; i < 50; i++) {
-      const res = await callAction(
-        answerCreate,
-        jsonRequest("/svc/answer/create", sampleConsultation({ submissionId: randomUUID() })),
-        testContext(app),
-      );
-      tokens.push(/\/status\/([\w-]{43})/.exec((res.json.data as { status_url: string }).status_url)![1]!);
-    }
-    // A real link of another request, past its request's retention.
-    const expired = tokens[17]!;
-    await handle.db
-      .updateTable("request_status_links")
-      .set({ expires_at: "2020-01-01T00:00:00.000Z" })
-      .where("token_hash", "=", hashToken(expired))
-      .execute();
-    const unknown = "Q".repeat(43);
-    const look = async (token: string) => {
-      const result = (await statusLoader({
-        request: new Request(`http://localhost/status/${token}`),
-        params: { token },
-        context: testContext(app),
-      } as never)) as { init?: { status?: number } };
-      expect(result.init?.status).toBe(404);
-    };
-    await expectSameTime(dialect, { name: "unknown", probe: () => look(unknown) }, { name: "expired", probe: () => look(expired) });
-
-    // The two actions: an unknown token (404) and a real one of another request that is closed (409) are refused alike.
-    const closed = tokens[29]!;
-    const closedId = (
+  it(
+    "does not tell an unknown token from a real one of another request that no longer opens, on the page or its actions",
+    { timeout: 120_000 },
+    async () => {
+      const app = testServices(handle.db, { limiter: createRateLimiter({ max: 1_000_000, windowMs: 60_000 }) });
+      const tokens: string[] = [];
+      for (let i = 0; i < 50; i++) {
+        const res = await callAction(
+          answerCreate,
+          jsonRequest("/svc/answer/create", sampleConsultation({ submissionId: randomUUID() })),
+          testContext(app),
+        );
+        tokens.push(/\/status\/([\w-]{43})/.exec((res.json.data as { status_url: string }).status_url)![1]!);
+      }
+      // A real link of another request, past its request's retention.
+      const expired = tokens[17]!;
       await handle.db
-        .selectFrom("request_status_links")
-        .select("request_id")
-        .where("token_hash", "=", hashToken(closed))
-        .executeTakeFirstOrThrow()
-    ).request_id;
-    await handle.db.updateTable("consultation_answers").set({ status: "closed" }).where("id", "=", closedId).execute();
-    const slot = callSlots(new Date())[0]!.toISOString();
-    for (const [intent, fields] of [
-      ["reschedule", { intent: "reschedule", slot }],
-      ["withdraw", { intent: "withdraw", confirm: "yes" }],
-    ] as const) {
-      const post = async (token: string, status: number) => {
-        const result = (await statusAction({
-          request: new Request(`http://localhost/status/${token}`, {
-            method: "POST",
-            headers: { "content-type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams(fields),
-          }),
+        .updateTable("request_status_links")
+        .set({ expires_at: "2020-01-01T00:00:00.000Z" })
+        .where("token_hash", "=", hashToken(expired))
+        .execute();
+      const unknown = "Q".repeat(43);
+      const look = async (token: string) => {
+        const result = (await statusLoader({
+          request: new Request(`http://localhost/status/${token}`),
           params: { token },
           context: testContext(app),
         } as never)) as { init?: { status?: number } };
-        expect(result.init?.status).toBe(status);
+        expect(result.init?.status).toBe(404);
       };
-      await expectSameTime(
-        `${intent} on ${dialect}`,
-        { name: "unknown", probe: () => post(unknown, 404) },
-        { name: "closed", probe: () => post(closed, 409) },
-      );
-    }
-  });
+      await expectSameTime(dialect, { name: "unknown", probe: () => look(unknown) }, { name: "expired", probe: () => look(expired) });
+
+      // The two actions: an unknown token (404) and a real one of another request that is closed (409) are refused alike.
+      const closed = tokens[29]!;
+      const closedId = (
+        await handle.db
+          .selectFrom("request_status_links")
+          .select("request_id")
+          .where("token_hash", "=", hashToken(closed))
+          .executeTakeFirstOrThrow()
+      ).request_id;
+      await handle.db.updateTable("consultation_answers").set({ status: "closed" }).where("id", "=", closedId).execute();
+      const slot = callSlots(new Date())[0]!.toISOString();
+      for (const [intent, fields] of [
+        ["reschedule", { intent: "reschedule", slot }],
+        ["withdraw", { intent: "withdraw", confirm: "yes" }],
+      ] as const) {
+        const post = async (token: string, status: number) => {
+          const result = (await statusAction({
+            request: new Request(`http://localhost/status/${token}`, {
+              method: "POST",
+              headers: { "content-type": "application/x-www-form-urlencoded" },
+              body: new URLSearchParams(fields),
+            }),
+            params: { token },
+            context: testContext(app),
+          } as never)) as { init?: { status?: number } };
+          expect(result.init?.status).toBe(status);
+        };
+        await expectSameTime(
+          `${intent} on ${dialect}`,
+          { name: "unknown", probe: () => post(unknown, 404) },
+          { name: "closed", probe: () => post(closed, 409) },
+        );
+      }
+    },
+  );
 });

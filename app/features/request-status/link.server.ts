@@ -106,15 +106,21 @@ export interface StatusLink {
   erased: string | null;
 }
 
-const LINK_COLUMNS = ["l.id", "l.request_kind", "l.request_id", "l.lang", "l.created_at", "l.callback_at", "l.withdrawn_at", "l.erased"] as const;
+const LINK_COLUMNS = [
+  "l.id",
+  "l.request_kind",
+  "l.request_id",
+  "l.lang",
+  "l.created_at",
+  "l.callback_at",
+  "l.withdrawn_at",
+  "l.erased",
+] as const;
 
 /** The live link row of a token: by the token's hash (a malformed token hashes to one that matches nothing). */
 function liveLink(db: Db, token: string, now: Date) {
   const hash = hashToken(TOKEN_PATTERN.test(token) ? token : `invalid:${token.slice(0, 64)}`);
-  return db
-    .selectFrom("request_status_links as l")
-    .where("l.token_hash", "=", hash)
-    .where("l.expires_at", ">", now.toISOString());
+  return db.selectFrom("request_status_links as l").where("l.token_hash", "=", hash).where("l.expires_at", ">", now.toISOString());
 }
 
 /**
