@@ -82,7 +82,7 @@ test("an unanswered call logged in the console shows on the status page: when we
   request,
 }) => {
   const name = `TRIED ${Date.now()}`;
-  const sent = await request.post("/svc/answer/create?lang=mn", { data: sampleConsultation({ submissionId: crypto.randomUUID(), name }) });
+  const sent = await request.post("/svc/answer/create?lang=vi", { data: sampleConsultation({ submissionId: crypto.randomUUID(), name }) });
   const url = new URL(((await sent.json()) as { data: { status_url: string } }).data.status_url);
   await page.goto(url.pathname + url.search);
   await expect(page.getByText(status.stage.new!)).toBeVisible();
