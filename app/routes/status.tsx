@@ -28,8 +28,10 @@ export function headers() {
 /** No canonical, no alternates, no Open Graph: the URL is private. */
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData && "title" in loaderData ? loaderData.title : "";
+  const description = loaderData && "summary" in loaderData ? loaderData.summary : "";
   return [
     { title: title ? `${title} | ${site.brandName}` : site.brandName },
+    ...(description ? [{ name: "description", content: description }] : []),
     { name: "robots", content: "noindex, nofollow" },
     { name: "referrer", content: "no-referrer" },
   ];

@@ -77,6 +77,7 @@ export function statusPageData(context: Readonly<RouterContextProvider>, loaded:
   return {
     i18n: i18nFor(context, ["status"]),
     title: t("status.meta.title"),
+    summary: t(`status.title.${view.kind}`),
     view: { ...view, lines: view.lines.map((l) => formatLine(l, locale, now)) },
     received: formatDay(view.createdAt, locale),
     afterHours: !isWorkingTime(now),
