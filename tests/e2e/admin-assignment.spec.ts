@@ -90,7 +90,7 @@ test("an administrator gives a lead to an agent on its page; an agent sees who h
   await hydrated(page);
   await section.getByLabel("Give the lead to").selectOption({ label: agent });
   await section.getByRole("button", { name: "Reassign" }).click();
-  await expect(section.getByRole("status")).toHaveText(`The lead is now ${agent}'s.`);
+  await expect(section.getByRole("status")).toHaveText(`The lead is now with ${agent}.`);
   await expect(section).toContainText(`${agent} has this lead.`);
   await expect(section.getByLabel("Give the lead to")).toHaveValue(/^\d+$/);
   expect(await axeViolations(page)).toEqual([]);

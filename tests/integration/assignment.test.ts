@@ -240,16 +240,7 @@ describe.each(DIALECTS)("assignment of new consultations on %s", (dialect) => {
   it.runIf(dialect === "postgres")(
     "takes the next free agent at once while another instance is giving the first in turn a lead (SKIP LOCKED)",
     async () => {
-      await handle.db
-        .updateTable("admin_operators")
-        .set({ last_assigned_at: minute(100).toISOString() })
-        .where("id", "=", ids.a)
-        .execute();
-      await handle.db
-        .updateTable("admin_operators")
-        .set({ last_assigned_at: minute(101).toISOString() })
-        .where("id", "=", ids.b)
-        .execute();
+      await lastGiven({ a: minute(100), b: minute(101) });
       const other = holdOperators([ids.a]);
       await other.locked;
       try {
@@ -265,16 +256,7 @@ describe.each(DIALECTS)("assignment of new consultations on %s", (dialect) => {
   it.runIf(dialect === "postgres")(
     "waits when every agent on duty is being given a lead, then chooses with the turns they stamped",
     async () => {
-      await handle.db
-        .updateTable("admin_operators")
-        .set({ last_assigned_at: minute(200).toISOString() })
-        .where("id", "=", ids.a)
-        .execute();
-      await handle.db
-        .updateTable("admin_operators")
-        .set({ last_assigned_at: minute(201).toISOString() })
-        .where("id", "=", ids.b)
-        .execute();
+      await lastGiven({ a: minute(200), b: minute(201) });
       // Another instance is giving a a lead (and b one, say): both rows held; it stamps a as it commits.
       const other = holdOperators([ids.a, ids.b], { stamp: ids.a, at: minute(202) });
       await other.locked;
@@ -293,6 +275,16 @@ describe.each(DIALECTS)("assignment of new consultations on %s", (dialect) => {
       expect(await owner((await waiting).id)).toBe(ids.b);
     },
   );
+
+  /** Sets when a and b were last given a lead. */
+  async function lastGiven(at: { a: Date; b: Date }) {
+    for (const name of ["a", "b"] as const)
+      await handle.db
+        .updateTable("admin_operators")
+        .set({ last_assigned_at: at[name].toISOString() })
+        .where("id", "=", ids[name])
+        .execute();
+  }
 
   /** Another instance's transaction holding operator rows as the assignment locks them, until released (optionally stamping one). */
   function holdOperators(operatorIds: number[], stamp?: { stamp: number; at: Date }) {
