@@ -120,7 +120,15 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
       // An agent's call with a note about the visitor (issue 26): it goes with the consultation.
       await db
         .insertInto("call_attempts")
-        .values({ request_kind: "consultation", request_id: id, operator_id: null, outcome: "no_answer", note: `call ${label}`, callback_at: null, at })
+        .values({
+          request_kind: "consultation",
+          request_id: id,
+          operator_id: null,
+          outcome: "no_answer",
+          note: `call ${label}`,
+          callback_at: null,
+          at,
+        })
         .execute();
     };
     for (const [make, cutoff] of [
