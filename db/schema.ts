@@ -103,6 +103,8 @@ export interface ConsultationAnswerTable extends RequestColumns<ConsultationStag
   keep_open: Generated<number>;
   /** The agent who has the lead (0082); null: unclaimed. */
   assigned_operator_id: Generated<number | null>;
+  /** The call-back time whose alert went to the agent (0084): alerted once per time. */
+  callback_alert_for: Generated<string | null>;
 }
 
 /** One call an agent placed (0081). */

@@ -9,6 +9,7 @@ import { watchSqliteServing } from "#app/lib/serving-lease.server.ts";
 import { publicCss } from "#server/client-manifest.ts";
 import { startRetentionJob } from "#app/features/retention/retention.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
+import { startCallbackAlerts } from "#app/features/requests/callback-alerts.server.ts";
 import { logParserRefusals, refuseConnect } from "#server/malformed.ts";
 import { createDrain } from "#server/drain.ts";
 import { sealClearTotpSecrets } from "#app/features/console/totp-at-rest.server.ts";
@@ -43,6 +44,8 @@ const stopRetention = startRetentionJob(database.db, log);
 // Alerts to operators (issue 12): rows written with each request, delivered by this worker.
 const alerts = createAlerts(database.db, config.alerts, log);
 alerts.startWorker();
+// A call-back the visitor asked for alerts its agent as it comes due (issue 26): every instance ticks, each alert goes once.
+const stopCallbackAlerts = startCallbackAlerts(database.db, alerts, log);
 
 const clientDir = fileURLToPath(new URL("../build/client", import.meta.url));
 const services = {
@@ -122,6 +125,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info("server.stopping", { signal, delayMs: config.shutdownDelayMs });
   const retentionStopped = stopRetention();
+  const callbackAlertsStopped = stopCallbackAlerts();
   // The delay is the server's own: the forced exit counts from its end.
   const force = setTimeout(() => {
     log.warn("server.forced_exit", {});
@@ -132,6 +136,7 @@ async function shutdown(signal: string) {
   await alerts.stop().catch(() => {});
   await linkMail?.stop().catch(() => {});
   await retentionStopped;
+  await callbackAlertsStopped;
   await serving?.stop();
   await database.close().catch(() => {});
   log.info("server.stopped", {});

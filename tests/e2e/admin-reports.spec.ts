@@ -33,6 +33,8 @@ test("an administrator reads the reports: tables with headers, axe clean", async
     /\/admin\/reports\/pipeline\.csv\?from=/,
   );
   expect(await axeViolations(page)).toEqual([]);
+  // Nothing wider than the phone: the tables' words wrap, their numbers do not.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath("reports.png"), fullPage: true });
 });
 
@@ -57,6 +59,7 @@ test("without JavaScript, the period and split form is a GET form: splitting by 
   await expect(noJs).toHaveURL(/from=2026-01-01&to=2026-01-31&by=lang/);
   await expect(noJs.getByRole("status")).toContainText("2026-01-01 – 2026-01-31");
   await expect(noJs.getByRole("table", { name: /^Language: Vietnamese/ })).toHaveCount(5);
+  expect(await noJs.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await noJs.screenshot({ path: test.info().outputPath("reports-by-lang.png"), fullPage: true });
   await context.close();
 });

@@ -117,6 +117,19 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
         .insertInto("consent_records")
         .values({ answer_id: id, policy_kind: "privacy", policy_version: "2023-03-06", agreed_yn: "Y", lang: "en", created_at: at })
         .execute();
+      // An agent's call with a note about the visitor (issue 26): it goes with the consultation.
+      await db
+        .insertInto("call_attempts")
+        .values({
+          request_kind: "consultation",
+          request_id: id,
+          operator_id: null,
+          outcome: "no_answer",
+          note: `call ${label}`,
+          callback_at: null,
+          at,
+        })
+        .execute();
     };
     for (const [make, cutoff] of [
       [proposal, cut.proposals],
@@ -169,6 +182,8 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
     expect(answers).toEqual(["1ms-after", "today", "two-years"]);
     const consentOwners = (await db.selectFrom("consent_records").select("answer_id").execute()).map((r) => r.answer_id);
     expect(new Set(consentOwners)).toEqual(new Set([ids["c:1ms-after"], ids["c:today"], ids["c:two-years"]]));
+    const calls = (await db.selectFrom("call_attempts").select("note").orderBy("request_id").execute()).map((r) => r.note);
+    expect(calls).toEqual(["call 1ms-after", "call today", "call two-years"]);
   });
 
   it("removes nothing more when run again at the same time, and the 1-ms-later rows one ms later", async () => {

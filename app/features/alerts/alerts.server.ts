@@ -5,7 +5,7 @@ import type { Logger } from "#app/lib/logger.server.ts";
 import type { AlertConfig } from "#app/features/alerts/config.server.ts";
 import { buildAlert, type Alert, type AlertEvent } from "#app/features/alerts/message.ts";
 import { enabledDevices } from "#app/features/alerts/devices.server.ts";
-import { scheduleAlerts, type AlertTargets, type Delivery } from "#app/features/alerts/outbox.server.ts";
+import { scheduleAlerts, schedulePush, type AlertTargets, type Delivery } from "#app/features/alerts/outbox.server.ts";
 import { startAlertWorker, type AlertWorker, type WorkerOptions } from "#app/features/alerts/worker.server.ts";
 import { sendWebhook } from "#app/features/alerts/channels/webhook.server.ts";
 import { checkSummary } from "#app/features/eligibility/check-summary.server.ts";
@@ -22,6 +22,8 @@ export interface Alerts {
   readonly targets: AlertTargets;
   /** Writes the alert rows of a new request inside the request's transaction. */
   schedule(trx: Transaction<Database>, event: AlertEvent): Promise<void>;
+  /** Writes Web Push rows for some operators' devices only (a call-back due to its agent), inside the caller's transaction. */
+  notify(trx: Transaction<Database>, operatorIds: readonly number[], event: AlertEvent): Promise<void>;
   /** After the commit: tell the worker that rows are waiting. */
   wake(): void;
   /** One delivery row, through its channel. */
@@ -92,6 +94,9 @@ export function createAlerts(db: Kysely<Database>, config: AlertConfig, log: Log
     targets,
     async schedule(trx, event) {
       await scheduleAlerts(trx, targets, event);
+    },
+    async notify(trx, operatorIds, event) {
+      await schedulePush(trx, operatorIds, event);
     },
     wake: () => worker?.wake(),
     deliver,

@@ -46,10 +46,19 @@ const TEST_KIND = "test";
 
 /** A visitor moved a consultation's call-back on its status page (issue 28): `createdAt` is the new time. */
 const CALLBACK_KIND = "callback";
+/** A call-back the visitor asked for is coming due (issue 26), to its agent: `createdAt` is the call-back time. */
+export const CALLBACK_DUE_KIND = "callback_due";
+
+/** The two call-back alerts: their title and body keys in the console catalogs. */
+const CALLBACK_TEXTS: Record<string, { title: string; body: string }> = {
+  [CALLBACK_KIND]: { title: "alert.callbackTitle", body: "alert.callbackBody" },
+  [CALLBACK_DUE_KIND]: { title: "alert.callbackDueTitle", body: "alert.callbackDueBody" },
+};
+const callbackTexts = (kind: string) => (Object.hasOwn(CALLBACK_TEXTS, kind) ? CALLBACK_TEXTS[kind] : undefined);
 
 function consoleUrl(origin: string, event: AlertEvent): string {
   if (isRequestKind(event.kind)) return origin + requestHref(event.kind, event.id);
-  if (event.kind === CALLBACK_KIND) return origin + requestHref("consultation", event.id);
+  if (callbackTexts(event.kind)) return origin + requestHref("consultation", event.id);
   // A privacy request (issue 16) is carried out on the console's privacy page.
   return origin + (event.kind === "rights" ? href("/admin/privacy") : href("/admin/notifications"));
 }
@@ -59,17 +68,17 @@ export function buildAlert(event: AlertEvent, options: { origin: string; lang: A
   const test = event.kind === TEST_KIND;
   const time = formatSeoul(event.createdAt);
   const url = consoleUrl(options.origin, event);
-  const callback = event.kind === CALLBACK_KIND;
+  const callback = callbackTexts(event.kind);
   const title = test
     ? t(lang, "alert.testTitle")
     : callback
-      ? t(lang, "alert.callbackTitle", { id: event.id })
+      ? t(lang, callback.title, { id: event.id })
       : t(lang, "alert.title", { kind: t(lang, `kind.${event.kind}`), id: event.id });
   const check = event.check ? ` · ${t(lang, "alert.checkFits", { fits: event.check.fits, total: event.check.total })}` : "";
   const body = test
     ? t(lang, "alert.testBody", { time })
     : callback
-      ? t(lang, "alert.callbackBody", { time })
+      ? t(lang, callback.body, { time })
       : t(lang, "alert.body", { lang: `lang.${event.lang}` in CATALOGS[lang] ? t(lang, `lang.${event.lang}`) : event.lang, time }) + check;
   return {
     event: test ? "alert.test" : "request.created",

@@ -23,15 +23,43 @@ export interface AlertTargets {
 }
 
 export async function scheduleAlerts(trx: Db, targets: AlertTargets, event: AlertEvent, now = new Date()): Promise<number> {
-  const at = now.toISOString();
   // Devices of operators who are still enabled (a disabled operator's devices get nothing).
   const devices = await enabledDevices(trx).select("s.id").execute();
-  const recipients: { channel: Delivery["channel"]; recipient: string }[] = [
-    ...(targets.webhook ? [{ channel: "webhook" as const, recipient: "webhook" }] : []),
-    ...targets.email.map((to) => ({ channel: "email" as const, recipient: to })),
-    ...devices.map((d) => ({ channel: "push" as const, recipient: String(d.id) })),
-  ];
+  return insertDeliveries(
+    trx,
+    [
+      ...(targets.webhook ? [{ channel: "webhook" as const, recipient: "webhook" }] : []),
+      ...targets.email.map((to) => ({ channel: "email" as const, recipient: to })),
+      ...devices.map((d) => ({ channel: "push" as const, recipient: String(d.id) })),
+    ],
+    event,
+    now,
+  );
+}
+
+/**
+ * An alert for some operators only (a call-back due to its agent): Web Push
+ * rows for the devices of those of `operatorIds` who are still enabled.
+ */
+export async function schedulePush(trx: Db, operatorIds: readonly number[], event: AlertEvent, now = new Date()): Promise<number> {
+  if (!operatorIds.length) return 0;
+  const devices = await enabledDevices(trx).select("s.id").where("s.operator_id", "in", operatorIds).execute();
+  return insertDeliveries(
+    trx,
+    devices.map((d) => ({ channel: "push" as const, recipient: String(d.id) })),
+    event,
+    now,
+  );
+}
+
+async function insertDeliveries(
+  trx: Db,
+  recipients: { channel: Delivery["channel"]; recipient: string }[],
+  event: AlertEvent,
+  now: Date,
+): Promise<number> {
   if (!recipients.length) return 0;
+  const at = now.toISOString();
   await trx
     .insertInto("alert_deliveries")
     .values(

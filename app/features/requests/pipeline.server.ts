@@ -4,7 +4,7 @@ import type { RequestKind } from "#app/features/console/kinds.ts";
 import { REQUEST_TABLES } from "#app/features/console/request-tables.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
-import { canMove, type StageMove } from "#app/features/requests/stages.ts";
+import { canMove, isDecided, type StageMove } from "#app/features/requests/stages.ts";
 
 /**
  * Moving a request from one stage to the next (issue 26, item 1): the
@@ -96,6 +96,8 @@ export async function moveWithin(
               : {}),
             ...(move.to === "with_lender" ? { lender: recorded.lender } : {}),
             ...(move.to === "approved" ? { approved_amount: recorded.amount, approved_on: recorded.approved_on } : {}),
+            // A decided or closed lead is called no more: its schedule ends with it.
+            ...(isDecided(move.to) ? { next_call_at: null, next_call_asked: 0 } : {}),
           })
           .where("id", "=", id)
           .where("status", "=", from as Exclude<RequestStage, "in_progress" | "done">)

@@ -37,6 +37,10 @@ export function canMove(kind: RequestKind, from: RequestStage, to: RequestStage)
   return nextStages(kind, from).includes(to);
 }
 
+/** A consultation decided or closed: nothing more is scheduled for it (no call, no call-back alert). */
+export const DECIDED_STAGES = ["approved", "declined", "closed"] as const satisfies readonly RequestStage[];
+export const isDecided = (stage: RequestStage): boolean => (DECIDED_STAGES as readonly RequestStage[]).includes(stage);
+
 /** The fixed list a closed consultation's reason comes from (issue 26). */
 export const CLOSED_REASONS = [
   "unreachable",

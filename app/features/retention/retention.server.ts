@@ -53,6 +53,7 @@ type RetentionTable =
   | "as_requests"
   | "purchase_requests"
   | "consultation_answer_items"
+  | "call_attempts"
   | "consent_records"
   | "consultation_answers"
   | "admin_sessions"
@@ -100,6 +101,15 @@ async function deleteExpired(db: Kysely<Database>, now: Date): Promise<{ counts:
       await tx.deleteFrom("consultation_answer_items").where("answer_id", "in", oldAnswers).executeTakeFirst(),
     );
     n("consent_records", await tx.deleteFrom("consent_records").where("answer_id", "in", oldAnswers).executeTakeFirst());
+    // The agents' call notes go with the consultation (issue 26); its stage history stays (no personal data).
+    n(
+      "call_attempts",
+      await tx
+        .deleteFrom("call_attempts")
+        .where("request_kind", "=", "consultation")
+        .where("request_id", "in", oldAnswers)
+        .executeTakeFirst(),
+    );
     const consultations = n(
       "consultation_answers",
       await tx.deleteFrom("consultation_answers").where("created_at", "<=", cut.consultations).executeTakeFirst(),
