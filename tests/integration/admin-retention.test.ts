@@ -286,6 +286,28 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
     ]);
   });
 
+  it("deletes invitation and reset mail rows (an operator's address) 30 days after they were written", async () => {
+    const row = (created_at: string, recipient: string) => ({
+      recipient,
+      purpose: "invite" as const,
+      lang: "ko" as const,
+      sealed_link: null,
+      next_attempt_at: created_at,
+      sent_at: created_at,
+      created_at,
+    });
+    const thirtyDays = 30 * 86_400_000;
+    await handle.db
+      .insertInto("password_link_mails")
+      .values([
+        row(plus(NOW.toISOString(), -thirtyDays), "old@example.com"),
+        row(plus(NOW.toISOString(), -thirtyDays + 1), "new@example.com"),
+      ])
+      .execute();
+    expect(await runRetention(handle.db, NOW)).toMatchObject({ sentLinks: 1 });
+    expect(await handle.db.selectFrom("password_link_mails").select("recipient").execute()).toEqual([{ recipient: "new@example.com" }]);
+  });
+
   it("logs counts only, never what it deleted", async () => {
     await handle.db
       .insertInto("proposals")
