@@ -234,6 +234,10 @@ export interface AdminOperatorTable {
   totp_enabled_at: Generated<string | null>;
   /** …and the last time-step whose code was accepted: a code works once. */
   totp_last_step: Generated<number | null>;
+  /** Receives new consultations in turn (0083; the switch on My account): 1/0. */
+  on_duty: Generated<number>;
+  /** When it was last given a new consultation in turn (0083): the one given one longest ago, or never, is next. */
+  last_assigned_at: Generated<string | null>;
 }
 
 /** Ten one-time recovery codes per operator with two-step sign-in, stored as SHA-256. */
@@ -362,6 +366,8 @@ export type AuditAction =
   | "stage"
   | "call"
   | "assign"
+  | "duty_on"
+  | "duty_off"
   /** Issue 28: a visitor's own acts on the status page, and an answer to a rights request. */
   | "visitor_reschedule"
   | "visitor_withdraw"

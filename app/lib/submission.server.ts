@@ -6,6 +6,7 @@ import { issueStatusToken } from "#app/features/request-status/link.server.ts";
 import type { StatusKind } from "#app/features/request-status/kinds.ts";
 import { storeSource } from "#app/features/attribution/attribution.server.ts";
 import type { RequestSource } from "#app/features/attribution/source.ts";
+import { assignInTurn } from "#app/features/requests/assignment.server.ts";
 
 /** The request tables that carry a unique `submission_id` (docs/decisions/0003). */
 type SubmissionTable = "proposals" | "as_requests" | "purchase_requests" | "consultation_answers";
@@ -103,7 +104,8 @@ export type Recorded<R> = R & { statusToken: string };
  * alerts, and a retried submission (`created: false`) schedules none. The
  * worker is woken after the commit; the visitor never waits on a delivery.
  * In the same transaction the request gets its private status link (issue
- * 28; a retry gets the same one) and, when it was sent with one, its source.
+ * 28; a retry gets the same one) and, when it was sent with one, its source;
+ * a new consultation is given to the next agent on duty (issue 26).
  */
 export async function recordRequest<R extends { id: number; created: boolean }>(
   store: RequestStore,
@@ -115,6 +117,7 @@ export async function recordRequest<R extends { id: number; created: boolean }>(
     if (result.created) {
       await store.alerts.schedule(trx, { kind: request.kind, id: result.id, lang: request.lang, createdAt: request.now.toISOString() });
       if (request.source) await storeSource(trx, { kind: request.kind, id: result.id, now: request.now }, request.source);
+      if (request.kind === "consultation") await assignInTurn(trx, result.id, request.now);
     }
     const statusToken = await issueStatusToken(trx, store.secret, {
       kind: request.kind,

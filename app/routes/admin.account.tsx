@@ -12,14 +12,20 @@ import { endOwnSessions, listOwnSessions } from "#app/features/console/session-s
 import { confirmSetup, newRecoveryCodes } from "#app/features/console/two-step.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { AccountPage, type AccountResult } from "#app/features/operators/AccountPage.tsx";
+import { isOnDuty, setOnDuty } from "#app/features/requests/assignment.server.ts";
 
-/** The operator's own account: two-step sign-in (set up with a QR code, recovery codes) and its sessions. */
+/** The operator's own account: two-step sign-in (set up with a QR code, recovery codes), its sessions, and whether it is on duty. */
 export async function loader({ context }: Route.LoaderArgs) {
   const who = signedIn(context);
   const { db, secret } = services(context);
   const now = new Date();
-  const [twoStep, sessions] = await Promise.all([twoStepStatus(db, who, secret), listOwnSessions(db, who, now)]);
-  return { title: consoleTitle(context, "account.title"), twoStep, sessions };
+  const [twoStep, sessions, onDuty] = await Promise.all([
+    twoStepStatus(db, who, secret),
+    listOwnSessions(db, who, now),
+    isOnDuty(db, who.operator.id),
+  ]);
+  // Not before two-step sign-in is set up where it must be: no other console page is open yet.
+  return { title: consoleTitle(context, "account.title"), twoStep, sessions, onDuty: who.mustSetUpTwoStep ? null : onDuty };
 }
 
 export const meta = adminMeta;
@@ -46,6 +52,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const codes = await newRecoveryCodes(db, who.operator.id, now);
       await audit(db, who, "two_step_codes", self, "", now);
       return data<AccountResult>({ ok: "codes", codes });
+    }
+    case "duty": {
+      if (who.mustSetUpTwoStep) return data<AccountResult>({ error: "account.error.missing" }, { status: 400 });
+      await setOnDuty(db, who, input.on === "1", now);
+      return data<AccountResult>({ ok: "duty", on: input.on === "1" });
     }
     case "end_session":
     case "end_others":

@@ -10,7 +10,8 @@ import { callState, isDoNotContact } from "#app/features/requests/calls.server.t
 import { logCallAction } from "#app/features/requests/call-action.server.ts";
 import { audit, listAudit, recentlyViewed } from "#app/features/audit/audit.server.ts";
 import { isRequestKind } from "#app/features/console/kinds.ts";
-import { hasRole, signedIn } from "#app/features/console/guards.server.ts";
+import { hasRole, requireRole, signedIn } from "#app/features/console/guards.server.ts";
+import { leadAssignment, reassign } from "#app/features/requests/assignment.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { RequestPage, type RequestActionResult } from "#app/features/requests/RequestPage.tsx";
 
@@ -42,6 +43,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     history,
     stages: await stageHistory(db, kind, id),
     calls: kind === "consultation" ? await callState(db, id) : null,
+    // Who has the lead, for everyone; whom it may go to, for administrators (ADR 0022).
+    assignment: kind === "consultation" ? await leadAssignment(db, id, hasRole(who, "admin")) : null,
     doNotContact: await isDoNotContact(db, phone),
     noteMax: NOTE_MAX,
   };
@@ -58,6 +61,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const call = await logCallAction(db, who, id, form);
     if (!call.ok && call.error === "missing") throw data(null, { status: 404 });
     return data<RequestActionResult>({ call }, { status: call.ok ? 200 : 400 });
+  }
+  if (form.get("intent") === "assign") {
+    if (kind !== "consultation") throw data(null, { status: 404 });
+    requireRole(context, "admin");
+    const assign = await reassign(db, who, id, form.get("to"));
+    if (!assign.ok && assign.error === "missing") throw data(null, { status: 404 });
+    return data<RequestActionResult>({ assign }, { status: assign.ok ? 200 : 400 });
   }
   if (form.get("intent") === "stage") {
     const stage = await moveStageAction(db, who, kind, id, form);

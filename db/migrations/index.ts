@@ -14,6 +14,7 @@ import * as m0070 from "#db/migrations/0070_native_types.ts";
 import * as m0080 from "#db/migrations/0080_pipeline_stages.ts";
 import * as m0081 from "#db/migrations/0081_call_attempts.ts";
 import * as m0082 from "#db/migrations/0082_assignment.ts";
+import * as m0083 from "#db/migrations/0083_assignment.ts";
 import * as m0084 from "#db/migrations/0084_callback_alerts.ts";
 import * as m0090 from "#db/migrations/0090_loan_products.ts";
 import * as m0091 from "#db/migrations/0091_consultation_checks.ts";
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   "0080_pipeline_stages": m0080,
   "0081_call_attempts": m0081,
   "0082_assignment": m0082,
+  "0083_assignment": m0083,
   "0084_callback_alerts": m0084,
   "0090_loan_products": m0090,
   "0091_consultation_checks": m0091,

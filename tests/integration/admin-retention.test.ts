@@ -120,7 +120,15 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
       // An agent's call with a note about the visitor (issue 26): it goes with the consultation.
       await db
         .insertInto("call_attempts")
-        .values({ request_kind: "consultation", request_id: id, operator_id: null, outcome: "no_answer", note: `call ${label}`, callback_at: null, at })
+        .values({
+          request_kind: "consultation",
+          request_id: id,
+          operator_id: null,
+          outcome: "no_answer",
+          note: `call ${label}`,
+          callback_at: null,
+          at,
+        })
         .execute();
     };
     for (const [make, cutoff] of [
@@ -276,6 +284,28 @@ describe.each(DIALECTS)("retention on %s", (dialect) => {
     expect(await handle.db.selectFrom("alert_deliveries").select("created_at").execute()).toEqual([
       { created_at: plus(NOW.toISOString(), -thirtyDays + 1) },
     ]);
+  });
+
+  it("deletes invitation and reset mail rows (an operator's address) 30 days after they were written", async () => {
+    const row = (created_at: string, recipient: string) => ({
+      recipient,
+      purpose: "invite" as const,
+      lang: "ko" as const,
+      sealed_link: null,
+      next_attempt_at: created_at,
+      sent_at: created_at,
+      created_at,
+    });
+    const thirtyDays = 30 * 86_400_000;
+    await handle.db
+      .insertInto("password_link_mails")
+      .values([
+        row(plus(NOW.toISOString(), -thirtyDays), "old@example.com"),
+        row(plus(NOW.toISOString(), -thirtyDays + 1), "new@example.com"),
+      ])
+      .execute();
+    expect(await runRetention(handle.db, NOW)).toMatchObject({ sentLinks: 1 });
+    expect(await handle.db.selectFrom("password_link_mails").select("recipient").execute()).toEqual([{ recipient: "new@example.com" }]);
   });
 
   it("logs counts only, never what it deleted", async () => {

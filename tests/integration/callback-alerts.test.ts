@@ -40,7 +40,13 @@ describe.each(DIALECTS)("call-back alerts on %s", (dialect) => {
     const d = push.subscribe();
     await handle.db
       .insertInto("push_subscriptions")
-      .values({ operator_id: operatorId, endpoint: d.endpoint, p256dh: d.keys.p256dh, auth: d.keys.auth, created_at: new Date().toISOString() })
+      .values({
+        operator_id: operatorId,
+        endpoint: d.endpoint,
+        p256dh: d.keys.p256dh,
+        auth: d.keys.auth,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     return d;
   }
@@ -155,7 +161,15 @@ describe.each(DIALECTS)("call-back alerts on %s", (dialect) => {
     await askCallback(unassigned, "2026-11-28T10:00");
     const closed = await lead(other.operator.id);
     await askCallback(closed, "2026-11-28T10:00");
-    const moved = await moveStage(handle.db, other, "consultation", closed, "contacting", { to: "closed", reason: "went_elsewhere" }, kst("2026-11-28T09:00"));
+    const moved = await moveStage(
+      handle.db,
+      other,
+      "consultation",
+      closed,
+      "contacting",
+      { to: "closed", reason: "went_elsewhere" },
+      kst("2026-11-28T09:00"),
+    );
     expect(moved).toEqual({ ok: true });
     // Closing a lead ends its schedule.
     expect(await schedule(handle.db, closed)).toMatchObject({ next_call_at: null });

@@ -75,6 +75,15 @@ describe.each(DIALECTS)("My calls on %s", (dialect) => {
     expect(queue.due[0]!.phone).toMatch(/^010\d{8}$/);
     expect(queue.later.map((c) => [c.name, c.at, c.asked])).toEqual([["Asked 19:00", "2026-11-26 19:00", true]]);
     expect(queue.unclaimed.map((c) => c.name)).toEqual(["New older", "New younger"]);
+    expect(queue.outsideHours).toBeNull();
+  });
+
+  it("says when it is outside the calling hours, and that the asked call-back may still be made", async () => {
+    const evening = await myCalls(handle.db, me, new Date(iso("2026-11-26T20:30")));
+    expect(evening.outsideHours).toEqual({ from: "09:00", to: "20:00" });
+    expect(evening.due.find((c) => c.name === "Asked 19:00")).toMatchObject({ asked: true, at: "2026-11-26 19:00" });
+    expect((await myCalls(handle.db, me, new Date(iso("2026-11-27T08:59")))).outsideHours).not.toBeNull();
+    expect((await myCalls(handle.db, me, new Date(iso("2026-11-27T09:00")))).outsideHours).toBeNull();
   });
 
   it("lets one agent claim a new lead, once, audited; it is then due now in their queue", async () => {

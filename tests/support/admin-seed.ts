@@ -154,6 +154,14 @@ if (kind === "consultation") {
     .where("email", "=", input.email ?? "")
     .executeTakeFirst();
   out = { count: Number(result.numUpdatedRows) };
+} else if (kind === "duty") {
+  // Puts an operator off (or on) duty: the assignment test's clean-up, so no later test's consultation goes to it.
+  const result = await db
+    .updateTable("admin_operators")
+    .set({ on_duty: input.on === "1" ? 1 : 0 })
+    .where("email", "=", input.email ?? "")
+    .executeTakeFirst();
+  out = { count: Number(result.numUpdatedRows) };
 } else if (kind === "totp") {
   // Two-step sign-in set up with a secret the browser tests know; the last used step forgotten
   // (the console's tests sign the same operator in several times a minute; replay has its own tests).

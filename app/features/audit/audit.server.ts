@@ -117,6 +117,8 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "stage",
   "call",
   "assign",
+  "duty_on",
+  "duty_off",
 ];
 
 /**

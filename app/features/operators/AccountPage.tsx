@@ -5,9 +5,11 @@ import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import type { TwoStepStatus } from "#app/features/operators/account.server.ts";
 import type { SessionRow } from "#app/features/console/session-store.server.ts";
 import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
+import { DutySwitch } from "#app/features/requests/AssignmentParts.tsx";
 import styles from "#app/features/console/console.module.css";
 
-export type AccountResult = { ok: "two_step_on" | "codes"; codes: string[] } | { ok: "sessions"; count: number } | { error: string };
+export type AccountResult =
+  { ok: "two_step_on" | "codes"; codes: string[] } | { ok: "sessions"; count: number } | { ok: "duty"; on: boolean } | { error: string };
 
 /** Recovery codes: shown once, right after they were made. */
 function RecoveryCodes({ codes, first }: { codes: string[]; first: boolean }) {
@@ -142,14 +144,21 @@ function Sessions({ sessions, result }: { sessions: SessionRow[]; result?: Accou
   );
 }
 
-/** The operator's own account: two-step sign-in and sessions. */
-export function AccountPage({ data, result }: { data: { twoStep: TwoStepStatus; sessions: SessionRow[] }; result?: AccountResult }) {
+/** The operator's own account: on duty (null until two-step sign-in is set up where required), two-step sign-in and sessions. */
+export function AccountPage({
+  data,
+  result,
+}: {
+  data: { twoStep: TwoStepStatus; sessions: SessionRow[]; onDuty: boolean | null };
+  result?: AccountResult;
+}) {
   const t = useAdminT();
   const { twoStep } = data;
   const error = result && "error" in result ? result.error : undefined;
   return (
     <>
       <PageTitle>{t("account.title")}</PageTitle>
+      {data.onDuty === null ? null : <DutySwitch on={data.onDuty} done={result && "ok" in result && result.ok === "duty"} />}
       {result && "codes" in result ? <RecoveryCodes codes={result.codes} first={result.ok === "two_step_on"} /> : null}
       {twoStep.enabled ? (
         result && "codes" in result ? null : (

@@ -54,9 +54,10 @@ export const setPasswordSchema = v.pipe(
   ),
 );
 
-/** The operator's own account page: two-step set-up, recovery codes, sessions. */
+/** The operator's own account page: two-step set-up, recovery codes, sessions, the on-duty switch. */
 export const accountActionSchema = v.variant("intent", [
   v.object({ intent: v.literal("confirm"), code: v.pipe(v.string("account.error.code"), v.maxLength(64, "account.error.code")) }),
   v.object({ intent: v.picklist(["codes", "end_others", "end_all"]) }),
   v.object({ intent: v.literal("end_session"), id }),
+  v.object({ intent: v.literal("duty"), on: v.picklist(["1", "0"], "account.error.missing") }),
 ]);

@@ -20,6 +20,11 @@ export function MyCallsPage({ data, result }: { data: MyCalls; result?: MyCallsR
   return (
     <>
       <PageTitle>{t("mycalls.title")}</PageTitle>
+      {data.outsideHours ? (
+        <p className={styles.noticeError} role="note">
+          {t("mycalls.outsideHours", data.outsideHours)}
+        </p>
+      ) : null}
       {result && "call" in result ? (
         result.call.ok ? (
           <Notice tone="ok">
@@ -44,7 +49,13 @@ export function MyCallsPage({ data, result }: { data: MyCalls; result?: MyCallsR
             <QueueItem
               key={c.id}
               call={c}
-              when={c.lateMinutes > 0 ? t("mycalls.late", { count: c.lateMinutes }) : t("mycalls.now")}
+              when={
+                c.asked
+                  ? t("mycalls.asked", { at: c.at })
+                  : c.lateMinutes > 0
+                    ? t("mycalls.late", { count: c.lateMinutes })
+                    : t("mycalls.now")
+              }
               late={c.lateMinutes > 0}
             >
               <OneTap id={c.id} />

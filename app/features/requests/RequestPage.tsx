@@ -10,6 +10,8 @@ import { StageBadge } from "#app/features/requests/StageBadge.tsx";
 import { StageForm, StageHistory, LoanFactsList, type StageFormResult } from "#app/features/requests/StageParts.tsx";
 import type { CallState } from "#app/features/requests/calls.server.ts";
 import { CallsSection, DoNotContactBanner, type CallFormResult } from "#app/features/requests/CallParts.tsx";
+import type { Assignment, ReassignResult } from "#app/features/requests/assignment.server.ts";
+import { AssignmentSection } from "#app/features/requests/AssignmentParts.tsx";
 import styles from "#app/features/console/console.module.css";
 
 interface RequestPageData {
@@ -19,12 +21,15 @@ interface RequestPageData {
   stages: StageHistoryEntry[];
   /** Consultations only. */
   calls: CallState | null;
+  /** Consultations only: who has the lead (and whom an administrator may give it to). */
+  assignment: Assignment | null;
   /** The request's phone number asked not to be contacted (any kind). */
   doNotContact: boolean;
   noteMax: number;
 }
 
-export type RequestActionResult = { note: "saved" | "error" } | { stage: StageFormResult } | { call: CallFormResult };
+export type RequestActionResult =
+  { note: "saved" | "error" } | { stage: StageFormResult } | { call: CallFormResult } | { assign: ReassignResult };
 
 /** One request: everything the visitor sent, its photos, consents, workflow and who has seen it. */
 export function RequestPage({ data, result }: { data: RequestPageData; result?: RequestActionResult }) {
@@ -48,6 +53,9 @@ export function RequestPage({ data, result }: { data: RequestPageData; result?: 
       </PageTitle>
 
       {data.doNotContact && !data.calls ? <DoNotContactBanner /> : null}
+      {data.assignment ? (
+        <AssignmentSection assignment={data.assignment} result={result && "assign" in result ? result.assign : undefined} />
+      ) : null}
       {data.calls ? <CallsSection calls={data.calls} result={result && "call" in result ? result.call : undefined} /> : null}
 
       <div className={styles.detailGrid}>

@@ -2,6 +2,8 @@ import { sql, type Kysely } from "kysely";
 import type { Database, RequestStage } from "#db/schema.ts";
 import { consultationsWithContact } from "#app/features/requests/inbox.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
+import { callingHours } from "#app/features/requests/calls.server.ts";
+import { withinHours } from "#app/features/requests/cadence.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 
 /**
@@ -29,7 +31,11 @@ export interface MyCalls {
   due: QueuedCall[];
   later: QueuedCall[];
   unclaimed: QueuedCall[];
+  /** Now is outside the calling hours (HH:MM, Korea time): only those who asked for this time may be called. */
+  outsideHours: { from: string; to: string } | null;
 }
+
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 const QUEUE_MAX = 50;
 
@@ -65,7 +71,7 @@ function queued(r: Row, now: Date, at: string): QueuedCall {
   };
 }
 
-export async function myCalls(db: Db, operatorId: number, now = new Date()): Promise<MyCalls> {
+export async function myCalls(db: Db, operatorId: number, now = new Date(), hours = callingHours()): Promise<MyCalls> {
   const at = now.toISOString();
   const due = await rows(db)
     .where("a.assigned_operator_id", "=", operatorId)
@@ -93,6 +99,7 @@ export async function myCalls(db: Db, operatorId: number, now = new Date()): Pro
     due: due.map((r) => queued(r, now, r.next_call_at!)),
     later: later.map((r) => ({ ...queued(r, now, r.next_call_at!), lateMinutes: 0 })),
     unclaimed: unclaimed.map((r) => ({ ...queued(r, now, r.created_at), lateMinutes: 0 })),
+    outsideHours: withinHours(now, hours) === now ? null : { from: hhmm(hours.start), to: hhmm(hours.end) },
   };
 }
 

@@ -24,6 +24,7 @@ interface RetentionCounts {
   expiredSessions: number;
   staleSignInCounters: number;
   alertDeliveries: number;
+  sentLinks: number;
 }
 
 /** The same instant `months` calendar months earlier (the 31st falls back to the month's last day). */
@@ -60,7 +61,8 @@ type RetentionTable =
   | "admin_login_throttle"
   | "admin_login_accounts"
   | "admin_device_cookies"
-  | "alert_deliveries";
+  | "alert_deliveries"
+  | "password_link_mails";
 
 export async function runRetention(db: Kysely<Database>, now = new Date(), log?: Logger): Promise<RetentionCounts> {
   const { counts, emptied } = await deleteExpired(db, now);
@@ -162,8 +164,26 @@ async function deleteExpired(db: Kysely<Database>, now: Date): Promise<{ counts:
         .where("created_at", "<=", new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString())
         .executeTakeFirst(),
     );
+    // Invitation and reset mails (issue 29) keep an operator's address: kept as long as the alerts' rows.
+    const sentLinks = n(
+      "password_link_mails",
+      await tx
+        .deleteFrom("password_link_mails")
+        .where("created_at", "<=", new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString())
+        .executeTakeFirst(),
+    );
 
-    return { proposals, asRequests, asPhotos, purchaseRequests, consultations, expiredSessions, staleSignInCounters, alertDeliveries };
+    return {
+      proposals,
+      asRequests,
+      asPhotos,
+      purchaseRequests,
+      consultations,
+      expiredSessions,
+      staleSignInCounters,
+      alertDeliveries,
+      sentLinks,
+    };
   });
   return { counts, emptied: [...emptied] };
 }
