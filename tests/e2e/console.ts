@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { Secret, TOTP } from "otpauth";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, hydrated } from "#tests/e2e/fixtures.ts";
 import { E2E_DB } from "#tests/support/e2e-env.ts";
 
@@ -52,6 +52,23 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
     await codeStep(page, totpNow(TOTP_SECRET));
   }
   await expect(page.getByRole("navigation", { name: "Console sections" })).toBeVisible();
+}
+
+/** An agent, signed in: an operator made by createOperator, given the agent role. */
+export async function signInAgent(page: Page, email: string) {
+  createOperator(email);
+  seed("role", { email, role: "agent" });
+  await signIn(page, email);
+}
+
+/** A page of the same signed-in browser with JavaScript off, at 390×844; `close` ends its context. */
+export async function withoutJavaScript(browser: Browser, page: Page) {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    storageState: await page.context().storageState(),
+  });
+  return { page: await context.newPage(), close: () => context.close() };
 }
 
 export async function passwordStep(page: Page, email: string, password = PASSWORD) {

@@ -102,6 +102,21 @@ describe.each(DIALECTS)("console Products page on %s", (dialect) => {
     callRoute(productEdit, "guarded", postForm(`/admin/products/${id}`, formOf(live, csrf, changes), cookie), a.services, {
       id: String(id),
     }) as Promise<Response>;
+  const listAction = (intent: string) =>
+    callRoute(
+      productsList,
+      "guarded",
+      postForm(
+        "/admin/products",
+        [
+          ["csrf", csrf],
+          ["id", String(id)],
+          ["intent", intent],
+        ],
+        cookie,
+      ),
+      a.services,
+    ) as Promise<Response>;
   const audits = async () =>
     (await handle.db.selectFrom("admin_audit_log").select(["action", "detail"]).orderBy("id").execute()).map(
       (r) => `${r.action} ${r.detail}`,
@@ -128,6 +143,28 @@ describe.each(DIALECTS)("console Products page on %s", (dialect) => {
     expect(response.status).toBe(403);
   });
 
+  it("saves the live values unchanged with the visas in their order and no change audited; an added visa goes last", async () => {
+    const seeded = ["E-1", "E-2", "E-3", "E-7", "E-9", "F-2", "F-5", "F-6", "F-4"];
+    const draftVisas = async () =>
+      JSON.parse(
+        (
+          await handle.db
+            .selectFrom("loan_product_versions")
+            .select("visas")
+            .where("product_id", "=", id)
+            .where("status", "=", "draft")
+            .executeTakeFirstOrThrow()
+        ).visas,
+      ) as string[];
+    const before = await audits();
+    expect((await edit({ intent: "save" })).status).toBe(200);
+    expect(await draftVisas()).toEqual(seeded);
+    expect((await audits()).slice(before.length)).toEqual(["product_update regional-bank-general (draft)"]);
+    expect((await edit({ visas: `D-2,${live.visas}`, intent: "save" })).status).toBe(200);
+    expect(await draftVisas()).toEqual([...seeded, "D-2"]);
+    expect((await listAction("discard")).status).toBe(200);
+  });
+
   it("publishes through one instance, audited old → new, live on the other within 5 s", async () => {
     expect(await b.rate()).toBe(19.9);
     const started = Date.now();
@@ -149,21 +186,7 @@ describe.each(DIALECTS)("console Products page on %s", (dialect) => {
   }, 20_000);
 
   it("switches a product off from the list, audited", async () => {
-    const response = (await callRoute(
-      productsList,
-      "guarded",
-      postForm(
-        "/admin/products",
-        [
-          ["csrf", csrf],
-          ["id", String(id)],
-          ["intent", "disable"],
-        ],
-        cookie,
-      ),
-      a.services,
-    )) as Response;
-    expect(response.status).toBe(200);
+    expect((await listAction("disable")).status).toBe(200);
     expect(await audits()).toContain("product_enable regional-bank-general: on → off");
   });
 });

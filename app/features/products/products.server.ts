@@ -173,6 +173,16 @@ export async function findProduct(db: Db, id: number, now = new Date()): Promise
   return adminProduct(product, versions, now);
 }
 
+/**
+ * The chosen visas in the order the product lists them now (the seeds keep
+ * the FAQ's, spec §9: …, F-5, F-6, F-4), any new ones after in the form's
+ * order: saving without touching them changes nothing (not the check's
+ * "accepts only" list, not the audit).
+ */
+function visasInOrder(chosen: readonly string[], before: readonly string[]): string[] {
+  return [...before.filter((v) => chosen.includes(v)), ...chosen.filter((v) => !before.includes(v))];
+}
+
 function columnsOf(input: ProductInput) {
   return {
     names: JSON.stringify(Object.fromEntries(LOCALES.map((l) => [l, input[`name_${l}`]]))),
@@ -219,7 +229,8 @@ export async function saveDraft(db: Db, who: Who, id: number, input: ProductInpu
     const { product, versions } = await productForChange(trx, id);
     const draft = versions.find((v) => v.status === "draft");
     const base = draft ?? liveVersion(versions, now);
-    const values = { ...columnsOf(input), effective_from: kstToUtc(input.effective_from) ?? at, updated_at: at };
+    const visas = visasInOrder(input.visas, base ? (JSON.parse(base.visas) as string[]) : []);
+    const values = { ...columnsOf({ ...input, visas }), effective_from: kstToUtc(input.effective_from) ?? at, updated_at: at };
     if (draft) await trx.updateTable("loan_product_versions").set(values).where("id", "=", draft.id).execute();
     else
       await trx
