@@ -22,17 +22,17 @@ const SEEDED = [
   {
     name: "Regional bank general loan",
     key: "regional-bank-general",
-    figures: `1000000–50000000 KRW · 13.00–19.90% a year · term in months: 6–60 · ${WORK_VISAS}`,
+    figures: `1,000,000–50,000,000 KRW · 13.00–19.90% a year · term in months: 6–60 · ${WORK_VISAS}`,
   },
   {
     name: "Regional bank student loan",
     key: "regional-bank-student",
-    figures: "1000000–10000000 KRW · 13.00–19.90% a year · term in months: 6–24 · visas D-2",
+    figures: "1,000,000–10,000,000 KRW · 13.00–19.90% a year · term in months: 6–24 · visas D-2",
   },
   {
     name: "Savings bank loan",
     key: "savings-bank",
-    figures: `1000000–50000000 KRW · 13.00–19.90% a year · term in months: 12–60 · ${WORK_VISAS}`,
+    figures: `1,000,000–50,000,000 KRW · 13.00–19.90% a year · term in months: 12–60 · ${WORK_VISAS}`,
   },
 ] as const;
 type Seeded = (typeof SEEDED)[number];

@@ -48,3 +48,8 @@ export function useAdminT(): AdminT {
   const messages = shell?.messages;
   return useCallback((key: AdminKey, vars?: AdminVars) => adminTranslate(lang, messages ?? {}, key, vars), [lang, messages]);
 }
+
+/** The console's number format (grouped digits), in its language. */
+export function useAdminLocale(): string {
+  return (useAdminShell()?.lang ?? DEFAULT_ADMIN_LANG) === "ko" ? "ko-KR" : "en-GB";
+}

@@ -1,6 +1,6 @@
 import { Form, Link, href, useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
-import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
+import { useAdminLocale, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
 import { MissingLocales } from "#app/features/campaigns/parts.tsx";
 import type { AdminProduct, ProductValues } from "#app/features/products/products.server.ts";
@@ -26,10 +26,12 @@ function Action({ id, intent, children }: { id: number; intent: string; children
 
 function Figures({ values }: { values: ProductValues }) {
   const t = useAdminT();
+  const number = new Intl.NumberFormat(useAdminLocale());
+  const won = (value: string | undefined) => (value && /^\d+$/.test(value) ? number.format(Number(value)) : (value ?? ""));
   return (
     <p className={admin.muted}>
       {t("products.figures", {
-        amount: `${values.amount_min}–${values.amount_max}`,
+        amount: `${won(values.amount_min)}–${won(values.amount_max)}`,
         rate: `${values.rate_min}–${values.rate_max}`,
         term: `${values.term_min}–${values.term_max}`,
         visas: (values.visas ?? "").replaceAll(",", ", "),

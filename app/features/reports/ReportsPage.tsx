@@ -1,7 +1,7 @@
 import { Form, href } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { SelectField, TextField } from "#app/ui/Field.tsx";
-import { useAdminShell, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
+import { useAdminLocale, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { Notice, PageTitle } from "#app/features/console/parts.tsx";
 import { ATTEMPT_BUCKETS, NOT_REACHED, SPLITS, UNKNOWN, type Split } from "#app/features/reports/figures.ts";
 import type { Report, SegmentReport } from "#app/features/reports/reports.server.ts";
@@ -50,8 +50,7 @@ function FigureTable({ caption, head, rows }: { caption: string; head: string[];
 
 function useFormats() {
   const t = useAdminT();
-  const lang = useAdminShell()?.lang ?? "ko";
-  const locale = lang === "ko" ? "ko-KR" : "en-GB";
+  const locale = useAdminLocale();
   const count = new Intl.NumberFormat(locale);
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
   return {
