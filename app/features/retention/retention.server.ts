@@ -156,22 +156,13 @@ async function deleteExpired(db: Kysely<Database>, now: Date): Promise<{ counts:
           .executeTakeFirst(),
       );
 
-    // Alert delivery rows (issue 12) are kept 30 days.
-    const alertDeliveries = n(
-      "alert_deliveries",
-      await tx
-        .deleteFrom("alert_deliveries")
-        .where("created_at", "<=", new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString())
-        .executeTakeFirst(),
-    );
-    // Invitation and reset mails (issue 29) keep an operator's address: kept as long as the alerts' rows.
-    const sentLinks = n(
-      "password_link_mails",
-      await tx
-        .deleteFrom("password_link_mails")
-        .where("created_at", "<=", new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString())
-        .executeTakeFirst(),
-    );
+    // Alert delivery rows (issue 12) are kept 30 days; invitation and reset mails (issue 29), which keep
+    // an operator's address, as long.
+    const monthOld = new Date(now.getTime() - DELIVERY_RETENTION_MS).toISOString();
+    const [alertDeliveries, sentLinks] = [
+      n("alert_deliveries", await tx.deleteFrom("alert_deliveries").where("created_at", "<=", monthOld).executeTakeFirst()),
+      n("password_link_mails", await tx.deleteFrom("password_link_mails").where("created_at", "<=", monthOld).executeTakeFirst()),
+    ];
 
     return {
       proposals,
