@@ -142,6 +142,32 @@ describe.each(DIALECTS)("call-back alerts on %s", (dialect) => {
     expect(received!.payload).not.toContain(NAME);
   });
 
+  it("reaches the agent once when the push service was down at first and comes back", async () => {
+    const id = await lead(agent.operator.id);
+    await askCallback(id, "2026-11-30T10:00");
+    expect(await tickTwice(kst("2026-11-30T09:56"))).toBe(1);
+    const own = createAlerts(handle.db, testAlertConfig({ pushAllowHosts: [push.host] }), silentLogger);
+    let clock = new Date(Date.now() + 1_000);
+    const worker = own.startWorker({ now: () => clock, pollMs: 3_600_000 });
+    try {
+      // The push service is down: the attempt fails and the row waits for its retry.
+      push.answer(agentDevice, 503);
+      await worker.drain();
+      expect((await pushRows())[0]).toMatchObject({ status: "pending", attempts: 1 });
+      expect(push.received.filter((r) => r.payload)).toHaveLength(0);
+      // It is back; the retry delivers it, once, and the next rounds send nothing more.
+      push.answer(agentDevice, 201);
+      clock = new Date(clock.getTime() + 60_000);
+      await worker.drain();
+      await worker.drain();
+      expect((await pushRows())[0]).toMatchObject({ status: "delivered", attempts: 2 });
+      expect(push.received.filter((r) => r.payload)).toHaveLength(1);
+      expect(JSON.parse(push.received.find((r) => r.payload)!.payload!)).toMatchObject({ title: `약속한 통화 시간: 상담 #${id}` });
+    } finally {
+      await own.stop();
+    }
+  });
+
   it("alerts a new call-back time again, once", async () => {
     const id = await lead(agent.operator.id);
     await askCallback(id, "2026-11-27T08:30");
