@@ -59,7 +59,7 @@ export function CampaignsPage({
     <>
       <PageTitle>{t("campaigns.title")}</PageTitle>
       <p className={admin.muted}>{t("campaigns.intro")}</p>
-      <p className={styles.toolbar}>
+      <p className={admin.toolbar}>
         <a href={`/?${PREVIEW_PARAM}=1`}>{t("campaigns.preview")}</a>
         <span className={admin.muted}>{t("campaigns.previewHint")}</span>
       </p>
@@ -67,7 +67,7 @@ export function CampaignsPage({
       {result && "error" in result ? <Notice tone="error">{t("campaigns.errorSummary")}</Notice> : null}
 
       <section className={admin.card} aria-labelledby="campaign-banners">
-        <div className={styles.toolbar}>
+        <div className={admin.toolbar}>
           <h2 id="campaign-banners" className={admin.subtitle}>
             {t("campaigns.banners")}
           </h2>
@@ -75,7 +75,7 @@ export function CampaignsPage({
         </div>
         <p className={admin.muted}>{t("campaigns.bannersIntro")}</p>
         {banners.length ? (
-          <ol className={styles.list}>
+          <ol className={admin.cardList}>
             {banners.map((banner, i) => {
               const name = banner.texts.en.title;
               return (
@@ -131,7 +131,7 @@ export function CampaignsPage({
       </section>
 
       <section className={admin.card} aria-labelledby="campaign-popup">
-        <div className={styles.toolbar}>
+        <div className={admin.toolbar}>
           <h2 id="campaign-popup" className={admin.subtitle}>
             {t("campaigns.popup")}
           </h2>

@@ -122,7 +122,7 @@ export function ProductEditPage({ product, result }: { product: AdminProduct; re
           type="datetime-local"
           {...field("effective_from")}
         />
-        <div className={styles.toolbar}>
+        <div className={admin.toolbar}>
           <Button type="submit" name="intent" value="save" variant="secondary" disabled={busy}>
             {t("products.saveDraft")}
           </Button>

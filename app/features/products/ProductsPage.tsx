@@ -6,7 +6,6 @@ import { MissingLocales } from "#app/features/campaigns/parts.tsx";
 import type { AdminProduct, ProductValues } from "#app/features/products/products.server.ts";
 import type { ProductListResult } from "#app/features/products/actions.server.ts";
 import admin from "#app/features/console/console.module.css";
-import styles from "./products.module.css";
 
 /** The check's preview with every product's draft (signed-in operators only). */
 export const PRODUCT_PREVIEW_HREF = "/our-products/eligibility?productPreview=1";
@@ -47,13 +46,13 @@ export function ProductsPage({ products, result }: { products: AdminProduct[]; r
     <>
       <PageTitle>{t("products.title")}</PageTitle>
       <p className={admin.muted}>{t("products.intro")}</p>
-      <p className={styles.toolbar}>
+      <p className={admin.toolbar}>
         <a href={PRODUCT_PREVIEW_HREF}>{t("products.preview")}</a>
         <span className={admin.muted}>{t("products.previewHint")}</span>
       </p>
       {result && "ok" in result ? <Notice tone="ok">{t(`products.done.${result.ok}` as AdminKey)}</Notice> : null}
       {result && "error" in result ? <Notice tone="error">{t(`products.error.${result.error}` as AdminKey)}</Notice> : null}
-      <ol className={styles.list}>
+      <ol className={admin.cardList}>
         {products.map((p) => (
           <li key={p.id} className={admin.card}>
             <h2 className={admin.subtitle}>{p.name}</h2>
@@ -81,7 +80,7 @@ export function ProductsPage({ products, result }: { products: AdminProduct[]; r
                 <Figures values={p.draft} />
               </>
             ) : null}
-            <div className={styles.toolbar}>
+            <div className={admin.toolbar}>
               <Link to={href("/admin/products/:id", { id: String(p.id) })}>{t("products.edit")}</Link>
               <Action id={p.id} intent={p.enabled ? "disable" : "enable"}>
                 {p.enabled ? t("products.disable") : t("products.enable")}
