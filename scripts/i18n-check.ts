@@ -127,14 +127,14 @@ function walk(dir: string, out: string[] = []): string[] {
   }
   return out;
 }
-// The operator console (app/features/console and the console's features beside it: operators, requests,
+// The operator console (app/features/console and the console's features beside it: operators, pipeline,
 // audit, blog-links, alerts, campaigns; routes/admin.*; and any other file that takes the console's
 // translator, such as the privacy requests page in app/features/privacy-rights) has its own catalog: see 4.
 const adminCatalog = new Map<string, Message>();
 const adminEnglish = join(root, "app/features/console/i18n/en.json");
 if (existsSync(adminEnglish)) flatten(readJson(adminEnglish), "", adminCatalog);
 const isConsole = (file: string, source: string) =>
-  /app\/(features\/(console|operators|requests|audit|blog-links|alerts|campaigns)\/|routes\/admin[.])/.test(file) ||
+  /app\/(features\/(console|operators|pipeline|audit|blog-links|alerts|campaigns)\/|routes\/admin[.])/.test(file) ||
   /from "#app\/features\/console\/(i18n|console\.server)\.ts"/.test(source);
 for (const file of walk(join(root, "app"))) {
   const source = readFileSync(file, "utf8");

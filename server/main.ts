@@ -9,7 +9,7 @@ import { watchSqliteServing } from "#app/lib/serving-lease.server.ts";
 import { publicCss } from "#server/client-manifest.ts";
 import { startRetentionJob } from "#app/features/retention/retention.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
-import { startCallbackAlerts } from "#app/features/requests/callback-alerts.server.ts";
+import { startCallbackAlerts } from "#app/features/pipeline/callback-alerts.server.ts";
 import { logParserRefusals, refuseConnect } from "#server/malformed.ts";
 import { createDrain } from "#server/drain.ts";
 import { sealClearTotpSecrets } from "#app/features/console/totp-at-rest.server.ts";

@@ -6,7 +6,7 @@ import { issueStatusToken } from "#app/features/request-status/link.server.ts";
 import type { StatusKind } from "#app/features/request-status/kinds.ts";
 import { storeSource } from "#app/features/attribution/attribution.server.ts";
 import type { RequestSource } from "#app/features/attribution/source.ts";
-import { assignInTurn } from "#app/features/requests/assignment.server.ts";
+import { assignInTurn } from "#app/features/pipeline/assignment.server.ts";
 
 /** The request tables that carry a unique `submission_id` (docs/decisions/0003). */
 type SubmissionTable = "proposals" | "as_requests" | "purchase_requests" | "consultation_answers";

@@ -12,7 +12,7 @@ import { endOwnSessions, listOwnSessions } from "#app/features/console/session-s
 import { confirmSetup, newRecoveryCodes } from "#app/features/console/two-step.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { AccountPage, type AccountResult } from "#app/features/operators/AccountPage.tsx";
-import { isOnDuty, setOnDuty } from "#app/features/requests/assignment.server.ts";
+import { isOnDuty, setOnDuty } from "#app/features/pipeline/assignment.server.ts";
 
 /** The operator's own account: two-step sign-in (set up with a QR code, recovery codes), its sessions, and whether it is on duty. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,9 +4,9 @@ import { services } from "#app/lib/services.server.ts";
 import { consoleForm, consoleTitle, positiveId } from "#app/features/console/console.server.ts";
 import { signedIn } from "#app/features/console/guards.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
-import { claim, myCalls } from "#app/features/requests/my-calls.server.ts";
-import { logCallAction } from "#app/features/requests/call-action.server.ts";
-import { MyCallsPage, type MyCallsResult } from "#app/features/requests/MyCallsPage.tsx";
+import { claim, myCalls } from "#app/features/pipeline/my-calls.server.ts";
+import { logCallAction } from "#app/features/pipeline/call-action.server.ts";
+import { MyCallsPage, type MyCallsResult } from "#app/features/pipeline/MyCallsPage.tsx";
 
 /** My calls (issue 26, item 3): the signed-in agent's queue. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin.export";
 import { services } from "#app/lib/services.server.ts";
 import { headerValue } from "#app/lib/header-value.server.ts";
 import { consoleT } from "#app/features/console/console.server.ts";
-import { exportRequests } from "#app/features/requests/export.server.ts";
+import { exportRequests } from "#app/features/pipeline/export.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { isRequestKind } from "#app/features/console/kinds.ts";
 import { isIsoDay } from "#app/lib/seoul-time.ts";

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/admin.inbox";
 import { services } from "#app/lib/services.server.ts";
 import { consoleTitle } from "#app/features/console/console.server.ts";
-import { listInbox, newCounts, readInboxFilter } from "#app/features/requests/inbox.server.ts";
+import { listInbox, newCounts, readInboxFilter } from "#app/features/pipeline/inbox.server.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
-import { InboxPage } from "#app/features/requests/InboxPage.tsx";
+import { InboxPage } from "#app/features/pipeline/InboxPage.tsx";
 import { failingChannels } from "#app/features/alerts/status.server.ts";
 import { overdueCount } from "#app/features/privacy-rights/deadlines.server.ts";
 import { sourcesOf } from "#app/features/attribution/console.server.ts";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin.photo";
 import { services } from "#app/lib/services.server.ts";
 import { positiveId } from "#app/features/console/console.server.ts";
-import { photo } from "#app/features/requests/request-detail.server.ts";
+import { photo } from "#app/features/pipeline/request-detail.server.ts";
 import { requireOperatorData, signedIn } from "#app/features/console/guards.server.ts";
 import { audit, recentlyViewed } from "#app/features/audit/audit.server.ts";
 

@@ -2,18 +2,18 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.request";
 import { services } from "#app/lib/services.server.ts";
 import { consoleForm, consoleT, positiveId } from "#app/features/console/console.server.ts";
-import { requestDetail } from "#app/features/requests/request-detail.server.ts";
-import { markOpened, NOTE_MAX, saveNote } from "#app/features/requests/request-workflow.server.ts";
-import { moveStageAction } from "#app/features/requests/stage-action.server.ts";
-import { stageHistory } from "#app/features/requests/pipeline.server.ts";
-import { callState, isDoNotContact } from "#app/features/requests/calls.server.ts";
-import { logCallAction } from "#app/features/requests/call-action.server.ts";
+import { requestDetail } from "#app/features/pipeline/request-detail.server.ts";
+import { markOpened, NOTE_MAX, saveNote } from "#app/features/pipeline/request-workflow.server.ts";
+import { moveStageAction } from "#app/features/pipeline/stage-action.server.ts";
+import { stageHistory } from "#app/features/pipeline/pipeline.server.ts";
+import { callState, isDoNotContact } from "#app/features/pipeline/calls.server.ts";
+import { logCallAction } from "#app/features/pipeline/call-action.server.ts";
 import { audit, listAudit, recentlyViewed } from "#app/features/audit/audit.server.ts";
 import { isRequestKind } from "#app/features/console/kinds.ts";
 import { hasRole, requireRole, signedIn } from "#app/features/console/guards.server.ts";
-import { leadAssignment, reassign } from "#app/features/requests/assignment.server.ts";
+import { leadAssignment, reassign } from "#app/features/pipeline/assignment.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
-import { RequestPage, type RequestActionResult } from "#app/features/requests/RequestPage.tsx";
+import { RequestPage, type RequestActionResult } from "#app/features/pipeline/RequestPage.tsx";
 
 function target(params: Route.LoaderArgs["params"]) {
   const id = positiveId(params.id);

@@ -7,7 +7,7 @@ import { site } from "#app/config/site.ts";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import { interpolate } from "#app/i18n/format.ts";
 import { formatTime, formatWhen } from "#app/features/request-status/format.ts";
-import { fromSeoulLocal } from "#app/features/requests/calls.ts";
+import { fromSeoulLocal } from "#app/features/pipeline/calls.ts";
 
 /**
  * Issue 28 with an operator: the status page follows the console's moves

@@ -6,7 +6,7 @@ import { startFakePushService } from "#tests/support/alert-receivers.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
 import { failingChannels, responseTimes } from "#app/features/alerts/status.server.ts";
-import { listInbox } from "#app/features/requests/inbox.server.ts";
+import { listInbox } from "#app/features/pipeline/inbox.server.ts";
 import type { AppServices } from "#app/lib/services.server.ts";
 import * as notifications from "#app/routes/admin.notifications.tsx";
 import * as request from "#app/routes/admin.request.tsx";

@@ -6,8 +6,8 @@ import { testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, csrfOf, get, post, signInCookie } from "#tests/support/admin.ts";
 import { storeConsultation } from "#app/features/consultation/store.server.ts";
 import type { Answers } from "#app/features/consultation/schema.ts";
-import { setOnDuty } from "#app/features/requests/assignment.server.ts";
-import { myCalls } from "#app/features/requests/my-calls.server.ts";
+import { setOnDuty } from "#app/features/pipeline/assignment.server.ts";
+import { myCalls } from "#app/features/pipeline/my-calls.server.ts";
 import * as account from "#app/routes/admin.account.tsx";
 import * as request from "#app/routes/admin.request.tsx";
 

@@ -9,10 +9,10 @@ import { startFakePushService } from "#tests/support/alert-receivers.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
 import { createAlerts, type Alerts } from "#app/features/alerts/alerts.server.ts";
 import { CONSULTATION_QUESTIONS } from "#app/features/console/kinds.ts";
-import { alertDueCallbacks, CALLBACK_ALERT_LEAD_MS } from "#app/features/requests/callback-alerts.server.ts";
-import { logCall, schedule } from "#app/features/requests/calls.server.ts";
-import { fromSeoulLocal } from "#app/features/requests/calls.ts";
-import { moveStage } from "#app/features/requests/pipeline.server.ts";
+import { alertDueCallbacks, CALLBACK_ALERT_LEAD_MS } from "#app/features/pipeline/callback-alerts.server.ts";
+import { logCall, schedule } from "#app/features/pipeline/calls.server.ts";
+import { fromSeoulLocal } from "#app/features/pipeline/calls.ts";
+import { moveStage } from "#app/features/pipeline/pipeline.server.ts";
 
 /**
  * A call-back coming due alerts its agent through the outbox, once (issue 26,

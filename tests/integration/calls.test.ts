@@ -5,9 +5,9 @@ import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/datab
 import { testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, csrfOf, get, post, signInCookie } from "#tests/support/admin.ts";
 import { CONSULTATION_QUESTIONS } from "#app/features/console/kinds.ts";
-import { logCall, schedule } from "#app/features/requests/calls.server.ts";
-import { DEFAULT_CALLING_HOURS } from "#app/features/requests/cadence.ts";
-import { fromSeoulLocal, type CallInput } from "#app/features/requests/calls.ts";
+import { logCall, schedule } from "#app/features/pipeline/calls.server.ts";
+import { DEFAULT_CALLING_HOURS } from "#app/features/pipeline/cadence.ts";
+import { fromSeoulLocal, type CallInput } from "#app/features/pipeline/calls.ts";
 import * as request from "#app/routes/admin.request.tsx";
 import { eraseByPhone } from "#app/features/privacy-rights/erase.server.ts";
 

@@ -5,8 +5,8 @@ import { SAMPLE_CONSULTATION_FORM, sampleConsultation } from "#tests/support/con
 import { action as answerCreate } from "#app/routes/svc.answer.ts";
 import { action as formAction, loader as formLoader } from "#app/routes/loan-consultation.tsx";
 import { checkSummary } from "#app/features/eligibility/check-summary.server.ts";
-import { listInbox } from "#app/features/requests/inbox.server.ts";
-import { exportRequests } from "#app/features/requests/export.server.ts";
+import { listInbox } from "#app/features/pipeline/inbox.server.ts";
+import { exportRequests } from "#app/features/pipeline/export.server.ts";
 import { buildAlert } from "#app/features/alerts/message.ts";
 import { adminTFor } from "#app/features/console/i18n.server.ts";
 import type { AppServices } from "#app/lib/services.server.ts";

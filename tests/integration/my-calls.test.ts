@@ -5,8 +5,8 @@ import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/datab
 import { testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, csrfOf, post, signInCookie } from "#tests/support/admin.ts";
 import { CONSULTATION_QUESTIONS } from "#app/features/console/kinds.ts";
-import { claim, myCalls } from "#app/features/requests/my-calls.server.ts";
-import { fromSeoulLocal } from "#app/features/requests/calls.ts";
+import { claim, myCalls } from "#app/features/pipeline/my-calls.server.ts";
+import { fromSeoulLocal } from "#app/features/pipeline/calls.ts";
 import * as calls from "#app/routes/admin.calls.tsx";
 
 /** "My calls" (issue 26, item 3): due (overdue first, how late), call-backs later today, unclaimed new oldest first; claim once. */

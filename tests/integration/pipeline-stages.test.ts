@@ -4,7 +4,7 @@ import { migrate, migrator } from "#db/connect.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, csrfOf, get, post, signInCookie } from "#tests/support/admin.ts";
-import { moveStage } from "#app/features/requests/pipeline.server.ts";
+import { moveStage } from "#app/features/pipeline/pipeline.server.ts";
 import * as request from "#app/routes/admin.request.tsx";
 import * as exportCsv from "#app/routes/admin.export.ts";
 

@@ -9,7 +9,7 @@ import { action as rightsForm } from "#app/routes/privacy-rights.tsx";
 import { createProposal } from "#app/features/company/proposal.server.ts";
 import { createAsRequest, createPurchaseRequest } from "#app/features/counter-inquiry/requests.server.ts";
 import { eraseByPhone, withdrawMarketing } from "#app/features/privacy-rights/erase.server.ts";
-import { exportRequests } from "#app/features/requests/export.server.ts";
+import { exportRequests } from "#app/features/pipeline/export.server.ts";
 import { adminTFor } from "#app/features/console/i18n.server.ts";
 import { digitsOnly } from "#app/lib/schema.ts";
 import { callRoute, createOperator, csrfOf, get, post as consolePost, signInCookie } from "#tests/support/admin.ts";

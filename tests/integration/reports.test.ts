@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ClosedReason, ConsultationStage } from "#db/schema.ts";
-import type { CallOutcome } from "#app/features/requests/calls.ts";
+import type { CallOutcome } from "#app/features/pipeline/calls.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, get, signInCookie } from "#tests/support/admin.ts";

@@ -8,11 +8,11 @@ import { action as answerCreate } from "#app/routes/svc.answer.ts";
 import { hashToken } from "#app/features/request-status/link.server.ts";
 import { loadStatus, statusPageData } from "#app/features/request-status/page.server.ts";
 import { CALLBACK_ALERT_KIND, rescheduleCall } from "#app/features/request-status/actions.server.ts";
-import { logCall, schedule } from "#app/features/requests/calls.server.ts";
-import { fromSeoulLocal, type CallInput } from "#app/features/requests/calls.ts";
-import { claim, myCalls } from "#app/features/requests/my-calls.server.ts";
-import { alertDueCallbacks } from "#app/features/requests/callback-alerts.server.ts";
-import { moveStage } from "#app/features/requests/pipeline.server.ts";
+import { logCall, schedule } from "#app/features/pipeline/calls.server.ts";
+import { fromSeoulLocal, type CallInput } from "#app/features/pipeline/calls.ts";
+import { claim, myCalls } from "#app/features/pipeline/my-calls.server.ts";
+import { alertDueCallbacks } from "#app/features/pipeline/callback-alerts.server.ts";
+import { moveStage } from "#app/features/pipeline/pipeline.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 
 /**

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely } from "kysely";
 import type { ClosedReason, ConsultationStage, Database, RequestStageHistoryTable } from "#db/schema.ts";
 import { LOCALES } from "#app/i18n/locales.ts";
 import { VISA_OPTIONS } from "#app/features/consultation/schema.ts";
-import { CLOSED_REASONS } from "#app/features/requests/stages.ts";
+import { CLOSED_REASONS } from "#app/features/pipeline/stages.ts";
 import { QUESTION_SEQ } from "#app/features/consultation/questions.ts";
 
 /**

@@ -6,7 +6,7 @@ import { QUESTION_SEQ } from "#app/features/consultation/questions.ts";
  * What the inbox holds: the four kinds of request visitors send, and the
  * stages each goes through (a consultation the loan stages, the others a
  * short workflow; the moves allowed between them are in
- * app/features/requests/stages.ts). Shared by the console's components and
+ * app/features/pipeline/stages.ts). Shared by the console's components and
  * its server code.
  */
 export const REQUEST_KINDS = ["consultation", "proposal", "as", "purchase"] as const;

@@ -19,7 +19,7 @@ export function PageTitle({ children, aside }: { children: ReactNode; aside?: Re
   );
 }
 
-/** A visitors' rights request's status (the requests' own stages: StageBadge in app/features/requests). */
+/** A visitors' rights request's status (the requests' own stages: StageBadge in app/features/pipeline). */
 export function StatusBadge({ status }: { status: RightsStatus }) {
   const t = useAdminT();
   return <span className={`${styles.badge} ${styles[`status_${status}`]}`}>{t(`status.${status}` as AdminKey)}</span>;

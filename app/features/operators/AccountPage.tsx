@@ -5,7 +5,7 @@ import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import type { TwoStepStatus } from "#app/features/operators/account.server.ts";
 import type { SessionRow } from "#app/features/console/session-store.server.ts";
 import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
-import { DutySwitch } from "#app/features/requests/AssignmentParts.tsx";
+import { DutySwitch } from "#app/features/pipeline/AssignmentParts.tsx";
 import styles from "#app/features/console/console.module.css";
 
 export type AccountResult =

@@ -1,10 +1,10 @@
 import { LOCALES } from "#app/i18n/locales.ts";
 import { VISA_OPTIONS } from "#app/features/consultation/schema.ts";
-import { CLOSED_REASONS } from "#app/features/requests/stages.ts";
+import { CLOSED_REASONS } from "#app/features/pipeline/stages.ts";
 import { CONSULTATION_STAGES } from "#app/features/console/kinds.ts";
 import type { ClosedReason, ConsultationStage } from "#db/schema.ts";
-import { CALL_OUTCOMES, type CallOutcome } from "#app/features/requests/calls.ts";
-import type { CallingHours } from "#app/features/requests/cadence.ts";
+import { CALL_OUTCOMES, type CallOutcome } from "#app/features/pipeline/calls.ts";
+import type { CallingHours } from "#app/features/pipeline/cadence.ts";
 
 /**
  * The report's figures from the database's bounded, aggregated rows (issue

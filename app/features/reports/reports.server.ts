@@ -3,8 +3,8 @@ import type { ClosedReason, ConsultationStage, Database } from "#db/schema.ts";
 import { QUESTION_SEQ } from "#app/features/consultation/questions.ts";
 import { seoulRange } from "#app/lib/seoul-time.ts";
 import type { ReportPeriod } from "#app/features/reports/period.ts";
-import type { CallingHours } from "#app/features/requests/cadence.ts";
-import { callingHours } from "#app/features/requests/calls.server.ts";
+import type { CallingHours } from "#app/features/pipeline/cadence.ts";
+import { callingHours } from "#app/features/pipeline/calls.server.ts";
 import {
   FUNNEL,
   REACHED_OUTCOMES,

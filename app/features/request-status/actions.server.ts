@@ -5,9 +5,9 @@ import { eraseRequests } from "#app/features/privacy-rights/erase.server.ts";
 import { findStatusLinkWithStage, type StatusLink } from "#app/features/request-status/link.server.ts";
 import { isOfferedSlot } from "#app/features/request-status/hours.ts";
 import { reclaim } from "#app/features/retention/retention.server.ts";
-import { moveStage } from "#app/features/requests/pipeline.server.ts";
-import { consultationPhone, isDoNotContact } from "#app/features/requests/calls.server.ts";
-import { DECIDED_STAGES, isDecided } from "#app/features/requests/stages.ts";
+import { moveStage } from "#app/features/pipeline/pipeline.server.ts";
+import { consultationPhone, isDoNotContact } from "#app/features/pipeline/calls.server.ts";
+import { DECIDED_STAGES, isDecided } from "#app/features/pipeline/stages.ts";
 import type { RequestStage } from "#db/schema.ts";
 
 /**

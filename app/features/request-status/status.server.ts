@@ -4,8 +4,8 @@ import { QUESTION_SEQ } from "#app/features/consultation/questions.ts";
 import { maskPhone } from "#app/features/consultation/mask.ts";
 import type { StatusLink } from "#app/features/request-status/link.server.ts";
 import type { StatusFacts } from "#app/features/request-status/view.ts";
-import { UNANSWERED } from "#app/features/requests/calls.ts";
-import { attemptsOf } from "#app/features/requests/calls.server.ts";
+import { UNANSWERED } from "#app/features/pipeline/calls.ts";
+import { attemptsOf } from "#app/features/pipeline/calls.server.ts";
 
 /**
  * The facts of a linked request that the status page may use (ADR 0033):

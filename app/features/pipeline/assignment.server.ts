@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { isPostgres } from "#db/migrations/dialect-types.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
-import { consultationPhone, isDoNotContact } from "#app/features/requests/calls.server.ts";
+import { consultationPhone, isDoNotContact } from "#app/features/pipeline/calls.server.ts";
 
 /**
  * Who has a lead (issue 26, item 3; ADR 0028). A new consultation is given,

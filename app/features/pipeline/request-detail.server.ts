@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { ClosedReason, Database, RequestStage } from "#db/schema.ts";
 import { CONSULTATION_QUESTIONS, type RequestKind } from "#app/features/console/kinds.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
-import { consultationAnswers } from "#app/features/requests/consultation-answers.server.ts";
+import { consultationAnswers } from "#app/features/pipeline/consultation-answers.server.ts";
 
 /**
  * One request as the console's detail page shows it: the workflow columns

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, RequestStage } from "#db/schema.ts";
-import { consultationsWithContact } from "#app/features/requests/inbox.server.ts";
+import { consultationsWithContact } from "#app/features/pipeline/inbox.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
-import { callingHours } from "#app/features/requests/calls.server.ts";
-import { withinHours } from "#app/features/requests/cadence.ts";
+import { callingHours } from "#app/features/pipeline/calls.server.ts";
+import { withinHours } from "#app/features/pipeline/cadence.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 
 /**

@@ -4,9 +4,9 @@ import { validate } from "#app/lib/schema.ts";
 import type { RequestKind } from "#app/features/console/kinds.ts";
 import { isRequestStage } from "#app/features/console/kinds.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
-import { moveStage } from "#app/features/requests/pipeline.server.ts";
-import { moveInput, moveSchema } from "#app/features/requests/stages.ts";
-import type { StageFormResult } from "#app/features/requests/StageParts.tsx";
+import { moveStage } from "#app/features/pipeline/pipeline.server.ts";
+import { moveInput, moveSchema } from "#app/features/pipeline/stages.ts";
+import type { StageFormResult } from "#app/features/pipeline/StageParts.tsx";
 
 /**
  * The detail page's "move" form: read with the one move schema, refused

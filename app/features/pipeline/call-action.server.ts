@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { validate } from "#app/lib/schema.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
-import { logCall } from "#app/features/requests/calls.server.ts";
-import { callInput, callSchema } from "#app/features/requests/calls.ts";
-import type { CallFormResult } from "#app/features/requests/CallParts.tsx";
+import { logCall } from "#app/features/pipeline/calls.server.ts";
+import { callInput, callSchema } from "#app/features/pipeline/calls.ts";
+import type { CallFormResult } from "#app/features/pipeline/CallParts.tsx";
 
 /** The "Log a call" form (request detail and My calls): read with the one schema, then logged, or refused with the fields' messages. */
 export async function logCallAction(

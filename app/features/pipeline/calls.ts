@@ -1,5 +1,5 @@
 import { noControlCharacters, v } from "#app/lib/schema.ts";
-import { filledFields } from "#app/features/requests/form-input.ts";
+import { filledFields } from "#app/features/pipeline/form-input.ts";
 
 /**
  * Call attempts (issue 26, item 2): the outcomes an agent logs, and the one

@@ -3,7 +3,7 @@ import en from "#app/features/console/i18n/en.json";
 import ko from "#app/features/console/i18n/ko.json";
 import { APPLICATION_STAGES, CONSULTATION_STAGES, REQUEST_KINDS, stagesOf } from "#app/features/console/kinds.ts";
 import { validate } from "#app/lib/schema.ts";
-import { CLOSED_REASONS, moveSchema, nextStages } from "#app/features/requests/stages.ts";
+import { CLOSED_REASONS, moveSchema, nextStages } from "#app/features/pipeline/stages.ts";
 
 const catalogs = { en: en as Record<string, unknown>, ko: ko as Record<string, unknown> };
 

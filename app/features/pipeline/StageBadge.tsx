@@ -1,6 +1,6 @@
 import type { RequestStage } from "#db/schema.ts";
 import { useAdminT } from "#app/features/console/i18n.ts";
-import { stagePhase } from "#app/features/requests/stages.ts";
+import { stagePhase } from "#app/features/pipeline/stages.ts";
 import styles from "#app/features/console/console.module.css";
 
 /** Where a request stands, coloured by phase: waiting for a first call, being worked, ended well, ended otherwise. */

@@ -6,9 +6,9 @@ import type { FieldErrors } from "#app/lib/schema.ts";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { stagesOf, type RequestKind } from "#app/features/console/kinds.ts";
 import { CsrfField, Notice } from "#app/features/console/parts.tsx";
-import type { RequestDetail } from "#app/features/requests/request-detail.server.ts";
-import type { StageHistoryEntry } from "#app/features/requests/pipeline.server.ts";
-import { CLOSED_NOTE_MAX, CLOSED_REASONS, LENDER_MAX, nextStages } from "#app/features/requests/stages.ts";
+import type { RequestDetail } from "#app/features/pipeline/request-detail.server.ts";
+import type { StageHistoryEntry } from "#app/features/pipeline/pipeline.server.ts";
+import { CLOSED_NOTE_MAX, CLOSED_REASONS, LENDER_MAX, nextStages } from "#app/features/pipeline/stages.ts";
 import styles from "#app/features/console/console.module.css";
 
 /** What the move form's action answered: done, or why not (with the values to show again). */

@@ -1,7 +1,7 @@
 import type { ClosedReason, RequestStage } from "#db/schema.ts";
 import type { RequestKind } from "#app/features/console/kinds.ts";
 import { noControlCharacters, requiredText, v } from "#app/lib/schema.ts";
-import { filledFields } from "#app/features/requests/form-input.ts";
+import { filledFields } from "#app/features/pipeline/form-input.ts";
 
 /**
  * The pipeline's rules (issue 26, item 1; ADR 0028): which stage a request

@@ -3,16 +3,16 @@ import type { Database, RequestStage } from "#db/schema.ts";
 import { CONSULTATION_QUESTIONS } from "#app/features/console/kinds.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
-import { moveWithin, type Mover } from "#app/features/requests/pipeline.server.ts";
-import { canMove } from "#app/features/requests/stages.ts";
+import { moveWithin, type Mover } from "#app/features/pipeline/pipeline.server.ts";
+import { canMove } from "#app/features/pipeline/stages.ts";
 import {
   DEFAULT_CALLING_HOURS,
   MAX_UNANSWERED,
   nextAttemptAt,
   parseCallingHours,
   type CallingHours,
-} from "#app/features/requests/cadence.ts";
-import { fromSeoulLocal, UNANSWERED, type CallInput, type CallOutcome } from "#app/features/requests/calls.ts";
+} from "#app/features/pipeline/cadence.ts";
+import { fromSeoulLocal, UNANSWERED, type CallInput, type CallOutcome } from "#app/features/pipeline/calls.ts";
 
 /**
  * Logging a call on a consultation (issue 26, item 2; ADR 0028): the attempt,

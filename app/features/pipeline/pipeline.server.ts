@@ -4,7 +4,7 @@ import type { RequestKind } from "#app/features/console/kinds.ts";
 import { REQUEST_TABLES } from "#app/features/console/request-tables.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
-import { canMove, isDecided, type StageMove } from "#app/features/requests/stages.ts";
+import { canMove, isDecided, type StageMove } from "#app/features/pipeline/stages.ts";
 
 /**
  * Moving a request from one stage to the next (issue 26, item 1): the

@@ -4,8 +4,8 @@ import { Checkbox, RadioGroup, TextArea, TextField } from "#app/ui/Field.tsx";
 import type { FieldErrors } from "#app/lib/schema.ts";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { CsrfField, Notice } from "#app/features/console/parts.tsx";
-import type { CallState } from "#app/features/requests/calls.server.ts";
-import { CALL_NOTE_MAX, CALL_OUTCOMES } from "#app/features/requests/calls.ts";
+import type { CallState } from "#app/features/pipeline/calls.server.ts";
+import { CALL_NOTE_MAX, CALL_OUTCOMES } from "#app/features/pipeline/calls.ts";
 import styles from "#app/features/console/console.module.css";
 
 /** What the "Log a call" form's action answered. */

@@ -3,10 +3,10 @@ import { Form, Link, useNavigation } from "react-router";
 import { useAdminT } from "#app/features/console/i18n.ts";
 import { requestHref } from "#app/features/console/kinds.ts";
 import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
-import type { MyCalls, QueuedCall } from "#app/features/requests/my-calls.server.ts";
-import type { CallFormResult } from "#app/features/requests/CallParts.tsx";
-import { CallHelp } from "#app/features/requests/CallParts.tsx";
-import { StageBadge } from "#app/features/requests/StageBadge.tsx";
+import type { MyCalls, QueuedCall } from "#app/features/pipeline/my-calls.server.ts";
+import type { CallFormResult } from "#app/features/pipeline/CallParts.tsx";
+import { CallHelp } from "#app/features/pipeline/CallParts.tsx";
+import { StageBadge } from "#app/features/pipeline/StageBadge.tsx";
 import styles from "#app/features/console/console.module.css";
 
 /** The outcomes one tap logs from the queue; the others are on the request's page. */

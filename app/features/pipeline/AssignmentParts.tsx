@@ -3,7 +3,7 @@ import { Button } from "#app/ui/Button.tsx";
 import { SelectField } from "#app/ui/Field.tsx";
 import { useAdminT } from "#app/features/console/i18n.ts";
 import { CsrfField, Notice } from "#app/features/console/parts.tsx";
-import type { Assignment, ReassignResult } from "#app/features/requests/assignment.server.ts";
+import type { Assignment, ReassignResult } from "#app/features/pipeline/assignment.server.ts";
 import styles from "#app/features/console/console.module.css";
 
 /**

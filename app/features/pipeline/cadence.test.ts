@@ -10,8 +10,8 @@ import {
   seoulMinutes,
   withinHours,
   type CallingHours,
-} from "#app/features/requests/cadence.ts";
-import { fromSeoulLocal } from "#app/features/requests/calls.ts";
+} from "#app/features/pipeline/cadence.ts";
+import { fromSeoulLocal } from "#app/features/pipeline/calls.ts";
 
 /** A Seoul wall-clock time as an instant. */
 const kst = (local: string) => fromSeoulLocal(local)!;

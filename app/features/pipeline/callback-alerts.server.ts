@@ -3,7 +3,7 @@ import type { Database } from "#db/schema.ts";
 import type { Alerts } from "#app/features/alerts/alerts.server.ts";
 import { CALLBACK_DUE_KIND } from "#app/features/alerts/message.ts";
 import type { Logger } from "#app/lib/logger.server.ts";
-import { DECIDED_STAGES } from "#app/features/requests/stages.ts";
+import { DECIDED_STAGES } from "#app/features/pipeline/stages.ts";
 
 /**
  * A call-back coming due alerts its agent, once (issue 26, item 3; ADR 0028).

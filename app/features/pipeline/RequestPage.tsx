@@ -2,16 +2,16 @@ import { Form, Link, useNavigation, href } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { TextArea } from "#app/ui/Field.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
-import type { RequestDetail } from "#app/features/requests/request-detail.server.ts";
+import type { RequestDetail } from "#app/features/pipeline/request-detail.server.ts";
 import type { AuditEntry } from "#app/features/audit/audit.server.ts";
-import type { StageHistoryEntry } from "#app/features/requests/pipeline.server.ts";
+import type { StageHistoryEntry } from "#app/features/pipeline/pipeline.server.ts";
 import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
-import { StageBadge } from "#app/features/requests/StageBadge.tsx";
-import { StageForm, StageHistory, LoanFactsList, type StageFormResult } from "#app/features/requests/StageParts.tsx";
-import type { CallState } from "#app/features/requests/calls.server.ts";
-import { CallsSection, DoNotContactBanner, type CallFormResult } from "#app/features/requests/CallParts.tsx";
-import type { Assignment, ReassignResult } from "#app/features/requests/assignment.server.ts";
-import { AssignmentSection } from "#app/features/requests/AssignmentParts.tsx";
+import { StageBadge } from "#app/features/pipeline/StageBadge.tsx";
+import { StageForm, StageHistory, LoanFactsList, type StageFormResult } from "#app/features/pipeline/StageParts.tsx";
+import type { CallState } from "#app/features/pipeline/calls.server.ts";
+import { CallsSection, DoNotContactBanner, type CallFormResult } from "#app/features/pipeline/CallParts.tsx";
+import type { Assignment, ReassignResult } from "#app/features/pipeline/assignment.server.ts";
+import { AssignmentSection } from "#app/features/pipeline/AssignmentParts.tsx";
 import styles from "#app/features/console/console.module.css";
 
 interface RequestPageData {
