@@ -4,7 +4,7 @@ import { headerValue } from "#app/lib/header-value.server.ts";
 import { consoleT } from "#app/features/console/console.server.ts";
 import { exportRequests } from "#app/features/pipeline/export.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
-import { isRequestKind } from "#app/features/console/kinds.ts";
+import { isRequestKind } from "#app/requests/kinds.ts";
 import { isIsoDay } from "#app/lib/seoul-time.ts";
 import { adminOnly, requireOperatorData, signedIn } from "#app/features/console/guards.server.ts";
 

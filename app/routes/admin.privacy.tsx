@@ -7,7 +7,7 @@ import { audit } from "#app/features/audit/audit.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { requireRole } from "#app/features/console/guards.server.ts";
 import { closeRightsRequest, listRightsRequests, rightsRequest } from "#app/features/privacy-rights/console-list.server.ts";
-import { copyByPhone, eraseByPhone, withdrawMarketing, type ErasureCounts } from "#app/features/privacy-rights/erase.server.ts";
+import { copyByPhone, eraseByPhone, withdrawMarketing, type ErasureCounts } from "#app/requests/erase.server.ts";
 import { identityDetail, identitySchema } from "#app/features/privacy-rights/identity.ts";
 import { PrivacyPage, type PrivacyResult } from "#app/features/privacy-rights/PrivacyPage.tsx";
 

@@ -9,7 +9,7 @@ import { stageHistory } from "#app/features/pipeline/pipeline.server.ts";
 import { callState, isDoNotContact } from "#app/features/pipeline/calls.server.ts";
 import { logCallAction } from "#app/features/pipeline/call-action.server.ts";
 import { audit, listAudit, recentlyViewed } from "#app/features/audit/audit.server.ts";
-import { isRequestKind } from "#app/features/console/kinds.ts";
+import { isRequestKind } from "#app/requests/kinds.ts";
 import { hasRole, requireRole, signedIn } from "#app/features/console/guards.server.ts";
 import { leadAssignment, reassign } from "#app/features/pipeline/assignment.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/company.contact-us";
-import { withStatusLinkStrings } from "#app/features/request-status/answer.server.ts";
+import { withStatusLinkStrings } from "#app/requests/status-answer.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sharedFormPage } from "#app/lib/cache.ts";
 import { companyPageData } from "#app/features/company/page.server.ts";

@@ -1,5 +1,5 @@
 import { data, href } from "react-router";
-import { withStatusLinkStrings } from "#app/features/request-status/answer.server.ts";
+import { withStatusLinkStrings } from "#app/requests/status-answer.server.ts";
 import type { Route } from "./+types/company.hitachi.complete";
 import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";

@@ -1,5 +1,5 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { withStatusLinkStrings } from "#app/features/request-status/answer.server.ts";
+import { withStatusLinkStrings } from "#app/requests/status-answer.server.ts";
 import type { Route } from "./+types/loan-consultation-complete";
 import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/privacy-rights";
-import { withStatusLinkStrings } from "#app/features/request-status/answer.server.ts";
+import { withStatusLinkStrings } from "#app/requests/status-answer.server.ts";
 import { pageData } from "#app/lib/page.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";

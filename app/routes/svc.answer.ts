@@ -2,8 +2,8 @@ import type { Route } from "./+types/svc.answer";
 import { svcAction, svcBody, svcError, svcMethodNotAllowed, svcOk } from "#app/lib/svc.server.ts";
 import { MESSAGES, answerPayloadSchema, payloadErrorKeys, toConsultation } from "#app/features/consultation/schema.ts";
 import { BODY_LIMIT, RATE_BUCKET, acceptConsultation, consultationCheck } from "#app/features/consultation/consultation.server.ts";
-import { sourceOfPayload } from "#app/features/attribution/attribution.server.ts";
-import { statusUrlFor } from "#app/features/request-status/answer.server.ts";
+import { sourceOfPayload } from "#app/requests/source.server.ts";
+import { statusUrlFor } from "#app/requests/status-answer.server.ts";
 
 export const loader = svcMethodNotAllowed;
 

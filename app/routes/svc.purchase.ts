@@ -1,8 +1,8 @@
 import type { Route } from "./+types/svc.purchase";
 import { services } from "#app/lib/services.server.ts";
 import { svcAction, svcBody, svcMethodNotAllowed, svcOk } from "#app/lib/svc.server.ts";
-import { sourceOfPayload } from "#app/features/attribution/attribution.server.ts";
-import { statusUrlFor } from "#app/features/request-status/answer.server.ts";
+import { sourceOfPayload } from "#app/requests/source.server.ts";
+import { statusUrlFor } from "#app/requests/status-answer.server.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
 import { inquirySchema } from "#app/features/counter-inquiry/schema.ts";
 import { createPurchaseRequest, INQUIRY_BODY_LIMIT, PURCHASE_BUCKET } from "#app/features/counter-inquiry/requests.server.ts";

@@ -8,7 +8,7 @@ import { useHydrated } from "#app/ui/useHydrated.ts";
  * the same for every visitor and can be cached. Retries and double taps send
  * the same id; `renew` starts the next submission. Until hydration it is
  * empty, and the server recognises a repeated post by its content instead
- * (app/lib/submission.server.ts, `contentSubmissionId`).
+ * (app/requests/record.server.ts, `contentSubmissionId`).
  */
 export function useSubmissionId(): [string, () => void] {
   const hydrated = useHydrated();

@@ -6,13 +6,13 @@ import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { createLogger } from "#app/lib/logger.server.ts";
 import {
-  monthsBefore,
   retentionCutoffs,
   runRetention,
   runRetentionLogged,
   startRetentionJob,
   runScheduledRetention,
 } from "#app/features/retention/retention.server.ts";
+import { monthsBefore } from "#app/requests/retention.ts";
 
 /**
  * Spec §9 with a fixed clock: proposals 1 month after receipt, counter

@@ -10,9 +10,9 @@ import { createRightsRequest } from "#app/features/privacy-rights/rights.server.
 import { openDeadlines, overdueCount, recordAnswer } from "#app/features/privacy-rights/deadlines.server.ts";
 import { sourceFunnel, DIRECT } from "#app/features/attribution/funnel.server.ts";
 import { sourcesOf } from "#app/features/attribution/console.server.ts";
-import { hashToken } from "#app/features/request-status/link.server.ts";
+import { hashToken } from "#app/requests/status-link.server.ts";
 import { statusFacts } from "#app/features/request-status/status.server.ts";
-import { findStatusLink } from "#app/features/request-status/link.server.ts";
+import { findStatusLink } from "#app/requests/status-link.server.ts";
 
 /** Issue 28, points 4 and 5: where each request came from, and the deadlines of rights requests. */
 describe.each(DIALECTS)("attribution and rights deadlines on %s", (dialect) => {

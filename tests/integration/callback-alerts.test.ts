@@ -8,7 +8,7 @@ import { createOperator } from "#tests/support/admin.ts";
 import { startFakePushService } from "#tests/support/alert-receivers.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
 import { createAlerts, type Alerts } from "#app/features/alerts/alerts.server.ts";
-import { CONSULTATION_QUESTIONS } from "#app/features/console/kinds.ts";
+import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
 import { alertDueCallbacks, CALLBACK_ALERT_LEAD_MS } from "#app/features/pipeline/callback-alerts.server.ts";
 import { logCall, schedule } from "#app/features/pipeline/calls.server.ts";
 import { fromSeoulLocal } from "#app/features/pipeline/calls.ts";

@@ -4,12 +4,12 @@ import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, csrfOf, get, post, signInCookie } from "#tests/support/admin.ts";
-import { CONSULTATION_QUESTIONS } from "#app/features/console/kinds.ts";
+import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
 import { logCall, schedule } from "#app/features/pipeline/calls.server.ts";
 import { DEFAULT_CALLING_HOURS } from "#app/features/pipeline/cadence.ts";
 import { fromSeoulLocal, type CallInput } from "#app/features/pipeline/calls.ts";
 import * as request from "#app/routes/admin.request.tsx";
-import { eraseByPhone } from "#app/features/privacy-rights/erase.server.ts";
+import { eraseByPhone } from "#app/requests/erase.server.ts";
 
 /**
  * Call attempts and the next call (issue 26, item 2), with fixed clocks: six

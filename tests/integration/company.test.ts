@@ -9,7 +9,7 @@ import { action as contactAction, loader as contactLoader } from "#app/routes/co
 import { loader as locationLoader } from "#app/routes/company.location.tsx";
 import { loader as aboutLoader } from "#app/routes/company.about.tsx";
 import { createProposal } from "#app/features/company/proposal.server.ts";
-import { CONTENT_WINDOW_MS, contentSubmissionId } from "#app/lib/submission.server.ts";
+import { CONTENT_WINDOW_MS, contentSubmissionId } from "#app/requests/record.server.ts";
 
 const proposal = {
   proposer_name: "Example Foundation",

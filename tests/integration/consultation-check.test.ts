@@ -4,7 +4,7 @@ import { callAction, jsonRequest, testContext, testServices } from "#tests/suppo
 import { SAMPLE_CONSULTATION_FORM, sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { action as answerCreate } from "#app/routes/svc.answer.ts";
 import { action as formAction, loader as formLoader } from "#app/routes/loan-consultation.tsx";
-import { checkSummary } from "#app/features/eligibility/check-summary.server.ts";
+import { checkSummary } from "#app/requests/check-summary.server.ts";
 import { listInbox } from "#app/features/pipeline/inbox.server.ts";
 import { exportRequests } from "#app/features/pipeline/export.server.ts";
 import { buildAlert } from "#app/features/alerts/message.ts";

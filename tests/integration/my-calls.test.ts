@@ -4,7 +4,7 @@ import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, csrfOf, post, signInCookie } from "#tests/support/admin.ts";
-import { CONSULTATION_QUESTIONS } from "#app/features/console/kinds.ts";
+import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
 import { claim, myCalls } from "#app/features/pipeline/my-calls.server.ts";
 import { fromSeoulLocal } from "#app/features/pipeline/calls.ts";
 import * as calls from "#app/routes/admin.calls.tsx";

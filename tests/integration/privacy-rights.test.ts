@@ -8,7 +8,7 @@ import { action as answerCreate } from "#app/routes/svc.answer.ts";
 import { action as rightsForm } from "#app/routes/privacy-rights.tsx";
 import { createProposal } from "#app/features/company/proposal.server.ts";
 import { createAsRequest, createPurchaseRequest } from "#app/features/counter-inquiry/requests.server.ts";
-import { eraseByPhone, withdrawMarketing } from "#app/features/privacy-rights/erase.server.ts";
+import { eraseByPhone, withdrawMarketing } from "#app/requests/erase.server.ts";
 import { exportRequests } from "#app/features/pipeline/export.server.ts";
 import { adminTFor } from "#app/features/console/i18n.server.ts";
 import { digitsOnly } from "#app/lib/schema.ts";

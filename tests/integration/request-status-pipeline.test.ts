@@ -5,7 +5,7 @@ import { callAction, jsonRequest, testContext, testServices } from "#tests/suppo
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { createOperator } from "#tests/support/admin.ts";
 import { action as answerCreate } from "#app/routes/svc.answer.ts";
-import { hashToken } from "#app/features/request-status/link.server.ts";
+import { hashToken } from "#app/requests/status-link.server.ts";
 import { loadStatus, statusPageData } from "#app/features/request-status/page.server.ts";
 import { CALLBACK_ALERT_KIND, rescheduleCall } from "#app/features/request-status/actions.server.ts";
 import { logCall, schedule } from "#app/features/pipeline/calls.server.ts";

@@ -6,7 +6,7 @@ import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
 import { action as answerCreate } from "#app/routes/svc.answer.ts";
 import { loader as statusLoader, action as statusAction } from "#app/routes/status.tsx";
-import { hashToken } from "#app/features/request-status/link.server.ts";
+import { hashToken } from "#app/requests/status-link.server.ts";
 import { callSlots } from "#app/features/request-status/hours.ts";
 import { expectSameTime } from "#tests/support/timing.ts";
 
@@ -14,7 +14,7 @@ import { expectSameTime } from "#tests/support/timing.ts";
  * Issue 28: a link that opens nothing answers in the same time whatever it
  * is — unknown, or real but no longer valid (another request's link past its
  * retention) — so timing tells a guesser nothing. One indexed lookup by the
- * token's hash decides all of them (app/features/request-status/link.server.ts);
+ * token's hash decides all of them (app/requests/status-link.server.ts);
  * the visitor's two actions refuse an unknown token and a real one of another,
  * closed request after the same one lookup (it reads the consultation's stage
  * in the same query).

@@ -12,7 +12,7 @@ import { action as consultationForm } from "#app/routes/loan-consultation.tsx";
 import { action as rightsForm } from "#app/routes/privacy-rights.tsx";
 import { loader as statusLoader, action as statusAction } from "#app/routes/status.tsx";
 import { createAsRequest } from "#app/features/counter-inquiry/requests.server.ts";
-import { hashToken } from "#app/features/request-status/link.server.ts";
+import { hashToken } from "#app/requests/status-link.server.ts";
 import { callSlots } from "#app/features/request-status/hours.ts";
 import { readFlash } from "#app/lib/flash.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";

@@ -3,7 +3,7 @@ import type { ClosedReason, ConsultationStage, Database, RequestStageHistoryTabl
 import { LOCALES } from "#app/i18n/locales.ts";
 import { VISA_OPTIONS } from "#app/features/consultation/schema.ts";
 import { CLOSED_REASONS } from "#app/features/pipeline/stages.ts";
-import { QUESTION_SEQ } from "#app/features/consultation/questions.ts";
+import { QUESTION_SEQ } from "#app/requests/questions.ts";
 
 /**
  * A year of consultations for the reports' speed (issue 26, item 4): `count`

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
-import { requestHref, isRequestKind } from "#app/features/console/kinds.ts";
+import { requestHref } from "#app/features/console/kinds.ts";
+import { isRequestKind } from "#app/requests/kinds.ts";
 import { PageTitle } from "#app/features/console/parts.tsx";
 import adminStyles from "#app/features/console/console.module.css";
 import { formatMinutes } from "#app/features/alerts/duration.ts";

@@ -8,7 +8,7 @@ import { enabledDevices } from "#app/features/alerts/devices.server.ts";
 import { scheduleAlerts, schedulePush, type AlertTargets, type Delivery } from "#app/features/alerts/outbox.server.ts";
 import { startAlertWorker, type AlertWorker, type WorkerOptions } from "#app/features/alerts/worker.server.ts";
 import { sendWebhook } from "#app/features/alerts/channels/webhook.server.ts";
-import { checkSummary } from "#app/features/eligibility/check-summary.server.ts";
+import { checkSummary } from "#app/requests/check-summary.server.ts";
 import type { PushDevice } from "#app/features/alerts/channels/endpoint.server.ts";
 import type { SendResult } from "#app/features/alerts/channels/result.ts";
 

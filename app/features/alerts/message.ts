@@ -1,5 +1,6 @@
 import { href } from "react-router";
-import { isRequestKind, requestHref } from "#app/features/console/kinds.ts";
+import { requestHref } from "#app/features/console/kinds.ts";
+import { isRequestKind } from "#app/requests/kinds.ts";
 import ko from "#app/features/console/i18n/ko.json" with { type: "json" };
 import en from "#app/features/console/i18n/en.json" with { type: "json" };
 import { formatSeoul } from "#app/lib/seoul-time.ts";

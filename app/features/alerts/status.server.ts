@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AlertChannel, AlertStatus, Database } from "#db/schema.ts";
-import { REQUEST_KINDS } from "#app/features/console/kinds.ts";
-import { REQUEST_TABLES } from "#app/features/console/request-tables.server.ts";
+import { REQUEST_KINDS } from "#app/requests/kinds.ts";
+import { REQUEST_TABLES } from "#app/requests/tables.server.ts";
 import { addDays, daysBetween, formatSeoul, seoulDay, seoulDayStart } from "#app/lib/seoul-time.ts";
 import type { Alerts } from "#app/features/alerts/alerts.server.ts";
 import { enabledDevices } from "#app/features/alerts/devices.server.ts";

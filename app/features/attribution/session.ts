@@ -1,4 +1,4 @@
-import { ELIGIBILITY_PATH } from "#app/features/attribution/source.ts";
+import { ELIGIBILITY_PATH } from "#app/requests/source.ts";
 
 /**
  * The tab's memory of where the visit came from (issue 28): sessionStorage

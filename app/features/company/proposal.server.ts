@@ -11,11 +11,11 @@ import {
   requestTimes,
   withoutEmptyId,
   type RequestStore,
-} from "#app/lib/submission.server.ts";
+} from "#app/requests/record.server.ts";
 import { PROPOSAL_FIELDS, proposalFormSchema, type ProposalInput } from "#app/features/company/schema.ts";
-import { sourceOfForm } from "#app/features/attribution/attribution.server.ts";
-import type { RequestSource } from "#app/features/attribution/source.ts";
-import { statusPathFor } from "#app/features/request-status/answer.server.ts";
+import { sourceOfForm } from "#app/requests/source.server.ts";
+import type { RequestSource } from "#app/requests/source.ts";
+import { statusPathFor } from "#app/requests/status-answer.server.ts";
 
 export const PROPOSAL_BUCKET = "proposal";
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { useAdminShell, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import type { RightsStatus } from "#db/schema.ts";
-import type { RequestKind } from "#app/features/console/kinds.ts";
+import type { RequestKind } from "#app/requests/kinds.ts";
 import styles from "./console.module.css";
 
 /** The session-bound form token every console form posts back. */

@@ -1,5 +1,5 @@
 /**
- * The console's security and retention constants, in one place (no imports:
+ * The console's security constants, in one place (no imports:
  * the retention job and the CLI scripts load this natively).
  */
 
@@ -46,13 +46,6 @@ export function lastUncappedAttempt(): number {
 export const DEVICE_COOKIE_MS = 180 * 24 * 60 * 60 * 1000;
 /** A failure count older than this is forgotten by the daily job. */
 export const SIGN_IN_FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Retention (spec §9), in calendar months after receipt: partnership
- * proposals one month, counter inquiries (A/S with their photos, and
- * purchase) one year, consultation requests three years from the inquiry.
- */
-export const RETENTION_MONTHS = { proposals: 1, counterInquiries: 12, consultations: 36 } as const;
 
 /** An invitation or password-reset link works once, for this long (ADR 0022). */
 export const PASSWORD_LINK_MS = 48 * 60 * 60 * 1000;

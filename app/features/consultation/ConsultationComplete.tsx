@@ -3,9 +3,9 @@ import { useLocation, useNavigate } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { ButtonLink } from "#app/ui/Button.tsx";
 import { clearDraft } from "#app/features/consultation/draft.ts";
-import { maskPhone } from "#app/features/consultation/mask.ts";
-import { statusPathOf } from "#app/features/request-status/link.ts";
-import { StatusLinkBox } from "#app/features/request-status/StatusLinkBox.tsx";
+import { maskPhone } from "#app/requests/mask.ts";
+import { statusPathOf } from "#app/requests/status-link.ts";
+import { StatusLinkBox } from "#app/requests/StatusLinkBox.tsx";
 import styles from "./ConsultationComplete.module.css";
 
 function phoneFromState(state: unknown): string | null {

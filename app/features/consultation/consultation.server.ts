@@ -6,12 +6,12 @@ import { readUrlEncoded } from "#app/lib/http.server.ts";
 import { formAction, formFailed, formInvalid } from "#app/lib/form-action.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
-import { contentSubmissionId } from "#app/lib/submission.server.ts";
+import { contentSubmissionId } from "#app/requests/record.server.ts";
 import { writeFlash } from "#app/lib/flash.server.ts";
-import { statusPath } from "#app/features/request-status/link.server.ts";
-import { sourceOfForm } from "#app/features/attribution/attribution.server.ts";
-import type { RequestSource } from "#app/features/attribution/source.ts";
-import { maskPhone } from "#app/features/consultation/mask.ts";
+import { statusPath } from "#app/requests/status-link.server.ts";
+import { sourceOfForm } from "#app/requests/source.server.ts";
+import type { RequestSource } from "#app/requests/source.ts";
+import { maskPhone } from "#app/requests/mask.ts";
 import {
   consultationFormSchema,
   formStateFromForm,

@@ -1,7 +1,7 @@
 import { digitsOnly, noControlCharacters, requiredText, v } from "#app/lib/schema.ts";
 import { SUBMISSION_ID_PATTERN } from "#app/lib/submission.ts";
 import { expiryDigits, isRealDate } from "#app/features/consultation/expiry-date.ts";
-import { ANSWER_FIELDS, QUESTION_SEQ, type AnswerField } from "#app/features/consultation/questions.ts";
+import { ANSWER_FIELDS, QUESTION_SEQ, type AnswerField } from "#app/requests/questions.ts";
 import type { SentCheck } from "#app/features/eligibility/query.ts";
 
 /**

@@ -1,9 +1,9 @@
-import { insertOnce, recordRequest, requestTimes, type RequestStore } from "#app/lib/submission.server.ts";
+import { insertOnce, recordRequest, requestTimes, type RequestStore } from "#app/requests/record.server.ts";
 import { POLICY_VERSIONS } from "#app/features/legal/links.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { answerList, type ConsultationOutput } from "#app/features/consultation/schema.ts";
 import { storeCheck, type ComputedCheck } from "#app/features/eligibility/consultation-check.server.ts";
-import type { RequestSource } from "#app/features/attribution/source.ts";
+import type { RequestSource } from "#app/requests/source.ts";
 
 /**
  * What a consultation request agrees to (spec §9 retention): the required

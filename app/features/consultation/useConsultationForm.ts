@@ -7,7 +7,7 @@ import type { FormResult } from "#app/lib/form-result.ts";
 import { postSvc } from "#app/lib/svc-fetch.ts";
 import { newSubmissionId } from "#app/lib/submission.ts";
 import { readSource } from "#app/features/attribution/session.ts";
-import { statusPathOf } from "#app/features/request-status/link.ts";
+import { statusPathOf } from "#app/requests/status-link.ts";
 import { useForm, type Errors } from "#app/ui/useForm.ts";
 import { clearDraft, readDraft, saveDraft, typedBeforeHydration } from "#app/features/consultation/draft.ts";
 import { sentCheckOf } from "#app/features/eligibility/query.ts";

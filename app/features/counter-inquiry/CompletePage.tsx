@@ -4,8 +4,8 @@ import { useHydrated } from "#app/ui/useHydrated.ts";
 import { ButtonLink } from "#app/ui/Button.tsx";
 import { CheckIcon } from "#app/ui/icons.tsx";
 import { isInquiryType, type InquiryType } from "#app/features/counter-inquiry/types.ts";
-import { statusPathOf } from "#app/features/request-status/link.ts";
-import { StatusLinkBox } from "#app/features/request-status/StatusLinkBox.tsx";
+import { statusPathOf } from "#app/requests/status-link.ts";
+import { StatusLinkBox } from "#app/requests/StatusLinkBox.tsx";
 import styles from "./counter.module.css";
 
 /**

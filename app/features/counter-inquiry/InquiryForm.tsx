@@ -5,7 +5,7 @@ import { digitsOnly } from "#app/lib/schema.ts";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { postSvc, rejectedErrors } from "#app/lib/svc-fetch.ts";
 import { readSource } from "#app/features/attribution/session.ts";
-import { statusPathOf } from "#app/features/request-status/link.ts";
+import { statusPathOf } from "#app/requests/status-link.ts";
 import { useForm } from "#app/ui/useForm.ts";
 import { policyHref } from "#app/features/legal/links.ts";
 import { AlertDialog } from "#app/ui/AlertDialog.tsx";

@@ -1,7 +1,7 @@
-import { insertOnce, recordRequest, requestTimes, type RequestStore } from "#app/lib/submission.server.ts";
+import { insertOnce, recordRequest, requestTimes, type RequestStore } from "#app/requests/record.server.ts";
 import type { InquiryInput } from "#app/features/counter-inquiry/schema.ts";
 import type { StoredPhoto } from "#app/features/counter-inquiry/photos.server.ts";
-import type { RequestSource } from "#app/features/attribution/source.ts";
+import type { RequestSource } from "#app/requests/source.ts";
 
 /** Rate-limit buckets of the /svc/as and /svc/purchase routes (the page's form action has its own, in submit.server.ts). */
 export const AS_BUCKET = "as-request";

@@ -4,12 +4,12 @@ import { echoValues, formAction, formInvalid } from "#app/lib/form-action.server
 import { BadRequest, formObject, readUrlEncoded } from "#app/lib/http.server.ts";
 import { validate, type FieldErrors } from "#app/lib/schema.ts";
 import { services } from "#app/lib/services.server.ts";
-import { contentSubmissionId, withoutEmptyId } from "#app/lib/submission.server.ts";
+import { contentSubmissionId, withoutEmptyId } from "#app/requests/record.server.ts";
 import { isSpamPayload, svcError, svcOk, translateErrors } from "#app/lib/svc.server.ts";
 import { localeOf, tFor } from "#app/i18n/route.server.ts";
 import { writeFlash } from "#app/lib/flash.server.ts";
-import { sourceOfForm, sourceOfPayload } from "#app/features/attribution/attribution.server.ts";
-import { statusPathFor, statusUrlFor } from "#app/features/request-status/answer.server.ts";
+import { sourceOfForm, sourceOfPayload } from "#app/requests/source.server.ts";
+import { statusPathFor, statusUrlFor } from "#app/requests/status-answer.server.ts";
 import { bodyWithoutFiles, isMultipart, readMultipart, UploadRejected, type MultipartBody } from "#app/lib/multipart.server.ts";
 import { reencodePhotos } from "#app/features/counter-inquiry/photos.server.ts";
 import { createAsRequest, createPurchaseRequest, INQUIRY_BODY_LIMIT } from "#app/features/counter-inquiry/requests.server.ts";

@@ -6,7 +6,7 @@ import { bannerLogSchema, BANNER_LOG_BODY_LIMIT } from "#app/features/banners/sc
 import { PROPOSAL_FIELDS, proposalSchema } from "#app/features/company/schema.ts";
 import { PROPOSAL_BODY_LIMIT } from "#app/features/company/proposal.server.ts";
 import { BODY_LIMIT as ANSWER_BODY_LIMIT } from "#app/features/consultation/consultation.server.ts";
-import { QUESTION_SEQ, type AnswerField } from "#app/features/consultation/questions.ts";
+import { QUESTION_SEQ, type AnswerField } from "#app/requests/questions.ts";
 import {
   answerPayloadSchema,
   EXPIRY_UNKNOWN,

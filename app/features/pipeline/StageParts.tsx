@@ -4,7 +4,7 @@ import { Button } from "#app/ui/Button.tsx";
 import { RadioGroup, SelectField, TextArea, TextField } from "#app/ui/Field.tsx";
 import type { FieldErrors } from "#app/lib/schema.ts";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
-import { stagesOf, type RequestKind } from "#app/features/console/kinds.ts";
+import { stagesOf, type RequestKind } from "#app/requests/kinds.ts";
 import { CsrfField, Notice } from "#app/features/console/parts.tsx";
 import type { RequestDetail } from "#app/features/pipeline/request-detail.server.ts";
 import type { StageHistoryEntry } from "#app/features/pipeline/pipeline.server.ts";

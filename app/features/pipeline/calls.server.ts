@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, RequestStage } from "#db/schema.ts";
-import { CONSULTATION_QUESTIONS } from "#app/features/console/kinds.ts";
+import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { moveWithin, type Mover } from "#app/features/pipeline/pipeline.server.ts";

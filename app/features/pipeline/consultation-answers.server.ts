@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { CONSULTATION_QUESTIONS } from "#app/features/console/kinds.ts";
+import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
 
 /** An expiry typed as YYYYMMDD reads better as YYYY-MM-DD. */
 function readableDate(value: string): string {

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from "kyse
 import type { ConsultationCheckTable, Database } from "#db/schema.ts";
 import type { AdminKey, AdminT } from "#app/features/console/i18n.ts";
 import { consultationAnswers } from "#app/features/pipeline/consultation-answers.server.ts";
-import { CONSULTATION_FIELDS, type RequestKind } from "#app/features/console/kinds.ts";
+import { CONSULTATION_FIELDS, type RequestKind } from "#app/requests/kinds.ts";
 import { sourceColumns, SOURCE_COLUMNS } from "#app/features/attribution/console.server.ts";
 import { formatSeoul, seoulDay, seoulRange } from "#app/lib/seoul-time.ts";
 import { toCsv, type CsvValue } from "#app/features/pipeline/csv.ts";

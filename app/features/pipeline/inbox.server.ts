@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database, RequestStage } from "#db/schema.ts";
-import { CONSULTATION_QUESTIONS, REQUEST_KINDS, isRequestKind, isRequestStage, type RequestKind } from "#app/features/console/kinds.ts";
+import { CONSULTATION_QUESTIONS, REQUEST_KINDS, isRequestKind, isRequestStage, type RequestKind } from "#app/requests/kinds.ts";
 import { formatSeoul, isIsoDay, seoulRange } from "#app/lib/seoul-time.ts";
 import { paging } from "#app/lib/paging.ts";
 

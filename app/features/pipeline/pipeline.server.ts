@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { ClosedReason, Database, RequestStage } from "#db/schema.ts";
-import type { RequestKind } from "#app/features/console/kinds.ts";
-import { REQUEST_TABLES } from "#app/features/console/request-tables.server.ts";
+import type { RequestKind } from "#app/requests/kinds.ts";
+import { REQUEST_TABLES } from "#app/requests/tables.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { canMove, isDecided, type StageMove } from "#app/features/pipeline/stages.ts";

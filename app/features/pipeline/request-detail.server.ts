@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { ClosedReason, Database, RequestStage } from "#db/schema.ts";
-import { CONSULTATION_QUESTIONS, type RequestKind } from "#app/features/console/kinds.ts";
+import { CONSULTATION_QUESTIONS, type RequestKind } from "#app/requests/kinds.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { consultationAnswers } from "#app/features/pipeline/consultation-answers.server.ts";
 

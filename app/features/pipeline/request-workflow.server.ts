@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import type { RequestKind } from "#app/features/console/kinds.ts";
-import { REQUEST_TABLES } from "#app/features/console/request-tables.server.ts";
+import type { RequestKind } from "#app/requests/kinds.ts";
+import { REQUEST_TABLES } from "#app/requests/tables.server.ts";
 
 /** A request's operator note and its first opening (its stages: pipeline.server.ts). */
 export const NOTE_MAX = 2000;

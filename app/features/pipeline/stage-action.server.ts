@@ -1,8 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { validate } from "#app/lib/schema.ts";
-import type { RequestKind } from "#app/features/console/kinds.ts";
-import { isRequestStage } from "#app/features/console/kinds.ts";
+import { isRequestStage, type RequestKind } from "#app/requests/kinds.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
 import { moveStage } from "#app/features/pipeline/pipeline.server.ts";
 import { moveInput, moveSchema } from "#app/features/pipeline/stages.ts";

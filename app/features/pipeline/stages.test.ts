@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "#app/features/console/i18n/en.json";
 import ko from "#app/features/console/i18n/ko.json";
-import { APPLICATION_STAGES, CONSULTATION_STAGES, REQUEST_KINDS, stagesOf } from "#app/features/console/kinds.ts";
+import { APPLICATION_STAGES, CONSULTATION_STAGES, REQUEST_KINDS, stagesOf } from "#app/requests/kinds.ts";
 import { validate } from "#app/lib/schema.ts";
 import { CLOSED_REASONS, moveSchema, nextStages } from "#app/features/pipeline/stages.ts";
 

@@ -1,5 +1,5 @@
 import type { ClosedReason, RequestStage } from "#db/schema.ts";
-import type { RequestKind } from "#app/features/console/kinds.ts";
+import type { RequestKind } from "#app/requests/kinds.ts";
 import { noControlCharacters, requiredText, v } from "#app/lib/schema.ts";
 import { filledFields } from "#app/features/pipeline/form-input.ts";
 

@@ -7,7 +7,7 @@ import { Button } from "#app/ui/Button.tsx";
 import { RadioGroup, TextArea, TextField } from "#app/ui/Field.tsx";
 import { Honeypot } from "#app/ui/Honeypot.tsx";
 import { COMPLAINT_MAX, DEADLINE_KINDS, RIGHTS_KINDS } from "#app/features/privacy-rights/schema.ts";
-import { StatusLinkBox } from "#app/features/request-status/StatusLinkBox.tsx";
+import { StatusLinkBox } from "#app/requests/StatusLinkBox.tsx";
 import styles from "./privacy-rights.module.css";
 
 /**

@@ -4,10 +4,10 @@ import { echoValues, formAction, formInvalid, formSent } from "#app/lib/form-act
 import { formObject, readUrlEncoded } from "#app/lib/http.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { services } from "#app/lib/services.server.ts";
-import { recordRequest, requestTimes, type RequestStore } from "#app/lib/submission.server.ts";
+import { recordRequest, requestTimes, type RequestStore } from "#app/requests/record.server.ts";
 import { RIGHTS_FIELDS, rightsFormChecked, type RightsInput } from "#app/features/privacy-rights/schema.ts";
 import { dueAt } from "#app/features/privacy-rights/deadlines.ts";
-import { statusPathFor } from "#app/features/request-status/answer.server.ts";
+import { statusPathFor } from "#app/requests/status-answer.server.ts";
 
 export const RIGHTS_BUCKET = "rights";
 const BODY_LIMIT = 4 * 1024;

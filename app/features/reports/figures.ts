@@ -1,7 +1,7 @@
 import { LOCALES } from "#app/i18n/locales.ts";
 import { VISA_OPTIONS } from "#app/features/consultation/schema.ts";
 import { CLOSED_REASONS } from "#app/features/pipeline/stages.ts";
-import { CONSULTATION_STAGES } from "#app/features/console/kinds.ts";
+import { CONSULTATION_STAGES } from "#app/requests/kinds.ts";
 import type { ClosedReason, ConsultationStage } from "#db/schema.ts";
 import { CALL_OUTCOMES, type CallOutcome } from "#app/features/pipeline/calls.ts";
 import type { CallingHours } from "#app/features/pipeline/cadence.ts";

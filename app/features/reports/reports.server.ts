@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { ClosedReason, ConsultationStage, Database } from "#db/schema.ts";
-import { QUESTION_SEQ } from "#app/features/consultation/questions.ts";
+import { QUESTION_SEQ } from "#app/requests/questions.ts";
 import { seoulRange } from "#app/lib/seoul-time.ts";
 import type { ReportPeriod } from "#app/features/reports/period.ts";
 import type { CallingHours } from "#app/features/pipeline/cadence.ts";

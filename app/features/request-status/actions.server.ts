@@ -1,8 +1,8 @@
 import type { Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { AppServices } from "#app/lib/services.server.ts";
-import { eraseRequests } from "#app/features/privacy-rights/erase.server.ts";
-import { findStatusLinkWithStage, type StatusLink } from "#app/features/request-status/link.server.ts";
+import { eraseRequests } from "#app/requests/erase.server.ts";
+import { findStatusLinkWithStage, type StatusLink } from "#app/requests/status-link.server.ts";
 import { isOfferedSlot } from "#app/features/request-status/hours.ts";
 import { reclaim } from "#app/features/retention/retention.server.ts";
 import { moveStage } from "#app/features/pipeline/pipeline.server.ts";

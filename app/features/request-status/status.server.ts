@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { QUESTION_SEQ } from "#app/features/consultation/questions.ts";
-import { maskPhone } from "#app/features/consultation/mask.ts";
-import type { StatusLink } from "#app/features/request-status/link.server.ts";
+import { QUESTION_SEQ } from "#app/requests/questions.ts";
+import { maskPhone } from "#app/requests/mask.ts";
+import type { StatusLink } from "#app/requests/status-link.server.ts";
 import type { StatusFacts } from "#app/features/request-status/view.ts";
 import { UNANSWERED } from "#app/features/pipeline/calls.ts";
 import { attemptsOf } from "#app/features/pipeline/calls.server.ts";

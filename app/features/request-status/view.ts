@@ -1,4 +1,4 @@
-import type { StatusKind } from "#app/features/request-status/kinds.ts";
+import type { StatusKind } from "#app/requests/kinds.ts";
 
 /**
  * What the status page may say (issue 28, ADR 0033), decided from the facts

@@ -1,7 +1,8 @@
 import { PostgresAdapter, SqliteAdapter, sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { Logger } from "#app/lib/logger.server.ts";
-import { DEVICE_COOKIE_MS, RETENTION_MONTHS, SESSION_IDLE_MS, SIGN_IN_FAILURE_MEMORY_MS } from "#app/features/console/policy.ts";
+import { DEVICE_COOKIE_MS, SESSION_IDLE_MS, SIGN_IN_FAILURE_MEMORY_MS } from "#app/features/console/policy.ts";
+import { monthsBefore, RETENTION_MONTHS } from "#app/requests/retention.ts";
 import { DELIVERY_RETENTION_MS } from "#app/features/alerts/policy.ts";
 import { INSTANCE, takeLease } from "#app/lib/job-lease.server.ts";
 
@@ -25,17 +26,6 @@ interface RetentionCounts {
   staleSignInCounters: number;
   alertDeliveries: number;
   sentLinks: number;
-}
-
-/** The same instant `months` calendar months earlier (the 31st falls back to the month's last day). */
-export function monthsBefore(now: Date, months: number): Date {
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth() - months;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const d = new Date(now);
-  d.setUTCDate(1);
-  d.setUTCFullYear(year, month, Math.min(now.getUTCDate(), lastDay));
-  return d;
 }
 
 /** Received at or before these instants means past the period. */

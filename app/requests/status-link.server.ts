@@ -1,9 +1,8 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, RequestStage } from "#db/schema.ts";
-import { RETENTION_MONTHS } from "#app/features/console/policy.ts";
-import { monthsBefore } from "#app/features/retention/retention.server.ts";
-import { STATUS_PATH_PREFIX, type StatusKind } from "#app/features/request-status/kinds.ts";
+import { linkExpiry } from "#app/requests/retention.ts";
+import { STATUS_PATH_PREFIX, type StatusKind } from "#app/requests/kinds.ts";
 
 /**
  * The private status link of a request (issue 28, ADR 0033). Its token is
@@ -17,20 +16,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** A token is 43 base64url characters (32 bytes). */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-/** How long each kind is kept (spec §9): the link works as long. Rights requests: a year (they are not part of retention). */
-const KEPT_MONTHS: Record<StatusKind, number> = {
-  consultation: RETENTION_MONTHS.consultations,
-  proposal: RETENTION_MONTHS.proposals,
-  as: RETENTION_MONTHS.counterInquiries,
-  purchase: RETENTION_MONTHS.counterInquiries,
-  rights: 12,
-};
-
-/** The instant a request received at `createdAt` stops being kept, and its link with it. */
-export function linkExpiry(kind: StatusKind, createdAt: Date): string {
-  return monthsBefore(createdAt, -KEPT_MONTHS[kind]).toISOString();
-}
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");

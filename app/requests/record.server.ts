@@ -2,10 +2,10 @@ import { createHmac } from "node:crypto";
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { AppServices } from "#app/lib/services.server.ts";
-import { issueStatusToken } from "#app/features/request-status/link.server.ts";
-import type { StatusKind } from "#app/features/request-status/kinds.ts";
-import { storeSource } from "#app/features/attribution/attribution.server.ts";
-import type { RequestSource } from "#app/features/attribution/source.ts";
+import { issueStatusToken } from "#app/requests/status-link.server.ts";
+import type { StatusKind } from "#app/requests/kinds.ts";
+import { storeSource } from "#app/requests/source.server.ts";
+import type { RequestSource } from "#app/requests/source.ts";
 import { assignInTurn } from "#app/features/pipeline/assignment.server.ts";
 
 /** The request tables that carry a unique `submission_id` (docs/decisions/0003). */

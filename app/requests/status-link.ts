@@ -1,4 +1,4 @@
-import { STATUS_PATH_PREFIX } from "#app/features/request-status/kinds.ts";
+import { STATUS_PATH_PREFIX } from "#app/requests/kinds.ts";
 
 /**
  * The status page's path (with its `?lang=`) from an `/svc` answer's

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { i18nFor, localeOf } from "#app/i18n/route.server.ts";
 import type { I18nPayload } from "#app/i18n/useT.ts";
 import { services } from "#app/lib/services.server.ts";
-import { decoyToken, statusPath, statusUrl } from "#app/features/request-status/link.server.ts";
+import { decoyToken, statusPath, statusUrl } from "#app/requests/status-link.server.ts";
 
 /**
  * The status link in an answer (issue 28): absolute for the API

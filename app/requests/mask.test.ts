@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskPhone } from "#app/features/consultation/mask.ts";
+import { maskPhone } from "#app/requests/mask.ts";
 
 describe("maskPhone (spec §2 completion page)", () => {
   it.each([

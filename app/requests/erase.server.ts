@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { digitsOnly } from "#app/lib/schema.ts";
-import { CONSULTATION_QUESTIONS } from "#app/features/console/kinds.ts";
+import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
 
 /**
  * What a person's rights do to the data (issue 16, point 4), by the phone

@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import { useLocale, useT } from "#app/i18n/useT.ts";
 import { useHydrated } from "#app/ui/useHydrated.ts";
 import { Button } from "#app/ui/Button.tsx";
-import styles from "./status.module.css";
+import styles from "./StatusLinkBox.module.css";
 
 /**
  * The private status link on a completion page (issue 28): the whole link,

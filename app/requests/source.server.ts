@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { cleanSource, isEmptySource, SOURCE_KEYS, sourceField, utmOf, type RequestSource } from "#app/features/attribution/source.ts";
+import { cleanSource, isEmptySource, SOURCE_KEYS, sourceField, utmOf, type RequestSource } from "#app/requests/source.ts";
 
 /**
  * Where a request came from, on the server (issue 28, point 4). With
