@@ -5,6 +5,8 @@ import { assetMiddleware, loadAssets } from "#server/precompressed.ts";
 import { dynamicCompression } from "#server/dynamic-compression.ts";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices } from "#app/lib/services.server.ts";
+import { alertsContext } from "#app/features/alerts/context.server.ts";
+import type { Alerts } from "#app/features/alerts/alerts.server.ts";
 import { sameOrigin, securityHeaders } from "#server/security.ts";
 import { createPageStore, reactRouterHandler, type PageStore } from "#server/router-handler.ts";
 import { createHitPath, type HitPath } from "#server/hit-path.ts";
@@ -21,8 +23,11 @@ import { langCookie, plainValue, setCookie } from "#app/lib/cookies.server.ts";
  * bundled with the app by Vite (see vite.config.ts), so it shares the app's
  * context keys; server/main.ts gives it the database and the rest.
  */
+/** The app's services and the one alerts outbox of this process (set in every request's context). */
+export type ServerServices = AppServices & { alerts: Alerts };
+
 export interface AppOptions {
-  services: AppServices;
+  services: ServerServices;
   /** build/client in production; absent in development (Vite serves assets). */
   clientDir?: string;
   /** Answers whether the database answers (GET /healthz). */
@@ -138,7 +143,7 @@ export function requestListener(app: express.Express): RequestListener {
  */
 export function mountReactRouter(
   app: express.Express,
-  services: AppServices,
+  services: ServerServices,
   build: () => Promise<import("react-router").ServerBuild>,
   mode?: string,
 ) {
@@ -156,6 +161,7 @@ export function mountReactRouter(
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
+        context.set(alertsContext, services.alerts);
         context.set(requestContext, {
           nonce: String(res.locals.nonce ?? ""),
           clientIp: req.ip ?? "unknown",

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "#server/app.ts";
 import { createDrain } from "#server/drain.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
-import type { AppServices } from "#app/lib/services.server.ts";
+import type { ServerServices } from "#server/app.ts";
 import { RawConnection, rawRequest } from "#tests/support/raw-http.ts";
 
 /**
@@ -46,7 +46,7 @@ async function start(delayMs: number) {
   const delay = deferred();
   const slow = deferred();
   const drain = createDrain({ delayMs, wait: () => delay.promise });
-  const services = { log: silentLogger, secureCookies: false } as unknown as AppServices;
+  const services = { log: silentLogger, secureCookies: false } as unknown as ServerServices;
   const app = createApp({ services, ping: async () => true, ready: async () => true, draining: drain.draining });
   app.get("/slow", async (_req, res) => {
     await slow.promise;

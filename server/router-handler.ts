@@ -5,7 +5,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import { localeOf } from "#app/i18n/detect.server.ts";
 import { LANG_QUERY, type Locale } from "#app/i18n/locales.ts";
 import { hasCookie, langCookie, PAGE_CACHE_BYPASS_COOKIES, plainValue } from "#app/lib/cookies.server.ts";
-import { pageQuery } from "#app/lib/page-params.server.ts";
+import { pageQuery } from "#server/page-params.ts";
 import {
   cachedPage,
   createPageCache,
@@ -123,7 +123,7 @@ export interface PageKey {
  * Only plain page GETs without per-visitor cookies can be shared. The key is
  * what the page varies on: language, scheme, host (absolute canonical and
  * Open Graph URLs; not when PUBLIC_ORIGIN gives them), path and the query
- * parameters pages read (app/lib/page-params.server.ts). Other parameters are
+ * parameters pages read (server/page-params.ts). Other parameters are
  * left out of the key: such a request is answered from it, but its own render
  * is not kept (`store: false`), so junk query strings cannot fill the cache.
  * Synchronous and from the request's own fields: it runs for every page

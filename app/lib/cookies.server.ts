@@ -1,10 +1,11 @@
 import { createCookie, href, type Cookie, type CookieOptions } from "react-router";
 import { ADMIN_LANG_COOKIE, DEVICE_COOKIE, FLASH_COOKIE, LANG_COOKIE, SECOND_STEP_COOKIE, SESSION_COOKIE } from "#app/lib/cookie-names.ts";
-import { DEVICE_COOKIE_MS, SECOND_STEP_MS, SESSION_ABSOLUTE_MS } from "#app/features/console/policy.ts";
 import { headerValue } from "#app/lib/header-value.server.ts";
 
 /**
- * Every cookie of the site, defined once with React Router's `createCookie`.
+ * The cookies of the visitors' site, defined once with React Router's
+ * `createCookie` (the console's own are in app/features/console/cookies.server.ts;
+ * every cookie's name and kind is here).
  * Two things are runtime settings: `Secure` (SECURE_COOKIES, services.secureCookies)
  * is given when a cookie is written (`setCookie`, `clearCookie`), and the
  * signing secret (services.secret) makes the flash cookie (`flashCookie(secret)`).
@@ -32,7 +33,7 @@ export const COOKIE_KINDS: Readonly<Record<string, CookieKind>> = {
 /** A page requested with any of these cookies is neither served from nor stored in the shared page cache. */
 export const PAGE_CACHE_BYPASS_COOKIES: readonly string[] = [SESSION_COOKIE, SECOND_STEP_COOKIE, DEVICE_COOKIE, FLASH_COOKIE];
 
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
+export const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * React Router writes a value as base64 JSON. These cookies keep their plain
@@ -40,7 +41,7 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * in flight hold the bare token. (The value goes through React Router's
  * encoding and straight back.)
  */
-const PLAIN_VALUE: CookieOptions = {
+export const PLAIN_VALUE: CookieOptions = {
   encode: (encoded) => headerValue("cookie", JSON.parse(atob(encoded)), { fallback: "" }),
   decode: (raw) => {
     try {
@@ -50,22 +51,6 @@ const PLAIN_VALUE: CookieOptions = {
     }
   },
 };
-
-/**
- * The operator's session: HttpOnly, SameSite=Lax. Path `/`, not `/admin`:
- * React Router fetches the console index's data from `/admin.data`, which a
- * `Path=/admin` cookie would not reach.
- */
-export const sessionCookie = createCookie(SESSION_COOKIE, {
-  path: "/",
-  maxAge: SESSION_ABSOLUTE_MS / 1000,
-  httpOnly: true,
-  sameSite: "lax",
-  ...PLAIN_VALUE,
-});
-
-/** The console's language (ko/en); Path `/` for the same reason as the session. */
-export const adminLangCookie = createCookie(ADMIN_LANG_COOKIE, { path: "/", maxAge: YEAR_SECONDS, sameSite: "lax", ...PLAIN_VALUE });
 
 /** The visitor's language: year-long and script-readable, it mirrors localStorage and is no secret. */
 export const langCookie = createCookie(LANG_COOKIE, { path: "/", maxAge: YEAR_SECONDS, sameSite: "lax", ...PLAIN_VALUE });
@@ -86,21 +71,6 @@ export function flashCookie(secret: string, path = FLASH_PATH): Cookie {
 }
 
 /**
- * Between the password and the code of a two-step sign-in (ADR 0022): which
- * operator passed the password step, until when. HttpOnly, console-only,
- * signed with the app's secret (React Router's signature), five minutes.
- */
-export function secondStepCookie(secret: string): Cookie {
-  return createCookie(SECOND_STEP_COOKIE, {
-    path: "/admin",
-    maxAge: SECOND_STEP_MS / 1000,
-    httpOnly: true,
-    sameSite: "lax",
-    secrets: [secret],
-  });
-}
-
-/**
  * The Set-Cookie header that remembers a language, exactly as
  * `setCookie(langCookie, locale, secure)` writes it, but synchronous: a page
  * answered from the cache for `?lang=` sets it without a promise
@@ -108,21 +78,6 @@ export function secondStepCookie(secret: string): Cookie {
  */
 export function langCookieHeader(locale: string, secure: boolean): string {
   return `${langCookie.name}=${encodeURIComponent(locale)}; Max-Age=${YEAR_SECONDS}; Path=/; ${secure ? "Secure; " : ""}SameSite=Lax`;
-}
-
-/**
- * A browser that has signed in to an operator's account before (ADR 0017):
- * the account and a random token, signed with the app's secret (React
- * Router's signature). HttpOnly, console-only, as long as the trust lasts.
- */
-export function deviceCookie(secret: string): Cookie {
-  return createCookie(DEVICE_COOKIE, {
-    path: "/admin",
-    maxAge: DEVICE_COOKIE_MS / 1000,
-    httpOnly: true,
-    sameSite: "lax",
-    secrets: [secret],
-  });
 }
 
 /** A Set-Cookie header writing `value`; Secure behind HTTPS. */

@@ -3,15 +3,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { Logger } from "#app/lib/logger.server.ts";
 import type { RateLimiter } from "#app/lib/rate-limit.server.ts";
-import type { Alerts } from "#app/features/alerts/alerts.server.ts";
 
 /** Long-lived things the server made once: the database, the log, the limits. */
 export interface AppServices {
   db: Kysely<Database>;
   log: Logger;
   limiter: RateLimiter;
-  /** Alerts to operators: scheduled with every new request, delivered by a worker (issue 12). */
-  alerts: Alerts;
   /** Secret for signed cookies (flash messages, sessions). */
   secret: string;
   /** True when the site is served over HTTPS (Secure cookies, HSTS). */

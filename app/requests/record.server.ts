@@ -1,12 +1,10 @@
 import { createHmac } from "node:crypto";
 import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
-import type { AppServices } from "#app/lib/services.server.ts";
 import { issueStatusToken } from "#app/requests/status-link.server.ts";
 import type { StatusKind } from "#app/requests/kinds.ts";
 import { storeSource } from "#app/requests/source.server.ts";
 import type { RequestSource } from "#app/requests/source.ts";
-import { assignInTurn } from "#app/features/pipeline/assignment.server.ts";
 
 /** The request tables that carry a unique `submission_id` (docs/decisions/0003). */
 type SubmissionTable = "proposals" | "as_requests" | "purchase_requests" | "consultation_answers";
@@ -92,8 +90,40 @@ export function requestTimes(now = new Date()) {
   return { created_at: iso, updated_at: iso };
 }
 
+/** What a new request tells the operators: its kind, number, language and time (and a consultation's check, as counts). */
+export interface RequestEvent {
+  kind: string;
+  id: number;
+  lang: string;
+  createdAt: string;
+  /** A consultation's eligibility check (issue 27): only the counts, "fits N of M". */
+  check?: { fits: number; total: number } | null;
+}
+
+/**
+ * The operators' alerts as a request's transaction sees them (ADR 0014): rows
+ * written inside the transaction, a worker woken after the commit. The alerts
+ * feature implements it (app/features/alerts/alerts.server.ts); the server
+ * hands it to the forms (app/features/alerts/context.server.ts).
+ */
+export interface RequestAlerts {
+  /** Alert rows for every channel, for a new request. */
+  schedule(trx: Transaction<Database>, event: RequestEvent): Promise<void>;
+  /** Web Push rows for some operators' devices only (a call-back due to its agent). */
+  notify(trx: Transaction<Database>, operatorIds: readonly number[], event: RequestEvent): Promise<void>;
+  /** After the commit: tell the worker that rows are waiting. */
+  wake(): void;
+}
+
 /** What storing a visitor's request needs: the database, the alerts outbox and the secret its status link is made with. */
-export type RequestStore = Pick<AppServices, "db" | "alerts" | "secret">;
+export interface RequestStore {
+  db: Kysely<Database>;
+  alerts: RequestAlerts;
+  secret: string;
+}
+
+/** A kind's own step in the request's transaction, once it is stored (a new consultation's agent, issue 26). */
+export type IntakeStep = (trx: Transaction<Database>, id: number, now: Date) => Promise<unknown>;
 
 /** A stored request: its id, whether this call stored it, and its private status link's token (issue 28). */
 export type Recorded<R> = R & { statusToken: string };
@@ -104,12 +134,13 @@ export type Recorded<R> = R & { statusToken: string };
  * alerts, and a retried submission (`created: false`) schedules none. The
  * worker is woken after the commit; the visitor never waits on a delivery.
  * In the same transaction the request gets its private status link (issue
- * 28; a retry gets the same one) and, when it was sent with one, its source;
- * a new consultation is given to the next agent on duty (issue 26).
+ * 28; a retry gets the same one), when it was sent with one, its source,
+ * and the kind's own `step` runs (a new consultation is given to the next
+ * agent on duty, issue 26).
  */
 export async function recordRequest<R extends { id: number; created: boolean }>(
   store: RequestStore,
-  request: { kind: StatusKind; lang: string; now: Date; source?: RequestSource },
+  request: { kind: StatusKind; lang: string; now: Date; source?: RequestSource; step?: IntakeStep },
   insert: (trx: Transaction<Database>) => Promise<R>,
 ): Promise<Recorded<R>> {
   const stored = await store.db.transaction().execute(async (trx) => {
@@ -117,7 +148,7 @@ export async function recordRequest<R extends { id: number; created: boolean }>(
     if (result.created) {
       await store.alerts.schedule(trx, { kind: request.kind, id: result.id, lang: request.lang, createdAt: request.now.toISOString() });
       if (request.source) await storeSource(trx, { kind: request.kind, id: result.id, now: request.now }, request.source);
-      if (request.kind === "consultation") await assignInTurn(trx, result.id, request.now);
+      if (request.step) await request.step(trx, result.id, request.now);
     }
     const statusToken = await issueStatusToken(trx, store.secret, {
       kind: request.kind,

@@ -2,7 +2,8 @@ import { redirect, href } from "react-router";
 import type { Route } from "./+types/admin.lang";
 import { readUrlEncoded } from "#app/lib/http.server.ts";
 import { services } from "#app/lib/services.server.ts";
-import { adminLangCookie, setCookie } from "#app/lib/cookies.server.ts";
+import { setCookie } from "#app/lib/cookies.server.ts";
+import { adminLangCookie } from "#app/features/console/cookies.server.ts";
 import { isAdminLang } from "#app/features/console/i18n.ts";
 import { safeNext } from "#app/features/console/safe-next.server.ts";
 

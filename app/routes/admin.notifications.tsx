@@ -8,11 +8,13 @@ import { adminMeta } from "#app/features/console/meta.ts";
 import { channelOverview, responseTimes } from "#app/features/alerts/status.server.ts";
 import { findDevice, operatorEndpoints, readDevice, removeDevice, saveDevice } from "#app/features/alerts/devices.server.ts";
 import { NotificationsPage, type DeviceActionResult } from "#app/features/alerts/NotificationsPage.tsx";
+import { alertsOf } from "#app/features/alerts/context.server.ts";
 
 /** The console's Alerts page: this device's push switch and test, every channel's deliveries, the response time. */
 export async function loader({ context }: Route.LoaderArgs) {
   const who = signedIn(context);
-  const { db, alerts } = services(context);
+  const { db } = services(context);
+  const alerts = alertsOf(context);
   const now = new Date();
   const [channels, response, endpoints] = await Promise.all([
     channelOverview(db, alerts, now),
@@ -27,7 +29,8 @@ export const meta = adminMeta;
 /** intent=subscribe | unsubscribe | test, with this browser's PushSubscription. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { form, who } = await consoleForm(request, context);
-  const { db, alerts } = services(context);
+  const { db } = services(context);
+  const alerts = alertsOf(context);
   const intent = form.get("intent");
   const bad = () => data<DeviceActionResult>({ ok: false, intent: "invalid" }, { status: 400 });
   if (intent === "unsubscribe") {

@@ -4,7 +4,8 @@ import { services } from "#app/lib/services.server.ts";
 import { consoleForm } from "#app/features/console/console.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { operatorContext } from "#app/features/console/guards.server.ts";
-import { clearCookie, sessionCookie } from "#app/lib/cookies.server.ts";
+import { clearCookie } from "#app/lib/cookies.server.ts";
+import { sessionCookie } from "#app/features/console/cookies.server.ts";
 import { deleteSession } from "#app/features/console/session-store.server.ts";
 
 /** POST only: ends the session (deletes it) and clears the cookie. */

@@ -15,7 +15,7 @@ const ANSWER_HEADERS = { "Cache-Control": "private, no-store" };
  * The repayment calculator (issue 27): the answer is rendered from the query
  * string, so it works without JavaScript and can be bookmarked. The empty
  * form is the same for every visitor of a language and is shared; a URL with
- * the calculator's fields never is (app/lib/page-params.server.ts).
+ * the calculator's fields never is (server/page-params.ts).
  */
 export function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

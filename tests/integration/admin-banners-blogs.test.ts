@@ -32,7 +32,7 @@ afterAll(async () => {
   site.closeAllConnections();
   await new Promise((resolve) => site.close(resolve));
 });
-/** OG_FETCH_ALLOW_HOSTS as the server would pass it (AppServices.ogFetchAllowHosts). */
+/** OG_FETCH_ALLOW_HOSTS as the server would pass it (TestServices.ogFetchAllowHosts). */
 let allowHosts: string[] = [];
 afterEach(() => {
   allowHosts = [];

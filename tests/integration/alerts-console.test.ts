@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { testAlertConfig, testServices } from "#tests/support/services.ts";
+import { testAlertConfig, testServices, type TestServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, signInCookie, csrfOf, get, post } from "#tests/support/admin.ts";
 import { startFakePushService } from "#tests/support/alert-receivers.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
 import { failingChannels, responseTimes } from "#app/features/alerts/status.server.ts";
 import { listInbox } from "#app/features/pipeline/inbox.server.ts";
-import type { AppServices } from "#app/lib/services.server.ts";
 import * as notifications from "#app/routes/admin.notifications.tsx";
 import * as request from "#app/routes/admin.request.tsx";
 
@@ -19,7 +18,7 @@ import * as request from "#app/routes/admin.request.tsx";
 describe.each(DIALECTS)("alerts in the console on %s", (dialect) => {
   let handle: TestDatabase;
   let push: Awaited<ReturnType<typeof startFakePushService>>;
-  let app: AppServices;
+  let app: TestServices;
   let cookie: string;
   let csrf: string;
 

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type DatabaseHandle } from "#db/connect.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { testContext, testServices } from "#tests/support/services.ts";
+import { testContext, testServices, type TestServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, signInCookie, csrfOf, post } from "#tests/support/admin.ts";
 import { cachedPage, createPageCache, type PageCache } from "#server/page-cache.ts";
 import { watchContent } from "#app/features/campaigns/content-version.server.ts";
-import type { AppServices } from "#app/lib/services.server.ts";
 import * as campaigns from "#app/routes/admin.campaigns.tsx";
 import * as home from "#app/routes/home.tsx";
 
@@ -17,7 +16,7 @@ import * as home from "#app/routes/home.tsx";
  * page in its cache.
  */
 interface Instance {
-  services: AppServices;
+  services: TestServices;
   cache: PageCache;
   stop(): void;
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
+import { callAction, jsonRequest, testContext, testServices, type TestServices } from "#tests/support/services.ts";
 import { SAMPLE_CONSULTATION_FORM, sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { action as answerCreate } from "#app/routes/svc.answer.ts";
 import { action as formAction, loader as formLoader } from "#app/routes/loan-consultation.tsx";
@@ -9,7 +9,6 @@ import { listInbox } from "#app/features/pipeline/inbox.server.ts";
 import { exportRequests } from "#app/features/pipeline/export.server.ts";
 import { buildAlert } from "#app/features/alerts/message.ts";
 import { adminTFor } from "#app/features/console/i18n.server.ts";
-import type { AppServices } from "#app/lib/services.server.ts";
 
 /**
  * The eligibility check into the request (issue 27, item 5): sent only when
@@ -29,7 +28,7 @@ const api = (submissionId: string, extra: Record<string, unknown> = {}) => ({
 
 describe.each(DIALECTS)("eligibility check with a consultation on %s", (dialect) => {
   let handle: TestDatabase;
-  let app: AppServices;
+  let app: TestServices;
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
     app = testServices(handle.db);

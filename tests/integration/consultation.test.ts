@@ -1,7 +1,7 @@
 import { failingInserts } from "#tests/support/failing-db.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
+import { callAction, jsonRequest, testContext, testServices, type TestServices } from "#tests/support/services.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
 import { SAMPLE_CONSULTATION_FORM } from "#tests/support/consultation-sample.ts";
 import { action as answerCreate } from "#app/routes/svc.answer.ts";
@@ -11,7 +11,6 @@ import { storeConsultation } from "#app/features/consultation/store.server.ts";
 import { FLASH_COOKIE } from "#app/lib/cookie-names.ts";
 import type { Answers } from "#app/features/consultation/schema.ts";
 import type { FormResult } from "#app/lib/form-result.ts";
-import type { AppServices } from "#app/lib/services.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 
 const ID = "3c1f9a52-8b7e-4d10-a6c2-5e4f3b2a1d00";
@@ -47,7 +46,7 @@ const errorsOf = (result: DataResult) => (result.data.status === "invalid" ? res
 
 describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
   let handle: TestDatabase;
-  let app: AppServices;
+  let app: TestServices;
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
   });

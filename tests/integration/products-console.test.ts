@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type DatabaseHandle } from "#db/connect.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { testContext, testServices } from "#tests/support/services.ts";
+import { testContext, testServices, type TestServices } from "#tests/support/services.ts";
 import { ORIGIN, callRoute, createOperator, csrfOf, get, signInCookie } from "#tests/support/admin.ts";
 import { cachedPage, createPageCache, type PageCache } from "#server/page-cache.ts";
 import { watchContent } from "#app/features/campaigns/content-version.server.ts";
-import type { AppServices } from "#app/lib/services.server.ts";
 import * as productsList from "#app/routes/admin.products.tsx";
 import * as productEdit from "#app/routes/admin.products.edit.tsx";
 import * as eligibility from "#app/routes/our-products.eligibility.tsx";
@@ -17,7 +16,7 @@ import * as eligibility from "#app/routes/our-products.eligibility.tsx";
  * had the check's page in its cache, within 5 s.
  */
 interface Instance {
-  services: AppServices;
+  services: TestServices;
   stop(): void;
   close(): Promise<void>;
   /** The general loan's highest rate as this instance's eligibility page shows it (cached like the real page). */

@@ -1,14 +1,13 @@
 import type { Kysely } from "kysely";
 import type { MiddlewareFunction } from "react-router";
 import type { Database, OperatorRole } from "#db/schema.ts";
-import type { AppServices } from "#app/lib/services.server.ts";
 import { hashPassword, type ScryptParams } from "#app/features/console/password.server.ts";
 import * as adminLayout from "#app/routes/admin.tsx";
 import * as consoleLayout from "#app/routes/admin.console.tsx";
 import * as signInRoute from "#app/routes/admin.sign-in.tsx";
 import * as secondStepRoute from "#app/routes/admin.sign-in-code.tsx";
 import { totpCode, totpStep } from "#app/features/console/two-step.server.ts";
-import { TEST_APP_SECRET, testContext } from "#tests/support/services.ts";
+import { TEST_APP_SECRET, testContext, type TestServices } from "#tests/support/services.ts";
 import { seal } from "#app/lib/sealed.server.ts";
 
 /**
@@ -73,7 +72,7 @@ export async function callRoute(
   module: RouteModule,
   placement: Placement,
   request: Request,
-  services: AppServices,
+  services: TestServices,
   params: Record<string, string> = {},
   clientIp = "127.0.0.1",
 ): Promise<Response> {
@@ -124,7 +123,7 @@ export function cookieFrom(response: Response, name = "admin_session"): string |
 }
 
 /** The csrf token of a signed-in browser, as the console layout gives it to forms. */
-export async function csrfOf(services: AppServices, cookie: string): Promise<string> {
+export async function csrfOf(services: TestServices, cookie: string): Promise<string> {
   const response = await callRoute(adminLayout, "open", get("/admin", cookie), services);
   const body = (await response.json()) as { csrf: string | null };
   if (!body.csrf) throw new Error("not signed in");
@@ -138,7 +137,7 @@ export async function csrfOf(services: AppServices, cookie: string): Promise<str
  * tests sign the same operator in several times a minute (replay is tested
  * on its own, in admin-two-step.test.ts).
  */
-export async function signInCookie(services: AppServices, email: string, password: string, clientIp = "127.0.0.1"): Promise<string> {
+export async function signInCookie(services: TestServices, email: string, password: string, clientIp = "127.0.0.1"): Promise<string> {
   const first = await callRoute(signInRoute, "open", post("/admin/sign-in", { email, password }), services, {}, clientIp);
   if (first.headers.get("location") !== "/admin/sign-in/code") {
     const cookie = cookieFrom(first);

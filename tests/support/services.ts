@@ -3,7 +3,8 @@ import type { Database } from "#db/schema.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
 import { makeContext, type AppServices } from "#app/lib/services.server.ts";
-import { createAlerts } from "#app/features/alerts/alerts.server.ts";
+import { createAlerts, type Alerts } from "#app/features/alerts/alerts.server.ts";
+import { alertsContext } from "#app/features/alerts/context.server.ts";
 import type { AlertConfig } from "#app/features/alerts/config.server.ts";
 import webpush from "web-push";
 import { localeContext } from "#app/i18n/context.ts";
@@ -28,7 +29,10 @@ export function testAlertConfig(overrides: Partial<AlertConfig> = {}): AlertConf
 /** The APP_SECRET of the tests' services (cookies are signed and secrets sealed with it). */
 export const TEST_APP_SECRET = "test-secret-test-secret-test-secret-0000";
 
-export function testServices(db: Kysely<Database>, overrides: Partial<AppServices> = {}): AppServices {
+/** The services of a test: the app's, and the alerts outbox the server would put in every context. */
+export type TestServices = AppServices & { alerts: Alerts };
+
+export function testServices(db: Kysely<Database>, overrides: Partial<TestServices> = {}): TestServices {
   return {
     db,
     log: silentLogger,
@@ -42,8 +46,11 @@ export function testServices(db: Kysely<Database>, overrides: Partial<AppService
 }
 
 /** A router context as the server would make it, in the given language. */
-export function testContext(app: AppServices, locale: Locale = "en", clientIp = "127.0.0.1") {
-  return makeContext(app, { clientIp }, (c) => c.set(localeContext, locale));
+export function testContext(app: TestServices, locale: Locale = "en", clientIp = "127.0.0.1") {
+  return makeContext(app, { clientIp }, (c) => {
+    c.set(localeContext, locale);
+    c.set(alertsContext, app.alerts);
+  });
 }
 
 /** A JSON POST to the given path. */

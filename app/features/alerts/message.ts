@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import type { RequestEvent } from "#app/requests/record.server.ts";
 import { requestHref } from "#app/features/console/kinds.ts";
 import { isRequestKind } from "#app/requests/kinds.ts";
 import ko from "#app/features/console/i18n/ko.json" with { type: "json" };
@@ -16,14 +17,8 @@ import { translate, type Messages, type Vars } from "#app/i18n/format.ts";
 export type AlertLang = "ko" | "en";
 
 /** A new request (or, with kind "test", a test alert). */
-export interface AlertEvent {
-  kind: string;
-  id: number;
-  lang: string;
-  createdAt: string;
-  /** A consultation's eligibility check (issue 27): only the counts, "fits N of M". */
-  check?: { fits: number; total: number } | null;
-}
+/** An alert is about a request event (a new request, a call-back due, a test). */
+export type AlertEvent = RequestEvent;
 
 export interface Alert {
   event: "request.created" | "alert.test";

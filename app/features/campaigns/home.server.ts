@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { services } from "#app/lib/services.server.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
-import { plainValue, sessionCookie } from "#app/lib/cookies.server.ts";
+import { plainValue } from "#app/lib/cookies.server.ts";
+import { sessionCookie } from "#app/features/console/cookies.server.ts";
 import { findSession } from "#app/features/console/session-store.server.ts";
 import { publicCampaigns } from "#app/features/campaigns/campaigns.server.ts";
 import { PREVIEW_PARAM, type PublicCampaigns } from "#app/features/campaigns/model.ts";

@@ -16,6 +16,7 @@ import { PROPOSAL_FIELDS, proposalFormSchema, type ProposalInput } from "#app/fe
 import { sourceOfForm } from "#app/requests/source.server.ts";
 import type { RequestSource } from "#app/requests/source.ts";
 import { statusPathFor } from "#app/requests/status-answer.server.ts";
+import { requestStore } from "#app/features/alerts/context.server.ts";
 
 export const PROPOSAL_BUCKET = "proposal";
 
@@ -57,6 +58,11 @@ export const proposalFormAction = formAction(PROPOSAL_BUCKET, async ({ request, 
   const app = services(context);
   // Posted before or without JavaScript: the same content within minutes is the same proposal.
   const submission_id = result.output.submission_id ?? contentSubmissionId(app.secret, PROPOSAL_BUCKET, result.output);
-  const stored = await createProposal(app, { ...result.output, submission_id }, localeOf(context), sourceOfForm(request, form));
+  const stored = await createProposal(
+    requestStore(context),
+    { ...result.output, submission_id },
+    localeOf(context),
+    sourceOfForm(request, form),
+  );
   return formSent(statusPathFor(context, stored.statusToken));
 });

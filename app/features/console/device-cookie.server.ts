@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { deviceCookie, setCookie } from "#app/lib/cookies.server.ts";
+import { setCookie } from "#app/lib/cookies.server.ts";
+import { deviceCookie } from "#app/features/console/cookies.server.ts";
 import { newSessionToken, sha256 } from "#app/features/console/session-crypto.server.ts";
 import { DEVICE_COOKIE_MS } from "#app/features/console/policy.ts";
 

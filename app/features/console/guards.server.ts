@@ -5,7 +5,8 @@ import { DEFAULT_ADMIN_LANG, type AdminLang } from "#app/features/console/i18n.t
 import { ACCOUNT_PATH, SIGN_IN_PATH } from "#app/features/console/kinds.ts";
 import type { OperatorRole } from "#db/schema.ts";
 import { findSession, type SignedIn } from "#app/features/console/session-store.server.ts";
-import { clearCookie, plainValue, sessionCookie } from "#app/lib/cookies.server.ts";
+import { clearCookie, plainValue } from "#app/lib/cookies.server.ts";
+import { sessionCookie } from "#app/features/console/cookies.server.ts";
 import { headerValue } from "#app/lib/header-value.server.ts";
 
 /**

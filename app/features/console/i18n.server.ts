@@ -1,4 +1,5 @@
-import { adminLangCookie, plainValue } from "#app/lib/cookies.server.ts";
+import { plainValue } from "#app/lib/cookies.server.ts";
+import { adminLangCookie } from "#app/features/console/cookies.server.ts";
 import ko from "./i18n/ko.json";
 import en from "./i18n/en.json";
 import {

@@ -6,7 +6,8 @@ import QRCode from "qrcode";
 import type { Database, OperatorRole } from "#db/schema.ts";
 import { site } from "#app/config/site.ts";
 import { RECOVERY_CODE_COUNT, SECOND_STEP_MS, TOTP_DIGITS, TOTP_PERIOD_S, TOTP_WINDOW } from "#app/features/console/policy.ts";
-import { clearCookie, secondStepCookie, setCookie } from "#app/lib/cookies.server.ts";
+import { clearCookie, setCookie } from "#app/lib/cookies.server.ts";
+import { secondStepCookie } from "#app/features/console/cookies.server.ts";
 import { sha256 } from "#app/features/console/session-crypto.server.ts";
 
 /**

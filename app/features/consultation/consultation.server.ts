@@ -23,6 +23,7 @@ import { storeConsultation } from "#app/features/consultation/store.server.ts";
 import { computeCheck, type ComputedCheck } from "#app/features/eligibility/consultation-check.server.ts";
 import { sentCheckOf } from "#app/features/eligibility/query.ts";
 import { CHECK_FIELD, SHARE_CHECK_FIELD } from "#app/features/eligibility/share.ts";
+import { requestStore } from "#app/features/alerts/context.server.ts";
 
 /** Rate-limit bucket shared by the API and the form's action (per client IP). */
 export const RATE_BUCKET = "consultation";
@@ -47,7 +48,7 @@ export async function acceptConsultation(
   source: RequestSource = {},
 ) {
   const app = services(context);
-  const stored = await storeConsultation(app, { ...consultation, lang: localeOf(context), computedCheck }, source);
+  const stored = await storeConsultation(requestStore(context), { ...consultation, lang: localeOf(context), computedCheck }, source);
   app.log.info("consultation.accepted", { id: stored.id, created: stored.created, via, requestId: context.get(requestContext).requestId });
   return stored;
 }

@@ -4,6 +4,7 @@ import type { Locale } from "#app/i18n/locales.ts";
 import { answerList, type ConsultationOutput } from "#app/features/consultation/schema.ts";
 import { storeCheck, type ComputedCheck } from "#app/features/eligibility/consultation-check.server.ts";
 import type { RequestSource } from "#app/requests/source.ts";
+import { assignInTurn } from "#app/features/pipeline/assignment.server.ts";
 
 /**
  * What a consultation request agrees to (spec §9 retention): the required
@@ -38,7 +39,7 @@ export async function storeConsultation(
   now = new Date(),
 ): Promise<StoredConsultation> {
   const at = now.toISOString();
-  return recordRequest(store, { kind: "consultation", lang: input.lang, now, source }, async (trx) => {
+  return recordRequest(store, { kind: "consultation", lang: input.lang, now, source, step: assignInTurn }, async (trx) => {
     const stored = await insertOnce(trx, "consultation_answers", {
       submission_id: input.submissionId,
       lang: input.lang,

@@ -22,6 +22,7 @@ import {
   validateInquiryForm,
   type InquiryType,
 } from "#app/features/counter-inquiry/schema.ts";
+import { requestStore } from "#app/features/alerts/context.server.ts";
 
 const COMPLETE_PATH = href("/company/hitachi/complete");
 
@@ -82,7 +83,7 @@ async function storeAsFromApi({ context, request }: ActionFunctionArgs, body: Mu
   const countError = photoCountError(body.files.length);
   if (countError) throw new BadRequest("invalid", { [API_FILE_FIELD]: countError });
   const photos = await reencodePhotos(body.files, API_FILE_FIELD);
-  const stored = await createAsRequest(services(context), result.output, photos, localeOf(context), sourceOfPayload(json));
+  const stored = await createAsRequest(requestStore(context), result.output, photos, localeOf(context), sourceOfPayload(json));
   return svcOk({ accepted: true, status_url: statusUrlFor(context, request, stored.statusToken) });
 }
 
@@ -132,9 +133,9 @@ async function storeInquiryForm(body: MultipartBody, request: Request, context: 
   try {
     if (check.type === "as") {
       const photos = await reencodePhotos(files, FORM_FILE_FIELD);
-      token = (await createAsRequest(store, output, photos, lang, source)).statusToken;
+      token = (await createAsRequest(requestStore(context), output, photos, lang, source)).statusToken;
     } else {
-      token = (await createPurchaseRequest(store, output, lang, source)).statusToken;
+      token = (await createPurchaseRequest(requestStore(context), output, lang, source)).statusToken;
     }
   } catch (error) {
     // A photo that is not an image (decided by its bytes): said under the photos.

@@ -3,11 +3,11 @@ import { HONEYPOT_FIELD, isSpam } from "#app/lib/honeypot.ts";
 import { echoValues, formAction, formInvalid, formSent } from "#app/lib/form-action.server.ts";
 import { formObject, readUrlEncoded } from "#app/lib/http.server.ts";
 import { validate } from "#app/lib/schema.ts";
-import { services } from "#app/lib/services.server.ts";
 import { recordRequest, requestTimes, type RequestStore } from "#app/requests/record.server.ts";
 import { RIGHTS_FIELDS, rightsFormChecked, type RightsInput } from "#app/features/privacy-rights/schema.ts";
 import { dueAt } from "#app/features/privacy-rights/deadlines.ts";
 import { statusPathFor } from "#app/requests/status-answer.server.ts";
+import { requestStore } from "#app/features/alerts/context.server.ts";
 
 export const RIGHTS_BUCKET = "rights";
 const BODY_LIMIT = 4 * 1024;
@@ -53,7 +53,7 @@ export const rightsFormAction = formAction(RIGHTS_BUCKET, async ({ request, cont
   if (isSpam(form[HONEYPOT_FIELD])) return formSent(statusPathFor(context, null));
   const result = validate(rightsFormChecked, form);
   if (!result.success) return formInvalid(result.errors, echoValues(form, RIGHTS_FIELDS));
-  const stored = await createRightsRequest(services(context), result.output, localeOf(context));
+  const stored = await createRightsRequest(requestStore(context), result.output, localeOf(context));
   // The same private status link as every request (issue 28): it shows the date we must answer by.
   return formSent(statusPathFor(context, stored.statusToken));
 });

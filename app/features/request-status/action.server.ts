@@ -4,6 +4,7 @@ import { requestContext, services } from "#app/lib/services.server.ts";
 import { rateLimited } from "#app/lib/svc.server.ts";
 import { rescheduleCall, withdrawRequest, type ActionOutcome } from "#app/features/request-status/actions.server.ts";
 import { STATUS_HEADERS } from "#app/features/request-status/page.server.ts";
+import { requestStore } from "#app/features/alerts/context.server.ts";
 
 /** The visitor's actions are limited on their own, apart from looking. */
 export const STATUS_ACTION_BUCKET = "request-status-action";
@@ -34,9 +35,9 @@ export async function statusAction({ request, params, context }: ActionFunctionA
   try {
     const result =
       form.intent === "reschedule"
-        ? await rescheduleCall(app, token, form.slot ?? "")
+        ? await rescheduleCall(requestStore(context), token, form.slot ?? "")
         : form.intent === "withdraw"
-          ? await withdrawRequest(app, token, form.confirm === "yes")
+          ? await withdrawRequest(requestStore(context), token, form.confirm === "yes")
           : ({ error: "malformed" } as const);
     const status = "error" in result ? { gone: 404, closed: 409, slot: 400, malformed: 400, confirm: 200 }[result.error] : 200;
     return answer(result, status);

@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
-import type { AppServices } from "#app/lib/services.server.ts";
+import type { RequestStore } from "#app/requests/record.server.ts";
 import { eraseRequests } from "#app/requests/erase.server.ts";
 import { findStatusLinkWithStage, type StatusLink } from "#app/requests/status-link.server.ts";
 import { isOfferedSlot } from "#app/features/request-status/hours.ts";
@@ -24,7 +24,7 @@ export const VISITOR = "(visitor)";
 /** The alert kind that tells the agents a call-back moved (no personal data: the request's number and the time). */
 export const CALLBACK_ALERT_KIND = "callback";
 
-type Store = Pick<AppServices, "db" | "alerts">;
+type Store = Pick<RequestStore, "db" | "alerts">;
 
 async function auditVisitor(
   trx: Transaction<Database>,
