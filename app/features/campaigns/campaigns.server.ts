@@ -18,7 +18,8 @@ import {
   type PopupAlts,
   type PublicCampaigns,
 } from "#app/features/campaigns/model.ts";
-import { kstToUtc, localeField, type BannerInput, type PopupInput } from "#app/features/campaigns/schema.ts";
+import { localeField, type BannerInput, type PopupInput } from "#app/features/campaigns/schema.ts";
+import { kstToUtc } from "#app/lib/seoul-time.ts";
 import { bumpContentVersion } from "#app/features/campaigns/content-version.server.ts";
 import { removeUnusedImages } from "#app/features/campaigns/images.server.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { commonRateDate, emptyAlt, formatRate, inLocale, isLive, koreanDate, missingLocales } from "#app/features/campaigns/model.ts";
-import { bannerSchema, kstToUtc, utcToKst } from "#app/features/campaigns/schema.ts";
+import { bannerSchema } from "#app/features/campaigns/schema.ts";
 import { validate } from "#app/lib/schema.ts";
 
 describe("campaign rules", () => {
@@ -19,11 +19,6 @@ describe("campaign rules", () => {
     expect(inLocale(alts, "vi", emptyAlt)).toBe("Event");
     expect(inLocale(alts, "id", emptyAlt)).toBe("Acara");
     expect(missingLocales(alts, emptyAlt)).toEqual(["vi", "my"]);
-  });
-  it("enters times in Korea time", () => {
-    expect(kstToUtc("2026-11-26T09:00")).toBe("2026-11-26T00:00:00.000Z");
-    expect(kstToUtc("")).toBeNull();
-    expect(utcToKst("2026-11-26T00:00:00.000Z")).toBe("2026-11-26T09:00");
   });
   it("writes the rate date of the Korean disclaimer, and finds the one day all banners share", () => {
     expect(koreanDate("2026-11-01")).toBe("2026년 11월 1일");

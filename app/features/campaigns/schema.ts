@@ -1,5 +1,6 @@
 import { noControlCharacters, v } from "#app/lib/schema.ts";
 import { RATE_SYNTAX, parseRate, withinLegalMax, type TypedRate } from "#app/lib/rate.ts";
+import { kstToUtc } from "#app/lib/seoul-time.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 
@@ -49,19 +50,6 @@ const httpsLink = v.pipe(
     }
   }, msg("campaigns.error.https")),
 );
-
-/** `2026-11-26T09:00` in Korea → `2026-11-26T00:00:00.000Z`; empty → null. */
-export function kstToUtc(value: string): string | null {
-  if (!value) return null;
-  const at = Date.parse(`${value.length === 16 ? `${value}:00` : value}+09:00`);
-  return Number.isNaN(at) ? null : new Date(at).toISOString();
-}
-
-/** The stored instant back in the form's Korea-time format (`2026-11-26T09:00`). */
-export function utcToKst(iso: string | null): string {
-  if (!iso) return "";
-  return new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 16);
-}
 
 /** A Korea-time `datetime-local` value, or empty (campaign windows, a product's effective-from). */
 export const kstTime = v.pipe(

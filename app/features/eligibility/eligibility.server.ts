@@ -4,7 +4,7 @@ import { localeOf } from "#app/i18n/route.server.ts";
 import { plainValue, sessionCookie } from "#app/lib/cookies.server.ts";
 import { findSession } from "#app/features/console/session-store.server.ts";
 import { liveProducts } from "#app/features/products/products.server.ts";
-import { todayInSeoul } from "#app/features/repayment/term-cap.ts";
+import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { checkQuery, parseCheck } from "#app/features/eligibility/query.ts";
 import { checkEligibility } from "#app/features/eligibility/rules.ts";
 import { VISA_OPTIONS } from "#app/features/consultation/schema.ts";
