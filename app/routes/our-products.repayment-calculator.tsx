@@ -6,7 +6,7 @@ import { sharedPage } from "#app/lib/cache.ts";
 import { TitledPage } from "#app/features/site/TitledPage.tsx";
 import { RepaymentCalculator } from "#app/features/repayment/RepaymentCalculator.tsx";
 import { isAsked, queryFromValues, valuesFromQuery } from "#app/features/repayment/schema.ts";
-import { todayInSeoul } from "#app/features/repayment/term-cap.ts";
+import { todayInSeoul } from "#app/lib/seoul-time.ts";
 
 /** An answer is the visitor's own (and depends on today's date in Korea): never kept. */
 const ANSWER_HEADERS = { "Cache-Control": "private, no-store" };

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
-import { earliestExpiryFor, todayInSeoul } from "#app/features/repayment/term-cap.ts";
+import { earliestExpiryFor } from "#app/features/repayment/term-cap.ts";
+import { todayInSeoul } from "#app/lib/seoul-time.ts";
 
 /**
  * The eligibility check (issue 27): a GET form whose answers live in the

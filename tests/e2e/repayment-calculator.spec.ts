@@ -4,7 +4,8 @@ import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import { flatten, formatMessage, type Vars } from "#app/i18n/format.ts";
 import { formatWon } from "#app/features/repayment/format.ts";
-import { earliestExpiryFor, todayInSeoul } from "#app/features/repayment/term-cap.ts";
+import { earliestExpiryFor } from "#app/features/repayment/term-cap.ts";
+import { todayInSeoul } from "#app/lib/seoul-time.ts";
 
 const PATH = "/our-products/repayment-calculator";
 const SHOTS = "/tmp/shots-calculator";

@@ -6,7 +6,8 @@ import { CsrfField, PageTitle } from "#app/features/console/parts.tsx";
 import type { AdminBanner } from "#app/features/campaigns/campaigns.server.ts";
 import type { CampaignFormResult } from "#app/features/campaigns/actions.server.ts";
 import { BANNER_IMAGE } from "#app/features/campaigns/model.ts";
-import { DESCRIPTION_MAX, TITLE_MAX, localeField, utcToKst } from "#app/features/campaigns/schema.ts";
+import { DESCRIPTION_MAX, TITLE_MAX, localeField } from "#app/features/campaigns/schema.ts";
+import { utcToKst } from "#app/lib/seoul-time.ts";
 import {
   FormNotice,
   LinkField,

@@ -6,7 +6,8 @@ import { CsrfField, PageTitle } from "#app/features/console/parts.tsx";
 import type { AdminPopup } from "#app/features/campaigns/campaigns.server.ts";
 import type { CampaignFormResult } from "#app/features/campaigns/actions.server.ts";
 import { POPUP_IMAGE } from "#app/features/campaigns/model.ts";
-import { ALT_MAX, localeField, utcToKst } from "#app/features/campaigns/schema.ts";
+import { ALT_MAX, localeField } from "#app/features/campaigns/schema.ts";
+import { utcToKst } from "#app/lib/seoul-time.ts";
 import {
   FormNotice,
   LinkField,

@@ -4,6 +4,7 @@ import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { CodedError } from "#app/lib/coded-error.ts";
+import { rateText } from "#app/lib/rate.ts";
 import { formatDay } from "#app/i18n/intl.ts";
 import {
   emptyAlt,
@@ -17,7 +18,8 @@ import {
   type PopupAlts,
   type PublicCampaigns,
 } from "#app/features/campaigns/model.ts";
-import { kstToUtc, localeField, type BannerInput, type PopupInput } from "#app/features/campaigns/schema.ts";
+import { localeField, type BannerInput, type PopupInput } from "#app/features/campaigns/schema.ts";
+import { kstToUtc } from "#app/lib/seoul-time.ts";
 import { bumpContentVersion } from "#app/features/campaigns/content-version.server.ts";
 import { removeUnusedImages } from "#app/features/campaigns/images.server.ts";
 
@@ -152,9 +154,6 @@ export interface AdminBanner extends AdminCampaign {
   rateDate: string;
 }
 
-/** `1300`, 2 decimals → `13.00`: an end of the rate as the operator typed it. */
-const typedRate = (bp: number, decimals: number) => (bp / 100).toFixed(decimals);
-
 function adminBanner(row: BannerRow, now: Date): AdminBanner {
   const texts = parseTexts(row.texts);
   const rate = rateOf(row);
@@ -165,8 +164,8 @@ function adminBanner(row: BannerRow, now: Date): AdminBanner {
     texts,
     missing: missingLocales(texts, emptyBannerText),
     rate: rateIn("ko", row),
-    rateFrom: rate ? typedRate(rate.fromBp, rate.fromDecimals) : "",
-    rateTo: rate && rate.toBp !== rate.fromBp ? typedRate(rate.toBp, rate.toDecimals) : "",
+    rateFrom: rate ? rateText(rate.fromBp, rate.fromDecimals) : "",
+    rateTo: rate && rate.toBp !== rate.fromBp ? rateText(rate.toBp, rate.toDecimals) : "",
     rateDate: row.rate_date,
   };
 }

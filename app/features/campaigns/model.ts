@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
-import { formatPercent } from "#app/i18n/intl.ts";
+import { formatRate as formatEnd } from "#app/lib/rate.ts";
 
 /**
  * What the home page shows of the campaigns (issue 14): the partner banners
@@ -23,8 +23,8 @@ export interface BannerRate {
 
 /** The rate in `locale`'s number format: 13.00%–19.9% (en), 13,00%–19,9% (vi, id); one value when both ends are equal. */
 export function formatRate(locale: Locale | "ko", rate: BannerRate): string {
-  const from = formatPercent(locale, rate.fromBp, rate.fromDecimals);
-  const to = formatPercent(locale, rate.toBp, rate.toDecimals);
+  const from = formatEnd(locale, rate.fromBp, rate.fromDecimals);
+  const to = formatEnd(locale, rate.toBp, rate.toDecimals);
   return from === to ? from : `${from}–${to}`;
 }
 

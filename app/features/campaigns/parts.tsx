@@ -6,7 +6,8 @@ import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { Notice } from "#app/features/console/parts.tsx";
 import type { CampaignFormResult } from "#app/features/campaigns/actions.server.ts";
-import { LINK_MAX, utcToKst } from "#app/features/campaigns/schema.ts";
+import { LINK_MAX } from "#app/features/campaigns/schema.ts";
+import { utcToKst } from "#app/lib/seoul-time.ts";
 import styles from "./campaigns.module.css";
 
 /**

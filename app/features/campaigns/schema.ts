@@ -1,4 +1,6 @@
 import { noControlCharacters, v } from "#app/lib/schema.ts";
+import { RATE_SYNTAX, parseRate, withinLegalMax, type TypedRate } from "#app/lib/rate.ts";
+import { kstToUtc } from "#app/lib/seoul-time.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 
@@ -49,19 +51,6 @@ const httpsLink = v.pipe(
   }, msg("campaigns.error.https")),
 );
 
-/** `2026-11-26T09:00` in Korea → `2026-11-26T00:00:00.000Z`; empty → null. */
-export function kstToUtc(value: string): string | null {
-  if (!value) return null;
-  const at = Date.parse(`${value.length === 16 ? `${value}:00` : value}+09:00`);
-  return Number.isNaN(at) ? null : new Date(at).toISOString();
-}
-
-/** The stored instant back in the form's Korea-time format (`2026-11-26T09:00`). */
-export function utcToKst(iso: string | null): string {
-  if (!iso) return "";
-  return new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 16);
-}
-
 /** A Korea-time `datetime-local` value, or empty (campaign windows, a product's effective-from). */
 export const kstTime = v.pipe(
   v.optional(v.string(), ""),
@@ -88,37 +77,19 @@ const endAfterStart = <T extends { active_from: string; active_until: string }>(
     ["active_until"] as never,
   );
 
-/**
- * The highest annual rate a loan in Korea may carry (Interest Limitation Act
- * and Registration of Credit Business Act: 20% a year), in hundredths of a
- * percent: a banner may not advertise more.
- */
-export const RATE_MAX_BP = 2000;
-
 /** One end of a banner's rate as typed in the console: `13.00`, `19.9`, `9` (a `%` after it is allowed). */
-export interface RateInput {
-  bp: number;
-  decimals: number;
-}
-
-/** `13.00` → 1300 hundredths of a percent, 2 decimals; null unless 0–99 with at most 2 decimals. */
-export function readRate(text: string): RateInput | null {
-  const match = /^(\d{1,2})(?:\.(\d{1,2}))?\s*%?$/.exec(text.trim());
-  if (!match) return null;
-  const fraction = match[2] ?? "";
-  return { bp: Number(match[1]) * 100 + Number(fraction.padEnd(2, "0")), decimals: fraction.length };
-}
+const readRate = (text: string) => parseRate(text, RATE_SYNTAX.banner);
 
 const rateNumber = v.check((value: string) => value === "" || (readRate(value)?.bp ?? 0) > 0, msg("campaigns.rate.error.number"));
-const rateAllowed = v.check((value: string) => (readRate(value)?.bp ?? 0) <= RATE_MAX_BP, msg("campaigns.rate.error.max"));
+const rateAllowed = v.check((value: string) => withinLegalMax(readRate(value)?.bp ?? 0), msg("campaigns.rate.error.max"));
 const toRate = v.transform((value: string) => readRate(value));
 
 /** The highest end may stay empty (one rate); when given, not below the lowest. */
-const rateInOrder = <T extends { rate_from: RateInput | null; rate_to: RateInput | null }>() =>
-  v.forward<T, v.PartialCheckIssue<{ rate_from: RateInput | null; rate_to: RateInput | null }>, ["rate_to"]>(
+const rateInOrder = <T extends { rate_from: TypedRate | null; rate_to: TypedRate | null }>() =>
+  v.forward<T, v.PartialCheckIssue<{ rate_from: TypedRate | null; rate_to: TypedRate | null }>, ["rate_to"]>(
     v.partialCheck(
       [["rate_from"], ["rate_to"]],
-      (input: { rate_from: RateInput | null; rate_to: RateInput | null }) =>
+      (input: { rate_from: TypedRate | null; rate_to: TypedRate | null }) =>
         !input.rate_from || !input.rate_to || input.rate_to.bp >= input.rate_from.bp,
       msg("campaigns.rate.error.order"),
     ) as never,

@@ -4,7 +4,8 @@ import type { Locale } from "#app/i18n/locales.ts";
 import { repaymentSchedule } from "#app/features/repayment/schedule.ts";
 import type { LoanProduct } from "#app/features/products/model.ts";
 import type { Change, CheckAnswers, CheckResult, Failure, ProductAnswer } from "#app/features/eligibility/rules.ts";
-import { formatDay, formatRate, formatWon } from "#app/features/repayment/format.ts";
+import { formatDay, formatWon } from "#app/features/repayment/format.ts";
+import { formatRate, percentToBp, rateText } from "#app/lib/rate.ts";
 import styles from "./Eligibility.module.css";
 
 /**
@@ -63,7 +64,7 @@ function changeText(t: TFunction, locale: Locale, c: Change): string {
 export function calculatorLink(product: LoanProduct, answers: CheckAnswers): string {
   const params = new URLSearchParams({
     amount: String(answers.amount),
-    rate: product.rate.max.toFixed(2),
+    rate: rateText(percentToBp(product.rate.max)),
     months: String(answers.months),
     method: product.methods[0] ?? "annuity",
   });
@@ -84,8 +85,8 @@ function Payment({ product, answers }: { product: LoanProduct; answers: CheckAns
           method: t(`eligibility.method.${method}`),
           low: formatWon(locale, low.firstPayment),
           high: formatWon(locale, high.firstPayment),
-          rateMin: formatRate(locale, product.rate.min),
-          rateMax: formatRate(locale, product.rate.max),
+          rateMin: formatRate(locale, percentToBp(product.rate.min)),
+          rateMax: formatRate(locale, percentToBp(product.rate.max)),
         })}
       </p>
       {high.lastPayment !== high.firstPayment ? (
@@ -140,8 +141,8 @@ function ProductCard({ answer, answers }: { answer: ProductAnswer; answers: Chec
         {t("eligibility.answer.figures", {
           min: formatWon(locale, product.amount.min),
           max: formatWon(locale, product.amount.max),
-          rateMin: formatRate(locale, product.rate.min),
-          rateMax: formatRate(locale, product.rate.max),
+          rateMin: formatRate(locale, percentToBp(product.rate.min)),
+          rateMax: formatRate(locale, percentToBp(product.rate.max)),
           termMin: product.term.min,
           termMax: product.term.max,
         })}

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { liveProducts } from "#app/features/products/products.server.ts";
-import { todayInSeoul } from "#app/features/repayment/term-cap.ts";
+import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { checkEligibility } from "#app/features/eligibility/rules.ts";
 import { CHECK_ONLY_FIELDS, EXPIRY_UNKNOWN, parseCheck, type CheckValues, type SentCheck } from "#app/features/eligibility/query.ts";
 

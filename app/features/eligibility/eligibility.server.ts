@@ -5,7 +5,7 @@ import { plainValue } from "#app/lib/cookies.server.ts";
 import { sessionCookie } from "#app/features/console/cookies.server.ts";
 import { findSession } from "#app/features/console/session-store.server.ts";
 import { liveProducts } from "#app/features/products/products.server.ts";
-import { todayInSeoul } from "#app/features/repayment/term-cap.ts";
+import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { checkQuery, parseCheck } from "#app/features/eligibility/query.ts";
 import { checkEligibility } from "#app/features/eligibility/rules.ts";
 import { VISA_OPTIONS } from "#app/features/consultation/schema.ts";

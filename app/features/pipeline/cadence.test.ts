@@ -7,15 +7,15 @@ import {
   MAX_UNANSWERED,
   nextAttemptAt,
   parseCallingHours,
-  seoulMinutes,
   withinHours,
   type CallingHours,
 } from "#app/features/pipeline/cadence.ts";
 import { fromSeoulLocal } from "#app/features/pipeline/calls.ts";
+import { seoulMinutes, utcToKst } from "#app/lib/seoul-time.ts";
 
 /** A Seoul wall-clock time as an instant. */
 const kst = (local: string) => fromSeoulLocal(local)!;
-const local = (at: Date) => new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 16);
+const local = (at: Date) => utcToKst(at.toISOString());
 
 describe("the cadence", () => {
   it("is 10 min, 1 h, 4 h, next day 10:00, two days, three days, then closes", () => {

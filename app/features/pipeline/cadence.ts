@@ -1,15 +1,14 @@
+import { seoulMidnight, seoulMinutes } from "#app/lib/seoul-time.ts";
+
 /**
  * When to call next (issue 26, item 2; ADR 0028): the cadence, set here and
  * nowhere else, and the calling hours every scheduled call falls inside.
- * Pure functions of a time (no clock read): the server passes `now`.
- *
- * Korea keeps UTC+9 all year (no daylight saving since 1988), so a Seoul
- * wall-clock time is the UTC time plus nine hours.
+ * Pure functions of a time (no clock read): the server passes `now`. Seoul
+ * times are app/lib/seoul-time.ts's.
  */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const KST = 9 * HOUR;
 
 /** What follows the n-th unanswered attempt (n = 1…6): a delay, or a time of a later day. */
 type Step = { after: number } | { nextDayAt: number };
@@ -49,17 +48,6 @@ export function parseCallingHours(value: string): CallingHours | null {
   const hours = { start: h1 * 60 + m1, end: h2 * 60 + m2 };
   if (hours.start >= hours.end || hours.start < LEGAL_HOURS.start || hours.end > LEGAL_HOURS.end) return null;
   return hours;
-}
-
-/** Minutes after Seoul midnight of an instant. */
-export function seoulMinutes(at: Date): number {
-  return Math.floor(((((at.getTime() + KST) % DAY) + DAY) % DAY) / MINUTE);
-}
-
-/** Seoul midnight (as an instant) of the day an instant falls on. */
-function seoulMidnight(at: Date): number {
-  const local = at.getTime() + KST;
-  return local - (((local % DAY) + DAY) % DAY) - KST;
 }
 
 /** The instant itself when it lies inside the calling hours; else the next opening. */

@@ -1,5 +1,6 @@
 import { noControlCharacters, v } from "#app/lib/schema.ts";
 import { filledFields } from "#app/features/pipeline/form-input.ts";
+import { fromSeoulLocal } from "#app/lib/seoul-time.ts";
 
 /**
  * Call attempts (issue 26, item 2): the outcomes an agent logs, and the one
@@ -23,20 +24,8 @@ export const UNANSWERED: readonly CallOutcome[] = ["no_answer", "busy", "message
 
 export const CALL_NOTE_MAX = 500;
 
-/** `2026-11-26T22:00` as a Seoul wall-clock time (what a datetime-local field sends). */
-const SEOUL_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-/** The instant of a Seoul wall-clock time, or null when it is not one. */
-export function fromSeoulLocal(value: string): Date | null {
-  const m = SEOUL_LOCAL.exec(value);
-  if (!m) return null;
-  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
-  const at = new Date(Date.UTC(y, mo - 1, d, h - 9, mi));
-  // 2026-02-30 rolls over: not a time anyone meant.
-  const back = new Date(at.getTime() + 9 * 3_600_000);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59) return null;
-  return at;
-}
+/** The call-back time is read as app/lib/seoul-time.ts reads a Seoul wall-clock time; its callers import it from here. */
+export { fromSeoulLocal };
 
 export const callSchema = v.pipe(
   v.object({

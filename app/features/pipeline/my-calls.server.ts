@@ -4,7 +4,7 @@ import { consultationsWithContact } from "#app/features/pipeline/inbox.server.ts
 import { audit } from "#app/features/audit/audit.server.ts";
 import { callingHours } from "#app/features/pipeline/calls.server.ts";
 import { withinHours } from "#app/features/pipeline/cadence.ts";
-import { formatSeoul } from "#app/lib/seoul-time.ts";
+import { formatSeoul, seoulMidnight } from "#app/lib/seoul-time.ts";
 
 /**
  * "My calls" (issue 26, item 3): an agent's queue, made for the phone —
@@ -13,7 +13,6 @@ import { formatSeoul } from "#app/lib/seoul-time.ts";
  */
 type Db = Kysely<Database>;
 const DAY = 86_400_000;
-const KST = 9 * 3_600_000;
 
 export interface QueuedCall {
   id: number;
@@ -41,8 +40,7 @@ const QUEUE_MAX = 50;
 
 /** The end of the Seoul day `now` falls on. */
 function endOfSeoulDay(now: Date): Date {
-  const local = now.getTime() + KST;
-  return new Date(local - (local % DAY) + DAY - KST);
+  return new Date(seoulMidnight(now) + DAY);
 }
 
 function rows(db: Db) {

@@ -1,4 +1,5 @@
 import type { RightsRequestKind } from "#db/schema.ts";
+import { seoulDayNumber, seoulMidnight } from "#app/lib/seoul-time.ts";
 
 /**
  * The deadlines our own policies promise (issue 28, point 5), in days from
@@ -17,19 +18,16 @@ export const DEADLINE_DAYS: Record<RightsRequestKind, number> = {
   withdraw_marketing: 10,
 };
 
-const KST_MS = 9 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The end (23:59:59.999 KST) of the n-th day after the Korean day a request arrived on. */
 export function dueAt(kind: RightsRequestKind, receivedAt: Date): string {
-  const kstMidnight = Math.floor((receivedAt.getTime() + KST_MS) / DAY_MS) * DAY_MS - KST_MS;
-  return new Date(kstMidnight + (DEADLINE_DAYS[kind] + 1) * DAY_MS - 1).toISOString();
+  return new Date(seoulMidnight(receivedAt) + (DEADLINE_DAYS[kind] + 1) * DAY_MS - 1).toISOString();
 }
 
 /** Whole Korean days from `now` to the deadline's day: 0 on the last day, negative once overdue. */
 export function daysLeft(due: string, now: Date): number {
-  const day = (instant: number) => Math.floor((instant + KST_MS) / DAY_MS);
-  return day(new Date(due).getTime()) - day(now.getTime());
+  return seoulDayNumber(new Date(due)) - seoulDayNumber(now);
 }
 
 /** How an answer was given (the console records it with who and when). */

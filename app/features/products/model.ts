@@ -17,9 +17,6 @@ export type EmploymentKind = (typeof EMPLOYMENT_KINDS)[number];
 export const METHODS = REPAYMENT_METHODS;
 export type Method = RepaymentMethod;
 
-/** The legal maximum annual rate (이자제한법, 대부업법 시행령): 20 %. */
-export const LEGAL_MAX_RATE_PERCENT = 20;
-
 export interface Range {
   min: number;
   max: number;
@@ -68,7 +65,3 @@ export function parseList<T extends string>(text: string, known: readonly T[]): 
   const names = new Set(text.split(",").map((s) => s.trim()));
   return known.filter((k) => names.has(k));
 }
-
-/** Hundredths of a percent ↔ percent. */
-export const percentOf = (bp: number) => bp / 100;
-export const bpOf = (percent: number) => Math.round(percent * 100);

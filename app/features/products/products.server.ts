@@ -7,13 +7,12 @@ import { CodedError } from "#app/lib/coded-error.ts";
 import { inLocale, missingLocales } from "#app/features/campaigns/model.ts";
 import { auditChange, describeChanges } from "#app/features/campaigns/campaigns.server.ts";
 import { bumpContentVersion } from "#app/features/campaigns/content-version.server.ts";
-import { kstToUtc, utcToKst } from "#app/features/campaigns/schema.ts";
+import { bpToPercent, percentToBp, rateText } from "#app/lib/rate.ts";
+import { kstToUtc, utcToKst } from "#app/lib/seoul-time.ts";
 import {
   EMPLOYMENT_KINDS,
   METHODS,
-  bpOf,
   parseList,
-  percentOf,
   type EligibilityRules,
   type LoanProduct,
   type Method,
@@ -62,7 +61,7 @@ function productOf(product: ProductRow, version: VersionRow, locale: Locale): Lo
     key: product.partner_key,
     name: inLocale(parseNames(version.names), locale, emptyName) ?? "",
     amount: { min: version.amount_min, max: version.amount_max },
-    rate: { min: percentOf(version.rate_min_bp), max: percentOf(version.rate_max_bp) },
+    rate: { min: bpToPercent(version.rate_min_bp), max: bpToPercent(version.rate_max_bp) },
     term: { min: version.term_min, max: version.term_max },
     methods: parseList(version.methods, METHODS),
     rules: rulesOf(version),
@@ -110,8 +109,8 @@ export function versionValues(row: VersionRow): ProductValues {
     ...Object.fromEntries(LOCALES.map((l) => [`name_${l}`, names[l]])),
     amount_min: String(row.amount_min),
     amount_max: String(row.amount_max),
-    rate_min: percentOf(row.rate_min_bp).toFixed(2),
-    rate_max: percentOf(row.rate_max_bp).toFixed(2),
+    rate_min: rateText(row.rate_min_bp),
+    rate_max: rateText(row.rate_max_bp),
     term_min: String(row.term_min),
     term_max: String(row.term_max),
     methods: parseList(row.methods, METHODS).join(","),
@@ -188,8 +187,8 @@ function columnsOf(input: ProductInput) {
     names: JSON.stringify(Object.fromEntries(LOCALES.map((l) => [l, input[`name_${l}`]]))),
     amount_min: input.amount_min,
     amount_max: input.amount_max,
-    rate_min_bp: bpOf(input.rate_min),
-    rate_max_bp: bpOf(input.rate_max),
+    rate_min_bp: percentToBp(input.rate_min),
+    rate_max_bp: percentToBp(input.rate_max),
     term_min: input.term_min,
     term_max: input.term_max,
     methods: (input.methods as Method[]).join(","),

@@ -43,6 +43,12 @@ describe("product schema", () => {
     expect(errorsOf({ ...VALID, rate_max: "20.01" })).toEqual({ rate_max: "products.error.rateLegal" });
     expect(errorsOf({ ...VALID, rate_min: "24", rate_max: "24" })).toMatchObject({ rate_min: "products.error.rateLegal" });
     expect(errorsOf({ ...VALID, rate_max: "20" })).toEqual({});
+    expect(errorsOf({ ...VALID, rate_max: "100" })).toEqual({ rate_max: "products.error.rateLegal" });
+  });
+
+  it("reads a rate with a point, at most 2 decimals, above 0; anything else gets the rate message", () => {
+    for (const rate_max of ["0", "0.00", "1000", "19,9", "19.9%", "19.999", "1e1"])
+      expect(errorsOf({ ...VALID, rate_max }), rate_max).toEqual({ rate_max: "products.error.rate" });
   });
 
   it("refuses each range upside down on its maximum", () => {

@@ -1,15 +1,8 @@
 import { noControlCharacters, v } from "#app/lib/schema.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
 import { kstTime } from "#app/features/campaigns/schema.ts";
-import {
-  EMPLOYMENT_KINDS,
-  LEGAL_MAX_RATE_PERCENT,
-  METHODS,
-  VISA_TYPES,
-  parseList,
-  type EmploymentKind,
-  type Method,
-} from "#app/features/products/model.ts";
+import { LEGAL_MAX_RATE_BP, RATE_SYNTAX, bpToPercent, parseRate } from "#app/lib/rate.ts";
+import { EMPLOYMENT_KINDS, METHODS, VISA_TYPES, parseList, type EmploymentKind, type Method } from "#app/features/products/model.ts";
 
 /**
  * The console's product form (issue 27): one schema for the form (its
@@ -53,10 +46,11 @@ const rate = v.pipe(
   v.optional(v.string(), ""),
   v.trim(),
   v.nonEmpty(msg("products.error.required")),
-  v.regex(/^\d{1,3}(\.\d{1,2})?$/, msg("products.error.rate")),
-  v.transform(Number),
-  v.minValue(0.01, msg("products.error.rate")),
-  v.maxValue(LEGAL_MAX_RATE_PERCENT, msg("products.error.rateLegal")),
+  v.check((value: string) => parseRate(value, RATE_SYNTAX.product) !== null, msg("products.error.rate")),
+  v.transform((value: string) => parseRate(value, RATE_SYNTAX.product)!.bp),
+  v.minValue(1, msg("products.error.rate")),
+  v.maxValue(LEGAL_MAX_RATE_BP, msg("products.error.rateLegal")),
+  v.transform(bpToPercent),
 );
 
 const choices = <T extends string>(known: readonly T[]) =>

@@ -15,7 +15,7 @@ import { calculatorAnswer, DSR_CEILING, STAY_MONTHS_AFTER_LOAN, type CalculatorA
 import { REPAYMENT_METHODS, type Schedule } from "#app/features/repayment/schedule.ts";
 import { formatDay, formatShare, formatWon } from "#app/features/repayment/format.ts";
 import { scheduleRowsHtml } from "#app/features/repayment/schedule-rows.ts";
-import { todayInSeoul } from "#app/features/repayment/term-cap.ts";
+import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import styles from "./RepaymentCalculator.module.css";
 
 export const CALCULATOR_PATH = href("/our-products/repayment-calculator");

@@ -20,11 +20,6 @@ export function formatWon(locale: Locale, won: number): string {
   return numberFormat(locale, { maximumFractionDigits: 0 }).format(won);
 }
 
-/** An annual rate in percent (13.5 → "13.5%", "13,5%"), up to 2 decimals. */
-export function formatRate(locale: Locale, percent: number): string {
-  return numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(percent / 100);
-}
-
 /** A share (0.412 → "41.2%"), one decimal. */
 export function formatShare(locale: Locale, share: number): string {
   return numberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(share);

@@ -67,6 +67,7 @@ describe("the calculator's query: one schema for the loader and the browser", ()
     ["amount=1000000&rate=13.555&months=12", "rate", "calculator.errors.rateFormat"],
     ["amount=1000000&rate=1e1&months=12", "rate", "calculator.errors.rateFormat"],
     ["amount=1000000&rate=20.01&months=12", "rate", "calculator.errors.rateRange"],
+    ["amount=1000000&rate=100&months=12", "rate", "calculator.errors.rateFormat"],
     ["amount=1000000&rate=13", "months", "calculator.errors.monthsRequired"],
     ["amount=1000000&rate=13&months=0", "months", "calculator.errors.monthsRange"],
     ["amount=1000000&rate=13&months=361", "months", "calculator.errors.monthsRange"],

@@ -1,4 +1,5 @@
 import { v, validate, type FieldErrors } from "#app/lib/schema.ts";
+import { LEGAL_MAX_RATE_BP, RATE_SYNTAX, bpToPercent, parseRate } from "#app/lib/rate.ts";
 import { expiryDigits, isRealDate } from "#app/features/consultation/expiry-date.ts";
 import { REPAYMENT_METHODS, type RepaymentMethod } from "#app/features/repayment/schedule.ts";
 
@@ -21,8 +22,6 @@ export const CALCULATOR_LIMITS = {
   /** The partner loans' range is 1–50 million KRW (FAQ); the calculator takes a little more either way. */
   minAmount: 100_000,
   maxAmount: 1_000_000_000,
-  /** The legal maximum (이자제한법, 대부업법): 20 % a year. */
-  maxRate: 20,
   maxMonths: 360,
   maxIncome: 10_000_000_000,
 } as const;
@@ -46,8 +45,6 @@ const M = CALCULATOR_MESSAGES;
 
 /** Whole won as typed: digits, optionally grouped by threes with a comma, a point, a space or an apostrophe. */
 const WHOLE_WON = /^(\d{1,3}(?:[,. \u00a0\u202f'’]\d{3})+|\d+)$/;
-/** Percent a year: at most 2 digits before and 2 after a point or a comma, an optional "%" after. */
-const RATE = /^(\d{1,2})(?:[.,](\d{1,2}))?\s*%?$/;
 
 const trimmed = v.pipe(v.optional(v.string(), ""), v.trim());
 
@@ -71,13 +68,12 @@ export const calculatorQuerySchema = v.object({
   rate: v.pipe(
     trimmed,
     v.nonEmpty(M.rateRequired),
-    v.regex(RATE, M.rateFormat),
-    // Hundredths of a percent, exactly: "13,5" → 1350 → 13.5.
-    v.transform((s) => {
-      const [, whole = "0", fraction = ""] = RATE.exec(s) ?? [];
-      return (Number(whole) * 100 + Number(fraction.padEnd(2, "0"))) / 100;
-    }),
-    v.maxValue(CALCULATOR_LIMITS.maxRate, M.rateRange),
+    // At most 2 digits before and 2 after a point or a comma, an optional "%" after.
+    v.check((s) => parseRate(s, RATE_SYNTAX.visitor) !== null, M.rateFormat),
+    // Hundredths of a percent, exactly: "13,5" → 1350 → 13.5; not above the legal maximum.
+    v.transform((s) => parseRate(s, RATE_SYNTAX.visitor)!.bp),
+    v.maxValue(LEGAL_MAX_RATE_BP, M.rateRange),
+    v.transform(bpToPercent),
   ),
   months: v.pipe(
     trimmed,

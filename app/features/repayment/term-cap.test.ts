@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { earliestExpiryFor, maxTermForStay, monthsUntil, parseIsoDate, todayInSeoul } from "#app/features/repayment/term-cap.ts";
+import { earliestExpiryFor, maxTermForStay, monthsUntil, parseIsoDate } from "#app/features/repayment/term-cap.ts";
 
 describe("monthsUntil: whole calendar months, floor", () => {
   it.each([
@@ -59,14 +59,9 @@ describe("maxTermForStay: months of stay left after the last instalment", () => 
   });
 });
 
-describe("earliestExpiryFor and todayInSeoul", () => {
+describe("earliestExpiryFor", () => {
   it("a 12-month loan with 6 months left after it needs the visa to run 18 months", () => {
     expect(earliestExpiryFor("2026-01-31", 12, 6)).toBe("2027-07-31");
     expect(earliestExpiryFor("2026-08-31", 0, 6)).toBe("2027-02-28");
-  });
-
-  it("is Korea's date: 15:00 UTC is already the next day in Seoul", () => {
-    expect(todayInSeoul(new Date("2026-11-26T14:59:59Z"))).toBe("2026-11-26");
-    expect(todayInSeoul(new Date("2026-11-26T15:00:00Z"))).toBe("2026-11-27");
   });
 });

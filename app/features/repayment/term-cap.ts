@@ -73,8 +73,3 @@ export function earliestExpiryFor(todayIso: string, months: number, monthsLeftAf
   const day = addMonths(parseIsoDate(todayIso), months + monthsLeftAfterLoan);
   return `${String(day.year).padStart(4, "0")}-${String(day.month).padStart(2, "0")}-${String(day.day).padStart(2, "0")}`;
 }
-
-/** Today's calendar day in Korea (Asia/Seoul, UTC+9 all year round: no daylight saving since 1988), as YYYY-MM-DD. */
-export function todayInSeoul(now: Date = new Date()): string {
-  return new Date(now.getTime() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}

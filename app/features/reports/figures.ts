@@ -5,6 +5,7 @@ import { CONSULTATION_STAGES } from "#app/requests/kinds.ts";
 import type { ClosedReason, ConsultationStage } from "#db/schema.ts";
 import { CALL_OUTCOMES, type CallOutcome } from "#app/features/pipeline/calls.ts";
 import type { CallingHours } from "#app/features/pipeline/cadence.ts";
+import { seoulDayNumber, seoulMidnight } from "#app/lib/seoul-time.ts";
 
 /**
  * The report's figures from the database's bounded, aggregated rows (issue
@@ -151,14 +152,11 @@ export function outcomes(rows: readonly OutcomeCount[]): CountRow<CallOutcome>[]
 }
 
 const MINUTE = 60_000;
-const DAY = 1440 * MINUTE;
-const KST = 9 * 60 * MINUTE;
 
 /** Calling time (ms) from a fixed origin to `t`: whole Seoul days of the window, and the part of `t`'s day. */
 function callingSinceOrigin(t: number, hours: CallingHours): number {
-  const local = t + KST;
-  const days = Math.floor(local / DAY);
-  const minuteOfDay = (local - days * DAY) / MINUTE;
+  const days = seoulDayNumber(t);
+  const minuteOfDay = (t - seoulMidnight(t)) / MINUTE;
   const window = hours.end - hours.start;
   return (days * window + Math.min(Math.max(minuteOfDay - hours.start, 0), window)) * MINUTE;
 }

@@ -1,11 +1,11 @@
+import { SEOUL_TIME_ZONE } from "#app/lib/seoul-time.ts";
+
 /**
  * Times on the status page: in Korea time, in the page's language, with
  * western digits (docs/language: every language of the site writes 0–9).
  */
-const TIME_ZONE = "Asia/Seoul";
-
 function format(locale: string, options: Intl.DateTimeFormatOptions) {
-  return new Intl.DateTimeFormat(`${locale}-u-nu-latn`, { timeZone: TIME_ZONE, ...options });
+  return new Intl.DateTimeFormat(`${locale}-u-nu-latn`, { timeZone: SEOUL_TIME_ZONE, ...options });
 }
 
 /** "Tue, 1 Dec, 14:00" */

@@ -1,4 +1,5 @@
 import { site } from "#app/config/site.ts";
+import { seoulWall } from "#app/lib/seoul-time.ts";
 
 /**
  * The advisers' working hours (app/config/site.ts, Korea time, which has no
@@ -6,14 +7,13 @@ import { site } from "#app/config/site.ts";
  * choose on the status page (issue 28): every full hour inside them, from
  * the next full hour at least 30 minutes away, for 7 days.
  */
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 export const RESCHEDULE_DAYS = 7;
 const LEAD_MS = 30 * 60 * 1000;
 
 /** ISO weekday (1 Monday … 7 Sunday) and hour of an instant in Korea. */
 function kst(instant: Date) {
-  const shifted = new Date(instant.getTime() + KST_OFFSET_MS);
+  const shifted = seoulWall(instant);
   return { weekday: shifted.getUTCDay() || 7, hour: shifted.getUTCHours(), minute: shifted.getUTCMinutes() };
 }
 
