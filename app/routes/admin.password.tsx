@@ -1,7 +1,7 @@
 import { data, redirect, href } from "react-router";
 import type { Route } from "./+types/admin.password";
 import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
-import { rateLimited } from "#app/lib/svc.server.ts";
+import { rateLimited } from "#app/web/svc.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { consoleTitle } from "#app/features/console/console.server.ts";

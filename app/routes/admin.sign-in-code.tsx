@@ -1,7 +1,7 @@
 import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/admin.sign-in-code";
 import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
-import { rateLimited } from "#app/lib/svc.server.ts";
+import { rateLimited } from "#app/web/svc.server.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { setCookie } from "#app/lib/cookies.server.ts";
 import { sessionCookie } from "#app/features/console/cookies.server.ts";

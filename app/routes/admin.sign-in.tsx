@@ -1,7 +1,7 @@
 import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/admin.sign-in";
 import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
-import { rateLimited } from "#app/lib/svc.server.ts";
+import { rateLimited } from "#app/web/svc.server.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { consoleTitle } from "#app/features/console/console.server.ts";
 import { operatorContext } from "#app/features/console/guards.server.ts";

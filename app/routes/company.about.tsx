@@ -1,5 +1,5 @@
 import type { Route } from "./+types/company.about";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/web/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { companyPageData } from "#app/features/company/page.server.ts";
 import { AboutPage } from "#app/features/company/AboutPage.tsx";

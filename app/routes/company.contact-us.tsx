@@ -1,6 +1,6 @@
 import type { Route } from "./+types/company.contact-us";
 import { withStatusLinkStrings } from "#app/requests/status-answer.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/web/meta.ts";
 import { sharedFormPage } from "#app/lib/cache.ts";
 import { companyPageData } from "#app/features/company/page.server.ts";
 import { proposalFormAction } from "#app/features/company/proposal.server.ts";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/company.hitachi";
-import { pageData } from "#app/lib/page.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageData } from "#app/web/page.server.ts";
+import { pageMeta } from "#app/web/meta.ts";
 import { sharedFormPage } from "#app/lib/cache.ts";
 import { inquiryFormAction } from "#app/features/counter-inquiry/submit.server.ts";
 import { CounterPage } from "#app/features/counter-inquiry/CounterPage.tsx";

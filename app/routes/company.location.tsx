@@ -1,5 +1,5 @@
 import type { Route } from "./+types/company.location";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/web/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { services } from "#app/lib/services.server.ts";
 import { companyPageData } from "#app/features/company/page.server.ts";

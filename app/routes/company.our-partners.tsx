@@ -1,5 +1,5 @@
 import type { Route } from "./+types/company.our-partners";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/web/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { companyPageData } from "#app/features/company/page.server.ts";
 import { PartnersPage } from "#app/features/company/PartnersPage.tsx";

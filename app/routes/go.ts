@@ -2,7 +2,7 @@ import { href } from "react-router";
 import type { Route } from "./+types/go";
 import { headerValue } from "#app/lib/header-value.server.ts";
 import { services } from "#app/lib/services.server.ts";
-import { rateLimited } from "#app/lib/svc.server.ts";
+import { rateLimited } from "#app/web/svc.server.ts";
 import { goToPartner } from "#app/features/banners/go.server.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/home";
-import { pageData } from "#app/lib/page.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageData } from "#app/web/page.server.ts";
+import { pageMeta } from "#app/web/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { HomePage, HERO_IMAGE } from "#app/features/home/HomePage.tsx";
 import { homeCampaigns } from "#app/features/campaigns/home.server.ts";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/information-service.social-channels";
-import { pageData } from "#app/lib/page.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageData } from "#app/web/page.server.ts";
+import { pageMeta } from "#app/web/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { TitledPage } from "#app/features/site/TitledPage.tsx";
 import { SocialChannels } from "#app/features/info/SocialChannels.tsx";

@@ -1,8 +1,8 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { withStatusLinkStrings } from "#app/requests/status-answer.server.ts";
 import type { Route } from "./+types/loan-consultation-complete";
-import { pageData } from "#app/lib/page.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageData } from "#app/web/page.server.ts";
+import { pageMeta } from "#app/web/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { services } from "#app/lib/services.server.ts";
 import { ConsultationComplete } from "#app/features/consultation/ConsultationComplete.tsx";

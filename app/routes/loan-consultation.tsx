@@ -1,7 +1,7 @@
 import { data, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/loan-consultation";
-import { pageData } from "#app/lib/page.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageData } from "#app/web/page.server.ts";
+import { pageMeta } from "#app/web/meta.ts";
 import { sharedFormPage } from "#app/lib/cache.ts";
 import { useT } from "#app/i18n/useT.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";

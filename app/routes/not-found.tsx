@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { pageData } from "#app/lib/page.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageData } from "#app/web/page.server.ts";
+import { pageMeta } from "#app/web/meta.ts";
 import { NotFound } from "#app/features/layout/NotFound.tsx";
 import { sharedPage } from "#app/lib/cache.ts";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/our-products.eligibility";
-import { pageData } from "#app/lib/page.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageData } from "#app/web/page.server.ts";
+import { pageMeta } from "#app/web/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { PageTitle } from "#app/features/site/PageTitle.tsx";
 import { checkPage } from "#app/features/eligibility/eligibility.server.ts";

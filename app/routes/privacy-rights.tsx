@@ -1,7 +1,7 @@
 import type { Route } from "./+types/privacy-rights";
 import { withStatusLinkStrings } from "#app/requests/status-answer.server.ts";
-import { pageData } from "#app/lib/page.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageData } from "#app/web/page.server.ts";
+import { pageMeta } from "#app/web/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { rightsFormAction } from "#app/features/privacy-rights/rights.server.ts";
 import { PrivacyRightsPage } from "#app/features/privacy-rights/PrivacyRightsPage.tsx";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap";
 import { services } from "#app/lib/services.server.ts";
-import { sitemapXml } from "#app/lib/sitemap.ts";
+import { sitemapXml } from "#app/web/sitemap.ts";
 
 /** /sitemap.xml: every public page in every language, with hreflang alternates. */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/svc.answer";
-import { svcAction, svcBody, svcError, svcMethodNotAllowed, svcOk } from "#app/lib/svc.server.ts";
+import { svcAction, svcBody, svcError, svcMethodNotAllowed, svcOk } from "#app/web/svc.server.ts";
 import { MESSAGES, answerPayloadSchema, payloadErrorKeys, toConsultation } from "#app/features/consultation/schema.ts";
 import { BODY_LIMIT, RATE_BUCKET, acceptConsultation, consultationCheck } from "#app/features/consultation/consultation.server.ts";
 import { sourceOfPayload } from "#app/requests/source.server.ts";

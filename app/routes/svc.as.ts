@@ -1,5 +1,5 @@
 import type { Route } from "./+types/svc.as";
-import { svcAction, svcMethodNotAllowed } from "#app/lib/svc.server.ts";
+import { svcAction, svcMethodNotAllowed } from "#app/web/svc.server.ts";
 import { AS_BUCKET } from "#app/features/counter-inquiry/requests.server.ts";
 import { createAsFromApi } from "#app/features/counter-inquiry/submit.server.ts";
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/svc.banner-redirect-log";
 import { readJson, BadRequest } from "#app/lib/http.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { services } from "#app/lib/services.server.ts";
-import { svcAction, svcMethodNotAllowed, svcOk } from "#app/lib/svc.server.ts";
+import { svcAction, svcMethodNotAllowed, svcOk } from "#app/web/svc.server.ts";
 import { bannerLogSchema, BANNER_LOG_BODY_LIMIT } from "#app/features/banners/schema.ts";
 import { isKnownBanner, recordBannerRedirect } from "#app/features/banners/banner-log.server.ts";
 

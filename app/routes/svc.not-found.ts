@@ -1,4 +1,4 @@
-import { svcError } from "#app/lib/svc.server.ts";
+import { svcError } from "#app/web/svc.server.ts";
 import { tFor } from "#app/i18n/route.server.ts";
 import type { Route } from "./+types/svc.not-found";
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/svc.og-list";
 import { readJson, BadRequest } from "#app/lib/http.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { services } from "#app/lib/services.server.ts";
-import { svcAction, svcMethodNotAllowed, svcOk } from "#app/lib/svc.server.ts";
+import { svcAction, svcMethodNotAllowed, svcOk } from "#app/web/svc.server.ts";
 import { ogListSchema, OG_LIST_BODY_LIMIT } from "#app/features/blogs/schema.ts";
 import { listBlogLinks } from "#app/features/blogs/og-list.server.ts";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/svc.proposal";
-import { svcAction, svcBody, svcMethodNotAllowed, svcOk } from "#app/lib/svc.server.ts";
+import { svcAction, svcBody, svcMethodNotAllowed, svcOk } from "#app/web/svc.server.ts";
 import { sourceOfPayload } from "#app/requests/source.server.ts";
 import { statusUrlFor } from "#app/requests/status-answer.server.ts";
 import { localeOf } from "#app/i18n/route.server.ts";

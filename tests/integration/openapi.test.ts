@@ -4,7 +4,8 @@ import { callAction, jsonRequest, testContext, testServices } from "#tests/suppo
 import { multipartRequest, type Part } from "#tests/support/multipart.ts";
 import { phoneJpeg } from "#tests/support/images.ts";
 import { ENDPOINTS, openApiDocument, type Example } from "#app/features/openapi/document.server.ts";
-import { INTENT_OPTIONS, VISA_OPTIONS } from "#app/features/consultation/schema.ts";
+import { INTENT_OPTIONS } from "#app/features/consultation/schema.ts";
+import { VISA_OPTIONS } from "#app/requests/questions.ts";
 import { loader as openApiLoader } from "#app/routes/svc.openapi.ts";
 import * as answer from "#app/routes/svc.answer.ts";
 import * as proposal from "#app/routes/svc.proposal.ts";

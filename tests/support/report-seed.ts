@@ -1,9 +1,8 @@
 import { sql, type Insertable, type Kysely } from "kysely";
 import type { ClosedReason, ConsultationStage, Database, RequestStageHistoryTable } from "#db/schema.ts";
 import { LOCALES } from "#app/i18n/locales.ts";
-import { VISA_OPTIONS } from "#app/features/consultation/schema.ts";
 import { CLOSED_REASONS } from "#app/features/pipeline/stages.ts";
-import { QUESTION_SEQ } from "#app/requests/questions.ts";
+import { QUESTION_SEQ, VISA_OPTIONS } from "#app/requests/questions.ts";
 
 /**
  * A year of consultations for the reports' speed (issue 26, item 4): `count`

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import type { CsvValue } from "#app/features/pipeline/csv.ts";
+import type { CsvValue } from "#app/lib/csv.ts";
 
 /**
  * Where requests came from, for the console (issue 28, point 4): the source

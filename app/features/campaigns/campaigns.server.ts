@@ -4,7 +4,7 @@ import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { CodedError } from "#app/lib/coded-error.ts";
-import { rateText } from "#app/lib/rate.ts";
+import { rateText } from "#app/loans/rate.ts";
 import { formatDay } from "#app/i18n/intl.ts";
 import {
   emptyAlt,

@@ -1,5 +1,5 @@
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
-import { formatRate as formatEnd } from "#app/lib/rate.ts";
+import { formatRate as formatEnd } from "#app/loans/rate.ts";
 
 /**
  * What the home page shows of the campaigns (issue 14): the partner banners

@@ -1,5 +1,5 @@
 import { noControlCharacters, v } from "#app/lib/schema.ts";
-import { RATE_SYNTAX, parseRate, withinLegalMax, type TypedRate } from "#app/lib/rate.ts";
+import { RATE_SYNTAX, parseRate, withinLegalMax, type TypedRate } from "#app/loans/rate.ts";
 import { kstToUtc } from "#app/lib/seoul-time.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
 import type { Locale } from "#app/i18n/locales.ts";

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { pageData } from "#app/lib/page.server.ts";
+import { pageData } from "#app/web/page.server.ts";
 
 type CompanySection = "about" | "partners" | "contact" | "location";
 

@@ -3,7 +3,7 @@ import { localeOf } from "#app/i18n/route.server.ts";
 import { isLocale, LANG_QUERY } from "#app/i18n/locales.ts";
 import { HONEYPOT_FIELD, isSpam } from "#app/lib/honeypot.ts";
 import { readUrlEncoded } from "#app/lib/http.server.ts";
-import { formAction, formFailed, formInvalid } from "#app/lib/form-action.server.ts";
+import { formAction, formFailed, formInvalid } from "#app/web/form-action.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { contentSubmissionId } from "#app/requests/record.server.ts";

@@ -5,7 +5,6 @@ import { LOCALES } from "#app/i18n/locales.ts";
 import { validate } from "#app/lib/schema.ts";
 import {
   MESSAGES,
-  VISA_OPTIONS,
   answerList,
   answerPayloadSchema,
   consultationFormSchema,
@@ -19,6 +18,7 @@ import {
   toPayload,
   type ConsultationFormState,
 } from "#app/features/consultation/schema.ts";
+import { VISA_OPTIONS } from "#app/requests/questions.ts";
 
 const ID = "0f5b8c1e-7a4d-4e21-9c3b-2d6f8e9a1b00";
 const filled: ConsultationFormState = {

@@ -1,7 +1,7 @@
 import { digitsOnly, noControlCharacters, requiredText, v } from "#app/lib/schema.ts";
 import { SUBMISSION_ID_PATTERN } from "#app/lib/submission.ts";
-import { expiryDigits, isRealDate } from "#app/features/consultation/expiry-date.ts";
-import { ANSWER_FIELDS, QUESTION_SEQ, type AnswerField } from "#app/requests/questions.ts";
+import { expiryDigits, isRealDate } from "#app/requests/expiry-date.ts";
+import { ANSWER_FIELDS, QUESTION_SEQ, VISA_OPTIONS, type AnswerField } from "#app/requests/questions.ts";
 import type { SentCheck } from "#app/features/eligibility/query.ts";
 
 /**
@@ -36,8 +36,6 @@ import type { SentCheck } from "#app/features/eligibility/query.ts";
  * phone as digits only.
  */
 
-/** Spec §3, in the order the select shows them. */
-export const VISA_OPTIONS = ["D-2", "E-9", "E-7", "E-10", "F-2", "F-4", "F-5", "F-6", "Others"] as const;
 export const INTENT_OPTIONS = ["yes", "no"] as const;
 export const EXPIRY_CHOICES = ["date", "unknown"] as const;
 export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];

@@ -13,7 +13,7 @@ import { clearDraft, readDraft, saveDraft, typedBeforeHydration } from "#app/fea
 import { sentCheckOf } from "#app/features/eligibility/query.ts";
 import { CHECK_FIELD, SHARE_CHECK_FIELD } from "#app/features/eligibility/share.ts";
 import type { FromCheck } from "#app/features/eligibility/eligibility.server.ts";
-import { editExpiryDate, formatExpiryDate, type DeleteDirection } from "#app/features/consultation/expiry-date.ts";
+import { editExpiryDate, formatExpiryDate, type DeleteDirection } from "#app/requests/expiry-date.ts";
 import {
   ANSWER_FIELDS,
   consultationFormSchema,

@@ -1,11 +1,11 @@
 import { href, redirect, type ActionFunctionArgs } from "react-router";
 import { isSpam, HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
-import { echoValues, formAction, formInvalid } from "#app/lib/form-action.server.ts";
+import { echoValues, formAction, formInvalid } from "#app/web/form-action.server.ts";
 import { BadRequest, formObject, readUrlEncoded } from "#app/lib/http.server.ts";
 import { validate, type FieldErrors } from "#app/lib/schema.ts";
 import { services } from "#app/lib/services.server.ts";
 import { contentSubmissionId, withoutEmptyId } from "#app/requests/record.server.ts";
-import { isSpamPayload, svcError, svcOk, translateErrors } from "#app/lib/svc.server.ts";
+import { isSpamPayload, svcError, svcOk, translateErrors } from "#app/web/svc.server.ts";
 import { localeOf, tFor } from "#app/i18n/route.server.ts";
 import { writeFlash } from "#app/lib/flash.server.ts";
 import { sourceOfForm, sourceOfPayload } from "#app/requests/source.server.ts";

@@ -5,7 +5,7 @@ import { repaymentSchedule } from "#app/features/repayment/schedule.ts";
 import type { LoanProduct } from "#app/features/products/model.ts";
 import type { Change, CheckAnswers, CheckResult, Failure, ProductAnswer } from "#app/features/eligibility/rules.ts";
 import { formatDay, formatWon } from "#app/features/repayment/format.ts";
-import { formatRate, percentToBp, rateText } from "#app/lib/rate.ts";
+import { formatRate, percentToBp, rateText } from "#app/loans/rate.ts";
 import styles from "./Eligibility.module.css";
 
 /**

@@ -8,7 +8,7 @@ import { liveProducts } from "#app/features/products/products.server.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { checkQuery, parseCheck } from "#app/features/eligibility/query.ts";
 import { checkEligibility } from "#app/features/eligibility/rules.ts";
-import { VISA_OPTIONS } from "#app/features/consultation/schema.ts";
+import { VISA_OPTIONS } from "#app/requests/questions.ts";
 
 /** `?productPreview=1`: the check with the products' drafts, for a signed-in operator only (never kept). */
 export const PRODUCT_PREVIEW_PARAM = "productPreview";

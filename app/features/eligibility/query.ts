@@ -1,5 +1,5 @@
 import { v, validate } from "#app/lib/schema.ts";
-import { expiryDigits, isRealDate } from "#app/features/consultation/expiry-date.ts";
+import { expiryDigits, isRealDate } from "#app/requests/expiry-date.ts";
 import { EMPLOYMENT_KINDS, VISA_TYPES } from "#app/features/products/model.ts";
 import type { CheckAnswers } from "#app/features/eligibility/rules.ts";
 

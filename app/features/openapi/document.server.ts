@@ -6,15 +6,8 @@ import { bannerLogSchema, BANNER_LOG_BODY_LIMIT } from "#app/features/banners/sc
 import { PROPOSAL_FIELDS, proposalSchema } from "#app/features/company/schema.ts";
 import { PROPOSAL_BODY_LIMIT } from "#app/features/company/proposal.server.ts";
 import { BODY_LIMIT as ANSWER_BODY_LIMIT } from "#app/features/consultation/consultation.server.ts";
-import { QUESTION_SEQ, type AnswerField } from "#app/requests/questions.ts";
-import {
-  answerPayloadSchema,
-  EXPIRY_UNKNOWN,
-  INTENT_OPTIONS,
-  KOREAN_MOBILE,
-  TEXT_MAX,
-  VISA_OPTIONS,
-} from "#app/features/consultation/schema.ts";
+import { QUESTION_SEQ, type AnswerField, VISA_OPTIONS } from "#app/requests/questions.ts";
+import { answerPayloadSchema, EXPIRY_UNKNOWN, INTENT_OPTIONS, KOREAN_MOBILE, TEXT_MAX } from "#app/features/consultation/schema.ts";
 import { INQUIRY_FIELDS, inquirySchema, MAX_PHOTO_BYTES, MAX_PHOTOS } from "#app/features/counter-inquiry/schema.ts";
 import { INQUIRY_BODY_LIMIT } from "#app/features/counter-inquiry/requests.server.ts";
 

@@ -5,7 +5,7 @@ import { consultationAnswers } from "#app/features/pipeline/consultation-answers
 import { CONSULTATION_FIELDS, type RequestKind } from "#app/requests/kinds.ts";
 import { sourceColumns, SOURCE_COLUMNS } from "#app/features/attribution/console.server.ts";
 import { formatSeoul, seoulDay, seoulRange } from "#app/lib/seoul-time.ts";
-import { toCsv, type CsvValue } from "#app/features/pipeline/csv.ts";
+import { toCsv, type CsvValue } from "#app/lib/csv.ts";
 
 /**
  * CSV export of one kind of request over a Seoul date range: what an

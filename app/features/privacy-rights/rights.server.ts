@@ -1,6 +1,6 @@
 import { localeOf } from "#app/i18n/route.server.ts";
 import { HONEYPOT_FIELD, isSpam } from "#app/lib/honeypot.ts";
-import { echoValues, formAction, formInvalid, formSent } from "#app/lib/form-action.server.ts";
+import { echoValues, formAction, formInvalid, formSent } from "#app/web/form-action.server.ts";
 import { formObject, readUrlEncoded } from "#app/lib/http.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { recordRequest, requestTimes, type RequestStore } from "#app/requests/record.server.ts";

@@ -7,7 +7,7 @@ import { CodedError } from "#app/lib/coded-error.ts";
 import { inLocale, missingLocales } from "#app/features/campaigns/model.ts";
 import { auditChange, describeChanges } from "#app/features/campaigns/campaigns.server.ts";
 import { bumpContentVersion } from "#app/features/campaigns/content-version.server.ts";
-import { bpToPercent, percentToBp, rateText } from "#app/lib/rate.ts";
+import { bpToPercent, percentToBp, rateText } from "#app/loans/rate.ts";
 import { kstToUtc, utcToKst } from "#app/lib/seoul-time.ts";
 import {
   EMPLOYMENT_KINDS,

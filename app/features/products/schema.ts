@@ -1,7 +1,7 @@
 import { noControlCharacters, v } from "#app/lib/schema.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
 import { kstTime } from "#app/features/campaigns/schema.ts";
-import { LEGAL_MAX_RATE_BP, RATE_SYNTAX, bpToPercent, parseRate } from "#app/lib/rate.ts";
+import { LEGAL_MAX_RATE_BP, RATE_SYNTAX, bpToPercent, parseRate } from "#app/loans/rate.ts";
 import { EMPLOYMENT_KINDS, METHODS, VISA_TYPES, parseList, type EmploymentKind, type Method } from "#app/features/products/model.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { v, validate, type FieldErrors } from "#app/lib/schema.ts";
-import { LEGAL_MAX_RATE_BP, RATE_SYNTAX, bpToPercent, parseRate } from "#app/lib/rate.ts";
-import { expiryDigits, isRealDate } from "#app/features/consultation/expiry-date.ts";
+import { LEGAL_MAX_RATE_BP, RATE_SYNTAX, bpToPercent, parseRate } from "#app/loans/rate.ts";
+import { expiryDigits, isRealDate } from "#app/requests/expiry-date.ts";
 import { REPAYMENT_METHODS, type RepaymentMethod } from "#app/features/repayment/schedule.ts";
 
 /**

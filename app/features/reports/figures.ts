@@ -1,5 +1,5 @@
 import { LOCALES } from "#app/i18n/locales.ts";
-import { VISA_OPTIONS } from "#app/features/consultation/schema.ts";
+import { VISA_OPTIONS } from "#app/requests/questions.ts";
 import { CLOSED_REASONS } from "#app/features/pipeline/stages.ts";
 import { CONSULTATION_STAGES } from "#app/requests/kinds.ts";
 import type { ClosedReason, ConsultationStage } from "#db/schema.ts";

@@ -3,7 +3,7 @@ import type { Database } from "#db/schema.ts";
 import type { AdminKey, AdminT } from "#app/features/console/i18n.ts";
 import { CONSULTATION_STAGES } from "#app/requests/kinds.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
-import { toCsv } from "#app/features/pipeline/csv.ts";
+import { toCsv } from "#app/lib/csv.ts";
 import { QUESTION_SEQ } from "#app/requests/questions.ts";
 import type { ReportPeriod } from "#app/features/reports/period.ts";
 import { periodBounds } from "#app/features/reports/reports.server.ts";

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs } from "react-router";
 import { BadRequest, formObject, readUrlEncoded } from "#app/lib/http.server.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
-import { rateLimited } from "#app/lib/svc.server.ts";
+import { rateLimited } from "#app/web/svc.server.ts";
 import { rescheduleCall, withdrawRequest, type ActionOutcome } from "#app/features/request-status/actions.server.ts";
 import { STATUS_HEADERS } from "#app/features/request-status/page.server.ts";
 import { requestStore } from "#app/features/alerts/context.server.ts";

@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
 import { site } from "#app/config/site.ts";
 import { i18nFor, localeOf, tFor } from "#app/i18n/route.server.ts";
-import { pageData } from "#app/lib/page.server.ts";
+import { pageData } from "#app/web/page.server.ts";
 import { services } from "#app/lib/services.server.ts";
-import { rateLimited } from "#app/lib/svc.server.ts";
+import { rateLimited } from "#app/web/svc.server.ts";
 import { findStatusLink, type StatusLink } from "#app/requests/status-link.server.ts";
 import { statusFacts } from "#app/features/request-status/status.server.ts";
 import { statusView, type Message, type StatusView } from "#app/features/request-status/view.ts";

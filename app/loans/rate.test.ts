@@ -12,7 +12,7 @@ import {
   rateDecimals,
   rateText,
   withinLegalMax,
-} from "#app/lib/rate.ts";
+} from "#app/loans/rate.ts";
 
 const EVERY_LOCALE = [...LOCALES, "ko"] as const;
 const SYNTAXES = Object.values(RATE_SYNTAX);

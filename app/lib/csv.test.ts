@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOM, csvCell, toCsv } from "#app/features/pipeline/csv.ts";
+import { BOM, csvCell, toCsv } from "#app/lib/csv.ts";
 
 describe("CSV (RFC 4180, Excel-safe)", () => {
   it("starts with a UTF-8 byte-order mark and ends every record with CRLF", () => {

@@ -1,6 +1,6 @@
 import type { Location } from "react-router";
 import { DEFAULT_LOCALE, isLocale } from "#app/i18n/locales.ts";
-import { seoTags } from "#app/lib/seo.ts";
+import { seoTags } from "#app/web/seo.ts";
 
 interface PageLoaderData {
   title?: string;
@@ -13,7 +13,7 @@ interface RootLoaderData {
 
 /**
  * A route's `meta`: title, description, canonical and hreflang links, Open
- * Graph / Twitter cards (app/lib/seo.ts), from the page's loader data and
+ * Graph / Twitter cards (app/web/seo.ts), from the page's loader data and
  * the root's language and origin.
  */
 export function pageMeta({

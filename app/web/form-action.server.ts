@@ -3,7 +3,7 @@ import { BadRequest } from "#app/lib/http.server.ts";
 import type { FieldErrors } from "#app/lib/schema.ts";
 import type { FailureReason, FormResult } from "#app/lib/form-result.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
-import { rateLimited } from "#app/lib/svc.server.ts";
+import { rateLimited } from "#app/web/svc.server.ts";
 
 /**
  * The one pipeline of a public form posted without JavaScript (or before it

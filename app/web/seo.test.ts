@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { seoTags } from "#app/lib/seo.ts";
-import { SITEMAP_PATHS, sitemapXml } from "#app/lib/sitemap.ts";
+import { seoTags } from "#app/web/seo.ts";
+import { SITEMAP_PATHS, sitemapXml } from "#app/web/sitemap.ts";
 
 const find = (tags: Record<string, unknown>[], pred: (t: Record<string, unknown>) => boolean) => tags.filter(pred);
 

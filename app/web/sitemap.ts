@@ -1,5 +1,5 @@
 import { LOCALES, LOCALE_TAG } from "#app/i18n/locales.ts";
-import { languageUrl } from "#app/lib/seo.ts";
+import { languageUrl } from "#app/web/seo.ts";
 import { PUBLIC_ROUTES } from "#app/config/public-routes.ts";
 
 /** The public pages search engines should list (completion pages are not). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editExpiryDate, expiryDigits, formatExpiryDate, isRealDate } from "#app/features/consultation/expiry-date.ts";
+import { editExpiryDate, expiryDigits, formatExpiryDate, isRealDate } from "#app/requests/expiry-date.ts";
 
 describe("formatExpiryDate: digits only, auto-formatted as YYYY/MM/DD, at most 8 digits", () => {
   it.each([
