@@ -11,7 +11,7 @@ import { sameOrigin, securityHeaders } from "#server/security.ts";
 import { createPageStore, reactRouterHandler, type PageStore } from "#server/router-handler.ts";
 import { createHitPath, type HitPath } from "#server/hit-path.ts";
 import { requestLog } from "#server/request-log.ts";
-import { watchContent } from "#app/features/campaigns/content-version.server.ts";
+import { watchContent } from "#app/lib/content-version.server.ts";
 import { settleUnreadBody } from "#server/unread-body.ts";
 import { refuseMalformed } from "#server/malformed.ts";
 import { detectLocale } from "#app/i18n/detect.server.ts";

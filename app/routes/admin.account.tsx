@@ -14,6 +14,7 @@ import { confirmSetup, newRecoveryCodes } from "#app/features/console/two-step.s
 import { adminMeta } from "#app/features/console/meta.ts";
 import { AccountPage, type AccountResult } from "#app/features/operators/AccountPage.tsx";
 import { isOnDuty, setOnDuty } from "#app/features/pipeline/assignment.server.ts";
+import { DutySwitch } from "#app/features/pipeline/AssignmentParts.tsx";
 
 /** The operator's own account: two-step sign-in (set up with a QR code, recovery codes), its sessions, and whether it is on duty. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -73,5 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  return <AccountPage data={loaderData} result={actionData} />;
+  const { onDuty } = loaderData;
+  const duty = onDuty === null ? null : <DutySwitch on={onDuty} done={actionData && "ok" in actionData && actionData.ok === "duty"} />;
+  return <AccountPage data={loaderData} result={actionData} duty={duty} />;
 }

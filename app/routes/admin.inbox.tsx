@@ -5,6 +5,8 @@ import { listInbox, newCounts, readInboxFilter } from "#app/features/pipeline/in
 import { seoulDay } from "#app/lib/seoul-time.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { InboxPage } from "#app/features/pipeline/InboxPage.tsx";
+import { FailingAlerts } from "#app/features/alerts/FailingAlerts.tsx";
+import { OverdueWarning } from "#app/features/privacy-rights/OverdueWarning.tsx";
 import { failingChannels } from "#app/features/alerts/status.server.ts";
 import { overdueCount } from "#app/features/privacy-rights/deadlines.server.ts";
 import { sourcesOf } from "#app/features/attribution/console.server.ts";
@@ -29,5 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = adminMeta;
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <InboxPage data={loaderData} />;
+  // The inbox is where operators start: other features' warnings meet it here.
+  const warnings = (
+    <>
+      <FailingAlerts failing={loaderData.failing} />
+      <OverdueWarning count={loaderData.overdue} />
+    </>
+  );
+  return <InboxPage data={loaderData} warnings={warnings} />;
 }

@@ -8,7 +8,7 @@ import { bannerStats, statsRange } from "#app/features/campaigns/banner-stats.se
 import * as banners from "#app/routes/admin.banners.tsx";
 import * as blogLinks from "#app/routes/admin.blog-links.tsx";
 import { action as ogList } from "#app/routes/svc.og-list.ts";
-import { readContentState } from "#app/features/campaigns/content-version.server.ts";
+import { readContentState } from "#app/lib/content-version.server.ts";
 
 let site: Server;
 let host: string;

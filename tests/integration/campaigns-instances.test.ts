@@ -4,7 +4,7 @@ import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/datab
 import { testContext, testServices, type TestServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, signInCookie, csrfOf, post } from "#tests/support/admin.ts";
 import { cachedPage, createPageCache, type PageCache } from "#server/page-cache.ts";
-import { watchContent } from "#app/features/campaigns/content-version.server.ts";
+import { watchContent } from "#app/lib/content-version.server.ts";
 import * as campaigns from "#app/routes/admin.campaigns.tsx";
 import * as home from "#app/routes/home.tsx";
 

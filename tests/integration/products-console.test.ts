@@ -4,7 +4,7 @@ import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/datab
 import { testContext, testServices, type TestServices } from "#tests/support/services.ts";
 import { ORIGIN, callRoute, createOperator, csrfOf, get, signInCookie } from "#tests/support/admin.ts";
 import { cachedPage, createPageCache, type PageCache } from "#server/page-cache.ts";
-import { watchContent } from "#app/features/campaigns/content-version.server.ts";
+import { watchContent } from "#app/lib/content-version.server.ts";
 import * as productsList from "#app/routes/admin.products.tsx";
 import * as productEdit from "#app/routes/admin.products.edit.tsx";
 import * as eligibility from "#app/routes/our-products.eligibility.tsx";

@@ -4,7 +4,7 @@ import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { createOperator } from "#tests/support/admin.ts";
 import { validate } from "#app/lib/schema.ts";
-import { readContentState } from "#app/features/campaigns/content-version.server.ts";
+import { readContentState } from "#app/lib/content-version.server.ts";
 import { productSchema, type ProductInput } from "#app/features/products/schema.ts";
 import {
   discardDraft,

@@ -148,3 +148,32 @@ export async function recentlyViewed(
     .executeTakeFirst();
   return !!row;
 }
+
+/** `field: "old" → "new"` for each text field that changed, each value cut to fit the audit row. */
+export function describeChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const show = (value: unknown) => {
+    const text = value === null || value === undefined ? "" : String(value);
+    return JSON.stringify(text.length > 100 ? `${text.slice(0, 99)}…` : text);
+  };
+  return Object.keys(after)
+    .filter((key) => String(before[key] ?? "") !== String(after[key] ?? ""))
+    .map((key) => `${key}: ${show(before[key])} → ${show(after[key])}`);
+}
+
+/** Audit rows of one change (campaigns, products): its details packed into rows of at most 500 characters. */
+export async function auditChange(
+  db: Kysely<Database>,
+  who: Pick<SignedIn, "operator">,
+  action: AuditAction,
+  record: { kind: string; id: number },
+  lines: string[],
+  now: Date,
+) {
+  const rows: string[] = [];
+  for (const line of lines) {
+    const last = rows.length - 1;
+    if (last >= 0 && rows[last]!.length + 2 + line.length <= 500) rows[last] += `; ${line}`;
+    else rows.push(line);
+  }
+  for (const detail of rows.length ? rows : [""]) await audit(db, who, action, record, detail, now);
+}

@@ -4,7 +4,7 @@ import { CodedError } from "#app/lib/coded-error.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { paging } from "#app/lib/paging.ts";
 import { checkUrl, fetchOpenGraph, OgFetchError, type OgFetchOptions } from "#app/features/blog-links/og-fetch.server.ts";
-import { bumpContentVersion } from "#app/features/campaigns/content-version.server.ts";
+import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 
 /**
  * The blog/link items of /information-service/blogs (served by /svc/og/list):

@@ -5,7 +5,8 @@ import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
 import type { AdminBanner, AdminPopup } from "#app/features/campaigns/campaigns.server.ts";
 import type { CampaignListResult } from "#app/features/campaigns/actions.server.ts";
 import { PREVIEW_PARAM } from "#app/features/campaigns/model.ts";
-import { MissingLocales, StateBadge, WindowText } from "#app/features/campaigns/parts.tsx";
+import { StateBadge, WindowText } from "#app/features/campaigns/parts.tsx";
+import { MissingLocales } from "#app/features/console/locale-fields.tsx";
 import admin from "#app/features/console/console.module.css";
 import styles from "./campaigns.module.css";
 

@@ -8,17 +8,8 @@ import type { CampaignFormResult } from "#app/features/campaigns/actions.server.
 import { POPUP_IMAGE } from "#app/features/campaigns/model.ts";
 import { ALT_MAX, localeField } from "#app/features/campaigns/schema.ts";
 import { utcToKst } from "#app/lib/seoul-time.ts";
-import {
-  FormNotice,
-  LinkField,
-  ImageField,
-  LocaleFields,
-  MissingLocales,
-  SaveButtons,
-  WindowFields,
-  formState,
-  useFieldProps,
-} from "#app/features/campaigns/parts.tsx";
+import { FormNotice, LinkField, ImageField, SaveButtons, WindowFields } from "#app/features/campaigns/parts.tsx";
+import { LocaleFields, MissingLocales, formState, useFieldProps } from "#app/features/console/locale-fields.tsx";
 import admin from "#app/features/console/console.module.css";
 
 function storedValues(popup: AdminPopup): Record<string, string> {

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { CampaignBannerTable, CampaignPopupTable, Database } from "#db/schema.ts";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
-import { audit } from "#app/features/audit/audit.server.ts";
+import { audit, auditChange, describeChanges } from "#app/features/audit/audit.server.ts";
 import { CodedError } from "#app/lib/coded-error.ts";
 import { rateText } from "#app/loans/rate.ts";
 import { formatDay } from "#app/i18n/intl.ts";
@@ -10,17 +10,16 @@ import {
   emptyAlt,
   emptyBannerText,
   formatRate,
-  inLocale,
   isLive,
-  missingLocales,
   type BannerRate,
   type BannerTexts,
   type PopupAlts,
   type PublicCampaigns,
 } from "#app/features/campaigns/model.ts";
+import { inLocale, missingLocales } from "#app/i18n/per-locale.ts";
 import { localeField, type BannerInput, type PopupInput } from "#app/features/campaigns/schema.ts";
 import { kstToUtc } from "#app/lib/seoul-time.ts";
-import { bumpContentVersion } from "#app/features/campaigns/content-version.server.ts";
+import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import { removeUnusedImages } from "#app/features/campaigns/images.server.ts";
 
 /**
@@ -194,35 +193,6 @@ export async function findBanner(db: Db, id: number, now = new Date()): Promise<
 export async function findPopup(db: Db, now = new Date()): Promise<AdminPopup | null> {
   const row = await db.selectFrom("campaign_popup").selectAll().orderBy("id").executeTakeFirst();
   return row ? adminPopup(row, now) : null;
-}
-
-/** `field: "old" → "new"` for each text field that changed, each value cut to fit the audit row. */
-export function describeChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  const show = (value: unknown) => {
-    const text = value === null || value === undefined ? "" : String(value);
-    return JSON.stringify(text.length > 100 ? `${text.slice(0, 99)}…` : text);
-  };
-  return Object.keys(after)
-    .filter((key) => String(before[key] ?? "") !== String(after[key] ?? ""))
-    .map((key) => `${key}: ${show(before[key])} → ${show(after[key])}`);
-}
-
-/** Audit rows of one change (campaigns, products): its details packed into rows of at most 500 characters. */
-export async function auditChange(
-  db: Db,
-  who: Who,
-  action: Parameters<typeof audit>[2],
-  record: { kind: string; id: number },
-  lines: string[],
-  now: Date,
-) {
-  const rows: string[] = [];
-  for (const line of lines) {
-    const last = rows.length - 1;
-    if (last >= 0 && rows[last]!.length + 2 + line.length <= 500) rows[last] += `; ${line}`;
-    else rows.push(line);
-  }
-  for (const detail of rows.length ? rows : [""]) await audit(db, who, action, record, detail, now);
 }
 
 function flatBanner(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { commonRateDate, emptyAlt, formatRate, inLocale, isLive, koreanDate, missingLocales } from "#app/features/campaigns/model.ts";
+import { commonRateDate, emptyAlt, formatRate, isLive, koreanDate } from "#app/features/campaigns/model.ts";
+import { inLocale, missingLocales } from "#app/i18n/per-locale.ts";
 import { bannerSchema } from "#app/features/campaigns/schema.ts";
 import { validate } from "#app/lib/schema.ts";
 

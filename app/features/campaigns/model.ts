@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from "#app/i18n/locales.ts";
+import type { Locale } from "#app/i18n/locales.ts";
 import { formatRate as formatEnd } from "#app/loans/rate.ts";
 
 /**
@@ -72,17 +72,6 @@ export function isLive(
   if (row.active_from && at < row.active_from) return false;
   if (row.active_until && at >= row.active_until) return false;
   return true;
-}
-
-/** The text in `locale`, or the English one when that translation is empty. */
-export function inLocale<T>(texts: Partial<Record<Locale, T>>, locale: Locale, isEmpty: (value: T) => boolean): T | undefined {
-  const own = texts[locale];
-  return own !== undefined && !isEmpty(own) ? own : texts.en;
-}
-
-/** The languages whose translation is empty (they show the English text). */
-export function missingLocales<T>(texts: Partial<Record<Locale, T>>, isEmpty: (value: T) => boolean): Locale[] {
-  return LOCALES.filter((l) => texts[l] === undefined || isEmpty(texts[l]));
 }
 
 export const emptyBannerText = (t: { title: string; description: string }) => !t.title.trim();

@@ -1,35 +1,20 @@
-import type { ReactNode } from "react";
 import { Link, href } from "react-router";
 import { TextField, Checkbox } from "#app/ui/Field.tsx";
 import { Button } from "#app/ui/Button.tsx";
-import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { Notice } from "#app/features/console/parts.tsx";
 import type { CampaignFormResult } from "#app/features/campaigns/actions.server.ts";
 import { LINK_MAX } from "#app/features/campaigns/schema.ts";
 import { utcToKst } from "#app/lib/seoul-time.ts";
+import type { useFieldProps } from "#app/features/console/locale-fields.tsx";
 import styles from "./campaigns.module.css";
 
 /**
- * Pieces of the console's campaign forms: the per-language texts, the time
- * window, the image and the save buttons. Every error is a console catalog
+ * Pieces of the console's campaign forms: the time window, the link, the
+ * image and the save buttons (the per-language texts are the console's kit,
+ * app/features/console/locale-fields.tsx). Every error is a console catalog
  * key; a refused form shows the values sent.
  */
-export type FormState = { errors: Record<string, string>; values: Record<string, string> } | null;
-
-export function formState(result: CampaignFormResult | undefined): FormState {
-  return result && "errors" in result ? result : null;
-}
-
-export function useFieldProps(state: FormState, stored: Record<string, string>) {
-  const t = useAdminT();
-  return (name: string) => ({
-    name,
-    defaultValue: state ? (state.values[name] ?? "") : (stored[name] ?? ""),
-    error: state?.errors[name] ? t(state.errors[name] as AdminKey) : undefined,
-  });
-}
-
 /** The state of a banner or popup, as a badge. */
 export function StateBadge({ item }: { item: { enabled: boolean; published: boolean; live: boolean } }) {
   const t = useAdminT();
@@ -41,30 +26,6 @@ export function WindowText({ from, until }: { from: string | null; until: string
   const t = useAdminT();
   const show = (iso: string | null) => (iso ? utcToKst(iso).replace("T", " ") : t("campaigns.open"));
   return <>{t("campaigns.window", { from: show(from), until: show(until) })}</>;
-}
-
-export function MissingLocales({ missing }: { missing: readonly Locale[] }) {
-  const t = useAdminT();
-  const others = missing.filter((l) => l !== "en");
-  if (!others.length) return null;
-  return <p className={styles.meta}>{t("campaigns.missing", { langs: others.map((l) => t(`campaigns.lang.${l}`)).join(", ") })}</p>;
-}
-
-/** One group of fields per language (English first and required). */
-export function LocaleFields({ fields }: { fields: (locale: Locale) => ReactNode }) {
-  const t = useAdminT();
-  return (
-    <fieldset className={styles.langs}>
-      <legend>{t("campaigns.field.texts")}</legend>
-      <p className={styles.meta}>{t("campaigns.field.langHint")}</p>
-      {LOCALES.map((locale) => (
-        <fieldset key={locale} className={styles.lang} lang={locale}>
-          <legend>{t(`campaigns.lang.${locale}`)}</legend>
-          {fields(locale)}
-        </fieldset>
-      ))}
-    </fieldset>
-  );
 }
 
 /** The partner's or the event's link: https only (the schema says so on the server). */

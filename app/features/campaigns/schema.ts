@@ -1,6 +1,7 @@
 import { noControlCharacters, v } from "#app/lib/schema.ts";
 import { RATE_SYNTAX, parseRate, withinLegalMax, type TypedRate } from "#app/loans/rate.ts";
 import { kstToUtc } from "#app/lib/seoul-time.ts";
+import { kstTime } from "#app/features/console/kst-field.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 
@@ -49,16 +50,6 @@ const httpsLink = v.pipe(
       return false;
     }
   }, msg("campaigns.error.https")),
-);
-
-/** A Korea-time `datetime-local` value, or empty (campaign windows, a product's effective-from). */
-export const kstTime = v.pipe(
-  v.optional(v.string(), ""),
-  v.trim(),
-  v.check(
-    (value: string) => value === "" || (/^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value) && kstToUtc(value) !== null),
-    msg("campaigns.error.time"),
-  ),
 );
 
 const activeWindow = {

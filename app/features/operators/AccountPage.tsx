@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link, href, useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { TextField } from "#app/ui/Field.tsx";
@@ -5,7 +6,6 @@ import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import type { TwoStepStatus } from "#app/features/operators/account.server.ts";
 import type { SessionRow } from "#app/features/console/session-store.server.ts";
 import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
-import { DutySwitch } from "#app/features/pipeline/AssignmentParts.tsx";
 import styles from "#app/features/console/console.module.css";
 
 export type AccountResult =
@@ -144,13 +144,19 @@ function Sessions({ sessions, result }: { sessions: SessionRow[]; result?: Accou
   );
 }
 
-/** The operator's own account: on duty (null until two-step sign-in is set up where required), two-step sign-in and sessions. */
+/**
+ * The operator's own account: two-step sign-in and sessions, under `duty`
+ * (the pipeline's on-duty switch, which the route puts there; none until
+ * two-step sign-in is set up where required).
+ */
 export function AccountPage({
   data,
   result,
+  duty,
 }: {
-  data: { twoStep: TwoStepStatus; sessions: SessionRow[]; onDuty: boolean | null };
+  data: { twoStep: TwoStepStatus; sessions: SessionRow[] };
   result?: AccountResult;
+  duty?: ReactNode;
 }) {
   const t = useAdminT();
   const { twoStep } = data;
@@ -158,7 +164,7 @@ export function AccountPage({
   return (
     <>
       <PageTitle>{t("account.title")}</PageTitle>
-      {data.onDuty === null ? null : <DutySwitch on={data.onDuty} done={result && "ok" in result && result.ok === "duty"} />}
+      {duty}
       {result && "codes" in result ? <RecoveryCodes codes={result.codes} first={result.ok === "two_step_on"} /> : null}
       {twoStep.enabled ? (
         result && "codes" in result ? null : (

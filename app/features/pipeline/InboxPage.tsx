@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link, href } from "react-router";
 import { Button, ButtonLink } from "#app/ui/Button.tsx";
 import { SelectField, TextField } from "#app/ui/Field.tsx";
@@ -8,9 +9,6 @@ import type { InboxFilter, InboxRow } from "#app/features/pipeline/inbox.server.
 import { KindLabel, PageTitle, Pager } from "#app/features/console/parts.tsx";
 import { StageBadge } from "#app/features/pipeline/StageBadge.tsx";
 import styles from "#app/features/console/console.module.css";
-import { FailingAlerts } from "#app/features/alerts/FailingAlerts.tsx";
-import type { AlertChannel } from "#db/schema.ts";
-import { OverdueWarning } from "#app/features/privacy-rights/OverdueWarning.tsx";
 import { SourceLine } from "#app/features/attribution/SourceLine.tsx";
 import type { SourceSummary } from "#app/features/attribution/console.server.ts";
 
@@ -21,25 +19,24 @@ interface InboxData {
   page: number;
   pages: number;
   newCounts: Record<RequestKind, number>;
-  /** Alert channels failing for more than 15 minutes (issue 12). */
-  failing: { channel: AlertChannel; minutes: number }[];
-  /** Rights requests and complaints past their deadline (issue 28). */
-  overdue: number;
   /** Where each listed request came from, keyed kind-id (issue 28). */
   sources: Record<string, SourceSummary>;
   today: string;
 }
 
-/** Every request, newest first, with filters, search and the CSV export. */
-export function InboxPage({ data }: { data: InboxData }) {
+/**
+ * Every request, newest first, with filters, search and the CSV export.
+ * `warnings` are other features' banners above it (failing alert channels,
+ * overdue rights requests): the route puts them there.
+ */
+export function InboxPage({ data, warnings }: { data: InboxData; warnings?: ReactNode }) {
   const t = useAdminT();
   const isAdmin = useAdminShell()?.operator?.role === "admin";
   const { filter } = data;
   const filtered = !!(filter.kind || filter.status || filter.from || filter.to || filter.q || filter.sort);
   return (
     <>
-      <FailingAlerts failing={data.failing} />
-      <OverdueWarning count={data.overdue} />
+      {warnings}
       <PageTitle aside={<span className={styles.muted}>{t("time.zoneNote")}</span>}>{t("inbox.title")}</PageTitle>
 
       <ul className={styles.counters} aria-label={t("inbox.newCounts")}>

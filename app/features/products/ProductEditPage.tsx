@@ -3,7 +3,7 @@ import { Button } from "#app/ui/Button.tsx";
 import { FieldError, TextField } from "#app/ui/Field.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
-import { LocaleFields, formState, useFieldProps } from "#app/features/campaigns/parts.tsx";
+import { LocaleFields, formState, useFieldProps } from "#app/features/console/locale-fields.tsx";
 import { EMPLOYMENT_KINDS, METHODS, VISA_TYPES } from "#app/features/products/model.ts";
 import { NAME_MAX } from "#app/features/products/schema.ts";
 import type { AdminProduct } from "#app/features/products/products.server.ts";

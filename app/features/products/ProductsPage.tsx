@@ -2,7 +2,7 @@ import { Form, Link, href, useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { useAdminLocale, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
-import { MissingLocales } from "#app/features/campaigns/parts.tsx";
+import { MissingLocales } from "#app/features/console/locale-fields.tsx";
 import type { AdminProduct, ProductValues } from "#app/features/products/products.server.ts";
 import type { ProductListResult } from "#app/features/products/actions.server.ts";
 import admin from "#app/features/console/console.module.css";

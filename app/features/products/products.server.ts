@@ -2,11 +2,10 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, LoanProductTable, LoanProductVersionTable } from "#db/schema.ts";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
-import { audit } from "#app/features/audit/audit.server.ts";
+import { audit, auditChange, describeChanges } from "#app/features/audit/audit.server.ts";
 import { CodedError } from "#app/lib/coded-error.ts";
-import { inLocale, missingLocales } from "#app/features/campaigns/model.ts";
-import { auditChange, describeChanges } from "#app/features/campaigns/campaigns.server.ts";
-import { bumpContentVersion } from "#app/features/campaigns/content-version.server.ts";
+import { inLocale, missingLocales } from "#app/i18n/per-locale.ts";
+import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import { bpToPercent, percentToBp, rateText } from "#app/loans/rate.ts";
 import { kstToUtc, utcToKst } from "#app/lib/seoul-time.ts";
 import {

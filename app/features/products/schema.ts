@@ -1,6 +1,6 @@
 import { noControlCharacters, v } from "#app/lib/schema.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
-import { kstTime } from "#app/features/campaigns/schema.ts";
+import { kstTime } from "#app/features/console/kst-field.ts";
 import { LEGAL_MAX_RATE_BP, RATE_SYNTAX, bpToPercent, parseRate } from "#app/loans/rate.ts";
 import { EMPLOYMENT_KINDS, METHODS, VISA_TYPES, parseList, type EmploymentKind, type Method } from "#app/features/products/model.ts";
 
