@@ -2,11 +2,9 @@ import { Form } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
-import type { DeadlineRow } from "#app/features/privacy-rights/deadlines.server.ts";
+import type { DeadlineResult, DeadlineRow } from "#app/features/privacy-rights/deadlines.server.ts";
 import { ANSWER_METHODS } from "#app/features/privacy-rights/deadlines.ts";
 import styles from "./deadlines.module.css";
-
-export type DeadlineResult = { ok: "answered" } | { error: "missing" | "method" };
 
 /**
  * Rights requests and complaints still to answer (issue 28, point 5), with

@@ -3,7 +3,6 @@ import type { Kysely } from "kysely";
 import { services } from "#app/lib/services.server.ts";
 import { consoleForm, positiveId } from "#app/features/console/console.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
-import type { DeadlineResult } from "#app/features/privacy-rights/DeadlinesPage.tsx";
 import type { Database, RightsRequestKind } from "#db/schema.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { daysLeft, isAnswerMethod, type AnswerMethod } from "#app/features/privacy-rights/deadlines.ts";
@@ -13,6 +12,9 @@ import { daysLeft, isAnswerMethod, type AnswerMethod } from "#app/features/priva
  * (issue 28, point 5): overdue ones first (most overdue first), then by the
  * days left; each answer recorded closes one.
  */
+/** What recording an answer gives the page. */
+export type DeadlineResult = { ok: "answered" } | { error: "missing" | "method" };
+
 export interface DeadlineRow {
   id: number;
   request: RightsRequestKind;
