@@ -36,10 +36,10 @@ export default defineConfig({
     },
   },
   projects: [
-    // The visitors' site, then the operator console: the console's tests write
-    // what the public pages show (blog links), so they run once the site's are done.
-    { name: "mobile-chromium", testIgnore: /admin[\w-]*\.spec\.ts$/ },
-    { name: "console", testMatch: /admin[\w-]*\.spec\.ts$/, dependencies: ["mobile-chromium"] },
+    // The visitors' site (tests/e2e), then the operator console (tests/e2e/console): the
+    // console's tests write what the public pages show (blog links), so they run once the site's are done.
+    { name: "mobile-chromium", testIgnore: "**/e2e/console/**" },
+    { name: "console", testDir: "tests/e2e/console", dependencies: ["mobile-chromium"] },
   ],
   webServer: {
     command: "npm run build --silent && npm run serve --silent",

@@ -1,6 +1,6 @@
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 import type { Browser, Page } from "@playwright/test";
-import { createOperator, english, seed, signIn } from "#tests/e2e/console.ts";
+import { createOperator, english, seed, signIn } from "#tests/e2e/console/fixtures.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, seed, signIn } from "#tests/e2e/console.ts";
+import { createOperator, english, seed, signIn } from "#tests/e2e/console/fixtures.ts";
 import { E2E_PUSH_PORT } from "#tests/support/e2e-env.ts";
 import { startFakePushService, type Subscriber } from "#tests/support/alert-receivers.ts";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, seed, seoulToday, signIn } from "#tests/e2e/console.ts";
+import { createOperator, english, seed, seoulToday, signIn } from "#tests/e2e/console/fixtures.ts";
 import { CONSOLE_ROUTES } from "#tests/support/admin-routes.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 

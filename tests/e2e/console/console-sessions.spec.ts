@@ -1,5 +1,5 @@
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, signIn } from "#tests/e2e/console.ts";
+import { createOperator, english, signIn } from "#tests/e2e/console/fixtures.ts";
 
 /** Each operator's sessions (issue 16, ADR 0022): the list, and signing out of the other browsers from one. */
 test.beforeEach(async ({ context }) => english(context));

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { Browser, Page } from "@playwright/test";
 import { test, expect, hydrated } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, signIn } from "#tests/e2e/console.ts";
+import { createOperator, english, signIn } from "#tests/e2e/console/fixtures.ts";
 
 /**
  * Operators run the campaigns (issue 14): every change made in the console

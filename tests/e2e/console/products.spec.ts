@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, signIn, signInAgent, withoutJavaScript } from "#tests/e2e/console.ts";
+import { createOperator, english, signIn, signInAgent, withoutJavaScript } from "#tests/e2e/console/fixtures.ts";
 
 /**
  * The console's Products page (issue 27) at 390×844: an administrator reads

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, seed, signIn } from "#tests/e2e/console.ts";
+import { createOperator, english, seed, signIn } from "#tests/e2e/console/fixtures.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { site } from "#app/config/site.ts";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
@@ -15,7 +15,7 @@ import { fromSeoulLocal } from "#app/features/requests/calls.ts";
  * 14:10; we will try again at 14:20", in every language); the deadlines page lists overdue rights requests first and
  * an answer closes one; the inbox warns while any is overdue and shows sources.
  */
-const status = JSON.parse(readFileSync(new URL("../../locales/vi/status.json", import.meta.url), "utf8")) as {
+const status = JSON.parse(readFileSync(new URL("../../../locales/vi/status.json", import.meta.url), "utf8")) as {
   stage: Record<string, string>;
 };
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/status/${name}.png`, fullPage: true });
@@ -70,7 +70,7 @@ test("the status page follows an operator's move within a reload", async ({ page
 });
 
 const triedLine = (lang: Locale) =>
-  (JSON.parse(readFileSync(new URL(`../../locales/${lang}/status.json`, import.meta.url), "utf8")) as { next: { tried: string } }).next
+  (JSON.parse(readFileSync(new URL(`../../../locales/${lang}/status.json`, import.meta.url), "utf8")) as { next: { tried: string } }).next
     .tried;
 
 /** A Seoul time as the console writes it (`2026-12-01 14:10`) → the instant. */

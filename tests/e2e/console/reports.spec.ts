@@ -1,5 +1,5 @@
 import { test, expect, axeViolations } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, seed, signIn } from "#tests/e2e/console.ts";
+import { createOperator, english, seed, signIn } from "#tests/e2e/console/fixtures.ts";
 
 /**
  * Reports (issue 26, item 4) at 390×844: an administrator reads them from the

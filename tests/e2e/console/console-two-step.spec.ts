@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { PASSWORD, codeStep, createOperator, english, passwordStep, signIn, totpNow } from "#tests/e2e/console.ts";
+import { PASSWORD, codeStep, createOperator, english, passwordStep, signIn, totpNow } from "#tests/e2e/console/fixtures.ts";
 
 /**
  * Two-step sign-in (issue 16, ADR 0022), the whole way: an administrator

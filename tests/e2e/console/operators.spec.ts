@@ -1,5 +1,5 @@
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { PASSWORD, createOperator, english, seed, signIn } from "#tests/e2e/console.ts";
+import { PASSWORD, createOperator, english, seed, signIn } from "#tests/e2e/console/fixtures.ts";
 import { CONSOLE_ROUTES } from "#tests/support/admin-routes.ts";
 
 /**
@@ -16,7 +16,7 @@ test.beforeAll(async () => {
 });
 test.beforeEach(async ({ context }) => english(context));
 
-test("an agent cannot open operators, export or the audit log: direct URLs and .data requests answer 403 (posts: admin-access.test.ts)", async ({
+test("an agent cannot open operators, export or the audit log: direct URLs and .data requests answer 403 (posts: console-access.test.ts)", async ({
   page,
 }) => {
   const agent = `agent-${stamp()}@example.com`;

@@ -1,5 +1,5 @@
 import { test, expect, hydrated } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, signIn } from "#tests/e2e/console.ts";
+import { createOperator, english, signIn } from "#tests/e2e/console/fixtures.ts";
 
 /**
  * Issue 31, point 5: before an erasure or a copy of the data, the console

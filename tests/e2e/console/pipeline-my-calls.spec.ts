@@ -1,5 +1,5 @@
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, seed, signIn } from "#tests/e2e/console.ts";
+import { createOperator, english, seed, signIn } from "#tests/e2e/console/fixtures.ts";
 
 /**
  * My calls (issue 26, item 3) on a phone held in one hand (390×844): the
