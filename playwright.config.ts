@@ -11,7 +11,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // Each test as it ends, then the slow ones with their times (tests/support/slow-reporter.ts).
+  reporter: [["list"], ["./tests/support/slow-reporter.ts"]],
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
