@@ -1,27 +1,31 @@
-import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, seed, signIn } from "#tests/e2e/console/fixtures.ts";
+import { hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import type { Page } from "@playwright/test";
+import { test, expect, createOperator, english, seed, signIn } from "#tests/e2e/console/fixtures.ts";
 
 /**
  * My calls (issue 26, item 3) on a phone held in one hand (390×844): the
  * agent's due lead with its dial link; one tap logs "No answer" and the next
  * call shows, scheduled by the cadence; without JavaScript the same forms work.
+ * Each test's agent is its own, with one lead: My calls lists every lead due,
+ * and these tests read the page with theirs alone on it.
  */
 const stamp = () => `${test.info().workerIndex}-${Date.now()}`;
 test.beforeEach(async ({ context }) => english(context));
 
-async function agentWithLead(name: string) {
+/** An agent (the password alone signs it in) with one lead, due now, signed in on `page`. */
+async function agentWithLead(page: Page, name: string) {
   const agent = `caller-${stamp()}@example.com`;
-  createOperator(agent);
+  createOperator(agent, { twoStep: false });
   seed("role", { email: agent, role: "agent" });
   const phone = `010${String(Date.now()).slice(-8)}`;
   seed("consultation", { name, phone, assignTo: agent });
-  return { agent, phone };
+  await signIn(page, agent);
+  return phone;
 }
 
 test("an agent works My calls with one hand: dials, logs no answer in one tap, sees the next call scheduled", async ({ page }) => {
   const name = `CALLER ${stamp()}`;
-  const { agent, phone } = await agentWithLead(name);
-  await signIn(page, agent);
+  const phone = await agentWithLead(page, name);
   await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "My calls" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My calls");
   const item = page.getByRole("listitem").filter({ hasText: name });
@@ -44,8 +48,7 @@ test("an agent works My calls with one hand: dials, logs no answer in one tap, s
 
 test("without JavaScript the one-tap outcome form still logs the call", async ({ page, browser }) => {
   const name = `NOJS ${stamp()}`;
-  const { agent } = await agentWithLead(name);
-  await signIn(page, agent);
+  await agentWithLead(page, name);
   const context = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 390, height: 844 },
