@@ -23,12 +23,17 @@ async function agentWithLead(page: Page, name: string) {
   return phone;
 }
 
-test("an agent works My calls with one hand: dials, logs no answer in one tap, sees the next call scheduled", async ({ page }) => {
-  const name = `CALLER ${stamp()}`;
-  const phone = await agentWithLead(page, name);
+/** My calls from the console's navigation, and the lead's card there. */
+async function myCalls(page: Page, name: string) {
   await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "My calls" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My calls");
-  const item = page.getByRole("listitem").filter({ hasText: name });
+  return page.getByRole("listitem").filter({ hasText: name });
+}
+
+test("an agent works My calls with one hand: the due lead's dial link and one-tap outcomes are thumb-sized", async ({ page }) => {
+  const name = `CALLER ${stamp()}`;
+  const phone = await agentWithLead(page, name);
+  const item = await myCalls(page, name);
   await expect(item.getByRole("link", { name: `Call ${phone}` })).toHaveAttribute("href", `tel:${phone}`);
   // Thumb-sized: every target of the card is at least 44 px high.
   for (const target of [item.getByRole("link", { name: `Call ${phone}` }), item.getByRole("button", { name: "No answer" })]) {
@@ -36,7 +41,12 @@ test("an agent works My calls with one hand: dials, logs no answer in one tap, s
   }
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("my-calls-en.png"), fullPage: true });
+});
 
+test("an agent logs no answer in one tap on My calls and sees the next call scheduled", async ({ page }) => {
+  const name = `NO ANSWER ${stamp()}`;
+  await agentWithLead(page, name);
+  const item = await myCalls(page, name);
   await hydrated(page);
   await item.getByRole("button", { name: "No answer" }).click();
   await expect(page.getByRole("status").filter({ hasText: /Call logged\. Next call: \d{4}-\d\d-\d\d \d\d:\d\d KST\./ })).toBeVisible();
