@@ -11,7 +11,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // Each test as it ends, then the slow ones with their times (tests/support/slow-reporter.ts).
+  reporter: [["list"], ["./tests/support/slow-reporter.ts"]],
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
@@ -36,10 +37,10 @@ export default defineConfig({
     },
   },
   projects: [
-    // The visitors' site, then the operator console: the console's tests write
-    // what the public pages show (blog links), so they run once the site's are done.
-    { name: "mobile-chromium", testIgnore: /admin[\w-]*\.spec\.ts$/ },
-    { name: "console", testMatch: /admin[\w-]*\.spec\.ts$/, dependencies: ["mobile-chromium"] },
+    // The visitors' site (tests/e2e), then the operator console (tests/e2e/console): the
+    // console's tests write what the public pages show (blog links), so they run once the site's are done.
+    { name: "mobile-chromium", testIgnore: "**/e2e/console/**" },
+    { name: "console", testDir: "tests/e2e/console", dependencies: ["mobile-chromium"] },
   ],
   webServer: {
     command: "npm run build --silent && npm run serve --silent",

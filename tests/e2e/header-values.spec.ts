@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { test, expect } from "#tests/e2e/fixtures.ts";
-import { PASSWORD, TOTP_SECRET, totpNow } from "#tests/e2e/console.ts";
+import { PASSWORD, TOTP_SECRET, totpNow } from "#tests/e2e/console/fixtures.ts";
 import { freePort, RawConnection, rawRequest, spawnServer, type RawResponse, type SpawnedServer } from "#tests/support/raw-http.ts";
 import { hostileParam } from "#tests/support/hostile-values.ts";
 import { SAMPLE_CONSULTATION_FORM } from "#tests/support/consultation-sample.ts";

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, hydrated, renderedFrames, swipe, animationsSettled, axeViolations } from "#tests/e2e/fixtures.ts";
-import { seed } from "#tests/e2e/console.ts";
+import { seed } from "#tests/e2e/console/fixtures.ts";
 
 const BANNER_LOG = "**/svc/banner/redirect/logs/create";
 const PARTNERS = [

@@ -135,7 +135,7 @@ export async function csrfOf(services: TestServices, cookie: string): Promise<st
  * the operator has two-step sign-in) and answers the session cookie. The code
  * is today's; the operator's last used step is forgotten first, since these
  * tests sign the same operator in several times a minute (replay is tested
- * on its own, in admin-two-step.test.ts).
+ * on its own, in console-two-step.test.ts).
  */
 export async function signInCookie(services: TestServices, email: string, password: string, clientIp = "127.0.0.1"): Promise<string> {
   const first = await callRoute(signInRoute, "open", post("/admin/sign-in", { email, password }), services, {}, clientIp);

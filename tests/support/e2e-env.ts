@@ -5,7 +5,7 @@
  * tests and server share one file.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-/** The fake push service of the console's alert tests (tests/e2e/admin-alerts.spec.ts). */
+/** The fake push service of the console's alert tests (tests/e2e/console/alerts.spec.ts). */
 export const E2E_PUSH_PORT = E2E_PORT + 7;
 process.env.E2E_DATABASE_URL ??= `file:./data/e2e-${process.pid}.db`;
 export const E2E_DB = process.env.E2E_DATABASE_URL;

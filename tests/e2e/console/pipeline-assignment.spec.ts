@@ -1,13 +1,15 @@
-import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 import type { Browser, Page } from "@playwright/test";
-import { createOperator, english, seed, signIn } from "#tests/e2e/console.ts";
+import { test, expect, createOperator, english, seed, signIn } from "#tests/e2e/console/fixtures.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 
 /**
  * Assignment (issue 26, item 3) at 390×844: an agent goes on duty on My
  * account (kept after a reload), and a visitor's consultation then comes to
  * their My calls, due; an administrator gives a lead to an agent on its page.
- * Both forms also work without JavaScript.
+ * Both forms also work without JavaScript. The administrator and the agent
+ * who is given leads are the worker's (signed in once); the agent who goes
+ * on duty is the test's own.
  */
 const stamp = () => `${test.info().workerIndex}-${Date.now()}`;
 test.beforeEach(async ({ context }) => english(context));
@@ -32,7 +34,7 @@ test("an agent goes on duty on My account, and a visitor's consultation comes to
   browser,
 }) => {
   const agent = `duty-${stamp()}@example.com`;
-  createOperator(agent);
+  createOperator(agent, { twoStep: false }); // an agent: the password alone signs it in
   seed("role", { email: agent, role: "agent" });
   try {
     await signIn(page, agent);
@@ -75,50 +77,54 @@ test("an agent goes on duty on My account, and a visitor's consultation comes to
   }
 });
 
-test("an administrator gives a lead to an agent on its page; an agent sees who has it, without the form", async ({ page, browser }) => {
-  const admin = `assigner-${stamp()}@example.com`;
-  const agent = `assignee-${stamp()}@example.com`;
-  createOperator(admin);
-  createOperator(agent);
-  seed("role", { email: agent, role: "agent" });
-  const { id } = seed("consultation", { name: `REASSIGN ${stamp()}` });
+test.describe("an administrator", () => {
+  test.use({ signedInAs: "admin" });
 
-  await signIn(page, admin);
-  await page.goto(`/admin/requests/consultation/${id}`);
-  const section = page.getByRole("region", { name: "Agent" });
-  await expect(section).toContainText("No one has this lead yet");
-  await hydrated(page);
-  await section.getByLabel("Give the lead to").selectOption({ label: agent });
-  await section.getByRole("button", { name: "Reassign" }).click();
-  await expect(section.getByRole("status")).toHaveText(`The lead is now with ${agent}.`);
-  await expect(section).toContainText(`${agent} has this lead.`);
-  await expect(section.getByLabel("Give the lead to")).toHaveValue(/^\d+$/);
-  expect(await axeViolations(page)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath("request-reassign-en.png"), fullPage: true });
-
-  // Without JavaScript: back to no one.
-  await withoutJs(browser, page, async (noJs) => {
-    await noJs.goto(`/admin/requests/consultation/${id}`);
-    const form = noJs.getByRole("region", { name: "Agent" });
-    await form.getByLabel("Give the lead to").selectOption("none");
-    await form.getByRole("button", { name: "Reassign" }).click();
-    await expect(noJs.getByRole("region", { name: "Agent" }).getByRole("status")).toHaveText(
-      "The lead has no agent now: any agent can take it.",
-    );
+  test("gives a lead to an agent on its page", async ({ page, agent }) => {
+    const { id } = seed("consultation", { name: `REASSIGN ${stamp()}` });
+    await page.goto(`/admin/requests/consultation/${id}`);
+    const section = page.getByRole("region", { name: "Agent" });
+    await expect(section).toContainText("No one has this lead yet");
+    await hydrated(page);
+    await section.getByLabel("Give the lead to").selectOption({ label: agent });
+    await section.getByRole("button", { name: "Reassign" }).click();
+    await expect(section.getByRole("status")).toHaveText(`The lead is now with ${agent}.`);
+    await expect(section).toContainText(`${agent} has this lead.`);
+    await expect(section.getByLabel("Give the lead to")).toHaveValue(/^\d+$/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath("request-reassign-en.png"), fullPage: true });
   });
 
-  await withoutJs(browser, page, async (noJs) => {
-    await noJs.goto(`/admin/requests/consultation/${id}`);
-    await noJs.getByRole("region", { name: "Agent" }).getByLabel("Give the lead to").selectOption({ label: agent });
-    await noJs.getByRole("region", { name: "Agent" }).getByRole("button", { name: "Reassign" }).click();
-    await expect(noJs.getByRole("region", { name: "Agent" })).toContainText(`${agent} has this lead.`);
-  });
+  test("without JavaScript, takes a lead back from its agent and gives it again", async ({ page, browser, agent }) => {
+    const { id } = seed("consultation", { name: `REASSIGN NOJS ${stamp()}`, assignTo: agent });
+    await withoutJs(browser, page, async (noJs) => {
+      await noJs.goto(`/admin/requests/consultation/${id}`);
+      const form = noJs.getByRole("region", { name: "Agent" });
+      await expect(form).toContainText(`${agent} has this lead.`);
+      await form.getByLabel("Give the lead to").selectOption("none");
+      await form.getByRole("button", { name: "Reassign" }).click();
+      await expect(noJs.getByRole("region", { name: "Agent" }).getByRole("status")).toHaveText(
+        "The lead has no agent now: any agent can take it.",
+      );
+    });
 
-  await page.context().clearCookies();
-  await english(page.context());
-  await signIn(page, agent);
-  await page.goto(`/admin/requests/consultation/${id}`);
-  const seen = page.getByRole("region", { name: "Agent" });
-  await expect(seen).toContainText(`${agent} has this lead.`);
-  await expect(seen.getByRole("button", { name: "Reassign" })).toHaveCount(0);
+    await withoutJs(browser, page, async (noJs) => {
+      await noJs.goto(`/admin/requests/consultation/${id}`);
+      await noJs.getByRole("region", { name: "Agent" }).getByLabel("Give the lead to").selectOption({ label: agent });
+      await noJs.getByRole("region", { name: "Agent" }).getByRole("button", { name: "Reassign" }).click();
+      await expect(noJs.getByRole("region", { name: "Agent" })).toContainText(`${agent} has this lead.`);
+    });
+  });
+});
+
+test.describe("an agent", () => {
+  test.use({ signedInAs: "agent" });
+
+  test("sees who has its lead on the lead's page, without the form to give it away", async ({ page, agent }) => {
+    const { id } = seed("consultation", { name: `ASSIGNED ${stamp()}`, assignTo: agent });
+    await page.goto(`/admin/requests/consultation/${id}`);
+    const seen = page.getByRole("region", { name: "Agent" });
+    await expect(seen).toContainText(`${agent} has this lead.`);
+    await expect(seen.getByRole("button", { name: "Reassign" })).toHaveCount(0);
+  });
 });

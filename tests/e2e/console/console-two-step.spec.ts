@@ -1,14 +1,16 @@
 import type { Page } from "@playwright/test";
-import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { PASSWORD, codeStep, createOperator, english, passwordStep, signIn, totpNow } from "#tests/e2e/console.ts";
+import { hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { test, expect, PASSWORD, codeStep, english, passwordStep, totpNow } from "#tests/e2e/console/fixtures.ts";
 
 /**
  * Two-step sign-in (issue 16, ADR 0022), the whole way: an administrator
  * invites an administrator; the link sets the password; the new
  * administrator is sent to set up two-step sign-in (QR code, or the key
  * typed), gets ten recovery codes once; signs in with a code; the same code
- * is refused a second time; a recovery code works once.
+ * is refused a second time; a recovery code works once. The inviting
+ * administrator is the worker's, signed in once.
  */
+test.use({ signedInAs: "admin" });
 test.beforeEach(async ({ context }) => english(context));
 
 async function signOut(page: Page) {
@@ -22,10 +24,7 @@ test("invite → set password → two-step set-up → sign in with a code → a 
   browser,
 }) => {
   test.slow(); // two browsers, many sign-ins
-  const boss = `boss-2fa-${test.info().workerIndex}-${Date.now()}@example.com`;
   const invited = `new-admin-${test.info().workerIndex}-${Date.now()}@example.com`;
-  createOperator(boss);
-  await signIn(page, boss);
   await page.goto("/admin/operators");
   await hydrated(page);
   const invite = page.getByRole("region", { name: "Invite an operator" });

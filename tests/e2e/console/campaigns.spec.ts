@@ -1,15 +1,16 @@
 import sharp from "sharp";
 import type { Browser, Page } from "@playwright/test";
-import { test, expect, hydrated } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, signIn } from "#tests/e2e/console.ts";
+import { hydrated } from "#tests/e2e/fixtures.ts";
+import { test, expect, english } from "#tests/e2e/console/fixtures.ts";
 
 /**
  * Operators run the campaigns (issue 14): every change made in the console
  * is on the public home page (another browser context, no session) within
  * 5 s, a draft only through the preview link, the page does not shift, and
  * the audit log lists each change. One story, in order: it changes what
- * the home page shows.
+ * the home page shows. The operator is the worker's administrator, signed in once.
  */
+test.use({ signedInAs: "admin" });
 const LIVE_WITHIN = 5_000;
 
 /** A visitor: its own context, no session, no stored popup dismissal; CLS recorded on every load. */
@@ -39,12 +40,14 @@ async function pngUpload(): Promise<Buffer> {
     .toBuffer();
 }
 
-test("an operator runs the campaigns; the public home page follows within 5 s", async ({ page, context, browser }, testInfo) => {
+test("an operator runs the campaigns; the public home page follows within 5 s", async ({
+  page,
+  context,
+  browser,
+  admin: email,
+}, testInfo) => {
   test.setTimeout(90_000);
-  const email = `campaigns-${Date.now()}@example.com`;
-  createOperator(email);
   await english(context);
-  await signIn(page, email);
   const guest = await visitor(browser);
   const key = `e2e-partner-${Date.now().toString(36)}`;
   const title = `E2E partner loan ${key.slice(-4)}`;

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, seed, signIn } from "#tests/e2e/console.ts";
+import { hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { test, expect, english, seed } from "#tests/e2e/console/fixtures.ts";
 import { E2E_PUSH_PORT } from "#tests/support/e2e-env.ts";
 import { startFakePushService, type Subscriber } from "#tests/support/alert-receivers.ts";
 
@@ -15,11 +15,7 @@ import { startFakePushService, type Subscriber } from "#tests/support/alert-rece
  * subscription; everything else (service worker, permission, page, server,
  * encryption, VAPID) is the real thing.
  */
-let operator = "";
-test.beforeAll(async () => {
-  operator = `alerts-${test.info().workerIndex}-${Date.now()}@example.com`;
-  createOperator(operator);
-});
+test.use({ signedInAs: "admin" });
 test.beforeEach(async ({ context }) => english(context));
 
 async function fakePushManager(page: Page, device: Subscriber) {
@@ -53,7 +49,7 @@ test("the Alerts page turns push alerts on for this device, sends a test alert, 
     const device = push.subscribe();
     await fakePushManager(page, device);
     await context.grantPermissions(["notifications"], { origin: baseURL! });
-    await signIn(page, operator);
+    await page.goto("/admin");
     await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "Alerts" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alerts");
     await hydrated(page);
@@ -110,7 +106,7 @@ test("the console is an installable app: its manifest, icons and service worker"
 test("a new request is marked unread in the inbox until an operator opens it", async ({ page }) => {
   const name = `UNREAD PERSON ${Date.now()}`;
   seed("consultation", { name, phone: "01055556666" });
-  await signIn(page, operator);
+  await page.goto("/admin");
   const search = page.getByRole("search");
   await search.getByLabel("Name or phone").fill(name);
   await search.getByRole("button", { name: "Apply" }).click();
@@ -126,7 +122,7 @@ test("a new request is marked unread in the inbox until an operator opens it", a
 test("a channel failing for more than 15 minutes is reported at the top of the inbox", async ({ page }) => {
   const { id } = seed("alert-failing", { minutes: 20 });
   try {
-    await signIn(page, operator);
+    await page.goto("/admin");
     const warning = page.getByRole("alert").filter({ hasText: "Alerts are failing" });
     await expect(warning).toContainText(/Webhook has not delivered for 2\d minutes/);
     expect(await axeViolations(page)).toEqual([]);

@@ -46,7 +46,7 @@ describe.each(DIALECTS)("device cookies on %s", (dialect) => {
   async function signIn(now: Date, device?: Device | null, clientIp = OWNER_IP): Promise<Device> {
     const first = await password(OWNER, PASSWORD, clientIp, now, device);
     if (!first.ok || first.token !== null) throw new Error(`password step: ${JSON.stringify(first)}`);
-    // The same step's code again (replay is refused, and tested in admin-two-step.test.ts).
+    // The same step's code again (replay is refused, and tested in console-two-step.test.ts).
     await handle.db.updateTable("admin_operators").set({ totp_last_step: null }).execute();
     const second = await attemptSecondStep(
       handle.db,

@@ -1,30 +1,39 @@
-import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, seed, signIn } from "#tests/e2e/console.ts";
+import { hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import type { Page } from "@playwright/test";
+import { test, expect, createOperator, english, seed, signIn } from "#tests/e2e/console/fixtures.ts";
 
 /**
  * My calls (issue 26, item 3) on a phone held in one hand (390×844): the
  * agent's due lead with its dial link; one tap logs "No answer" and the next
  * call shows, scheduled by the cadence; without JavaScript the same forms work.
+ * Each test's agent is its own, with one lead: My calls lists every lead due,
+ * and these tests read the page with theirs alone on it.
  */
 const stamp = () => `${test.info().workerIndex}-${Date.now()}`;
 test.beforeEach(async ({ context }) => english(context));
 
-async function agentWithLead(name: string) {
+/** An agent (the password alone signs it in) with one lead, due now, signed in on `page`. */
+async function agentWithLead(page: Page, name: string) {
   const agent = `caller-${stamp()}@example.com`;
-  createOperator(agent);
+  createOperator(agent, { twoStep: false });
   seed("role", { email: agent, role: "agent" });
   const phone = `010${String(Date.now()).slice(-8)}`;
   seed("consultation", { name, phone, assignTo: agent });
-  return { agent, phone };
+  await signIn(page, agent);
+  return phone;
 }
 
-test("an agent works My calls with one hand: dials, logs no answer in one tap, sees the next call scheduled", async ({ page }) => {
-  const name = `CALLER ${stamp()}`;
-  const { agent, phone } = await agentWithLead(name);
-  await signIn(page, agent);
+/** My calls from the console's navigation, and the lead's card there. */
+async function myCalls(page: Page, name: string) {
   await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "My calls" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My calls");
-  const item = page.getByRole("listitem").filter({ hasText: name });
+  return page.getByRole("listitem").filter({ hasText: name });
+}
+
+test("an agent works My calls with one hand: the due lead's dial link and one-tap outcomes are thumb-sized", async ({ page }) => {
+  const name = `CALLER ${stamp()}`;
+  const phone = await agentWithLead(page, name);
+  const item = await myCalls(page, name);
   await expect(item.getByRole("link", { name: `Call ${phone}` })).toHaveAttribute("href", `tel:${phone}`);
   // Thumb-sized: every target of the card is at least 44 px high.
   for (const target of [item.getByRole("link", { name: `Call ${phone}` }), item.getByRole("button", { name: "No answer" })]) {
@@ -32,7 +41,12 @@ test("an agent works My calls with one hand: dials, logs no answer in one tap, s
   }
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("my-calls-en.png"), fullPage: true });
+});
 
+test("an agent logs no answer in one tap on My calls and sees the next call scheduled", async ({ page }) => {
+  const name = `NO ANSWER ${stamp()}`;
+  await agentWithLead(page, name);
+  const item = await myCalls(page, name);
   await hydrated(page);
   await item.getByRole("button", { name: "No answer" }).click();
   await expect(page.getByRole("status").filter({ hasText: /Call logged\. Next call: \d{4}-\d\d-\d\d \d\d:\d\d KST\./ })).toBeVisible();
@@ -44,8 +58,7 @@ test("an agent works My calls with one hand: dials, logs no answer in one tap, s
 
 test("without JavaScript the one-tap outcome form still logs the call", async ({ page, browser }) => {
   const name = `NOJS ${stamp()}`;
-  const { agent } = await agentWithLead(name);
-  await signIn(page, agent);
+  await agentWithLead(page, name);
   const context = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 390, height: 844 },

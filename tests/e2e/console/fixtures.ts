@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { Secret, TOTP } from "otpauth";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, hydrated } from "#tests/e2e/fixtures.ts";
+import { test as siteTest, expect, hydrated } from "#tests/e2e/fixtures.ts";
 import { E2E_DB } from "#tests/support/e2e-env.ts";
 
 /**
@@ -86,3 +86,58 @@ export async function codeStep(page: Page, code: string) {
   await page.getByLabel("Code").fill(code);
   await page.getByRole("button", { name: "Confirm" }).click();
 }
+
+type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
+interface Session {
+  email: string;
+  /** The session's, the device's and the console's language (English) cookies of one real sign-in. */
+  cookies: Cookies;
+}
+
+/** An operator made by createOperator (an agent if `role` says so), signed in once in a browser of its own. */
+async function signInOnce(browser: Browser, baseURL: string, role: "admin" | "agent", worker: number): Promise<Session> {
+  const email = `${role}-w${worker}-${Date.now()}@example.com`;
+  createOperator(email);
+  if (role === "agent") seed("role", { email, role: "agent" });
+  const context = await browser.newContext({ baseURL });
+  try {
+    await english(context);
+    await signIn(await context.newPage(), email);
+    return { email, cookies: await context.cookies() };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The console's tests: the site's `test`, with an administrator and an agent
+ * per worker, each signed in once (password and code, through the pages).
+ * `test.use({ signedInAs: "admin" })` (or "agent") gives that sign-in's
+ * cookies (session, device, English) to each test's browser; `admin` and
+ * `agent` are their e-mail addresses. A test of signing in, out, or of
+ * sessions signs in an operator of its own: never these, whose sessions the
+ * worker's other tests share.
+ */
+export const test = siteTest.extend<
+  { signedInAs: "admin" | "agent" | undefined; admin: string; agent: string },
+  { adminSession: Session; agentSession: Session }
+>({
+  adminSession: [
+    async ({ browser }, provide, worker) =>
+      provide(await signInOnce(browser, String(worker.project.use.baseURL), "admin", worker.workerIndex)),
+    { scope: "worker", timeout: 30_000 },
+  ],
+  agentSession: [
+    async ({ browser }, provide, worker) =>
+      provide(await signInOnce(browser, String(worker.project.use.baseURL), "agent", worker.workerIndex)),
+    { scope: "worker", timeout: 30_000 },
+  ],
+  signedInAs: [undefined, { option: true }],
+  context: async ({ context, signedInAs, adminSession, agentSession }, provide) => {
+    if (signedInAs) await context.addCookies((signedInAs === "admin" ? adminSession : agentSession).cookies);
+    await provide(context);
+  },
+  admin: async ({ adminSession }, provide) => provide(adminSession.email),
+  agent: async ({ agentSession }, provide) => provide(agentSession.email),
+});
+export { expect };

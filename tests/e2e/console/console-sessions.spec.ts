@@ -1,12 +1,15 @@
-import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, signIn } from "#tests/e2e/console.ts";
+import { hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { test, expect, createOperator, english, seed, signIn } from "#tests/e2e/console/fixtures.ts";
 
 /** Each operator's sessions (issue 16, ADR 0022): the list, and signing out of the other browsers from one. */
 test.beforeEach(async ({ context }) => english(context));
 
 test("My account lists this operator's browsers (device, network prefix) and signs the others out", async ({ page, browser }) => {
+  // An operator of its own (signing out of the other browsers would end the worker's shared sessions);
+  // an agent, whose password alone signs it in.
   const operator = `sessions-${test.info().workerIndex}-${Date.now()}@example.com`;
-  createOperator(operator);
+  createOperator(operator, { twoStep: false });
+  seed("role", { email: operator, role: "agent" });
   const other = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0",

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, signIn, signInAgent, withoutJavaScript } from "#tests/e2e/console.ts";
+import { hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { test, expect, english, withoutJavaScript } from "#tests/e2e/console/fixtures.ts";
 
 /**
  * The console's Products page (issue 27) at 390×844: an administrator reads
@@ -10,10 +10,10 @@ import { createOperator, english, signIn, signInAgent, withoutJavaScript } from 
  * publishing works; an agent gets 403. The public eligibility and calculator
  * specs read these products: every test leaves the live figures as it found
  * them (a publication here republishes the live values unchanged), and each
- * test edits its own product, so they may run in parallel.
+ * test edits its own product, so they may run in parallel. The administrator
+ * and the agent are the worker's, signed in once.
  */
-const stamp = () => `${test.info().workerIndex}-${Date.now()}`;
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, signedInAs: "admin" });
 test.beforeEach(async ({ context }) => english(context));
 
 const WORK_VISAS = "visas E-1, E-2, E-3, E-7, E-9, F-2, F-5, F-6, F-4";
@@ -41,13 +41,6 @@ type Seeded = (typeof SEEDED)[number];
 const CHECK =
   "/our-products/eligibility?visa=E-9&expiry=20350101&employed_months=9&employment=standard&income=30000000&amount=5000000&months=24";
 const LIVE_GENERAL_RATES = /about [\d,]+ KRW at 13% to [\d,]+ KRW at 19\.9% a year\./;
-
-async function signedInAdmin(page: Page, name: string) {
-  const email = `products-${name}-${stamp()}@example.com`;
-  createOperator(email);
-  await signIn(page, email);
-  return email;
-}
 
 /** A product's card on the list. */
 const card = (page: Page, product: Seeded) =>
@@ -114,7 +107,7 @@ async function visitor(browser: Browser) {
 }
 
 test("an administrator opens Loan products from the navigation: the three seeded products, live, axe clean", async ({ page }) => {
-  await signedInAdmin(page, "list");
+  await page.goto("/admin");
   await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "Loan products" }).click();
   await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Loan products");
@@ -134,7 +127,6 @@ test("an administrator opens Loan products from the navigation: the three seeded
 
 test("a rate above the legal maximum is refused next to its field and nothing is saved; axe clean with the error", async ({ page }) => {
   const savings = SEEDED[2];
-  await signedInAdmin(page, "refuse");
   await openEdit(page, savings);
   await expect(rateTo(page)).toHaveValue("19.90");
   await rateTo(page).fill("24");
@@ -156,10 +148,10 @@ test("a rate above the legal maximum is refused next to its field and nothing is
 test("a draft is seen only in the console and the preview, and discarded; publishing the live values leaves the check as it was", async ({
   page,
   browser,
+  admin: email,
 }) => {
   test.setTimeout(60_000);
   const general = SEEDED[0];
-  const email = await signedInAdmin(page, "draft");
   const guest = await visitor(browser);
   const draftFigures = general.figures.replace("13.00–19.90", "12.50–19.90");
 
@@ -229,7 +221,6 @@ test("a draft is seen only in the console and the preview, and discarded; publis
 
 test("without JavaScript the edit form posts to the server, which answers the refusal next to the field", async ({ page, browser }) => {
   const student = SEEDED[1];
-  await signedInAdmin(page, "nojs");
   const { page: noJs, close } = await withoutJavaScript(browser, page);
   await noJs.goto("/admin/products");
   await card(noJs, student).getByRole("link", { name: "Edit" }).click();
@@ -247,9 +238,12 @@ test("without JavaScript the edit form posts to the server, which answers the re
   await close();
 });
 
-test("an agent gets 403 for the products and no link to them", async ({ page }) => {
-  await signInAgent(page, `products-agent-${stamp()}@example.com`);
-  await expect(page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "Loan products" })).toHaveCount(0);
-  expect((await page.goto("/admin/products"))?.status()).toBe(403);
-  expect((await page.goto("/admin/products/1"))?.status()).toBe(403);
+test.describe("an agent", () => {
+  test.use({ signedInAs: "agent" });
+  test("an agent gets 403 for the products and no link to them", async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "Loan products" })).toHaveCount(0);
+    expect((await page.goto("/admin/products"))?.status()).toBe(403);
+    expect((await page.goto("/admin/products/1"))?.status()).toBe(403);
+  });
 });

@@ -29,7 +29,7 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
   let operatorId: number;
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
-    // An agent: a password alone signs it in (the code step is tested in admin-two-step.test.ts).
+    // An agent: a password alone signs it in (the code step is tested in console-two-step.test.ts).
     operatorId = await createOperator(handle.db, EMAIL, PASSWORD, "agent");
   }, 30_000); // a fresh schema and migrations: slow on a busy PostgreSQL
   afterAll(async () => handle.cleanup());
@@ -46,7 +46,7 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
     const response = await attempt(PASSWORD, "  OPS@example.com ");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/audit");
-    // The session's cookie (the device cookie, ADR 0017, comes beside it: admin-device-cookie.test.ts).
+    // The session's cookie (the device cookie, ADR 0017, comes beside it: console-device-cookie.test.ts).
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("admin_session="))!;
     expect(setCookie).toMatch(/^admin_session=[\w-]{43}; /);
     expect(setCookie.split("; ").slice(1).sort()).toEqual(["HttpOnly", "Max-Age=43200", "Path=/", "SameSite=Lax"]);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { createOperator, english, seed, seoulToday, signIn } from "#tests/e2e/console.ts";
+import { hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { test, expect, createOperator, english, seed, seoulToday, signIn } from "#tests/e2e/console/fixtures.ts";
 import { CONSOLE_ROUTES } from "#tests/support/admin-routes.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 
@@ -9,12 +9,8 @@ import { sampleConsultation } from "#tests/support/consultation-sample.ts";
  * The operator console against the production build. Operators are created
  * with the real `npm run admin:create` script on the server's SQLite file;
  * requests are seeded by a test-only script (tests/support/admin-seed.ts).
+ * Signed in, the tests share their worker's administrator (`admin`).
  */
-let operator = "";
-test.beforeAll(async () => {
-  operator = `ops-${test.info().workerIndex}-${Date.now()}@example.com`;
-  createOperator(operator);
-});
 
 test.describe("without a session", () => {
   test("every console page redirects to sign-in, every data route answers 401, nothing leaks", async ({ request, baseURL }) => {
@@ -44,14 +40,14 @@ test.describe("without a session", () => {
     }
   });
 
-  test("the sign-in page is Korean by default, refuses a wrong password, and is accessible", async ({ page }) => {
+  test("the sign-in page is Korean by default, refuses a wrong password, and is accessible", async ({ page, adminSession }) => {
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("운영자 로그인");
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "English" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Operator sign-in");
-    await page.getByLabel("E-mail").fill(operator);
+    await page.getByLabel("E-mail").fill(adminSession.email);
     await page.getByLabel("Password").fill("not the password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("alert")).toHaveText("The e-mail or password is not correct.");
@@ -60,8 +56,8 @@ test.describe("without a session", () => {
 });
 
 /** Finds the consultation in the inbox, moves it to "contacting", keeps a note, and exports it. */
-async function inboxFlow(page: Page, name: string, phone: string) {
-  await expect(page).toHaveURL(/\/admin$/);
+async function inboxFlow(page: Page, operator: string, name: string, phone: string) {
+  await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
   const search = page.getByRole("search");
   await search.getByLabel("Name or phone").fill(name);
@@ -119,17 +115,21 @@ async function inboxFlow(page: Page, name: string, phone: string) {
 }
 
 test.describe("signed in", () => {
+  test.use({ signedInAs: "admin" });
   test.beforeEach(async ({ context }) => english(context));
 
-  test("a consultation seeded into the database appears in the inbox, changes status, and is exported", async ({ page }) => {
+  test("a consultation seeded into the database appears in the inbox, changes status, and is exported", async ({ page, admin }) => {
     const name = `NGUYEN SEEDED ${Date.now()}`;
     const phone = `010${String(Date.now()).slice(-8)}`;
     seed("consultation", { name, phone });
-    await signIn(page, operator);
-    await inboxFlow(page, name, phone);
+    await inboxFlow(page, admin, name, phone);
   });
 
-  test("a consultation submitted on the public site appears in the inbox, changes status, and is exported", async ({ page, request }) => {
+  test("a consultation submitted on the public site appears in the inbox, changes status, and is exported", async ({
+    page,
+    request,
+    admin,
+  }) => {
     const submission_id = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
     // Unique: the public site's own tests send consultations to the same database.
     const name = `NGUYEN PUBLIC ${Date.now()}`;
@@ -138,8 +138,7 @@ test.describe("signed in", () => {
       data: sampleConsultation({ submissionId: submission_id, name, phone, marketing: "Y" }),
     });
     expect(response.status()).toBe(200);
-    await signIn(page, operator);
-    await inboxFlow(page, name, phone);
+    await inboxFlow(page, admin, name, phone);
   });
 
   test("an A/S request shows its photo (from the database, private) and the pages pass axe", async ({ page, request }) => {
@@ -147,7 +146,8 @@ test.describe("signed in", () => {
     const name = `ANSAN SHOP ${Date.now()}`;
     const { id, photo } = seed("as", { name });
     seed("banner", { count: 9 });
-    await signIn(page, operator);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
     expect(await axeViolations(page)).toEqual([]);
     await page.goto(`/admin/requests/as/${id}`);
     const image = page.getByRole("img", { name: "Photo 1 sent with the request" });
@@ -169,7 +169,6 @@ test.describe("signed in", () => {
 
   test("banner taps are shown per partner and day", async ({ page }) => {
     seed("banner", { count: 6 });
-    await signIn(page, operator);
     await page.goto("/admin/banners");
     const table = page.getByRole("table", { name: "Taps per day" });
     await expect(table.getByRole("columnheader", { name: "savings-bank" })).toBeVisible();
@@ -181,7 +180,6 @@ test.describe("signed in", () => {
   test("blog links: a private address is refused; a title is corrected; a link is deleted", async ({ page }) => {
     const title = `Seeded link ${Date.now()}`;
     seed("blog", { title });
-    await signIn(page, operator);
     await page.goto("/admin/blog-links");
     await hydrated(page);
     await page.getByLabel("Page address (URL)").fill("http://127.0.0.1:9/internal");
@@ -200,9 +198,17 @@ test.describe("signed in", () => {
     await expect(page.getByRole("status").filter({ hasText: "Link deleted." })).toBeVisible();
     await expect(page.getByText(title)).toHaveCount(0);
   });
+});
 
-  test("signing out ends the session", async ({ page }) => {
+// An operator of its own, not the worker's shared administrator: signing out ends its session.
+test.describe("signing in and out", () => {
+  test.beforeEach(async ({ context }) => english(context));
+
+  test("signing in lands on the inbox; signing out ends the session", async ({ page }) => {
+    const operator = `sign-out-${test.info().workerIndex}-${Date.now()}@example.com`;
+    createOperator(operator);
     await signIn(page, operator);
+    await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/admin\/sign-in$/);
