@@ -125,7 +125,7 @@ function OneTap({ id }: { id: number }) {
   const t = useAdminT();
   const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" className={styles.oneTap} aria-label={t("mycalls.logFor")}>
+    <Form method="post" className={styles.oneTap} aria-label={t("mycalls.logFor", { id })}>
       <CsrfField />
       <input type="hidden" name="intent" value="call" />
       <input type="hidden" name="id" value={id} />

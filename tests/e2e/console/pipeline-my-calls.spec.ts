@@ -6,8 +6,9 @@ import { test, expect, createOperator, english, seed, signIn } from "#tests/e2e/
  * My calls (issue 26, item 3) on a phone held in one hand (390×844): the
  * agent's due lead with its dial link; one tap logs "No answer" and the next
  * call shows, scheduled by the cadence; without JavaScript the same forms work.
- * Each test's agent is its own, with one lead: My calls lists every lead due,
- * and these tests read the page with theirs alone on it.
+ * Each test's agent is its own, with one lead (two in the test of their
+ * names): My calls lists every lead due, and these tests read the page with
+ * theirs alone on it.
  */
 const stamp = () => `${test.info().workerIndex}-${Date.now()}`;
 test.beforeEach(async ({ context }) => english(context));
@@ -20,7 +21,7 @@ async function agentWithLead(page: Page, name: string) {
   const phone = `010${String(Date.now()).slice(-8)}`;
   seed("consultation", { name, phone, assignTo: agent });
   await signIn(page, agent);
-  return phone;
+  return { phone, agent };
 }
 
 /** My calls from the console's navigation, and the lead's card there. */
@@ -32,7 +33,7 @@ async function myCalls(page: Page, name: string) {
 
 test("an agent works My calls with one hand: the due lead's dial link and one-tap outcomes are thumb-sized", async ({ page }) => {
   const name = `CALLER ${stamp()}`;
-  const phone = await agentWithLead(page, name);
+  const { phone } = await agentWithLead(page, name);
   const item = await myCalls(page, name);
   await expect(item.getByRole("link", { name: `Call ${phone}` })).toHaveAttribute("href", `tel:${phone}`);
   // Thumb-sized: every target of the card is at least 44 px high.
@@ -41,6 +42,21 @@ test("an agent works My calls with one hand: the due lead's dial link and one-ta
   }
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath("my-calls-en.png"), fullPage: true });
+});
+
+test("with two leads due, each one-tap form is named by its consultation, and the page passes axe", async ({ page }) => {
+  const first = `TWO A ${stamp()}`;
+  const { agent } = await agentWithLead(page, first);
+  // A second lead, due now, for the same agent: two one-tap forms on the page.
+  seed("consultation", { name: `TWO B ${stamp()}`, phone: `010${String(Date.now() + 1).slice(-8)}`, assignTo: agent });
+  await myCalls(page, first);
+  const labels = await page
+    .locator(`form[aria-label^="Log the outcome"]`)
+    .evaluateAll((forms) => forms.map((f) => f.getAttribute("aria-label")));
+  expect(labels).toHaveLength(2);
+  for (const label of labels) expect(label).toMatch(/^Log the outcome of consultation #\d+$/);
+  expect(new Set(labels).size).toBe(2);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("an agent logs no answer in one tap on My calls and sees the next call scheduled", async ({ page }) => {
