@@ -8,7 +8,7 @@ import { validate } from "#app/lib/schema.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { contentSubmissionId } from "#app/requests/record.server.ts";
 import { writeFlash } from "#app/lib/flash.server.ts";
-import { statusPath } from "#app/requests/status-link.server.ts";
+import { statusPathFor } from "#app/requests/status-answer.server.ts";
 import { sourceOfForm } from "#app/requests/source.server.ts";
 import type { RequestSource } from "#app/requests/source.ts";
 import { maskPhone } from "#app/requests/mask.ts";
@@ -93,6 +93,6 @@ export const consultationFormAction = formAction(RATE_BUCKET, async ({ request, 
     app.log.error("consultation.failed", { via: "form", requestId: context.get(requestContext).requestId }, error);
     return formFailed("server", { values: formValues(state) });
   }
-  const flash = { maskedPhone: maskPhone(result.output.phone), statusPath: statusPath(token, localeOf(context)) };
+  const flash = { maskedPhone: maskPhone(result.output.phone), statusPath: statusPathFor(context, token) };
   return redirect(completeUrl(request), { headers: { "Set-Cookie": await writeFlash(app.secret, flash, app.secureCookies) } });
 });
