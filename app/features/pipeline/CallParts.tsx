@@ -1,9 +1,9 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { Checkbox, RadioGroup, TextArea, TextField } from "#app/ui/Field.tsx";
 import type { FieldErrors } from "#app/lib/schema.ts";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
-import { CsrfField, Notice } from "#app/features/console/parts.tsx";
+import { Notice, PostForm } from "#app/features/console/parts.tsx";
 import type { CallState } from "#app/features/pipeline/calls.server.ts";
 import { CALL_NOTE_MAX, CALL_OUTCOMES } from "#app/features/pipeline/calls.ts";
 import styles from "#app/features/console/console.module.css";
@@ -77,9 +77,7 @@ export function LogCallForm({ result, action, keepOpen }: { result?: CallFormRes
         </Notice>
       ) : null}
       {failed ? <Notice tone="error">{t(`calls.error.${failed.error}`)}</Notice> : null}
-      <Form method="post" action={action} className={styles.stack}>
-        <CsrfField />
-        <input type="hidden" name="intent" value="call" />
+      <PostForm intent="call" action={action} className={styles.stack}>
         <RadioGroup
           legend={t("calls.outcome")}
           name="outcome"
@@ -107,7 +105,7 @@ export function LogCallForm({ result, action, keepOpen }: { result?: CallFormRes
         <Button type="submit" disabled={busy}>
           {t("calls.log")}
         </Button>
-      </Form>
+      </PostForm>
     </>
   );
 }

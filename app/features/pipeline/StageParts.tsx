@@ -1,11 +1,11 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { RequestStage } from "#db/schema.ts";
 import { Button } from "#app/ui/Button.tsx";
 import { RadioGroup, SelectField, TextArea, TextField } from "#app/ui/Field.tsx";
 import type { FieldErrors } from "#app/lib/schema.ts";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { stagesOf, type RequestKind } from "#app/requests/kinds.ts";
-import { CsrfField, Notice } from "#app/features/console/parts.tsx";
+import { Notice, PostForm } from "#app/features/console/parts.tsx";
 import type { RequestDetail } from "#app/features/pipeline/request-detail.server.ts";
 import type { StageHistoryEntry } from "#app/features/pipeline/pipeline.server.ts";
 import { CLOSED_NOTE_MAX, CLOSED_REASONS, LENDER_MAX, nextStages } from "#app/features/pipeline/stages.ts";
@@ -70,9 +70,7 @@ export function StageForm({ detail, result }: { detail: RequestDetail; result?: 
       {next.length === 0 ? (
         <p className={styles.muted}>{t("pipeline.final")}</p>
       ) : (
-        <Form method="post" className={styles.stack} key={`stage-${detail.status}-${detail.updated}`}>
-          <CsrfField />
-          <input type="hidden" name="intent" value="stage" />
+        <PostForm intent="stage" className={styles.stack} key={`stage-${detail.status}-${detail.updated}`}>
           <input type="hidden" name="from" value={detail.status} />
           <RadioGroup
             legend={t("pipeline.moveTo")}
@@ -141,7 +139,7 @@ export function StageForm({ detail, result }: { detail: RequestDetail; result?: 
           <Button type="submit" disabled={busy}>
             {t("pipeline.move")}
           </Button>
-        </Form>
+        </PostForm>
       )}
       <StageHelp kind={detail.kind} />
     </>
