@@ -9,6 +9,7 @@ import { Notice, PostForm } from "#app/features/console/parts.tsx";
 import type { RequestDetail } from "#app/features/pipeline/request-detail.server.ts";
 import type { StageHistoryEntry } from "#app/features/pipeline/pipeline.server.ts";
 import { CLOSED_NOTE_MAX, CLOSED_REASONS, LENDER_MAX, nextStages } from "#app/features/pipeline/stages.ts";
+import { useRefusedFields } from "#app/features/pipeline/refused-fields.ts";
 import styles from "#app/features/console/console.module.css";
 
 /** What the move form's action answered: done, or why not (with the values to show again). */
@@ -60,9 +61,9 @@ export function StageForm({ detail, result }: { detail: RequestDetail; result?: 
   const busy = useNavigation().state === "submitting";
   const next = nextStages(detail.kind, detail.status);
   const failed = result && !result.ok ? result : undefined;
-  const values = failed?.values ?? {};
-  const errors = failed?.fields ?? {};
-  const message = (key?: string) => (key ? t(key as AdminKey) : undefined);
+  const field = useRefusedFields(failed);
+  const to = field("to");
+  const reason = field("reason");
   return (
     <>
       {result?.ok ? <Notice tone="ok">{t("pipeline.moved", { stage: t(`pipeline.stage.${result.to}`) })}</Notice> : null}
@@ -74,49 +75,26 @@ export function StageForm({ detail, result }: { detail: RequestDetail; result?: 
           <input type="hidden" name="from" value={detail.status} />
           <RadioGroup
             legend={t("pipeline.moveTo")}
-            name="to"
-            defaultValue={values.to ?? next[0]}
-            error={message(errors.to)}
             options={next.map((stage) => ({ value: stage, label: t(`pipeline.stage.${stage}`) }))}
+            {...to}
+            defaultValue={to.defaultValue ?? next[0]}
           />
           {next.includes("with_lender") ? (
-            <TextField
-              label={t("pipeline.lender")}
-              name="lender"
-              maxLength={LENDER_MAX}
-              hint={t("pipeline.lenderHint")}
-              defaultValue={values.lender}
-              error={message(errors.lender)}
-            />
+            <TextField label={t("pipeline.lender")} maxLength={LENDER_MAX} hint={t("pipeline.lenderHint")} {...field("lender")} />
           ) : null}
           {next.includes("approved") ? (
             <>
-              <TextField
-                label={t("pipeline.amount")}
-                name="amount"
-                inputMode="numeric"
-                hint={t("pipeline.amountHint")}
-                defaultValue={values.amount}
-                error={message(errors.amount)}
-              />
-              <TextField
-                label={t("pipeline.approvedOn")}
-                name="approvedOn"
-                type="date"
-                hint={t("pipeline.approvedOnHint")}
-                defaultValue={values.approvedOn}
-                error={message(errors.approvedOn)}
-              />
+              <TextField label={t("pipeline.amount")} inputMode="numeric" hint={t("pipeline.amountHint")} {...field("amount")} />
+              <TextField label={t("pipeline.approvedOn")} type="date" hint={t("pipeline.approvedOnHint")} {...field("approvedOn")} />
             </>
           ) : null}
           {next.includes("closed") && detail.kind === "consultation" ? (
             <>
               <SelectField
                 label={t("pipeline.reason")}
-                name="reason"
                 hint={t("pipeline.reasonHint")}
-                defaultValue={values.reason ?? ""}
-                error={message(errors.reason)}
+                {...reason}
+                defaultValue={reason.defaultValue ?? ""}
               >
                 <option value="">{t("pipeline.reasonPick")}</option>
                 {CLOSED_REASONS.map((reason) => (
@@ -127,12 +105,10 @@ export function StageForm({ detail, result }: { detail: RequestDetail; result?: 
               </SelectField>
               <TextArea
                 label={t("pipeline.closedNote")}
-                name="closedNote"
                 rows={2}
                 maxLength={CLOSED_NOTE_MAX}
                 hint={t("pipeline.closedNoteHint")}
-                defaultValue={values.closedNote}
-                error={message(errors.closedNote)}
+                {...field("closedNote")}
               />
             </>
           ) : null}
