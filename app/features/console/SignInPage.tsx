@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { useAdminT } from "#app/features/console/i18n.ts";
-import { Notice } from "#app/features/console/parts.tsx";
+import { Notice, SignInCard } from "#app/features/console/parts.tsx";
 import { EmailField, PasswordField } from "#app/features/console/fields.tsx";
 import styles from "./console.module.css";
 
@@ -24,10 +24,7 @@ export function SignInPage({
   const t = useAdminT();
   const busy = useNavigation().state === "submitting";
   return (
-    <section className={styles.signIn} aria-labelledby="sign-in-title">
-      <h1 id="sign-in-title" className={styles.title}>
-        {t("signIn.title")}
-      </h1>
+    <SignInCard id="sign-in-title" title={t("signIn.title")}>
       <p className={styles.muted}>{t("signIn.intro")}</p>
       {passwordSet ? <Notice tone="ok">{t("signIn.passwordSet")}</Notice> : null}
       {error ? <Notice tone="error">{t(`signIn.error.${error}`, { count: retryMinutes ?? 15 })}</Notice> : null}
@@ -40,6 +37,6 @@ export function SignInPage({
         </Button>
       </Form>
       <p className={styles.hint}>{t("signIn.help")}</p>
-    </section>
+    </SignInCard>
   );
 }

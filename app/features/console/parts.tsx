@@ -21,6 +21,18 @@ export function PostForm({ intent, children, ...form }: Omit<FormProps, "method"
   );
 }
 
+/** The narrow card of the pages before a session (sign in, the second step, setting a password), titled by its h1. */
+export function SignInCard({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section className={styles.signIn} aria-labelledby={id}>
+      <h1 id={id} className={styles.title}>
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
+}
+
 export function PageTitle({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
   return (
     <div className={styles.titleRow}>

@@ -1,7 +1,7 @@
 import { Form, Link, href, useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
-import { Notice } from "#app/features/console/parts.tsx";
+import { Notice, SignInCard } from "#app/features/console/parts.tsx";
 import { PasswordField } from "#app/features/console/fields.tsx";
 import styles from "#app/features/console/console.module.css";
 
@@ -14,10 +14,7 @@ export function PasswordLinkPage({ data, result }: { data: LinkData; result?: Pa
   const t = useAdminT();
   const busy = useNavigation().state === "submitting";
   return (
-    <section className={styles.signIn} aria-labelledby="password-title">
-      <h1 id="password-title" className={styles.title}>
-        {t("password.title")}
-      </h1>
+    <SignInCard id="password-title" title={t("password.title")}>
       {data.state === "valid" ? (
         <>
           <p className={styles.muted}>
@@ -41,6 +38,6 @@ export function PasswordLinkPage({ data, result }: { data: LinkData; result?: Pa
           </p>
         </>
       )}
-    </section>
+    </SignInCard>
   );
 }
