@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { startWebhookReceiver } from "#tests/support/alert-receivers.ts";
+import { queuedDelivery } from "#app/features/alerts/outbox.server.ts";
 
 /**
  * Several server instances on one database deliver each alert once
@@ -35,22 +36,9 @@ describe.each(DIALECTS)("two instances on %s", (dialect) => {
 
   it("deliver each alert once", async () => {
     const at = new Date(Date.now() - 1000).toISOString();
-    const rows = Array.from({ length: 120 }, (_, i) => ({
-      channel: "webhook" as const,
-      recipient: "webhook",
-      request_kind: "consultation",
-      request_id: i + 1,
-      request_lang: "en",
-      request_created_at: at,
-      next_attempt_at: at,
-      claim_token: null,
-      claimed_until: null,
-      last_error: null,
-      first_failed_at: null,
-      delivered_at: null,
-      created_at: at,
-      updated_at: at,
-    }));
+    const rows = Array.from({ length: 120 }, (_, i) =>
+      queuedDelivery({ channel: "webhook", recipient: "webhook" }, { kind: "consultation", id: i + 1, lang: "en", createdAt: at }, at),
+    );
     await handle.db.insertInto("alert_deliveries").values(rows).execute();
     const url = handle.url;
     const a = workerProcess(url, `${webhook.url}/a`);

@@ -52,6 +52,25 @@ export async function schedulePush(trx: Db, operatorIds: readonly number[], even
   );
 }
 
+/** A delivery row as it is queued: due at `at`, not claimed, failed or delivered yet. */
+export function queuedDelivery(to: { channel: Delivery["channel"]; recipient: string }, event: AlertEvent, at: string) {
+  return {
+    ...to,
+    request_kind: event.kind,
+    request_id: event.id,
+    request_lang: event.lang,
+    request_created_at: event.createdAt,
+    next_attempt_at: at,
+    claim_token: null,
+    claimed_until: null,
+    last_error: null,
+    first_failed_at: null,
+    delivered_at: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 async function insertDeliveries(
   trx: Db,
   recipients: { channel: Delivery["channel"]; recipient: string }[],
@@ -62,23 +81,7 @@ async function insertDeliveries(
   const at = now.toISOString();
   await trx
     .insertInto("alert_deliveries")
-    .values(
-      recipients.map((r) => ({
-        ...r,
-        request_kind: event.kind,
-        request_id: event.id,
-        request_lang: event.lang,
-        request_created_at: event.createdAt,
-        next_attempt_at: at,
-        claim_token: null,
-        claimed_until: null,
-        last_error: null,
-        first_failed_at: null,
-        delivered_at: null,
-        created_at: at,
-        updated_at: at,
-      })),
-    )
+    .values(recipients.map((r) => queuedDelivery(r, event, at)))
     .execute();
   return recipients.length;
 }

@@ -1,10 +1,11 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { TextField } from "#app/ui/Field.tsx";
 import { ExternalLink } from "#app/ui/ExternalLink.tsx";
+import { UrlField } from "#app/features/console/fields.tsx";
 import { useAdminT } from "#app/features/console/i18n.ts";
 import type { AdminBlogLink, BlogLinkError } from "#app/features/blog-links/blog-links.server.ts";
-import { CsrfField, Notice, PageTitle, Pager } from "#app/features/console/parts.tsx";
+import { Notice, PageTitle, Pager, PostForm } from "#app/features/console/parts.tsx";
 import styles from "#app/features/console/console.module.css";
 
 interface BlogLinksData {
@@ -31,17 +32,10 @@ export function BlogLinksPage({ data, result }: { data: BlogLinksData; result?: 
         </h2>
         <p className={styles.muted}>{t("blog.addIntro")}</p>
         {result && "ok" in result && result.ok !== "updated" ? <Notice tone="ok">{t(`blog.done.${result.ok}`)}</Notice> : null}
-        <Form method="post" className={styles.inlineForm}>
-          <CsrfField />
-          <input type="hidden" name="intent" value="add" />
-          <TextField
+        <PostForm intent="add" className={styles.inlineForm}>
+          <UrlField
             label={t("blog.url")}
             name="url"
-            type="url"
-            inputMode="url"
-            required
-            requiredLabel={t("form.required")}
-            placeholder="https://"
             maxLength={2048}
             defaultValue={addError ? (result as { url?: string }).url : undefined}
             error={addError ? t(`blog.error.${addError}`) : undefined}
@@ -49,7 +43,7 @@ export function BlogLinksPage({ data, result }: { data: BlogLinksData; result?: 
           <Button type="submit" disabled={adding}>
             {adding ? t("blog.adding") : t("blog.add")}
           </Button>
-        </Form>
+        </PostForm>
       </section>
 
       <ul className={styles.blogList}>
@@ -88,9 +82,7 @@ export function BlogLinksPage({ data, result }: { data: BlogLinksData; result?: 
               <details key={`${link.title}|${link.image}`} className={styles.edit} open={!!itemError}>
                 <summary>{t("blog.edit")}</summary>
                 {itemError ? <Notice tone="error">{t(`blog.error.${itemError}`)}</Notice> : null}
-                <Form method="post" className={styles.stack}>
-                  <CsrfField />
-                  <input type="hidden" name="intent" value="update" />
+                <PostForm intent="update" className={styles.stack}>
                   <input type="hidden" name="id" value={link.id} />
                   <TextField
                     label={t("blog.linkTitle")}
@@ -103,15 +95,13 @@ export function BlogLinksPage({ data, result }: { data: BlogLinksData; result?: 
                   <Button type="submit" variant="secondary">
                     {t("form.save")}
                   </Button>
-                </Form>
-                <Form method="post" className={styles.deleteForm}>
-                  <CsrfField />
-                  <input type="hidden" name="intent" value="delete" />
+                </PostForm>
+                <PostForm intent="delete" className={styles.deleteForm}>
                   <input type="hidden" name="id" value={link.id} />
                   <Button type="submit" variant="ghost" className={styles.danger}>
                     {t("blog.delete")}
                   </Button>
-                </Form>
+                </PostForm>
               </details>
             </li>
           );

@@ -1,8 +1,8 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { TextField } from "#app/ui/Field.tsx";
 import { LOCALES } from "#app/i18n/locales.ts";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
-import { CsrfField, PageTitle } from "#app/features/console/parts.tsx";
+import { PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import type { AdminBanner } from "#app/features/campaigns/campaigns.server.ts";
 import type { CampaignFormResult } from "#app/features/campaigns/actions.server.ts";
 import { BANNER_IMAGE } from "#app/features/campaigns/model.ts";
@@ -44,8 +44,7 @@ export function BannerEditPage({ banner, result }: { banner: AdminBanner | null;
       <PageTitle>{banner ? t("campaigns.banner.editTitle") : t("campaigns.banner.newTitle")}</PageTitle>
       <FormNotice result={result} />
       {banner ? <MissingLocales missing={banner.missing} /> : null}
-      <Form method="post" encType="multipart/form-data" className={`${admin.card} ${admin.stack}`} noValidate>
-        <CsrfField />
+      <PostForm encType="multipart/form-data" className={`${admin.card} ${admin.stack}`} noValidate>
         <TextField
           label={t("campaigns.field.key")}
           hint={t("campaigns.field.keyHint")}
@@ -100,7 +99,7 @@ export function BannerEditPage({ banner, result }: { banner: AdminBanner | null;
         <WindowFields field={field} enabled={enabled} />
         <ImageField box={BANNER_IMAGE} current={banner?.image} required={!banner} error={state?.errors.image as AdminKey | undefined} />
         <SaveButtons published={!!banner?.published} busy={busy} />
-      </Form>
+      </PostForm>
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { Form, Link, href, useNavigation } from "react-router";
+import { Link, href, useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { useAdminT } from "#app/features/console/i18n.ts";
-import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
+import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import type { AdminBanner, AdminPopup } from "#app/features/campaigns/campaigns.server.ts";
 import type { CampaignListResult } from "#app/features/campaigns/actions.server.ts";
 import { PREVIEW_PARAM } from "#app/features/campaigns/model.ts";
@@ -27,8 +27,7 @@ function ActionButton({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
-    <Form method="post" preventScrollReset>
-      <CsrfField />
+    <PostForm preventScrollReset>
       <input type="hidden" name="id" value={id} />
       <Button
         type="submit"
@@ -41,7 +40,7 @@ function ActionButton({
       >
         {children}
       </Button>
-    </Form>
+    </PostForm>
   );
 }
 

@@ -1,8 +1,8 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { TextField } from "#app/ui/Field.tsx";
 import { LOCALES } from "#app/i18n/locales.ts";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
-import { CsrfField, PageTitle } from "#app/features/console/parts.tsx";
+import { PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import type { AdminPopup } from "#app/features/campaigns/campaigns.server.ts";
 import type { CampaignFormResult } from "#app/features/campaigns/actions.server.ts";
 import { POPUP_IMAGE } from "#app/features/campaigns/model.ts";
@@ -33,8 +33,7 @@ export function PopupEditPage({ popup, result }: { popup: AdminPopup; result?: C
       <PageTitle>{t("campaigns.popup.title")}</PageTitle>
       <FormNotice result={result} />
       <MissingLocales missing={popup.missing} />
-      <Form method="post" encType="multipart/form-data" className={`${admin.card} ${admin.stack}`} noValidate>
-        <CsrfField />
+      <PostForm encType="multipart/form-data" className={`${admin.card} ${admin.stack}`} noValidate>
         <LinkField field={field} />
         <LocaleFields
           fields={(locale) => (
@@ -50,7 +49,7 @@ export function PopupEditPage({ popup, result }: { popup: AdminPopup; result?: C
         <WindowFields field={field} enabled={enabled} />
         <ImageField box={POPUP_IMAGE} current={popup.image} error={state?.errors.image as AdminKey | undefined} />
         <SaveButtons published={popup.published} busy={busy} />
-      </Form>
+      </PostForm>
     </>
   );
 }

@@ -16,7 +16,7 @@ import {
   type PopupAlts,
   type PublicCampaigns,
 } from "#app/features/campaigns/model.ts";
-import { inLocale, missingLocales } from "#app/i18n/per-locale.ts";
+import { inLocale, missingLocales, parsePerLocale } from "#app/i18n/per-locale.ts";
 import { localeField, type BannerInput, type PopupInput } from "#app/features/campaigns/schema.ts";
 import { kstToUtc } from "#app/lib/seoul-time.ts";
 import { bumpContentVersion } from "#app/lib/content-version.server.ts";
@@ -38,11 +38,6 @@ export class CampaignProblem extends CodedError<CampaignError> {}
 function parseTexts(json: string): BannerTexts {
   const raw = JSON.parse(json) as Partial<BannerTexts>;
   return Object.fromEntries(LOCALES.map((l) => [l, { title: raw[l]?.title ?? "", description: raw[l]?.description ?? "" }])) as BannerTexts;
-}
-
-function parseAlts(json: string): PopupAlts {
-  const raw = JSON.parse(json) as Partial<PopupAlts>;
-  return Object.fromEntries(LOCALES.map((l) => [l, raw[l] ?? ""])) as PopupAlts;
 }
 
 /** The stored rate's numbers, or null for a text migration 0100 could not read. */
@@ -90,7 +85,7 @@ export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), 
           link: popupRow.link,
           image: popupRow.image,
           image2x: popupRow.image_2x,
-          alt: inLocale(parseAlts(popupRow.alts), locale, emptyAlt) ?? "",
+          alt: inLocale(parsePerLocale(popupRow.alts), locale, emptyAlt) ?? "",
         }
       : null;
   return { banners, popup };
@@ -176,7 +171,7 @@ export interface AdminPopup extends AdminCampaign {
 }
 
 function adminPopup(row: PopupRow, now: Date): AdminPopup {
-  const alts = parseAlts(row.alts);
+  const alts = parsePerLocale(row.alts);
   return { ...adminCampaign(row, now), alts, missing: missingLocales(alts, emptyAlt) };
 }
 
@@ -401,7 +396,7 @@ export async function deleteBanner(db: Db, who: Who, id: number, now = new Date(
 }
 
 function flatPopup(row: Pick<PopupRow, "link" | "image" | "alts" | "active_from" | "active_until" | "enabled" | "published">) {
-  const alts = parseAlts(row.alts);
+  const alts = parsePerLocale(row.alts);
   return {
     link: row.link,
     image: row.image,

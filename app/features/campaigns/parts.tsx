@@ -3,6 +3,7 @@ import { TextField, Checkbox } from "#app/ui/Field.tsx";
 import { Button } from "#app/ui/Button.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { Notice } from "#app/features/console/parts.tsx";
+import { UrlField } from "#app/features/console/fields.tsx";
 import type { CampaignFormResult } from "#app/features/campaigns/actions.server.ts";
 import { LINK_MAX } from "#app/features/campaigns/schema.ts";
 import { utcToKst } from "#app/lib/seoul-time.ts";
@@ -31,18 +32,7 @@ export function WindowText({ from, until }: { from: string | null; until: string
 /** The partner's or the event's link: https only (the schema says so on the server). */
 export function LinkField({ field }: { field: ReturnType<typeof useFieldProps> }) {
   const t = useAdminT();
-  return (
-    <TextField
-      label={t("campaigns.field.link")}
-      type="url"
-      inputMode="url"
-      placeholder="https://"
-      required
-      requiredLabel={t("form.required")}
-      maxLength={LINK_MAX}
-      {...field("link")}
-    />
-  );
+  return <UrlField label={t("campaigns.field.link")} maxLength={LINK_MAX} {...field("link")} />;
 }
 
 /** Active from / until (KST, either may be empty) and the on/off switch. */

@@ -3,7 +3,7 @@ import { Form, Link, NavLink, useLocation, href } from "react-router";
 import { site } from "#app/config/site.ts";
 import { LogoMark } from "#app/ui/icons.tsx";
 import { ADMIN_LANGS, useAdminShell, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
-import { CsrfField } from "#app/features/console/parts.tsx";
+import { PostForm } from "#app/features/console/parts.tsx";
 import appShell from "#app/features/layout/AppShell.module.css";
 import styles from "./AdminShell.module.css";
 
@@ -59,13 +59,12 @@ export function AdminShell({ children }: { children: ReactNode }) {
               ))}
             </Form>
             {shell?.operator ? (
-              <Form method="post" action={href("/admin/sign-out")} reloadDocument className={styles.signOut}>
-                <CsrfField />
+              <PostForm action={href("/admin/sign-out")} reloadDocument className={styles.signOut}>
                 <span className={styles.operator}>{shell.operator.email}</span>
                 <button type="submit" className={styles.signOutButton}>
                   {t("shell.signOut")}
                 </button>
-              </Form>
+              </PostForm>
             ) : null}
           </div>
         </div>

@@ -1,8 +1,8 @@
 import { Form, Link, href, useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
-import { TextField } from "#app/ui/Field.tsx";
 import { useAdminT } from "#app/features/console/i18n.ts";
-import { Notice } from "#app/features/console/parts.tsx";
+import { Notice, SignInCard } from "#app/features/console/parts.tsx";
+import { CodeField } from "#app/features/console/fields.tsx";
 import styles from "./console.module.css";
 
 export type SecondStepError = "invalid" | "locked" | "delayed" | "rate_limited" | "missing";
@@ -12,10 +12,7 @@ export function SecondStepPage({ error, retryMinutes }: { error?: SecondStepErro
   const t = useAdminT();
   const busy = useNavigation().state === "submitting";
   return (
-    <section className={styles.signIn} aria-labelledby="second-step-title">
-      <h1 id="second-step-title" className={styles.title}>
-        {t("secondStep.title")}
-      </h1>
+    <SignInCard id="second-step-title" title={t("secondStep.title")}>
       <p className={styles.muted}>{t("secondStep.intro")}</p>
       {error ? (
         <Notice tone="error">
@@ -25,18 +22,7 @@ export function SecondStepPage({ error, retryMinutes }: { error?: SecondStepErro
         </Notice>
       ) : null}
       <Form method="post" className={styles.stack}>
-        <TextField
-          label={t("secondStep.code")}
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="text"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          requiredLabel={t("form.required")}
-          hint={t("secondStep.hint")}
-          maxLength={64}
-        />
+        <CodeField label={t("secondStep.code")} recovery hint={t("secondStep.hint")} />
         <Button type="submit" block disabled={busy}>
           {t("secondStep.submit")}
         </Button>
@@ -44,6 +30,6 @@ export function SecondStepPage({ error, retryMinutes }: { error?: SecondStepErro
       <p className={styles.hint}>
         <Link to={href("/admin/sign-in")}>{t("secondStep.back")}</Link>
       </p>
-    </section>
+    </SignInCard>
   );
 }

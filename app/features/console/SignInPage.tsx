@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
-import { TextField } from "#app/ui/Field.tsx";
 import { useAdminT } from "#app/features/console/i18n.ts";
-import { Notice } from "#app/features/console/parts.tsx";
+import { Notice, SignInCard } from "#app/features/console/parts.tsx";
+import { EmailField, PasswordField } from "#app/features/console/fields.tsx";
 import styles from "./console.module.css";
 
 export type SignInError = "invalid" | "locked" | "delayed" | "rate_limited" | "missing";
@@ -24,40 +24,19 @@ export function SignInPage({
   const t = useAdminT();
   const busy = useNavigation().state === "submitting";
   return (
-    <section className={styles.signIn} aria-labelledby="sign-in-title">
-      <h1 id="sign-in-title" className={styles.title}>
-        {t("signIn.title")}
-      </h1>
+    <SignInCard id="sign-in-title" title={t("signIn.title")}>
       <p className={styles.muted}>{t("signIn.intro")}</p>
       {passwordSet ? <Notice tone="ok">{t("signIn.passwordSet")}</Notice> : null}
       {error ? <Notice tone="error">{t(`signIn.error.${error}`, { count: retryMinutes ?? 15 })}</Notice> : null}
       <Form method="post" className={styles.stack}>
         <input type="hidden" name="next" value={next} />
-        <TextField
-          label={t("signIn.email")}
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          requiredLabel={t("form.required")}
-          defaultValue={email}
-          inputMode="email"
-          maxLength={320}
-        />
-        <TextField
-          label={t("signIn.password")}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          requiredLabel={t("form.required")}
-          maxLength={1024}
-        />
+        <EmailField label={t("signIn.email")} autoComplete="username" defaultValue={email} />
+        <PasswordField label={t("signIn.password")} autoComplete="current-password" />
         <Button type="submit" block disabled={busy}>
           {busy ? t("signIn.submitting") : t("signIn.submit")}
         </Button>
       </Form>
       <p className={styles.hint}>{t("signIn.help")}</p>
-    </section>
+    </SignInCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { Form, Link, useLocation, type FormProps } from "react-router";
 import { useAdminShell, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import type { RightsStatus } from "#db/schema.ts";
 import type { RequestKind } from "#app/requests/kinds.ts";
@@ -8,6 +8,29 @@ import styles from "./console.module.css";
 /** The session-bound form token every console form posts back. */
 export function CsrfField() {
   return <input type="hidden" name="csrf" value={useAdminShell()?.csrf ?? ""} />;
+}
+
+/** A console form that posts: the form token first, then the action's `intent` where it has more than one. */
+export function PostForm({ intent, children, ...form }: Omit<FormProps, "method"> & { intent?: string }) {
+  return (
+    <Form method="post" {...form}>
+      <CsrfField />
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      {children}
+    </Form>
+  );
+}
+
+/** The narrow card of the pages before a session (sign in, the second step, setting a password), titled by its h1. */
+export function SignInCard({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section className={styles.signIn} aria-labelledby={id}>
+      <h1 id={id} className={styles.title}>
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
 }
 
 export function PageTitle({ children, aside }: { children: ReactNode; aside?: ReactNode }) {

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { Form, Link, href, useNavigation } from "react-router";
+import { Link, href, useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
-import { TextField } from "#app/ui/Field.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import type { TwoStepStatus } from "#app/features/operators/account.server.ts";
 import type { SessionRow } from "#app/features/console/session-store.server.ts";
-import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
+import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
+import { CodeField } from "#app/features/console/fields.tsx";
 import styles from "#app/features/console/console.module.css";
 
 export type AccountResult =
@@ -58,23 +58,12 @@ function SetUp({ status, error }: { status: Extract<TwoStepStatus, { enabled: fa
         <li>{t("account.step.code")}</li>
       </ol>
       {error ? <Notice tone="error">{t(error as AdminKey)}</Notice> : null}
-      <Form method="post" className={styles.inlineForm}>
-        <CsrfField />
-        <input type="hidden" name="intent" value="confirm" />
-        <TextField
-          label={t("account.code")}
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9 ]*"
-          required
-          requiredLabel={t("form.required")}
-          maxLength={8}
-        />
+      <PostForm intent="confirm" className={styles.inlineForm}>
+        <CodeField label={t("account.code")} />
         <Button type="submit" disabled={busy}>
           {t("account.confirm")}
         </Button>
-      </Form>
+      </PostForm>
     </section>
   );
 }
@@ -119,27 +108,25 @@ function Sessions({ sessions, result }: { sessions: SessionRow[]; result?: Accou
                 {s.lastSeen}
               </td>
               <td>
-                <Form method="post">
-                  <CsrfField />
+                <PostForm>
                   <input type="hidden" name="id" value={s.id} />
                   <Button type="submit" name="intent" value="end_session" variant="secondary" disabled={busy}>
                     {t("sessions.end")}
                   </Button>
-                </Form>
+                </PostForm>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <Form method="post" className={styles.buttonRow}>
-        <CsrfField />
+      <PostForm className={styles.buttonRow}>
         <Button type="submit" name="intent" value="end_others" variant="secondary" disabled={busy || sessions.length < 2}>
           {t("sessions.endOthers")}
         </Button>
         <Button type="submit" name="intent" value="end_all" variant="ghost" disabled={busy}>
           {t("sessions.endAll")}
         </Button>
-      </Form>
+      </PostForm>
     </section>
   );
 }
@@ -174,13 +161,11 @@ export function AccountPage({
             </h2>
             <p>{t("account.on")}</p>
             <p className={styles.muted}>{t("account.recoveryLeft", { count: twoStep.recoveryLeft })}</p>
-            <Form method="post">
-              <CsrfField />
-              <input type="hidden" name="intent" value="codes" />
+            <PostForm intent="codes">
               <Button type="submit" variant="secondary">
                 {t("account.newCodes")}
               </Button>
-            </Form>
+            </PostForm>
           </section>
         )
       ) : (

@@ -1,11 +1,12 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
-import { SelectField, TextField } from "#app/ui/Field.tsx";
+import { SelectField } from "#app/ui/Field.tsx";
+import { EmailField } from "#app/features/console/fields.tsx";
 import { useAdminShell, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { EMAIL_MAX, OPERATOR_ROLES } from "#app/features/operators/operators-schema.ts";
 import type { OperatorRow } from "#app/features/operators/operators.server.ts";
 import type { TwoStepPolicy } from "#app/features/console/two-step.server.ts";
-import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
+import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import styles from "#app/features/console/console.module.css";
 
 export type OperatorsResult =
@@ -58,35 +59,22 @@ export function OperatorsPage({ data, result }: { data: { operators: OperatorRow
           {t("operators.invite")}
         </h2>
         <p className={styles.muted}>{t("operators.inviteIntro")}</p>
-        <Form method="post" className={styles.stack}>
-          <CsrfField />
-          <input type="hidden" name="intent" value="invite" />
-          <TextField
-            label={t("operators.email")}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            required
-            requiredLabel={t("form.required")}
-            maxLength={EMAIL_MAX}
-          />
+        <PostForm intent="invite" className={styles.stack}>
+          <EmailField label={t("operators.email")} autoComplete="off" maxLength={EMAIL_MAX} />
           <SelectField label={t("operators.role")} name="role" defaultValue="agent">
             <RoleOptions />
           </SelectField>
           <Button type="submit" disabled={busy}>
             {t("operators.inviteSubmit")}
           </Button>
-        </Form>
+        </PostForm>
       </section>
 
       <section className={styles.card} aria-labelledby="policy-title">
         <h2 id="policy-title" className={styles.subtitle}>
           {t("operators.policy")}
         </h2>
-        <Form method="post" className={styles.inlineForm}>
-          <CsrfField />
-          <input type="hidden" name="intent" value="two_step_policy" />
+        <PostForm intent="two_step_policy" className={styles.inlineForm}>
           <SelectField label={t("operators.policyLabel")} name="policy" defaultValue={data.policy} key={data.policy}>
             <option value="admins">{t("operators.policy.admins")}</option>
             <option value="everyone">{t("operators.policy.everyone")}</option>
@@ -94,7 +82,7 @@ export function OperatorsPage({ data, result }: { data: { operators: OperatorRow
           <Button type="submit" variant="secondary" disabled={busy}>
             {t("form.save")}
           </Button>
-        </Form>
+        </PostForm>
       </section>
 
       <table className={styles.table}>
@@ -126,9 +114,7 @@ export function OperatorsPage({ data, result }: { data: { operators: OperatorRow
                   <span className={styles.muted}>{t("operators.you")}</span>
                 ) : (
                   <div className={styles.stack}>
-                    <Form method="post" className={styles.inlineForm} aria-label={t("operators.roleOf", { email: o.email })}>
-                      <CsrfField />
-                      <input type="hidden" name="intent" value="role" />
+                    <PostForm intent="role" className={styles.inlineForm} aria-label={t("operators.roleOf", { email: o.email })}>
                       <input type="hidden" name="id" value={o.id} />
                       <SelectField label={t("operators.role")} name="role" defaultValue={o.role}>
                         <RoleOptions />
@@ -136,9 +122,8 @@ export function OperatorsPage({ data, result }: { data: { operators: OperatorRow
                       <Button type="submit" variant="secondary" disabled={busy}>
                         {t("operators.changeRole")}
                       </Button>
-                    </Form>
-                    <Form method="post" aria-label={t("operators.accountOf", { email: o.email })}>
-                      <CsrfField />
+                    </PostForm>
+                    <PostForm aria-label={t("operators.accountOf", { email: o.email })}>
                       <input type="hidden" name="id" value={o.id} />
                       <Button
                         type="submit"
@@ -159,7 +144,7 @@ export function OperatorsPage({ data, result }: { data: { operators: OperatorRow
                           {t("operators.resetTwoStep")}
                         </Button>
                       ) : null}
-                    </Form>
+                    </PostForm>
                   </div>
                 )}
               </td>

@@ -1,8 +1,8 @@
 import { Form, Link, href, useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
-import { TextField } from "#app/ui/Field.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
-import { Notice } from "#app/features/console/parts.tsx";
+import { Notice, SignInCard } from "#app/features/console/parts.tsx";
+import { PasswordField } from "#app/features/console/fields.tsx";
 import styles from "#app/features/console/console.module.css";
 
 export type PasswordLinkResult = { error: string };
@@ -14,10 +14,7 @@ export function PasswordLinkPage({ data, result }: { data: LinkData; result?: Pa
   const t = useAdminT();
   const busy = useNavigation().state === "submitting";
   return (
-    <section className={styles.signIn} aria-labelledby="password-title">
-      <h1 id="password-title" className={styles.title}>
-        {t("password.title")}
-      </h1>
+    <SignInCard id="password-title" title={t("password.title")}>
       {data.state === "valid" ? (
         <>
           <p className={styles.muted}>
@@ -26,25 +23,8 @@ export function PasswordLinkPage({ data, result }: { data: LinkData; result?: Pa
           {result ? <Notice tone="error">{t(result.error as AdminKey)}</Notice> : null}
           <Form method="post" className={styles.stack}>
             <input type="text" name="username" autoComplete="username" value={data.email} readOnly hidden />
-            <TextField
-              label={t("password.new")}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              requiredLabel={t("form.required")}
-              hint={t("password.rule")}
-              maxLength={1024}
-            />
-            <TextField
-              label={t("password.repeat")}
-              name="repeat"
-              type="password"
-              autoComplete="new-password"
-              required
-              requiredLabel={t("form.required")}
-              maxLength={1024}
-            />
+            <PasswordField label={t("password.new")} autoComplete="new-password" hint={t("password.rule")} />
+            <PasswordField label={t("password.repeat")} name="repeat" autoComplete="new-password" />
             <Button type="submit" block disabled={busy}>
               {t("password.submit")}
             </Button>
@@ -58,6 +38,6 @@ export function PasswordLinkPage({ data, result }: { data: LinkData; result?: Pa
           </p>
         </>
       )}
-    </section>
+    </SignInCard>
   );
 }

@@ -1,8 +1,8 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { SelectField } from "#app/ui/Field.tsx";
 import { useAdminT } from "#app/features/console/i18n.ts";
-import { CsrfField, Notice } from "#app/features/console/parts.tsx";
+import { Notice, PostForm } from "#app/features/console/parts.tsx";
 import type { Assignment, ReassignResult } from "#app/features/pipeline/assignment.server.ts";
 import styles from "#app/features/console/console.module.css";
 
@@ -23,13 +23,11 @@ export function DutySwitch({ on, done }: { on: boolean; done?: boolean }) {
       </h2>
       {done ? <Notice tone="ok">{t(on ? "assign.duty.doneOn" : "assign.duty.doneOff")}</Notice> : null}
       <p>{t(on ? "assign.duty.on" : "assign.duty.off")}</p>
-      <Form method="post">
-        <CsrfField />
-        <input type="hidden" name="intent" value="duty" />
+      <PostForm intent="duty">
         <Button type="submit" name="on" value={on ? "0" : "1"} variant={on ? "secondary" : "primary"} disabled={busy}>
           {t(on ? "assign.duty.goOff" : "assign.duty.goOn")}
         </Button>
-      </Form>
+      </PostForm>
     </section>
   );
 }
@@ -51,9 +49,7 @@ export function AssignmentSection({ assignment, result }: { assignment: Assignme
       ) : null}
       <p>{operator ? t("assign.current", { email: operator.email }) : t("assign.nobody")}</p>
       {choices ? (
-        <Form method="post" className={styles.inlineForm} key={`assign-${operator?.id ?? "none"}`}>
-          <CsrfField />
-          <input type="hidden" name="intent" value="assign" />
+        <PostForm intent="assign" className={styles.inlineForm} key={`assign-${operator?.id ?? "none"}`}>
           <SelectField label={t("assign.to")} name="to" defaultValue={operator ? String(operator.id) : "none"}>
             <option value="none">{t("assign.none")}</option>
             {choices.map((c) => (
@@ -65,7 +61,7 @@ export function AssignmentSection({ assignment, result }: { assignment: Assignme
           <Button type="submit" variant="secondary" disabled={busy}>
             {t("assign.submit")}
           </Button>
-        </Form>
+        </PostForm>
       ) : null}
     </section>
   );

@@ -1,11 +1,12 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { Checkbox, RadioGroup, TextArea, TextField } from "#app/ui/Field.tsx";
 import type { FieldErrors } from "#app/lib/schema.ts";
-import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
-import { CsrfField, Notice } from "#app/features/console/parts.tsx";
+import { useAdminT } from "#app/features/console/i18n.ts";
+import { Notice, PostForm } from "#app/features/console/parts.tsx";
 import type { CallState } from "#app/features/pipeline/calls.server.ts";
 import { CALL_NOTE_MAX, CALL_OUTCOMES } from "#app/features/pipeline/calls.ts";
+import { useRefusedFields } from "#app/features/pipeline/refused-fields.ts";
 import styles from "#app/features/console/console.module.css";
 
 /** What the "Log a call" form's action answered. */
@@ -66,9 +67,7 @@ export function LogCallForm({ result, action, keepOpen }: { result?: CallFormRes
   const t = useAdminT();
   const busy = useNavigation().state === "submitting";
   const failed = result && !result.ok ? result : undefined;
-  const values = failed?.values ?? {};
-  const errors = failed?.fields ?? {};
-  const message = (key?: string) => (key ? t(key as AdminKey) : undefined);
+  const field = useRefusedFields(failed);
   return (
     <>
       {result?.ok ? (
@@ -77,37 +76,19 @@ export function LogCallForm({ result, action, keepOpen }: { result?: CallFormRes
         </Notice>
       ) : null}
       {failed ? <Notice tone="error">{t(`calls.error.${failed.error}`)}</Notice> : null}
-      <Form method="post" action={action} className={styles.stack}>
-        <CsrfField />
-        <input type="hidden" name="intent" value="call" />
+      <PostForm intent="call" action={action} className={styles.stack}>
         <RadioGroup
           legend={t("calls.outcome")}
-          name="outcome"
-          defaultValue={values.outcome}
-          error={message(errors.outcome)}
           options={CALL_OUTCOMES.map((o) => ({ value: o, label: t(`calls.outcome.${o}`) }))}
+          {...field("outcome")}
         />
-        <TextField
-          label={t("calls.callbackAt")}
-          name="callbackAt"
-          type="datetime-local"
-          hint={t("calls.callbackAtHint")}
-          defaultValue={values.callbackAt}
-          error={message(errors.callbackAt)}
-        />
-        <TextArea
-          label={t("calls.note")}
-          name="note"
-          rows={2}
-          maxLength={CALL_NOTE_MAX}
-          defaultValue={values.note}
-          error={message(errors.note)}
-        />
+        <TextField label={t("calls.callbackAt")} type="datetime-local" hint={t("calls.callbackAtHint")} {...field("callbackAt")} />
+        <TextArea label={t("calls.note")} rows={2} maxLength={CALL_NOTE_MAX} {...field("note")} />
         <Checkbox label={t("calls.keepOpen")} name="keepOpen" value="1" defaultChecked={keepOpen} />
         <Button type="submit" disabled={busy}>
           {t("calls.log")}
         </Button>
-      </Form>
+      </PostForm>
     </>
   );
 }

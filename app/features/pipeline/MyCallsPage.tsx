@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { useAdminT } from "#app/features/console/i18n.ts";
 import { requestHref } from "#app/features/console/kinds.ts";
-import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
+import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import type { MyCalls, QueuedCall } from "#app/features/pipeline/my-calls.server.ts";
 import type { CallFormResult } from "#app/features/pipeline/CallParts.tsx";
 import { CallHelp } from "#app/features/pipeline/CallParts.tsx";
@@ -82,14 +82,12 @@ export function MyCallsPage({ data, result }: { data: MyCalls; result?: MyCallsR
         <ul className={styles.queue}>
           {data.unclaimed.map((c) => (
             <QueueItem key={c.id} call={c} when={t("mycalls.received", { at: c.at })}>
-              <Form method="post">
-                <CsrfField />
-                <input type="hidden" name="intent" value="claim" />
+              <PostForm intent="claim">
                 <input type="hidden" name="id" value={c.id} />
                 <button type="submit" className={styles.tapButton}>
                   {t("mycalls.claim")}
                 </button>
-              </Form>
+              </PostForm>
             </QueueItem>
           ))}
         </ul>
@@ -125,15 +123,13 @@ function OneTap({ id }: { id: number }) {
   const t = useAdminT();
   const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" className={styles.oneTap} aria-label={t("mycalls.logFor", { id })}>
-      <CsrfField />
-      <input type="hidden" name="intent" value="call" />
+    <PostForm intent="call" className={styles.oneTap} aria-label={t("mycalls.logFor", { id })}>
       <input type="hidden" name="id" value={id} />
       {ONE_TAP.map((outcome) => (
         <button key={outcome} type="submit" name="outcome" value={outcome} className={styles.tapButton} disabled={busy}>
           {t(`calls.outcome.${outcome}`)}
         </button>
       ))}
-    </Form>
+    </PostForm>
   );
 }

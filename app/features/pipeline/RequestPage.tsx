@@ -1,11 +1,11 @@
-import { Form, Link, useNavigation, href } from "react-router";
+import { Link, useNavigation, href } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { TextArea } from "#app/ui/Field.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import type { RequestDetail } from "#app/features/pipeline/request-detail.server.ts";
 import type { AuditEntry } from "#app/features/audit/audit.server.ts";
 import type { StageHistoryEntry } from "#app/features/pipeline/pipeline.server.ts";
-import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
+import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import { StageBadge } from "#app/features/pipeline/StageBadge.tsx";
 import { StageForm, StageHistory, LoanFactsList, type StageFormResult } from "#app/features/pipeline/StageParts.tsx";
 import type { CallState } from "#app/features/pipeline/calls.server.ts";
@@ -126,9 +126,7 @@ export function RequestPage({ data, result }: { data: RequestPageData; result?: 
 
           {result && "note" in result && result.note === "saved" ? <Notice tone="ok">{t("detail.saved")}</Notice> : null}
           {result && "note" in result && result.note === "error" ? <Notice tone="error">{t("pipeline.error.note")}</Notice> : null}
-          <Form method="post" className={`${styles.stack} ${styles.noteForm}`} key={`note-${detail.updated}`}>
-            <CsrfField />
-            <input type="hidden" name="intent" value="note" />
+          <PostForm intent="note" className={`${styles.stack} ${styles.noteForm}`} key={`note-${detail.updated}`}>
             <TextArea
               label={t("detail.note")}
               name="note"
@@ -140,7 +138,7 @@ export function RequestPage({ data, result }: { data: RequestPageData; result?: 
             <Button type="submit" disabled={busy}>
               {busy ? t("form.saving") : t("pipeline.saveNote")}
             </Button>
-          </Form>
+          </PostForm>
           <p className={styles.muted}>{t("detail.updated", { at: detail.updated })}</p>
 
           {data.history === null ? null : <h3 className={styles.subsubtitle}>{t("detail.history")}</h3>}

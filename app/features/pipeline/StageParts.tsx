@@ -1,14 +1,15 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { RequestStage } from "#db/schema.ts";
 import { Button } from "#app/ui/Button.tsx";
 import { RadioGroup, SelectField, TextArea, TextField } from "#app/ui/Field.tsx";
 import type { FieldErrors } from "#app/lib/schema.ts";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { stagesOf, type RequestKind } from "#app/requests/kinds.ts";
-import { CsrfField, Notice } from "#app/features/console/parts.tsx";
+import { Notice, PostForm } from "#app/features/console/parts.tsx";
 import type { RequestDetail } from "#app/features/pipeline/request-detail.server.ts";
 import type { StageHistoryEntry } from "#app/features/pipeline/pipeline.server.ts";
 import { CLOSED_NOTE_MAX, CLOSED_REASONS, LENDER_MAX, nextStages } from "#app/features/pipeline/stages.ts";
+import { useRefusedFields } from "#app/features/pipeline/refused-fields.ts";
 import styles from "#app/features/console/console.module.css";
 
 /** What the move form's action answered: done, or why not (with the values to show again). */
@@ -60,9 +61,9 @@ export function StageForm({ detail, result }: { detail: RequestDetail; result?: 
   const busy = useNavigation().state === "submitting";
   const next = nextStages(detail.kind, detail.status);
   const failed = result && !result.ok ? result : undefined;
-  const values = failed?.values ?? {};
-  const errors = failed?.fields ?? {};
-  const message = (key?: string) => (key ? t(key as AdminKey) : undefined);
+  const field = useRefusedFields(failed);
+  const to = field("to");
+  const reason = field("reason");
   return (
     <>
       {result?.ok ? <Notice tone="ok">{t("pipeline.moved", { stage: t(`pipeline.stage.${result.to}`) })}</Notice> : null}
@@ -70,55 +71,30 @@ export function StageForm({ detail, result }: { detail: RequestDetail; result?: 
       {next.length === 0 ? (
         <p className={styles.muted}>{t("pipeline.final")}</p>
       ) : (
-        <Form method="post" className={styles.stack} key={`stage-${detail.status}-${detail.updated}`}>
-          <CsrfField />
-          <input type="hidden" name="intent" value="stage" />
+        <PostForm intent="stage" className={styles.stack} key={`stage-${detail.status}-${detail.updated}`}>
           <input type="hidden" name="from" value={detail.status} />
           <RadioGroup
             legend={t("pipeline.moveTo")}
-            name="to"
-            defaultValue={values.to ?? next[0]}
-            error={message(errors.to)}
             options={next.map((stage) => ({ value: stage, label: t(`pipeline.stage.${stage}`) }))}
+            {...to}
+            defaultValue={to.defaultValue ?? next[0]}
           />
           {next.includes("with_lender") ? (
-            <TextField
-              label={t("pipeline.lender")}
-              name="lender"
-              maxLength={LENDER_MAX}
-              hint={t("pipeline.lenderHint")}
-              defaultValue={values.lender}
-              error={message(errors.lender)}
-            />
+            <TextField label={t("pipeline.lender")} maxLength={LENDER_MAX} hint={t("pipeline.lenderHint")} {...field("lender")} />
           ) : null}
           {next.includes("approved") ? (
             <>
-              <TextField
-                label={t("pipeline.amount")}
-                name="amount"
-                inputMode="numeric"
-                hint={t("pipeline.amountHint")}
-                defaultValue={values.amount}
-                error={message(errors.amount)}
-              />
-              <TextField
-                label={t("pipeline.approvedOn")}
-                name="approvedOn"
-                type="date"
-                hint={t("pipeline.approvedOnHint")}
-                defaultValue={values.approvedOn}
-                error={message(errors.approvedOn)}
-              />
+              <TextField label={t("pipeline.amount")} inputMode="numeric" hint={t("pipeline.amountHint")} {...field("amount")} />
+              <TextField label={t("pipeline.approvedOn")} type="date" hint={t("pipeline.approvedOnHint")} {...field("approvedOn")} />
             </>
           ) : null}
           {next.includes("closed") && detail.kind === "consultation" ? (
             <>
               <SelectField
                 label={t("pipeline.reason")}
-                name="reason"
                 hint={t("pipeline.reasonHint")}
-                defaultValue={values.reason ?? ""}
-                error={message(errors.reason)}
+                {...reason}
+                defaultValue={reason.defaultValue ?? ""}
               >
                 <option value="">{t("pipeline.reasonPick")}</option>
                 {CLOSED_REASONS.map((reason) => (
@@ -129,19 +105,17 @@ export function StageForm({ detail, result }: { detail: RequestDetail; result?: 
               </SelectField>
               <TextArea
                 label={t("pipeline.closedNote")}
-                name="closedNote"
                 rows={2}
                 maxLength={CLOSED_NOTE_MAX}
                 hint={t("pipeline.closedNoteHint")}
-                defaultValue={values.closedNote}
-                error={message(errors.closedNote)}
+                {...field("closedNote")}
               />
             </>
           ) : null}
           <Button type="submit" disabled={busy}>
             {t("pipeline.move")}
           </Button>
-        </Form>
+        </PostForm>
       )}
       <StageHelp kind={detail.kind} />
     </>

@@ -29,15 +29,20 @@ export function callingHours(env: NodeJS.ProcessEnv = process.env): CallingHours
   return (env.CALLING_HOURS && parseCallingHours(env.CALLING_HOURS)) || DEFAULT_CALLING_HOURS;
 }
 
-/** A consultation's phone number (digits, as the visitor's answer holds it). */
-export async function consultationPhone(db: Db | Transaction<Database>, id: number): Promise<string> {
+/** A consultation's phone number as the visitor answered it; null when it has none (the status page masks it). */
+export async function consultationPhoneAnswer(db: Db | Transaction<Database>, id: number): Promise<string | null> {
   const row = await db
     .selectFrom("consultation_answer_items")
     .select("answer_content")
     .where("answer_id", "=", id)
     .where("question_seq", "=", CONSULTATION_QUESTIONS.phone)
     .executeTakeFirst();
-  return (row?.answer_content ?? "").replace(/\D+/g, "");
+  return row?.answer_content ?? null;
+}
+
+/** A consultation's phone number (digits, as the visitor's answer holds it). */
+export async function consultationPhone(db: Db | Transaction<Database>, id: number): Promise<string> {
+  return ((await consultationPhoneAnswer(db, id)) ?? "").replace(/\D+/g, "");
 }
 
 export async function isDoNotContact(db: Db | Transaction<Database>, phone: string): Promise<boolean> {

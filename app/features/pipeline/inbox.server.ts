@@ -3,6 +3,7 @@ import type { Database, RequestStage } from "#db/schema.ts";
 import { CONSULTATION_QUESTIONS, REQUEST_KINDS, isRequestKind, isRequestStage, type RequestKind } from "#app/requests/kinds.ts";
 import { formatSeoul, isIsoDay, seoulRange } from "#app/lib/seoul-time.ts";
 import { paging } from "#app/lib/paging.ts";
+import { CONTACT_COLUMNS } from "#app/requests/tables.server.ts";
 
 /**
  * The inbox: every request of the four kinds in one list, newest first, with
@@ -81,64 +82,34 @@ function kindQuery(db: Db, kind: RequestKind): UnionPart {
 const noCheck = sql<number | null>`cast(null as integer)`;
 
 function kindSelect(db: Db, kind: RequestKind) {
-  switch (kind) {
-    case "proposal":
-      return db
-        .selectFrom("proposals")
-        .select([
-          sql.lit("proposal").as("kind"),
-          "id",
-          "status",
-          "proposer_name as name",
-          "proposer_phone as phone",
-          "created_at",
-          "first_opened_at",
-          noCheck.as("fits"),
-          noCheck.as("total"),
-        ]);
-    case "as":
-      return db
-        .selectFrom("as_requests")
-        .select([
-          sql.lit("as").as("kind"),
-          "id",
-          "status",
-          "applicant_name as name",
-          "contact_phone as phone",
-          "created_at",
-          "first_opened_at",
-          noCheck.as("fits"),
-          noCheck.as("total"),
-        ]);
-    case "purchase":
-      return db
-        .selectFrom("purchase_requests")
-        .select([
-          sql.lit("purchase").as("kind"),
-          "id",
-          "status",
-          "applicant_name as name",
-          "contact_phone as phone",
-          "created_at",
-          "first_opened_at",
-          noCheck.as("fits"),
-          noCheck.as("total"),
-        ]);
-    case "consultation":
-      return consultationsWithContact(db)
-        .leftJoin("consultation_checks as c", "c.answer_id", "a.id")
-        .select([
-          sql.lit("consultation").as("kind"),
-          "a.id as id",
-          "a.status as status",
-          sql<string>`coalesce(${sql.ref("n.answer_content")}, '')`.as("name"),
-          sql<string>`coalesce(${sql.ref("p.answer_content")}, '')`.as("phone"),
-          "a.created_at as created_at",
-          "a.first_opened_at as first_opened_at",
-          "c.fits as fits",
-          "c.total as total",
-        ]);
-  }
+  if (kind === "consultation")
+    return consultationsWithContact(db)
+      .leftJoin("consultation_checks as c", "c.answer_id", "a.id")
+      .select([
+        sql.lit("consultation").as("kind"),
+        "a.id as id",
+        "a.status as status",
+        sql<string>`coalesce(${sql.ref("n.answer_content")}, '')`.as("name"),
+        sql<string>`coalesce(${sql.ref("p.answer_content")}, '')`.as("phone"),
+        "a.created_at as created_at",
+        "a.first_opened_at as first_opened_at",
+        "c.fits as fits",
+        "c.total as total",
+      ]);
+  const { table, name, phone } = CONTACT_COLUMNS[kind];
+  return db
+    .selectFrom(table)
+    .select([
+      sql.lit(kind).as("kind"),
+      "id",
+      "status",
+      sql.ref<string>(name).as("name"),
+      sql.ref<string>(phone).as("phone"),
+      "created_at",
+      "first_opened_at",
+      noCheck.as("fits"),
+      noCheck.as("total"),
+    ]);
 }
 
 /** `%text%` for LIKE, with the wildcards in `text` escaped. */

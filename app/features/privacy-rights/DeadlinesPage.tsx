@@ -1,7 +1,7 @@
-import { Form } from "react-router";
+import {} from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
-import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
+import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import type { DeadlineResult, DeadlineRow } from "#app/features/privacy-rights/deadlines.server.ts";
 import { ANSWER_METHODS } from "#app/features/privacy-rights/deadlines.ts";
 import styles from "./deadlines.module.css";
@@ -40,8 +40,7 @@ export function DeadlinesPage({ rows, result }: { rows: DeadlineRow[]; result?: 
                 {t("deadlines.received", { at: row.received })} · {row.phone}
               </p>
               {row.message ? <p className={styles.message}>{row.message}</p> : null}
-              <Form method="post" className={styles.answer}>
-                <CsrfField />
+              <PostForm className={styles.answer}>
                 <input type="hidden" name="id" value={row.id} />
                 <label>
                   {t("deadlines.method")}
@@ -61,7 +60,7 @@ export function DeadlinesPage({ rows, result }: { rows: DeadlineRow[]; result?: 
                   <textarea name="note" rows={2} maxLength={1000} />
                 </label>
                 <Button type="submit">{t("deadlines.submit")}</Button>
-              </Form>
+              </PostForm>
             </li>
           ))}
         </ul>

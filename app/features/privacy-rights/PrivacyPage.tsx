@@ -1,10 +1,9 @@
-import { Form } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { RadioGroup, TextField } from "#app/ui/Field.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import type { RightsRow } from "#app/features/privacy-rights/console-list.server.ts";
 import { IDENTITY_METHODS, IDENTITY_NOTE_MAX } from "#app/features/privacy-rights/identity.ts";
-import { CsrfField, Notice, PageTitle, StatusBadge } from "#app/features/console/parts.tsx";
+import { Notice, PageTitle, PostForm, StatusBadge } from "#app/features/console/parts.tsx";
 import styles from "#app/features/console/console.module.css";
 
 export type PrivacyResult =
@@ -25,15 +24,13 @@ function IdentityForm({ row, refused }: { row: RightsRow; refused: Refused | und
   const t = useAdminT();
   const error = (field: string) => (refused?.errors[field] ? t(refused.errors[field] as AdminKey) : undefined);
   return (
-    <Form
-      method="post"
+    <PostForm
       className={styles.stack}
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
         if (submitter?.value === "erase" && !window.confirm(t("privacy.confirmErase", { phone: row.phone }))) event.preventDefault();
       }}
     >
-      <CsrfField />
       <input type="hidden" name="id" value={row.id} />
       <RadioGroup
         legend={t("privacy.identity.legend")}
@@ -63,7 +60,7 @@ function IdentityForm({ row, refused }: { row: RightsRow; refused: Refused | und
           {t("privacy.action.copy")}
         </Button>
       </div>
-    </Form>
+    </PostForm>
   );
 }
 
@@ -120,12 +117,11 @@ export function PrivacyPage({ rows, result }: { rows: RightsRow[]; result?: Priv
                   </td>
                   <td>
                     {row.request === "withdraw_marketing" && row.status !== "closed" ? (
-                      <Form method="post">
-                        <CsrfField />
+                      <PostForm>
                         <input type="hidden" name="id" value={row.id} />
                         <input type="hidden" name="intent" value="withdraw_marketing" />
                         <Button type="submit">{t("privacy.action.withdraw_marketing")}</Button>
-                      </Form>
+                      </PostForm>
                     ) : null}
                     {row.request === "erase" && row.status !== "closed" ? (
                       <IdentityForm row={row} refused={refused?.id === row.id ? refused : undefined} />

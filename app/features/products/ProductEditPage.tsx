@@ -1,8 +1,8 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { FieldError, TextField } from "#app/ui/Field.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
-import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
+import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import { LocaleFields, formState, useFieldProps } from "#app/features/console/locale-fields.tsx";
 import { EMPLOYMENT_KINDS, METHODS, VISA_TYPES } from "#app/features/products/model.ts";
 import { NAME_MAX } from "#app/features/products/schema.ts";
@@ -59,8 +59,7 @@ export function ProductEditPage({ product, result }: { product: AdminProduct; re
       {result && "ok" in result ? <Notice tone="ok">{t(`products.done.${result.ok}` as AdminKey)}</Notice> : null}
       {state ? <Notice tone="error">{t("products.errorSummary")}</Notice> : null}
       <p className={admin.muted}>{product.draft ? t("products.editingDraft") : t("products.editingLive")}</p>
-      <Form method="post" className={`${admin.card} ${admin.stack}`} noValidate>
-        <CsrfField />
+      <PostForm className={`${admin.card} ${admin.stack}`} noValidate>
         <LocaleFields
           fields={(locale) => (
             <TextField
@@ -130,7 +129,7 @@ export function ProductEditPage({ product, result }: { product: AdminProduct; re
             {t("products.savePublish")}
           </Button>
         </div>
-      </Form>
+      </PostForm>
     </>
   );
 }

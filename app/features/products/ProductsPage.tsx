@@ -1,7 +1,7 @@
-import { Form, Link, href, useNavigation } from "react-router";
+import { Link, href, useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { useAdminLocale, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
-import { CsrfField, Notice, PageTitle } from "#app/features/console/parts.tsx";
+import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import { MissingLocales } from "#app/features/console/locale-fields.tsx";
 import type { AdminProduct, ProductValues } from "#app/features/products/products.server.ts";
 import type { ProductListResult } from "#app/features/products/actions.server.ts";
@@ -13,13 +13,12 @@ export const PRODUCT_PREVIEW_HREF = "/our-products/eligibility?productPreview=1"
 function Action({ id, intent, children }: { id: number; intent: string; children: string }) {
   const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" preventScrollReset>
-      <CsrfField />
+    <PostForm preventScrollReset>
       <input type="hidden" name="id" value={id} />
       <Button type="submit" name="intent" value={intent} variant="secondary" disabled={busy}>
         {children}
       </Button>
-    </Form>
+    </PostForm>
   );
 }
 

@@ -4,7 +4,7 @@ import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
 import { audit, auditChange, describeChanges } from "#app/features/audit/audit.server.ts";
 import { CodedError } from "#app/lib/coded-error.ts";
-import { inLocale, missingLocales } from "#app/i18n/per-locale.ts";
+import { inLocale, missingLocales, parsePerLocale } from "#app/i18n/per-locale.ts";
 import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import { bpToPercent, percentToBp, rateText } from "#app/loans/rate.ts";
 import { kstToUtc, utcToKst } from "#app/lib/seoul-time.ts";
@@ -38,11 +38,6 @@ export class ProductProblem extends CodedError<ProductError> {}
 
 const emptyName = (name: string) => !name.trim();
 
-function parseNames(json: string): Names {
-  const raw = JSON.parse(json) as Partial<Names>;
-  return Object.fromEntries(LOCALES.map((l) => [l, raw[l] ?? ""])) as Names;
-}
-
 function rulesOf(row: VersionRow): EligibilityRules {
   return {
     visas: JSON.parse(row.visas) as string[],
@@ -58,7 +53,7 @@ function rulesOf(row: VersionRow): EligibilityRules {
 function productOf(product: ProductRow, version: VersionRow, locale: Locale): LoanProduct {
   return {
     key: product.partner_key,
-    name: inLocale(parseNames(version.names), locale, emptyName) ?? "",
+    name: inLocale(parsePerLocale(version.names), locale, emptyName) ?? "",
     amount: { min: version.amount_min, max: version.amount_max },
     rate: { min: bpToPercent(version.rate_min_bp), max: bpToPercent(version.rate_max_bp) },
     term: { min: version.term_min, max: version.term_max },
@@ -103,7 +98,7 @@ export async function liveProducts(db: Db, locale: Locale, now = new Date(), pre
 export type ProductValues = Record<string, string>;
 
 export function versionValues(row: VersionRow): ProductValues {
-  const names = parseNames(row.names);
+  const names = parsePerLocale(row.names);
   return {
     ...Object.fromEntries(LOCALES.map((l) => [`name_${l}`, names[l]])),
     amount_min: String(row.amount_min),
@@ -150,11 +145,11 @@ function adminProduct(product: ProductRow, versions: VersionRow[], now: Date): A
     id: product.id,
     key: product.partner_key,
     enabled: !!product.enabled,
-    name: shown ? parseNames(shown.names).en : product.partner_key,
+    name: shown ? parsePerLocale(shown.names).en : product.partner_key,
     live: live ? versionValues(live) : null,
     scheduled: next ? { values: versionValues(next), effectiveFrom: utcToKst(next.effective_from) } : null,
     draft: draft ? versionValues(draft) : null,
-    missing: shown ? missingLocales(parseNames(shown.names), emptyName) : [],
+    missing: shown ? missingLocales(parsePerLocale(shown.names), emptyName) : [],
   };
 }
 

@@ -1,11 +1,11 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { QUESTION_SEQ } from "#app/requests/questions.ts";
 import { maskPhone } from "#app/requests/mask.ts";
+import { CONTACT_COLUMNS } from "#app/requests/tables.server.ts";
 import type { StatusLink } from "#app/requests/status-link.server.ts";
 import type { StatusFacts } from "#app/features/request-status/view.ts";
 import { UNANSWERED } from "#app/features/pipeline/calls.ts";
-import { attemptsOf } from "#app/features/pipeline/calls.server.ts";
+import { attemptsOf, consultationPhoneAnswer } from "#app/features/pipeline/calls.server.ts";
 
 /**
  * The facts of a linked request that the status page may use (ADR 0033):
@@ -27,39 +27,22 @@ async function requestRow(db: Db, link: StatusLink) {
         .where("id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
-      const phone = await db
-        .selectFrom("consultation_answer_items")
-        .select("answer_content")
-        .where("answer_id", "=", id)
-        .where("question_seq", "=", QUESTION_SEQ.phone)
-        .executeTakeFirst();
+      const phone = await consultationPhoneAnswer(db, id);
       const { next_call_at, next_call_asked, ...rest } = row;
-      return { ...rest, phone: phone?.answer_content ?? null, rights: null, calls: await callFacts(db, id, next_call_at, next_call_asked) };
+      return { ...rest, phone, rights: null, calls: await callFacts(db, id, next_call_at, next_call_asked) };
     }
     case "proposal":
-      return (
-        (await db
-          .selectFrom("proposals")
-          .select(["status", "created_at", "proposer_phone as phone"])
-          .where("id", "=", id)
-          .executeTakeFirst()) ?? null
-      );
     case "as":
+    case "purchase": {
+      const { table, phone } = CONTACT_COLUMNS[link.request_kind];
       return (
         (await db
-          .selectFrom("as_requests")
-          .select(["status", "created_at", "contact_phone as phone"])
+          .selectFrom(table)
+          .select(["status", "created_at", sql.ref<string>(phone).as("phone")])
           .where("id", "=", id)
           .executeTakeFirst()) ?? null
       );
-    case "purchase":
-      return (
-        (await db
-          .selectFrom("purchase_requests")
-          .select(["status", "created_at", "contact_phone as phone"])
-          .where("id", "=", id)
-          .executeTakeFirst()) ?? null
-      );
+    }
     case "rights": {
       const row = await db
         .selectFrom("rights_requests")
