@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { Link, type LinkProps } from "react-router";
 import styles from "./Button.module.css";
 
@@ -16,6 +16,20 @@ export function Button({
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; block?: boolean }) {
   return <button type={type} className={classes(variant, block, className)} {...rest} />;
+}
+
+/** A form's submit button: it says `busyLabel` instead of `label` while the form is being sent. */
+export function SubmitButton({
+  submitting,
+  label,
+  busyLabel,
+  ...rest
+}: Omit<Parameters<typeof Button>[0], "type" | "children"> & { submitting: boolean; label: ReactNode; busyLabel: ReactNode }) {
+  return (
+    <Button type="submit" {...rest}>
+      {submitting ? busyLabel : label}
+    </Button>
+  );
 }
 
 /** A link that looks like a button (navigation is a link, not a button). */

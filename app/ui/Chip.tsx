@@ -15,6 +15,30 @@ export function Chip({
   );
 }
 
+/**
+ * One of a GET form's choices: without JavaScript the chip submits its
+ * `name=value`; with it, a tap calls `onChoose(value)` and the page stays.
+ */
+export function ChoiceChip<V extends string>({
+  name,
+  value,
+  onChoose,
+  ...chip
+}: Omit<Parameters<typeof Chip>[0], "type" | "name" | "value" | "onClick"> & { name: string; value: V; onChoose: (value: V) => void }) {
+  return (
+    <Chip
+      type="submit"
+      name={name}
+      value={value}
+      onClick={(event) => {
+        event.preventDefault();
+        onChoose(value);
+      }}
+      {...chip}
+    />
+  );
+}
+
 /** A chip that is only a label (not interactive). */
 export function StaticChip({ children, lang }: { children: ReactNode; lang?: string }) {
   return (

@@ -6,16 +6,39 @@ import styles from "./Field.module.css";
  * show an asterisk (spec §2) and say "required" to screen readers; the error
  * is tied to the control with aria-describedby and aria-invalid.
  */
-interface FieldShellProps {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  required?: boolean;
-  requiredLabel?: string;
-  children: (ids: { id: string; describedBy?: string; invalid: boolean }) => ReactNode;
+type Common = { label: ReactNode; error?: string; hint?: ReactNode; required?: boolean; requiredLabel?: string; className?: string };
+type ControlProps = {
+  id: string;
+  className: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: true;
+  "aria-required"?: true;
+};
+
+/** The asterisk a required field shows, and the word screen readers say instead. */
+function RequiredMark({ required, requiredLabel }: { required?: boolean; requiredLabel: string }) {
+  if (!required) return null;
+  return (
+    <>
+      <span className={styles.required} aria-hidden="true">
+        {" "}
+        *
+      </span>
+      <span className="visually-hidden"> ({requiredLabel})</span>
+    </>
+  );
 }
 
-function FieldShell({ label, error, hint, required, requiredLabel = "required", children }: FieldShellProps) {
+function FieldShell({
+  label,
+  error,
+  hint,
+  required,
+  requiredLabel = "required",
+  className,
+  kind,
+  children,
+}: Common & { kind?: string; children: (control: ControlProps) => ReactNode }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -24,20 +47,20 @@ function FieldShell({ label, error, hint, required, requiredLabel = "required", 
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {label}
-        {required ? (
-          <span className={styles.required} aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-        {required ? <span className="visually-hidden"> ({requiredLabel})</span> : null}
+        <RequiredMark required={required} requiredLabel={requiredLabel} />
       </label>
       {hint ? (
         <p id={hintId} className={styles.hint}>
           {hint}
         </p>
       ) : null}
-      {children({ id, describedBy, invalid: !!error })}
+      {children({
+        id,
+        className: [styles.control, kind, className].filter(Boolean).join(" "),
+        "aria-describedby": describedBy,
+        "aria-invalid": error ? true : undefined,
+        "aria-required": required || undefined,
+      })}
       <FieldError id={errorId} message={error} />
     </div>
   );
@@ -53,79 +76,36 @@ export function FieldError({ id, message }: { id?: string; message?: string }) {
   );
 }
 
-type Common = { label: ReactNode; error?: string; hint?: ReactNode; requiredLabel?: string };
+/** Splits a field's props into the shell's (label, hint, error…) and the control's own. */
+function shellOf<P extends Common>({ label, error, hint, required, requiredLabel, className, ...control }: P) {
+  return [{ label, error, hint, required, requiredLabel, className }, control] as const;
+}
 
-export function TextField({
-  label,
-  error,
-  hint,
-  required,
-  requiredLabel,
-  className,
-  ...input
-}: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField(props: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const [shell, input] = shellOf(props);
+  return <FieldShell {...shell}>{(control) => <input {...control} {...input} />}</FieldShell>;
+}
+
+/** A phone number: the number keypad, and the number the browser keeps for the visitor. */
+export function PhoneField(props: Common & InputHTMLAttributes<HTMLInputElement>) {
+  return <TextField type="tel" inputMode="numeric" autoComplete="tel" {...props} />;
+}
+
+export function TextArea(props: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const [shell, input] = shellOf(props);
   return (
-    <FieldShell label={label} error={error} hint={hint} required={required} requiredLabel={requiredLabel}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          className={[styles.control, className].filter(Boolean).join(" ")}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          aria-required={required || undefined}
-          {...input}
-        />
-      )}
+    <FieldShell {...shell} kind={styles.textarea}>
+      {(control) => <textarea {...control} {...input} />}
     </FieldShell>
   );
 }
 
-export function TextArea({
-  label,
-  error,
-  hint,
-  required,
-  requiredLabel,
-  className,
-  ...input
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function SelectField(props: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+  const [shell, { children, ...select }] = shellOf(props);
   return (
-    <FieldShell label={label} error={error} hint={hint} required={required} requiredLabel={requiredLabel}>
-      {({ id, describedBy, invalid }) => (
-        <textarea
-          id={id}
-          className={[styles.control, styles.textarea, className].filter(Boolean).join(" ")}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          aria-required={required || undefined}
-          {...input}
-        />
-      )}
-    </FieldShell>
-  );
-}
-
-export function SelectField({
-  label,
-  error,
-  hint,
-  required,
-  requiredLabel,
-  className,
-  children,
-  ...select
-}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
-  return (
-    <FieldShell label={label} error={error} hint={hint} required={required} requiredLabel={requiredLabel}>
-      {({ id, describedBy, invalid }) => (
-        <select
-          id={id}
-          className={[styles.control, styles.select, className].filter(Boolean).join(" ")}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          aria-required={required || undefined}
-          {...select}
-        >
+    <FieldShell {...shell} kind={styles.select}>
+      {(control) => (
+        <select {...control} {...select}>
           {children}
         </select>
       )}
@@ -166,13 +146,7 @@ export function RadioGroup({
     <fieldset className={styles.fieldset} aria-describedby={errorId} aria-invalid={!!error || undefined}>
       <legend className={styles.label}>
         {legend}
-        {required ? (
-          <span className={styles.required} aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-        {required ? <span className="visually-hidden"> ({requiredLabel})</span> : null}
+        <RequiredMark required={required} requiredLabel={requiredLabel} />
       </legend>
       <div className={stacked ? `${styles.options} ${styles.stacked}` : styles.options}>
         {options.map((option) => (
@@ -223,13 +197,7 @@ export function Checkbox({
         />
         <label htmlFor={id} className={styles.checkboxLabel}>
           {label}
-          {required ? (
-            <span className={styles.required} aria-hidden="true">
-              {" "}
-              *
-            </span>
-          ) : null}
-          {required ? <span className="visually-hidden"> ({requiredLabel})</span> : null}
+          <RequiredMark required={required} requiredLabel={requiredLabel} />
         </label>
         {aside ? <span className={styles.aside}>{aside}</span> : null}
       </div>

@@ -23,52 +23,36 @@ function Svg({ size = 24, children, ...rest }: IconProps) {
   );
 }
 
-export const MenuIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 7h16M4 12h16M4 17h16" />
-  </Svg>
-);
-export const CloseIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 6l12 12M18 6L6 18" />
-  </Svg>
-);
-export const ArrowRightIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M5 12h14M13 6l6 6-6 6" />
-  </Svg>
-);
-export const ChevronDownIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 9l6 6 6-6" />
-  </Svg>
-);
-export const ExternalIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-  </Svg>
-);
-export const PhoneIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
-  </Svg>
-);
-export const ChatIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
-  </Svg>
-);
-export const CheckIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M5 12l5 5L20 7" />
-  </Svg>
-);
+/** An icon drawn with paths alone, one `<path>` per `d`. */
+function drawn(...paths: string[]) {
+  return function PathIcon(p: IconProps) {
+    return (
+      <Svg {...p}>
+        {paths.map((d) => (
+          <path key={d} d={d} />
+        ))}
+      </Svg>
+    );
+  };
+}
+
+export const MenuIcon = drawn("M4 7h16M4 12h16M4 17h16");
+export const CloseIcon = drawn("M6 6l12 12M18 6L6 18");
+export const ArrowRightIcon = drawn("M5 12h14M13 6l6 6-6 6");
+export const ChevronDownIcon = drawn("M6 9l6 6 6-6");
+export const ExternalIcon = drawn("M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5");
+export const PhoneIcon = drawn("M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2");
+export const ChatIcon = drawn("M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z");
+export const CheckIcon = drawn("M5 12l5 5L20 7");
 export const GlobeIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="12" r="9" />
     <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
   </Svg>
 );
+export const ShieldIcon = drawn("M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z", "M8.5 12l2.5 2.5 4.5-5");
+export const ReceiptIcon = drawn("M6 3h12v18l-3-2-3 2-3-2-3 2z", "M9 8h6M9 12h6M9 16h3");
+export const PenIcon = drawn("M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16z", "M13.5 6.5l4 4");
 
 /** The brand mark: a rounded square with a stylised "K" and a coin. */
 export function LogoMark({ size = 32 }: { size?: number }) {
@@ -80,13 +64,5 @@ export function LogoMark({ size = 32 }: { size?: number }) {
     </svg>
   );
 }
-export const PauseIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M9 6v12M15 6v12" />
-  </Svg>
-);
-export const PlayIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M8 5.5v13l11-6.5z" />
-  </Svg>
-);
+export const PauseIcon = drawn("M9 6v12M15 6v12");
+export const PlayIcon = drawn("M8 5.5v13l11-6.5z");

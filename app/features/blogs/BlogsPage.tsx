@@ -1,6 +1,7 @@
 import { useT } from "#app/i18n/useT.ts";
 import { site } from "#app/config/site.ts";
 import { LinkList, LinkRow } from "#app/ui/LinkRow.tsx";
+import { PenIcon } from "#app/ui/icons.tsx";
 import { BlogFeed, type FeedStart } from "#app/features/blogs/BlogFeed.tsx";
 import styles from "./BlogsPage.module.css";
 
@@ -21,7 +22,7 @@ export function BlogsPage({ feed }: { feed: FeedStart }) {
             <LinkRow
               key={platform.key}
               href={platform.url}
-              icon={<BlogIcon />}
+              icon={<PenIcon size={22} />}
               label={t(`blogs.platforms.${platform.key}`)}
               detail={hostOf(platform.url)}
               newTab={newTab}
@@ -34,25 +35,5 @@ export function BlogsPage({ feed }: { feed: FeedStart }) {
         <BlogFeed start={feed} titleId="blogs-feed" />
       </section>
     </div>
-  );
-}
-
-function BlogIcon() {
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16z" />
-      <path d="M13.5 6.5l4 4" />
-    </svg>
   );
 }

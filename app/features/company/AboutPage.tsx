@@ -4,48 +4,8 @@ import { site } from "#app/config/site.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
 import { usePageTitle } from "#app/features/site/PageTitle.tsx";
 import { ButtonLink } from "#app/ui/Button.tsx";
-import { CheckIcon, GlobeIcon } from "#app/ui/icons.tsx";
+import { CheckIcon, GlobeIcon, ReceiptIcon, ShieldIcon } from "#app/ui/icons.tsx";
 import styles from "./company.module.css";
-
-function ShieldIcon({ size = 22 }: { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
-      <path d="M8.5 12l2.5 2.5 4.5-5" />
-    </svg>
-  );
-}
-
-function ReceiptIcon({ size = 22 }: { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
-      <path d="M9 8h6M9 12h6M9 16h3" />
-    </svg>
-  );
-}
 
 const WHAT_WE_DO = ["explain", "prepare", "connect"] as const;
 const WHY = [

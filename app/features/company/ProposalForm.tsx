@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { Form, Link, useLocation, href } from "react-router";
+import { Form, useLocation, href } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { validate, digitsOnly } from "#app/lib/schema.ts";
 import { useSubmissionId } from "#app/ui/useSubmissionId.ts";
@@ -11,9 +11,8 @@ import { useForm } from "#app/ui/useForm.ts";
 import { useHydrated } from "#app/ui/useHydrated.ts";
 import { policyHref } from "#app/features/legal/links.ts";
 import { AlertDialog } from "#app/ui/AlertDialog.tsx";
-import { Button } from "#app/ui/Button.tsx";
-import { TextArea, TextField } from "#app/ui/Field.tsx";
-import { ConsentField } from "#app/ui/ConsentField.tsx";
+import { PhoneField, TextArea, TextField } from "#app/ui/Field.tsx";
+import { ConsentSubmit } from "#app/ui/ConsentField.tsx";
 import { Honeypot } from "#app/ui/Honeypot.tsx";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { PROPOSAL_FIELDS, proposalFormSchema, type ProposalField } from "#app/features/company/schema.ts";
@@ -108,13 +107,10 @@ export function ProposalForm({ result }: { result?: FormResult }) {
         <input type="hidden" name="submission_id" value={submissionId} />
         <Honeypot label={t("company.contact.honeypot")} />
         <TextField {...field("proposer_name")} label={t("company.contact.fields.name")} autoComplete="organization" maxLength={200} />
-        <TextField
+        <PhoneField
           {...field("proposer_phone")}
           label={t("company.contact.fields.phone")}
           hint={t("company.contact.fields.phoneHint")}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
           maxLength={20}
         />
         <TextField
@@ -129,29 +125,23 @@ export function ProposalForm({ result }: { result?: FormResult }) {
         />
         <TextArea {...field("proposal_content")} label={t("company.contact.fields.content")} rows={6} maxLength={5000} />
 
-        <ConsentField
-          name="agree"
-          value="on"
-          checked={agreed}
-          required
+        <ConsentSubmit
+          agreed={agreed}
+          onAgree={(on) => {
+            setAgreed(on);
+            clear("agree");
+          }}
           requiredLabel={t("company.contact.required")}
           summary={t("company.contact.consent.summary")}
           label={t("company.contact.consent.label")}
           error={error("agree")}
-          onChange={(e) => {
-            setAgreed(e.currentTarget.checked);
-            clear("agree");
-          }}
-          policyLink={
-            <Link to={policyHref(location, "privacy")} preventScrollReset>
-              {t("company.contact.consent.view")}
-            </Link>
-          }
+          policyTo={policyHref(location, "privacy")}
+          policyLabel={t("company.contact.consent.view")}
+          submitting={submitting}
+          disabled={hydrated && (!agreed || submitting)}
+          submitLabel={t("company.contact.submit")}
+          busyLabel={t("company.contact.submitting")}
         />
-
-        <Button type="submit" block disabled={hydrated && (!agreed || submitting)} aria-busy={submitting || undefined}>
-          {submitting ? t("company.contact.submitting") : t("company.contact.submit")}
-        </Button>
       </Form>
       <AlertDialog
         open={alert !== null}

@@ -2,8 +2,8 @@ import { Link, Form, useLocation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { LANG_QUERY } from "#app/i18n/locales.ts";
 import { policyHref } from "#app/features/legal/links.ts";
-import { Button } from "#app/ui/Button.tsx";
-import { Checkbox, RadioGroup, SelectField, TextField } from "#app/ui/Field.tsx";
+import { SubmitButton } from "#app/ui/Button.tsx";
+import { Checkbox, PhoneField, RadioGroup, SelectField, TextField } from "#app/ui/Field.tsx";
 import { Honeypot } from "#app/ui/Honeypot.tsx";
 import { useHydrated } from "#app/ui/useHydrated.ts";
 import { normalizePhone, type FormField } from "#app/features/consultation/schema.ts";
@@ -136,13 +136,10 @@ export function ConsultationForm({ actionData, fromCheck }: { actionData?: FormR
         required
         requiredLabel={requiredLabel}
       />
-      <TextField
+      <PhoneField
         label={t("consultation.phone.label")}
         hint={t("consultation.phone.hint")}
         name="phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel"
         placeholder="010XXXXXXXX"
         value={state.phone}
         onChange={(e) => update("phone", normalizePhone(e.currentTarget.value))}
@@ -185,14 +182,14 @@ export function ConsultationForm({ actionData, fromCheck }: { actionData?: FormR
             {t("consultation.consent.notice")}
           </p>
         ) : null}
-        <Button
-          type="submit"
+        <SubmitButton
           block
           disabled={hydrated && (submitting || !state.agreeRequired)}
           aria-describedby={!state.agreeRequired ? "consultation-consent-notice" : undefined}
-        >
-          {submitting ? t("consultation.submit.busy") : t("consultation.submit.idle")}
-        </Button>
+          submitting={submitting}
+          label={t("consultation.submit.idle")}
+          busyLabel={t("consultation.submit.busy")}
+        />
       </div>
     </Form>
   );

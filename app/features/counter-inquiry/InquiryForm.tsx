@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { Form, Link, useLocation, useNavigate, href } from "react-router";
+import { Form, useLocation, useNavigate, href } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { digitsOnly } from "#app/lib/schema.ts";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
@@ -9,9 +9,8 @@ import { statusPathOf } from "#app/requests/status-link.ts";
 import { useForm } from "#app/ui/useForm.ts";
 import { policyHref } from "#app/features/legal/links.ts";
 import { AlertDialog } from "#app/ui/AlertDialog.tsx";
-import { Button } from "#app/ui/Button.tsx";
-import { RadioGroup, TextArea, TextField } from "#app/ui/Field.tsx";
-import { ConsentField } from "#app/ui/ConsentField.tsx";
+import { PhoneField, RadioGroup, TextArea, TextField } from "#app/ui/Field.tsx";
+import { ConsentSubmit } from "#app/ui/ConsentField.tsx";
 import { Honeypot } from "#app/ui/Honeypot.tsx";
 import { PhotoPicker, type PickedPhoto } from "#app/features/counter-inquiry/PhotoPicker.tsx";
 import {
@@ -138,15 +137,7 @@ export function InquiryForm({ result }: { result?: FormResult }) {
           }}
         />
         <TextField {...field("applicant_name")} label={t("counter.form.name")} autoComplete="name" maxLength={100} />
-        <TextField
-          {...field("contact_phone")}
-          label={t("counter.form.phone")}
-          hint={t("counter.form.phoneHint")}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          maxLength={20}
-        />
+        <PhoneField {...field("contact_phone")} label={t("counter.form.phone")} hint={t("counter.form.phoneHint")} maxLength={20} />
         <TextField {...field("applicant_addr")} label={t("counter.form.address")} autoComplete="address-line1" maxLength={300} />
         <TextArea
           {...field("inquiry_content")}
@@ -171,28 +162,23 @@ export function InquiryForm({ result }: { result?: FormResult }) {
             onRejected={(key) => setErrors((current) => (key ? { ...current, photos: key } : current))}
           />
         </div>
-        <ConsentField
-          name="agree"
-          value="on"
-          checked={agreed}
-          required
+        <ConsentSubmit
+          agreed={agreed}
+          onAgree={(on) => {
+            setAgreed(on);
+            clear("agree");
+          }}
           requiredLabel={t("counter.form.required")}
           summary={t("counter.form.agree.summary")}
           label={t("counter.form.agree.label")}
           error={error("agree")}
-          onChange={(e) => {
-            setAgreed(e.currentTarget.checked);
-            clear("agree");
-          }}
-          policyLink={
-            <Link to={policyHref(location, "privacy")} preventScrollReset>
-              {t("counter.form.agree.view")}
-            </Link>
-          }
+          policyTo={policyHref(location, "privacy")}
+          policyLabel={t("counter.form.agree.view")}
+          submitting={submitting}
+          disabled={submitting}
+          submitLabel={t("counter.form.submit")}
+          busyLabel={t("counter.form.submitting")}
         />
-        <Button type="submit" block disabled={submitting} aria-busy={submitting || undefined}>
-          {submitting ? t("counter.form.submitting") : t("counter.form.submit")}
-        </Button>
       </Form>
       <AlertDialog
         open={alert !== null}

@@ -1,7 +1,7 @@
 import { href, Link } from "react-router";
 import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "#app/i18n/useT.ts";
-import { Chip } from "#app/ui/Chip.tsx";
+import { ChoiceChip } from "#app/ui/Chip.tsx";
 import { ConsultCta } from "#app/features/site/ConsultCta.tsx";
 import { LogoMark } from "#app/ui/icons.tsx";
 import { usePrefersReducedMotion } from "#app/ui/useAutoAdvance.ts";
@@ -96,18 +96,9 @@ export function GlossaryChat({ glossary, asked }: { glossary: Glossary; asked: s
             <h3 id={`glossary-${category.id}`}>{category.label}</h3>
             <div className={styles.chips}>
               {category.terms.map((term) => (
-                <Chip
-                  key={term.id}
-                  type="submit"
-                  name="term"
-                  value={term.id}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    ask(term.id);
-                  }}
-                >
+                <ChoiceChip key={term.id} name="term" value={term.id} onChoose={ask}>
                   {term.term}
-                </Chip>
+                </ChoiceChip>
               ))}
             </div>
           </section>

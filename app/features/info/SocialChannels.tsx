@@ -4,6 +4,7 @@ import { site } from "#app/config/site.ts";
 import { ChevronDownIcon } from "#app/ui/icons.tsx";
 import { LinkList, LinkRow } from "#app/ui/LinkRow.tsx";
 import { FacebookMark, InstagramMark, TikTokMark } from "#app/features/info/brand-icons.tsx";
+import rows from "#app/ui/LinkRow.module.css";
 import styles from "./SocialChannels.module.css";
 
 function shortUrl(url: string) {
@@ -61,12 +62,12 @@ function ChannelGroup({ icon, title, detail, children }: { icon: ReactNode; titl
     <li>
       <details className={styles.group}>
         <summary className={styles.summary}>
-          <span className={styles.icon} aria-hidden="true">
+          <span className={rows.icon} aria-hidden="true">
             {icon}
           </span>
           <span className={styles.text}>
             <span className={styles.title}>{title}</span>
-            <span className={styles.detail}>{detail}</span>
+            <span className={rows.detail}>{detail}</span>
           </span>
           <ChevronDownIcon size={20} className={styles.chevron} />
         </summary>

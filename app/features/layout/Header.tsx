@@ -5,6 +5,7 @@ import { invoker, supportsInvokers } from "#app/ui/invoker.ts";
 import { site } from "#app/config/site.ts";
 import { hidesMenuButton } from "#app/features/layout/navigation.ts";
 import { Menu, MENU_ID } from "#app/features/layout/Menu.tsx";
+import menu from "#app/features/layout/Menu.module.css";
 import styles from "./Header.module.css";
 
 /** Fixed 60px header: logo and brand go home; the menu button opens the menu. */
@@ -22,7 +23,7 @@ export function Header() {
         <>
           <button
             type="button"
-            className={styles.menuButton}
+            className={`${menu.close} ${styles.menuButton}`}
             aria-haspopup="dialog"
             aria-controls={MENU_ID}
             aria-label={t("common.menu.open")}

@@ -4,7 +4,7 @@ import { useLocale, useT } from "#app/i18n/useT.ts";
 import { useNonce } from "#app/nonce.ts";
 import { Accordion } from "#app/ui/Accordion.tsx";
 import { ConsultCta } from "#app/features/site/ConsultCta.tsx";
-import { Chip } from "#app/ui/Chip.tsx";
+import { ChoiceChip } from "#app/ui/Chip.tsx";
 import { faqPageJsonLd, scriptJson } from "#app/features/loan-faq/json-ld.ts";
 import type { LoanFaq as LoanFaqContent } from "#app/features/loan-faq/types.ts";
 import styles from "./LoanFaq.module.css";
@@ -40,20 +40,16 @@ export function LoanFaq({ faq, initialCategory }: { faq: LoanFaqContent; initial
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptJson(faqPageJsonLd(category, locale)) }} />
       <form method="get" action={PATH} className={styles.chips} aria-label={t("loanFaq.categories")}>
         {faq.categories.map((c) => (
-          <Chip
+          <ChoiceChip
             key={c.id}
-            type="submit"
             name="category"
             value={c.id}
             pressed={c.id === category.id}
             aria-controls="loan-faq-panel"
-            onClick={(event) => {
-              event.preventDefault();
-              select(c.id);
-            }}
+            onChoose={select}
           >
             {c.label}
-          </Chip>
+          </ChoiceChip>
         ))}
       </form>
       <section id="loan-faq-panel" aria-labelledby="loan-faq-title" className={styles.panel}>

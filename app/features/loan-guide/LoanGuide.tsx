@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, href } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { LOCALE_NATIVE_NAME } from "#app/i18n/locales.ts";
-import { Chip } from "#app/ui/Chip.tsx";
+import { ChoiceChip } from "#app/ui/Chip.tsx";
 import { usePrefersReducedMotion } from "#app/ui/useAutoAdvance.ts";
 import { ConsultCta } from "#app/features/site/ConsultCta.tsx";
 import { VIDEO_LANGS, videoFor, type VideoLang } from "#app/features/loan-guide/videos.ts";
@@ -32,20 +32,9 @@ export function LoanGuide({ initialLang }: { initialLang: VideoLang }) {
       <p className={styles.intro}>{t("guide.intro")}</p>
       <form method="get" action={PATH} className={styles.toggle} aria-label={t("guide.toggle")}>
         {VIDEO_LANGS.map((code) => (
-          <Chip
-            key={code}
-            type="submit"
-            name="video"
-            value={code}
-            lang={code}
-            pressed={code === lang}
-            onClick={(event) => {
-              event.preventDefault();
-              setLang(code);
-            }}
-          >
+          <ChoiceChip key={code} name="video" value={code} lang={code} pressed={code === lang} onChoose={setLang}>
             {LOCALE_NATIVE_NAME[code]}
-          </Chip>
+          </ChoiceChip>
         ))}
       </form>
       <TutorialVideo

@@ -3,8 +3,8 @@ import { useT } from "#app/i18n/useT.ts";
 import type { FormResult } from "#app/lib/form-result.ts";
 import { policyHref } from "#app/features/legal/links.ts";
 import { PageTitle } from "#app/features/site/PageTitle.tsx";
-import { Button } from "#app/ui/Button.tsx";
-import { RadioGroup, TextArea, TextField } from "#app/ui/Field.tsx";
+import { SubmitButton } from "#app/ui/Button.tsx";
+import { PhoneField, RadioGroup, TextArea } from "#app/ui/Field.tsx";
 import { Honeypot } from "#app/ui/Honeypot.tsx";
 import { COMPLAINT_MAX, DEADLINE_KINDS, RIGHTS_KINDS } from "#app/features/privacy-rights/schema.ts";
 import { StatusLinkBox } from "#app/requests/StatusLinkBox.tsx";
@@ -23,6 +23,7 @@ export function PrivacyRightsPage({ result }: { result?: FormResult }) {
   const errors = result?.status === "invalid" ? result.errors : {};
   const values = result && result.status !== "sent" ? (result.values ?? {}) : {};
   const error = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+  const field = (name: string) => ({ name, defaultValue: values[name], error: error(name) });
   return (
     <>
       <PageTitle />
@@ -47,43 +48,32 @@ export function PrivacyRightsPage({ result }: { result?: FormResult }) {
         ) : null}
         <Form method="post" className={styles.form} noValidate>
           <RadioGroup
+            {...field("request")}
             legend={t("rights.request")}
-            name="request"
             options={RIGHTS_KINDS.map((value) => ({
               value,
               label: DEADLINE_KINDS.includes(value) ? t(`rights.deadline.kinds.${value}`) : t(`rights.kinds.${value}`),
             }))}
-            defaultValue={values.request}
-            error={error("request")}
             required
             requiredLabel={t("rights.required")}
           />
-          <TextField
+          <PhoneField
+            {...field("phone")}
             label={t("rights.phone")}
             hint={t("rights.phoneHint")}
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
             maxLength={20}
-            defaultValue={values.phone}
-            error={error("phone")}
             required
             requiredLabel={t("rights.required")}
           />
           <TextArea
+            {...field("message")}
             label={t("rights.deadline.message")}
             hint={t("rights.deadline.messageHint")}
-            name="message"
             rows={4}
             maxLength={COMPLAINT_MAX}
-            defaultValue={values.message}
-            error={error("message")}
           />
           <Honeypot label={t("rights.honeypot")} />
-          <Button type="submit" disabled={submitting}>
-            {submitting ? t("rights.submitting") : t("rights.submit")}
-          </Button>
+          <SubmitButton disabled={submitting} submitting={submitting} label={t("rights.submit")} busyLabel={t("rights.submitting")} />
         </Form>
         <p className={styles.note}>
           {t("rights.policyNote")}{" "}

@@ -11,27 +11,24 @@ function supportsPopover() {
   return typeof HTMLElement !== "undefined" && "popover" in HTMLElement.prototype;
 }
 
-const WhatsAppIcon = () => (
-  <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path
-      fill="currentColor"
-      d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8s-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.3-.4.7-1.4.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6a2.7 2.7 0 0 0 1.8-1.2 2.2 2.2 0 0 0 .2-1.3c-.1-.1-.3-.2-.5-.3z"
-    />
-  </svg>
-);
-
-const MessengerIcon = () => (
-  <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path
-      fill="currentColor"
-      d="M12 2C6.4 2 2 6.1 2 11.7c0 2.9 1.2 5.5 3.2 7.2V22l3-1.6c.9.2 1.8.4 2.8.4 5.6 0 10-4.1 10-9.6S17.6 2 12 2zm1 12.9-2.5-2.7-5 2.7 5.5-5.8 2.6 2.7 4.9-2.7-5.5 5.8z"
-    />
-  </svg>
-);
+/** A brand's filled mark, as the chat apps draw it. */
+function Mark({ d }: { d: string }) {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d={d} />
+    </svg>
+  );
+}
 
 const CHAT_LINKS = [
-  { key: "whatsapp", Icon: WhatsAppIcon },
-  { key: "messenger", Icon: MessengerIcon },
+  {
+    key: "whatsapp",
+    mark: "M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8s-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.3-.4.7-1.4.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6a2.7 2.7 0 0 0 1.8-1.2 2.2 2.2 0 0 0 .2-1.3c-.1-.1-.3-.2-.5-.3z",
+  },
+  {
+    key: "messenger",
+    mark: "M12 2C6.4 2 2 6.1 2 11.7c0 2.9 1.2 5.5 3.2 7.2V22l3-1.6c.9.2 1.8.4 2.8.4 5.6 0 10-4.1 10-9.6S17.6 2 12 2zm1 12.9-2.5-2.7-5 2.7 5.5-5.8 2.6 2.7 4.9-2.7-5.5 5.8z",
+  },
 ] as const;
 
 /**
@@ -76,11 +73,11 @@ export function ContactWidget({ bottomOffset = 28 }: { bottomOffset?: number }) 
               {t("site.contact.call")}
             </a>
           </li>
-          {CHAT_LINKS.map(({ key, Icon }) => (
+          {CHAT_LINKS.map(({ key, mark }) => (
             <li key={key}>
               <ExternalLink href={site.contact[key]} className={styles.option}>
                 <span className={`${styles.icon} ${styles[key]}`}>
-                  <Icon />
+                  <Mark d={mark} />
                 </span>
                 {t(`site.contact.${key}`)}
                 <span className="visually-hidden"> {t("site.contact.newTab")}</span>
