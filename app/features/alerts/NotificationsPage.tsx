@@ -8,6 +8,7 @@ import { formatMinutes } from "#app/features/alerts/duration.ts";
 import { PushSwitch } from "#app/features/alerts/PushSwitch.tsx";
 import type { ChannelView, DeliveryView, ResponseDay } from "#app/features/alerts/status.server.ts";
 import styles from "./alerts.module.css";
+import { ColumnHeads } from "#app/ui/Table.tsx";
 
 export type { DeviceActionResult } from "#app/features/alerts/PushSwitch.tsx";
 
@@ -77,14 +78,7 @@ function Channel({ channel }: { channel: ChannelView }) {
           <caption className="visually-hidden">
             {t("notify.recent")}: {t(`notify.channel.${channel.channel}`)}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("notify.col.at")}</th>
-              <th scope="col">{t("notify.col.request")}</th>
-              <th scope="col">{t("notify.col.recipient")}</th>
-              <th scope="col">{t("notify.col.state")}</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={[t("notify.col.at"), t("notify.col.request"), t("notify.col.recipient"), t("notify.col.state")]} />
           <tbody>
             {channel.recent.map((d) => (
               <tr key={d.id}>
@@ -139,15 +133,15 @@ function ResponseTimes({ days }: { days: ResponseDay[] }) {
       <div className={adminStyles.scrollX} tabIndex={0} role="region" aria-label={t("notify.responseTable")}>
         <table className={`${adminStyles.table} ${adminStyles.numbers}`}>
           <caption className="visually-hidden">{t("notify.response")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{col("notify.col.day")}</th>
-              <th scope="col">{col("notify.col.requests")}</th>
-              <th scope="col">{col("notify.col.opened")}</th>
-              <th scope="col">{col("notify.col.median")}</th>
-              <th scope="col">{col("notify.col.unopened")}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[
+              col("notify.col.day"),
+              col("notify.col.requests"),
+              col("notify.col.opened"),
+              col("notify.col.median"),
+              col("notify.col.unopened"),
+            ]}
+          />
           <tbody>
             {days.map((day) => (
               <tr key={day.day}>

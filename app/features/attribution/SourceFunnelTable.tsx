@@ -1,6 +1,7 @@
 import { useAdminT } from "#app/features/console/i18n.ts";
 import type { FunnelRow, SourceFunnel } from "#app/features/attribution/funnel.server.ts";
 import styles from "#app/features/console/console.module.css";
+import { ColumnHeads } from "#app/ui/Table.tsx";
 
 const n = (value: number | null) => (value === null ? "—" : String(value));
 
@@ -9,15 +10,7 @@ function Table({ caption, first, rows }: { caption: string; first: string; rows:
   return (
     <table className={styles.table}>
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{first}</th>
-          <th scope="col">{t("funnel.taps")}</th>
-          <th scope="col">{t("funnel.requests")}</th>
-          <th scope="col">{t("funnel.consulted")}</th>
-          <th scope="col">{t("funnel.approved")}</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={[first, t("funnel.taps"), t("funnel.requests"), t("funnel.consulted"), t("funnel.approved")]} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.key}>

@@ -8,6 +8,7 @@ import { isRequestKind } from "#app/requests/kinds.ts";
 import type { AuditEntry } from "#app/features/audit/audit.server.ts";
 import { PageTitle, Pager } from "#app/features/console/parts.tsx";
 import styles from "#app/features/console/console.module.css";
+import { ColumnHeads } from "#app/ui/Table.tsx";
 
 interface AuditData {
   entries: AuditEntry[];
@@ -43,15 +44,9 @@ export function AuditPage({ data }: { data: AuditData }) {
       {data.entries.length ? (
         <table className={styles.table}>
           <caption className="visually-hidden">{t("audit.title")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("audit.col.at")}</th>
-              <th scope="col">{t("audit.col.operator")}</th>
-              <th scope="col">{t("audit.col.action")}</th>
-              <th scope="col">{t("audit.col.record")}</th>
-              <th scope="col">{t("audit.col.detail")}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[t("audit.col.at"), t("audit.col.operator"), t("audit.col.action"), t("audit.col.record"), t("audit.col.detail")]}
+          />
           <tbody>
             {data.entries.map((e) => (
               <tr key={e.id}>

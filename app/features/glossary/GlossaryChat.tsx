@@ -7,6 +7,7 @@ import { LogoMark } from "#app/ui/icons.tsx";
 import { usePrefersReducedMotion } from "#app/ui/useAutoAdvance.ts";
 import { MAX_EXCHANGES, type Glossary, type GlossaryTerm } from "#app/features/glossary/types.ts";
 import styles from "./GlossaryChat.module.css";
+import page from "#app/ui/Page.module.css";
 
 const PATH = href("/information-service/loan");
 const CALCULATOR = href("/our-products/repayment-calculator");
@@ -54,7 +55,7 @@ export function GlossaryChat({ glossary, asked }: { glossary: Glossary; asked: s
 
   const guide = t("glossary.chat.guide");
   return (
-    <div className={styles.page}>
+    <div className={page.page}>
       <div role="log" aria-live="polite" aria-label={t("glossary.chat.label")} className={styles.log}>
         <Bubble from="guide" label={guide}>
           <p>{glossary.intro}</p>

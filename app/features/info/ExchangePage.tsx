@@ -4,6 +4,7 @@ import { ExchangeCarousel } from "#app/features/info/ExchangeCarousel.tsx";
 import { LinkList, LinkRow } from "#app/ui/LinkRow.tsx";
 import { CalendarMark, ExchangeMark } from "#app/features/info/brand-icons.tsx";
 import styles from "./ExchangePage.module.css";
+import page from "#app/ui/Page.module.css";
 
 /** /information-service/currency-exchange: the branches, the exchange service and its reservation site. */
 export function ExchangePage() {
@@ -16,8 +17,8 @@ export function ExchangePage() {
     area: t(`info.exchange.branches.${branch.id}.area`),
   }));
   return (
-    <div className={styles.page}>
-      <p className={styles.intro}>{t("info.exchange.intro")}</p>
+    <div className={`${page.page} ${page.stack}`}>
+      <p className={page.intro}>{t("info.exchange.intro")}</p>
       <ExchangeCarousel slides={branches} />
       <LinkList>
         <LinkRow

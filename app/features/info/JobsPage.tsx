@@ -2,6 +2,7 @@ import { useT } from "#app/i18n/useT.ts";
 import { StaticChip } from "#app/ui/Chip.tsx";
 import type { JobsContent } from "#app/features/info/jobs.server.ts";
 import styles from "./JobsPage.module.css";
+import page from "#app/ui/Page.module.css";
 
 /** The three Korean words of the page (spec §2: Korean chips, not interactive). */
 const CHIPS = ["eps", "contract", "wage"] as const;
@@ -10,7 +11,7 @@ const CHIPS = ["eps", "contract", "wage"] as const;
 export function JobsPage({ content }: { content: JobsContent }) {
   const t = useT();
   return (
-    <article className={styles.page}>
+    <article className={page.page}>
       <ul className={styles.chips} aria-label={t("info.jobs.chipsLabel")}>
         {CHIPS.map((chip) => (
           <li key={chip}>

@@ -8,6 +8,7 @@ import { ChoiceChip } from "#app/ui/Chip.tsx";
 import { faqPageJsonLd, scriptJson } from "#app/features/loan-faq/json-ld.ts";
 import type { LoanFaq as LoanFaqContent } from "#app/features/loan-faq/types.ts";
 import styles from "./LoanFaq.module.css";
+import page from "#app/ui/Page.module.css";
 
 const PATH = href("/information-service/loan-faq");
 /** The category whose questions the eligibility check answers for the visitor's own figures (issue 27). */
@@ -36,7 +37,7 @@ export function LoanFaq({ faq, initialCategory }: { faq: LoanFaqContent; initial
   }
 
   return (
-    <div className={styles.page}>
+    <div className={page.page}>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptJson(faqPageJsonLd(category, locale)) }} />
       <form method="get" action={PATH} className={styles.chips} aria-label={t("loanFaq.categories")}>
         {faq.categories.map((c) => (

@@ -8,6 +8,7 @@ import type { OperatorRow } from "#app/features/operators/operators.server.ts";
 import type { TwoStepPolicy } from "#app/features/console/two-step.server.ts";
 import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import styles from "#app/features/console/console.module.css";
+import { ColumnHeads } from "#app/ui/Table.tsx";
 
 export type OperatorsResult =
   | { ok: "invited" | "reset"; id: number; email: string; link: string; mailed?: boolean }
@@ -87,16 +88,16 @@ export function OperatorsPage({ data, result }: { data: { operators: OperatorRow
 
       <table className={styles.table}>
         <caption className={styles.caption}>{t("operators.list")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("operators.email")}</th>
-            <th scope="col">{t("operators.role")}</th>
-            <th scope="col">{t("operators.state")}</th>
-            <th scope="col">{t("operators.twoStep")}</th>
-            <th scope="col">{t("operators.lastSignIn")}</th>
-            <th scope="col">{t("operators.actions")}</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={[
+            t("operators.email"),
+            t("operators.role"),
+            t("operators.state"),
+            t("operators.twoStep"),
+            t("operators.lastSignIn"),
+            t("operators.actions"),
+          ]}
+        />
         <tbody>
           {data.operators.map((o) => (
             <tr key={o.id}>

@@ -11,6 +11,7 @@ import { StageBadge } from "#app/features/pipeline/StageBadge.tsx";
 import styles from "#app/features/console/console.module.css";
 import { SourceLine } from "#app/features/attribution/SourceLine.tsx";
 import type { SourceSummary } from "#app/features/attribution/console.server.ts";
+import { ColumnHeads } from "#app/ui/Table.tsx";
 
 interface InboxData {
   filter: InboxFilter;
@@ -100,15 +101,9 @@ export function InboxPage({ data, warnings }: { data: InboxData; warnings?: Reac
       {data.rows.length ? (
         <table className={styles.table}>
           <caption className="visually-hidden">{t("inbox.title")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("inbox.col.received")}</th>
-              <th scope="col">{t("inbox.col.kind")}</th>
-              <th scope="col">{t("inbox.col.name")}</th>
-              <th scope="col">{t("inbox.col.phone")}</th>
-              <th scope="col">{t("inbox.col.status")}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[t("inbox.col.received"), t("inbox.col.kind"), t("inbox.col.name"), t("inbox.col.phone"), t("inbox.col.status")]}
+          />
           <tbody>
             {data.rows.map((row) => (
               <tr key={`${row.kind}-${row.id}`} className={row.unread ? styles.unread : undefined}>

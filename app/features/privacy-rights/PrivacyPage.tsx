@@ -5,6 +5,7 @@ import type { RightsRow } from "#app/features/privacy-rights/console-list.server
 import { IDENTITY_METHODS, IDENTITY_NOTE_MAX } from "#app/features/privacy-rights/identity.ts";
 import { Notice, PageTitle, PostForm, StatusBadge } from "#app/features/console/parts.tsx";
 import styles from "#app/features/console/console.module.css";
+import { ColumnHeads } from "#app/ui/Table.tsx";
 
 export type PrivacyResult =
   | { ok: "erased"; count: number }
@@ -97,15 +98,15 @@ export function PrivacyPage({ rows, result }: { rows: RightsRow[]; result?: Priv
         <>
           <p className={styles.muted}>{t("privacy.identity.intro")}</p>
           <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t("inbox.col.received")}</th>
-                <th scope="col">{t("privacy.col.request")}</th>
-                <th scope="col">{t("inbox.col.phone")}</th>
-                <th scope="col">{t("inbox.col.status")}</th>
-                <th scope="col">{t("privacy.col.action")}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={[
+                t("inbox.col.received"),
+                t("privacy.col.request"),
+                t("inbox.col.phone"),
+                t("inbox.col.status"),
+                t("privacy.col.action"),
+              ]}
+            />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} data-rights-request={row.id}>

@@ -17,6 +17,8 @@ import { formatDay, formatShare, formatWon } from "#app/features/repayment/forma
 import { scheduleRowsHtml } from "#app/features/repayment/schedule-rows.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import styles from "./RepaymentCalculator.module.css";
+import page from "#app/ui/Page.module.css";
+import { ColumnHeads } from "#app/ui/Table.tsx";
 
 export const CALCULATOR_PATH = href("/our-products/repayment-calculator");
 
@@ -67,8 +69,8 @@ export function RepaymentCalculator({ initial, asked, today }: { initial: Calcul
   }
 
   return (
-    <div className={styles.page}>
-      <p className={styles.intro}>{t("calculator.intro")}</p>
+    <div className={`${page.page} ${page.stack}`}>
+      <p className={page.intro}>{t("calculator.intro")}</p>
       <form method="get" action={CALCULATOR_PATH} className={styles.form} onSubmit={submit} noValidate>
         {(["amount", "rate", "months"] as const).map((field) => (
           <TextField
@@ -233,15 +235,15 @@ const ScheduleTable = memo(function ScheduleTable({ schedule, locale, t }: { sch
     >
       <table className={styles.table}>
         <caption id="calculator-schedule">{t("calculator.table.caption", { count: schedule.rows.length })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("calculator.table.month")}</th>
-            <th scope="col">{t("calculator.table.payment")}</th>
-            <th scope="col">{t("calculator.table.principal")}</th>
-            <th scope="col">{t("calculator.table.interest")}</th>
-            <th scope="col">{t("calculator.table.balance")}</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          columns={[
+            t("calculator.table.month"),
+            t("calculator.table.payment"),
+            t("calculator.table.principal"),
+            t("calculator.table.interest"),
+            t("calculator.table.balance"),
+          ]}
+        />
         <tbody dangerouslySetInnerHTML={rows} />
       </table>
     </div>
