@@ -38,6 +38,7 @@ describe("the environment's schema", () => {
       ALERT_EMAIL_FROM: "K-Loan Guide <alerts@localhost.invalid>",
       ALERT_LANG: "ko",
       PUSH_ALLOW_HOSTS: [],
+      ALERT_CLAIM_LEASE_MS: 30_000,
     });
     expect(readSettings({}).NODE_ENV).toBeUndefined();
   });
@@ -95,6 +96,9 @@ describe("the environment's schema", () => {
     ["ALERT_WEBHOOK_URL", "hooks.example.com/x"],
     ["SMTP_URL", "mail.example.com"],
     ["ALERT_LANG", "vi"],
+    // A lease must outlast one attempt (10 s), or a live worker's rows are taken from it.
+    ["ALERT_CLAIM_LEASE_MS", "10000"],
+    ["ALERT_CLAIM_LEASE_MS", "700000"],
   ])("refuses %s=%s with a message naming it", (name, value) => {
     expect(problem({ [name]: value })).toMatch(new RegExp(`^${name} `));
   });

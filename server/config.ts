@@ -6,6 +6,7 @@ import * as v from "valibot";
 import type { LogLevel } from "#app/lib/logger.server.ts";
 import { hostList } from "#app/lib/outbound.server.ts";
 import { alertConfig, type AlertConfig } from "#app/features/alerts/config.server.ts";
+import { CLAIM_LEASE_MS, SEND_TIMEOUT_MS } from "#app/features/alerts/policy.ts";
 import { DEFAULT_DATABASE_URL } from "#db/connect.ts";
 
 /**
@@ -105,6 +106,10 @@ export const envSchema = v.pipe(
     VAPID_KEYS_FILE: v.optional(v.string()),
     VAPID_SUBJECT: v.optional(v.string()),
     PUSH_ALLOW_HOSTS: list,
+    ALERT_CLAIM_LEASE_MS: v.pipe(
+      milliseconds(String(CLAIM_LEASE_MS), 10 * 60_000),
+      v.minValue(SEND_TIMEOUT_MS + 1000, `must be above one attempt's limit, ${SEND_TIMEOUT_MS} ms, by a second at least`),
+    ),
   }),
   v.check((env) => !env.VAPID_PUBLIC_KEY === !env.VAPID_PRIVATE_KEY, "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together"),
 );
@@ -167,6 +172,8 @@ export interface ServerConfig {
   /** Tests only: hosts the blog-link preview fetch may reach although private. */
   ogFetchAllowHosts: string[];
   alerts: AlertConfig;
+  /** How long the alert worker holds the rows it claimed (default CLAIM_LEASE_MS; the restart test shortens it). */
+  alertClaimLeaseMs: number;
   /** SMTP_URL and ALERT_EMAIL_FROM: invitation and reset links by e-mail (issue 29); null without SMTP. */
   linkMail: { smtpUrl: string; from: string } | null;
   /** Secrets not in the environment, so made and kept in a file on this machine (APP_SECRET, the VAPID keys). */
@@ -204,6 +211,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     development: s.NODE_ENV === "development",
     ogFetchAllowHosts: s.OG_FETCH_ALLOW_HOSTS,
     alerts: alertConfigOf(s),
+    alertClaimLeaseMs: s.ALERT_CLAIM_LEASE_MS,
     linkMail: s.SMTP_URL ? { smtpUrl: s.SMTP_URL, from: s.ALERT_EMAIL_FROM } : null,
     secretsOnDisk: [
       ...(s.APP_SECRET ? [] : ["APP_SECRET"]),

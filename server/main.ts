@@ -43,7 +43,7 @@ await serving?.check();
 const stopRetention = startRetentionJob(database.db, log);
 // Alerts to operators (issue 12): rows written with each request, delivered by this worker.
 const alerts = createAlerts(database.db, config.alerts, log);
-alerts.startWorker();
+alerts.startWorker({ leaseMs: config.alertClaimLeaseMs });
 // A call-back the visitor asked for alerts its agent as it comes due (issue 26): every instance ticks, each alert goes once.
 const stopCallbackAlerts = startCallbackAlerts(database.db, alerts, log);
 

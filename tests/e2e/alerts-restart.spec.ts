@@ -16,6 +16,8 @@ import { freePort } from "#tests/support/raw-http.ts";
  * webhook receiver, on each dialect the test run has.
  */
 const SECRET = "restart-secret-0123456789";
+/** The shortest lease the server takes (one attempt's 10 s and a second). */
+const LEASE_MS = 11_000;
 
 function startServer(port: number, databaseUrl: string, dir: string, webhookUrl: string): ChildProcess {
   return spawn(process.execPath, ["--max-semi-space-size=4", "server/main.ts"], {
@@ -29,6 +31,8 @@ function startServer(port: number, databaseUrl: string, dir: string, webhookUrl:
       ALERT_WEBHOOK_SECRET: SECRET,
       PUBLIC_ORIGIN: "https://loans.example.com",
       LOG_LEVEL: "warn",
+      // A row the killed server had claimed comes back after this lease (30 s in production).
+      ALERT_CLAIM_LEASE_MS: String(LEASE_MS),
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -65,7 +69,7 @@ for (const dialect of DIALECTS) {
       server = startServer(port, database.url, dir, receiver.url);
       await healthy(port);
       // At once when the first server died before its worker claimed the row; after the
-      // lease (30 s) when it died in the middle of an attempt.
+      // lease (LEASE_MS) when it died in the middle of an attempt.
       await expect.poll(() => receiver.received.length, { timeout: 45_000 }).toBe(1);
       const [hook] = receiver.received;
       expect(validSignature(SECRET, hook!.raw, hook!.signature)).toBe(true);
