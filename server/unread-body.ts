@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 
 /**
@@ -12,22 +13,32 @@ import type { NextFunction, Request, Response } from "express";
  *   and the rest is read and discarded after the answer; anything larger, or
  *   of unknown length (chunked), is answered with `Connection: close`;
  * - after the answer, whatever is left of the body is discarded (not kept),
- *   and a connection still draining after `drainMs` is closed.
+ *   and a connection still draining after `drainMs` is closed;
+ * - a connection closed with its body still coming is closed in stages
+ *   (RFC 9112 §9.6, "the TCP reset problem"): our side is half-closed after
+ *   the answer, and what the client still sends is read and dropped until it
+ *   closes its side, or for at most `lingerMs`. Closed at once, the unread
+ *   bytes would make the kernel answer with a reset, and a reset can reach
+ *   the client before it has read the answer: it would see a broken
+ *   connection instead of the 400.
  */
 export interface UnreadBodyOptions {
   drainBytes?: number;
   drainMs?: number;
+  lingerMs?: number;
 }
 
 export function settleUnreadBody(options: UnreadBodyOptions = {}) {
   const drainBytes = options.drainBytes ?? 64 * 1024;
   const drainMs = options.drainMs ?? 10_000;
+  const lingerMs = options.lingerMs ?? 5_000;
   return (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req)) return next();
     const writeHead = res.writeHead;
     res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
       if (!req.complete && !res.headersSent && !(Number(req.headers["content-length"]) <= drainBytes)) {
         res.setHeader("Connection", "close");
+        closeInStages(req.socket, lingerMs);
       }
       return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
     } as typeof res.writeHead;
@@ -53,4 +64,24 @@ function discardRest(req: IncomingMessage, res: ServerResponse, drainMs: number)
   timer.unref();
   req.once("end", () => clearTimeout(timer));
   req.once("close", () => clearTimeout(timer));
+}
+
+/**
+ * Node closes a connection after its last answer with `socket.destroySoon()`;
+ * for this socket that becomes a half-close followed by reading to the end.
+ * The bytes are taken from the HTTP parser first, so nothing after the
+ * answer is parsed as another request.
+ */
+function closeInStages(socket: Socket, lingerMs: number) {
+  socket.destroySoon = function closeWhenTheClientHasSentAll(this: Socket) {
+    this.removeAllListeners("data");
+    this.on("data", () => {});
+    this.on("error", () => {});
+    this.resume();
+    if (this.writable) this.end();
+    const timer = setTimeout(() => this.destroy(), lingerMs);
+    timer.unref();
+    this.once("end", () => this.destroy());
+    this.once("close", () => clearTimeout(timer));
+  };
 }
