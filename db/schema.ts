@@ -371,7 +371,9 @@ export type AuditAction =
   /** Issue 28: a visitor's own acts on the status page, and an answer to a rights request. */
   | "visitor_reschedule"
   | "visitor_withdraw"
-  | "rights_answer";
+  | "rights_answer"
+  /** Issue 36: the business's identity saved in the console. */
+  | "business_update";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
