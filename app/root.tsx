@@ -20,6 +20,7 @@ import { useNonce } from "#app/nonce.ts";
 import { MYANMAR_FONT_PROBE } from "#app/features/layout/myanmar-font.ts";
 import { Styles } from "#app/styles.tsx";
 import { rememberLanding } from "#app/features/attribution/session.ts";
+import { isRefusal } from "#app/web/refusals.ts";
 import { businessIdentityOrLast } from "#app/business/identity.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
@@ -33,6 +34,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The legal modal's document, only when the URL opens it (?policy=kind).
     legal: await legalViewFor(new URL(request.url), localeOf(context)),
   };
+}
+
+/**
+ * A refusal a page's loader throws (429 with Retry-After) is rendered by this
+ * route's error boundary: its headers go out with it.
+ */
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? new Headers();
 }
 
 /**
@@ -124,6 +133,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <AppShell chrome={chrome}>
         <NotFound />
+      </AppShell>
+    );
+  }
+  if (isRouteErrorResponse(error) && isRefusal(error.data)) {
+    return (
+      <AppShell chrome={chrome}>
+        <PageHeading subtitle={t("common.error.tooMany.body", { count: error.data.retryAfter })}>
+          {t("common.error.tooMany.title")}
+        </PageHeading>
       </AppShell>
     );
   }

@@ -30,7 +30,7 @@ describe.each(DIALECTS)("status link timing on %s", (dialect) => {
     "does not tell an unknown token from a real one of another request that no longer opens, on the page or its actions",
     { timeout: 120_000 },
     async () => {
-      const app = testServices(handle.db, { limiter: createRateLimiter({ max: 1_000_000, windowMs: 60_000 }) });
+      const app = testServices(handle.db, { limiter: createRateLimiter({ max: 1_000_000, windowMs: 60_000, disabled: true }) });
       const tokens: string[] = [];
       for (let i = 0; i < 50; i++) {
         const res = await callAction(

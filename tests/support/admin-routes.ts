@@ -47,6 +47,8 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     adminOnly: true,
   },
   { file: "routes/admin.banners.tsx", path: "/admin/banners", access: "page" },
+  { file: "routes/admin.business.tsx", path: "/admin/business", access: "page", post: { phone: "1577-0000" }, adminOnly: true },
+  { file: "routes/admin.go-live.tsx", path: "/admin/go-live", access: "page", adminOnly: true },
   { file: "routes/admin.campaigns.tsx", path: "/admin/campaigns", access: "page", post: { intent: "delete", id: "1" }, adminOnly: true },
   {
     file: "routes/admin.campaigns.banner.tsx",

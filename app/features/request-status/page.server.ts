@@ -3,17 +3,13 @@ import { businessIdentity } from "#app/business/identity.server.ts";
 import { brokerRegistration } from "#app/business/identity.ts";
 import { i18nFor, localeOf, tFor } from "#app/i18n/route.server.ts";
 import { pageData } from "#app/web/page.server.ts";
-import { services } from "#app/lib/services.server.ts";
-import { rateLimited } from "#app/web/svc.server.ts";
+import { requestContext, services } from "#app/lib/services.server.ts";
 import { findStatusLink, type StatusLink } from "#app/requests/status-link.server.ts";
 import { statusFacts } from "#app/features/request-status/status.server.ts";
 import { statusView, type Message, type StatusView } from "#app/features/request-status/view.ts";
 import { callSlots, isWorkingTime } from "#app/features/request-status/hours.ts";
 import { formatDate, formatDay, formatTime, formatWhen } from "#app/features/request-status/format.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
-
-/** Looks at the status page (and its actions) per client address: enough for a person, too few to guess tokens. */
-export const STATUS_BUCKET = "request-status";
 
 /**
  * The headers of every answer of the status page, found or not (issue 28):
@@ -95,7 +91,23 @@ export function statusNotFound(context: Readonly<RouterContextProvider>) {
   return data(pageData(context, [], "notFound"), { status: 404, headers: STATUS_HEADERS });
 }
 
-/** The per-address limit on looking at status pages; seconds to wait, or 0. */
-export function statusRateLimited(context: Readonly<RouterContextProvider>): Promise<number> {
-  return rateLimited({ context }, STATUS_BUCKET);
+/**
+ * The guard against guessing links (issue 39, item 4): only look-ups that
+ * open nothing (an unknown or expired link) are counted, per address; past
+ * STATUS_MISSES_PER_WINDOW in a window every look-up from that address is
+ * refused until the window ends, before any lookup, so a refusal says
+ * nothing about a token. A visitor refreshing their own page makes no
+ * misses and is never refused, also behind a carrier's shared address.
+ */
+export const STATUS_MISSES_PER_WINDOW = 10;
+const MISS_BUCKET = "request-status-miss";
+
+/** Seconds this address must wait before looking up another link, or 0. */
+export function statusGuessingWait(context: Readonly<RouterContextProvider>): Promise<number> {
+  return services(context).limiter.peek(MISS_BUCKET, context.get(requestContext).clientIp, STATUS_MISSES_PER_WINDOW);
+}
+
+/** Counts a look-up that opened nothing. */
+export async function countStatusMiss(context: Readonly<RouterContextProvider>): Promise<void> {
+  await services(context).limiter.hit(MISS_BUCKET, context.get(requestContext).clientIp, STATUS_MISSES_PER_WINDOW);
 }
