@@ -73,6 +73,7 @@ export default [
         route("campaigns", "routes/admin.campaigns.tsx"),
         route("products", "routes/admin.products.tsx"),
         route("products/:id", "routes/admin.products.edit.tsx"),
+        route("calendar", "routes/admin.calendar.tsx"),
         route("campaigns/banners/:id", "routes/admin.campaigns.banner.tsx"),
         route("campaigns/popup", "routes/admin.campaigns.popup.tsx"),
         route("banners", "routes/admin.banners.tsx"),

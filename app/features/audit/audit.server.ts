@@ -119,6 +119,9 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "assign",
   "duty_on",
   "duty_off",
+  "calendar_update",
+  "calendar_close",
+  "calendar_reopen",
 ];
 
 /**
