@@ -230,7 +230,15 @@ export function workingDaysText(days: readonly number[], locale: string): string
   return new Intl.ListFormat(locale, { style: "long", type: "conjunction" }).format(parts);
 }
 
-/** What a visitor's text about the hours needs: the days in words and the working hours (Korea time). */
-export function hoursVars(calendar: BusinessCalendar, locale: string): { days: string; from: string; to: string } {
-  return { days: workingDaysText(calendar.workingDays, locale), from: hhmm(calendar.working.start), to: hhmm(calendar.working.end) };
+/**
+ * What a visitor's text about the hours needs: the days in words and the
+ * working hours ("we work …") or the calling hours ("we call …"), Korea time.
+ */
+export function hoursVars(
+  calendar: BusinessCalendar,
+  locale: string,
+  which: "working" | "calling" = "working",
+): { days: string; from: string; to: string } {
+  const hours = calendar[which];
+  return { days: workingDaysText(calendar.workingDays, locale), from: hhmm(hours.start), to: hhmm(hours.end) };
 }

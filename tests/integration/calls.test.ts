@@ -6,7 +6,7 @@ import { testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, csrfOf, get, post, signInCookie } from "#tests/support/admin.ts";
 import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
 import { logCall, schedule } from "#app/features/pipeline/calls.server.ts";
-import { DEFAULT_CALLING_HOURS } from "#app/features/pipeline/cadence.ts";
+import { EVERY_DAY_9_TO_8 } from "#tests/support/calendar.ts";
 import { fromSeoulLocal, type CallInput } from "#app/features/pipeline/calls.ts";
 import * as request from "#app/routes/admin.request.tsx";
 import { eraseByPhone } from "#app/requests/erase.server.ts";
@@ -19,7 +19,7 @@ import { eraseByPhone } from "#app/requests/erase.server.ts";
  */
 const kst = (local: string) => fromSeoulLocal(local)!;
 const iso = (local: string) => kst(local).toISOString();
-const HOURS = DEFAULT_CALLING_HOURS; // 09:00–20:00
+const HOURS = EVERY_DAY_9_TO_8;
 
 async function consultation(db: Kysely<Database>, phone: string, at = iso("2026-11-26T09:55")) {
   const { id } = await db

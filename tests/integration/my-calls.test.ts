@@ -80,7 +80,7 @@ describe.each(DIALECTS)("My calls on %s", (dialect) => {
 
   it("says when it is outside the calling hours, and that the asked call-back may still be made", async () => {
     const evening = await myCalls(handle.db, me, new Date(iso("2026-11-26T20:30")));
-    expect(evening.outsideHours).toEqual({ from: "09:00", to: "20:00" });
+    expect(evening.outsideHours).toEqual({ from: "09:00", to: "18:00", next: "2026-11-27 09:00" });
     expect(evening.due.find((c) => c.name === "Asked 19:00")).toMatchObject({ asked: true, at: "2026-11-26 19:00" });
     expect((await myCalls(handle.db, me, new Date(iso("2026-11-27T08:59")))).outsideHours).not.toBeNull();
     expect((await myCalls(handle.db, me, new Date(iso("2026-11-27T09:00")))).outsideHours).toBeNull();

@@ -2,9 +2,9 @@ import { sql, type Kysely } from "kysely";
 import type { Database, RequestStage } from "#db/schema.ts";
 import { consultationsWithContact } from "#app/features/pipeline/inbox.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
-import { callingHours } from "#app/features/pipeline/calls.server.ts";
-import { withinHours } from "#app/features/pipeline/cadence.ts";
 import { formatSeoul, seoulMidnight } from "#app/lib/seoul-time.ts";
+import { hhmm, isCallingTime, nextCallingMoment, type BusinessCalendar } from "#app/business/calendar.ts";
+import { readCalendar } from "#app/business/calendar.server.ts";
 
 /**
  * "My calls" (issue 26, item 3): an agent's queue, made for the phone —
@@ -30,11 +30,13 @@ export interface MyCalls {
   due: QueuedCall[];
   later: QueuedCall[];
   unclaimed: QueuedCall[];
-  /** Now is outside the calling hours (HH:MM, Korea time): only those who asked for this time may be called. */
-  outsideHours: { from: string; to: string } | null;
+  /**
+   * Now is outside the calling hours of an open day (HH:MM, Korea time; a
+   * weekend, a public holiday or a closure too): only those who asked for
+   * this time may be called; the others wait until `next` (Seoul time).
+   */
+  outsideHours: { from: string; to: string; next: string } | null;
 }
-
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 const QUEUE_MAX = 50;
 
@@ -69,7 +71,8 @@ function queued(r: Row, now: Date, at: string): QueuedCall {
   };
 }
 
-export async function myCalls(db: Db, operatorId: number, now = new Date(), hours = callingHours()): Promise<MyCalls> {
+export async function myCalls(db: Db, operatorId: number, now = new Date(), calendar?: BusinessCalendar): Promise<MyCalls> {
+  const open = calendar ?? (await readCalendar(db));
   const at = now.toISOString();
   const due = await rows(db)
     .where("a.assigned_operator_id", "=", operatorId)
@@ -97,21 +100,26 @@ export async function myCalls(db: Db, operatorId: number, now = new Date(), hour
     due: due.map((r) => queued(r, now, r.next_call_at!)),
     later: later.map((r) => ({ ...queued(r, now, r.next_call_at!), lateMinutes: 0 })),
     unclaimed: unclaimed.map((r) => ({ ...queued(r, now, r.created_at), lateMinutes: 0 })),
-    outsideHours: withinHours(now, hours) === now ? null : { from: hhmm(hours.start), to: hhmm(hours.end) },
+    outsideHours: isCallingTime(open, now)
+      ? null
+      : { from: hhmm(open.calling.start), to: hhmm(open.calling.end), next: formatSeoul(nextCallingMoment(open, now)) },
   };
 }
 
 /**
  * An agent takes an unclaimed lead (false: someone else has it). A new lead
- * claimed is due now: the first call is the one that matters most.
+ * claimed is due at once inside the calling hours — the first call is the
+ * one that matters most — and at the next opening outside them (a lead
+ * claimed at night is never "due now").
  */
 export async function claim(db: Db, who: { operator: { id: number; email: string } }, id: number, now = new Date()): Promise<boolean> {
+  const due = nextCallingMoment(await readCalendar(db), now).toISOString();
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("consultation_answers")
       .set({
         assigned_operator_id: who.operator.id,
-        next_call_at: sql<string>`coalesce(next_call_at, ${now.toISOString()})`,
+        next_call_at: sql<string>`coalesce(next_call_at, ${due})`,
       })
       .where("id", "=", id)
       .where("assigned_operator_id", "is", null)
