@@ -180,9 +180,11 @@ describe.each(DIALECTS)("the business calendar on %s", (dialect) => {
     const duringHoliday = await myCalls(handle.db, agent, kst("2026-09-25T10:00"));
     expect(duringHoliday.due.map((c) => c.name)).not.toContain("Night arrival");
     expect(duringHoliday.outsideHours).toEqual({ from: "09:00", to: "18:00", next: "2026-09-28 09:00" });
+    expect(duringHoliday.atOpening.map((c) => [c.name, c.at])).toEqual([["Night arrival", "2026-09-28 09:00"]]);
     const monday = await myCalls(handle.db, agent, kst("2026-09-28T09:05"));
     expect(monday.due.map((c) => c.name)).toContain("Night arrival");
     expect(monday.outsideHours).toBeNull();
+    expect(monday.atOpening).toEqual([]);
 
     // Claimed on Friday 5 February 2027 at 20:10 (설날 and its substitute day follow; the 10th is closed): due Thursday 11.
     await handle.db.updateTable("admin_operators").set({ on_duty: 0 }).where("id", "=", agent).execute();

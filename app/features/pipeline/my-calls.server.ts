@@ -9,7 +9,9 @@ import { readCalendar } from "#app/business/calendar.server.ts";
 /**
  * "My calls" (issue 26, item 3): an agent's queue, made for the phone —
  * calls due now (overdue first, with how late), then call-backs the visitor
- * asked for later today, then unclaimed new consultations, oldest first.
+ * asked for later today, then (outside the calling hours of the business
+ * calendar) the leads waiting for the next opening, then unclaimed new
+ * consultations, oldest first.
  */
 type Db = Kysely<Database>;
 const DAY = 86_400_000;
@@ -29,6 +31,8 @@ export interface QueuedCall {
 export interface MyCalls {
   due: QueuedCall[];
   later: QueuedCall[];
+  /** Outside the calling hours: my leads waiting for the next opening (a lead that arrived at night), due then. */
+  atOpening: QueuedCall[];
   unclaimed: QueuedCall[];
   /**
    * Now is outside the calling hours of an open day (HH:MM, Korea time; a
@@ -89,6 +93,19 @@ export async function myCalls(db: Db, operatorId: number, now = new Date(), cale
     .orderBy("a.next_call_at")
     .limit(QUEUE_MAX)
     .execute();
+  const opening = nextCallingMoment(open, now);
+  const atOpening =
+    opening.getTime() > now.getTime()
+      ? await rows(db)
+          .where("a.assigned_operator_id", "=", operatorId)
+          .where("a.next_call_at", ">", at)
+          .where("a.next_call_at", "<=", opening.toISOString())
+          .where("a.next_call_asked", "=", 0)
+          .orderBy("a.next_call_at")
+          .orderBy("a.id")
+          .limit(QUEUE_MAX)
+          .execute()
+      : [];
   const unclaimed = await rows(db)
     .where("a.assigned_operator_id", "is", null)
     .where("a.status", "=", "new")
@@ -99,10 +116,11 @@ export async function myCalls(db: Db, operatorId: number, now = new Date(), cale
   return {
     due: due.map((r) => queued(r, now, r.next_call_at!)),
     later: later.map((r) => ({ ...queued(r, now, r.next_call_at!), lateMinutes: 0 })),
+    atOpening: atOpening.map((r) => ({ ...queued(r, now, r.next_call_at!), lateMinutes: 0 })),
     unclaimed: unclaimed.map((r) => ({ ...queued(r, now, r.created_at), lateMinutes: 0 })),
     outsideHours: isCallingTime(open, now)
       ? null
-      : { from: hhmm(open.calling.start), to: hhmm(open.calling.end), next: formatSeoul(nextCallingMoment(open, now)) },
+      : { from: hhmm(open.calling.start), to: hhmm(open.calling.end), next: formatSeoul(opening) },
   };
 }
 
