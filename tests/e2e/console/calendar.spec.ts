@@ -97,6 +97,12 @@ test("a closed day added in the console leaves the status page's call-back times
   await expect(
     visitor.getByText(/^We work Monday–Friday, 09:00–18:00 Korea time \(KST\), and not on Korean public holidays\.$/),
   ).toBeVisible();
+  // The completion page promises calls by the same calendar.
+  await visitor.goto("/loan-consultation-complete?lang=en");
+  await expect(
+    visitor.getByText(/^We call Monday–Friday, 09:00–18:00 Korea time \(KST\), but not on Korean public holidays\./),
+  ).toBeVisible();
+  await visitor.goto(`${url.pathname}?lang=en`);
 
   await page.goto("/admin/calendar");
   await hydrated(page);
