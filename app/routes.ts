@@ -76,6 +76,7 @@ export default [
         route("business", "routes/admin.business.tsx"),
         route("go-live", "routes/admin.go-live.tsx"),
         route("products/:id", "routes/admin.products.edit.tsx"),
+        route("calendar", "routes/admin.calendar.tsx"),
         route("campaigns/banners/:id", "routes/admin.campaigns.banner.tsx"),
         route("campaigns/popup", "routes/admin.campaigns.popup.tsx"),
         route("banners", "routes/admin.banners.tsx"),

@@ -368,6 +368,10 @@ export type AuditAction =
   | "assign"
   | "duty_on"
   | "duty_off"
+  /** Issue 36: the business calendar's hours and weekdays, a closure added or removed. */
+  | "calendar_update"
+  | "calendar_close"
+  | "calendar_reopen"
   /** Issue 28: a visitor's own acts on the status page, and an answer to a rights request. */
   | "visitor_reschedule"
   | "visitor_withdraw"
@@ -488,6 +492,26 @@ export interface ContentVersionTable {
   name: string;
   version: number;
   updated_at: string;
+}
+
+/** The business calendar's one row of settings (issue 36, ADR 0037): minutes after Seoul midnight. */
+export interface BusinessCalendarTable {
+  id: number;
+  /** ISO weekdays, comma-separated: "1,2,3,4,5". */
+  working_days: string;
+  working_start: number;
+  working_end: number;
+  calling_start: number;
+  calling_end: number;
+  updated_at: string;
+}
+
+/** A day the business adds as closed (YYYY-MM-DD, Seoul), with an operator's note. */
+export interface BusinessClosureTable {
+  id: Generated<number>;
+  day: string;
+  note: Generated<string>;
+  created_at: string;
 }
 
 /** A loan product (issue 27): one per partner banner; its figures and rules are in versions. */
@@ -640,4 +664,6 @@ export interface Database {
   request_sources: RequestSourceTable;
   business_settings: BusinessSettingTable;
   business_files: BusinessFileTable;
+  business_calendar: BusinessCalendarTable;
+  business_closures: BusinessClosureTable;
 }

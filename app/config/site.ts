@@ -86,15 +86,12 @@ export const site = {
     { lang: "id", src: "/videos/loan-guide-id.mp4", poster: "/videos/loan-guide-id.webp" },
   ],
   /**
-   * Who calls a visitor back, and when (issue 28: the status page says it):
-   * the number advisers call from and the working hours, Korea time. Days are
-   * ISO weekdays (1 Monday … 7 Sunday); a call-back can be chosen only inside them.
+   * Who calls a visitor back (issue 28: the status page says it): the number
+   * agents call from. When they call is the business calendar's (issue 36,
+   * app/business/calendar.ts, edited on the console's Calendar page).
    */
   adviser: {
     phone: "1588-0000",
-    workingDays: [1, 2, 3, 4, 5],
-    opensHour: 9,
-    closesHour: 18,
   },
   counter: {
     model: "iH-110S",

@@ -25,7 +25,8 @@ import * as m0112 from "#db/migrations/0112_password_link_mail.ts";
 import * as m0120 from "#db/migrations/0120_status_links.ts";
 import * as m0121 from "#db/migrations/0121_request_sources.ts";
 import * as m0122 from "#db/migrations/0122_rights_deadlines.ts";
-import * as m0180 from "#db/migrations/0180_business_settings.ts";
+import * as m0125 from "#db/migrations/0125_business_settings.ts";
+import * as m0130 from "#db/migrations/0130_business_calendar.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -59,5 +60,6 @@ export const migrations: Record<string, Migration> = {
   "0120_status_links": m0120,
   "0121_request_sources": m0121,
   "0122_rights_deadlines": m0122,
-  "0180_business_settings": m0180,
+  "0125_business_settings": m0125,
+  "0130_business_calendar": m0130,
 };

@@ -27,6 +27,7 @@ import * as campaigns from "#app/routes/admin.campaigns.tsx";
 import * as campaignBanner from "#app/routes/admin.campaigns.banner.tsx";
 import * as campaignPopup from "#app/routes/admin.campaigns.popup.tsx";
 import * as products from "#app/routes/admin.products.tsx";
+import * as calendarRoute from "#app/routes/admin.calendar.tsx";
 import * as productEdit from "#app/routes/admin.products.edit.tsx";
 import * as operators from "#app/routes/admin.operators.tsx";
 import * as passwordLink from "#app/routes/admin.password.tsx";
@@ -41,6 +42,7 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.export.ts": { module: exportCsv, placement: "open" },
   "routes/admin.inbox.tsx": { module: inbox, placement: "guarded" },
   "routes/admin.calls.tsx": { module: myCalls, placement: "guarded" },
+  "routes/admin.calendar.tsx": { module: calendarRoute, placement: "guarded" },
   "routes/admin.request.tsx": { module: request, placement: "guarded" },
   "routes/admin.blog-links.tsx": { module: blogLinks, placement: "guarded" },
   "routes/admin.business.tsx": { module: businessPage, placement: "guarded" },

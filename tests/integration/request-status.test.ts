@@ -14,7 +14,7 @@ import { action as rightsForm } from "#app/routes/privacy-rights.tsx";
 import { loader as statusLoader, action as statusAction } from "#app/routes/status.tsx";
 import { createAsRequest } from "#app/features/counter-inquiry/requests.server.ts";
 import { hashToken } from "#app/requests/status-link.server.ts";
-import { callSlots } from "#app/features/request-status/hours.ts";
+import { DEFAULT_CALENDAR, callSlots } from "#app/business/calendar.ts";
 import { readFlash } from "#app/lib/flash.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 
@@ -213,7 +213,7 @@ describe.each(DIALECTS)("request status links on %s", (dialect) => {
   it("moves the call-back to a chosen slot, audited as the visitor's own act; refuses a slot outside the hours and a closed request", async () => {
     const token = tokenOf(await consultation());
     const id = await consultationIdOf(token);
-    const slot = callSlots(new Date())[3]!.toISOString();
+    const slot = callSlots(DEFAULT_CALENDAR, new Date())[3]!.toISOString();
     const moved = await act(token, { intent: "reschedule", slot });
     expect(moved).toMatchObject({ status: 200, body: { ok: "rescheduled", at: slot } });
     const { view } = (await page(token)).body as unknown as { view: { lines: { key: string }[] } };

@@ -79,6 +79,13 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     post: { intent: "publish", name_en: "hacked", rate_max: "19" },
     adminOnly: true,
   },
+  {
+    file: "routes/admin.calendar.tsx",
+    path: "/admin/calendar",
+    access: "page",
+    post: { intent: "close", day: "2099-01-01", note: "hacked" },
+    adminOnly: true,
+  },
   { file: "routes/admin.privacy.tsx", path: "/admin/privacy", access: "page", post: { id: "1", intent: "erase" }, adminOnly: true },
   { file: "routes/admin.deadlines.tsx", path: "/admin/deadlines", access: "page", post: { id: "1", method: "phone" }, adminOnly: true },
   { file: "routes/admin.audit.tsx", path: "/admin/audit", access: "page", adminOnly: true },

@@ -120,6 +120,9 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "duty_on",
   "duty_off",
   "business_update",
+  "calendar_update",
+  "calendar_close",
+  "calendar_reopen",
 ];
 
 /**

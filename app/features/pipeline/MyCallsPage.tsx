@@ -39,7 +39,9 @@ export function MyCallsPage({ data, result }: { data: MyCalls; result?: MyCallsR
         )
       ) : null}
       {result && "claimed" in result ? (
-        <Notice tone={result.claimed ? "ok" : "error"}>{t(result.claimed ? "mycalls.claimed" : "mycalls.taken")}</Notice>
+        <Notice tone={result.claimed ? "ok" : "error"}>
+          {t(!result.claimed ? "mycalls.taken" : data.outsideHours ? "mycalls.claimedLater" : "mycalls.claimed")}
+        </Notice>
       ) : null}
 
       <h2 className={styles.subtitle}>{t("mycalls.due")}</h2>
@@ -76,6 +78,21 @@ export function MyCallsPage({ data, result }: { data: MyCalls; result?: MyCallsR
       ) : (
         <p className={styles.muted}>{t("mycalls.noneLater")}</p>
       )}
+
+      {data.outsideHours ? (
+        <>
+          <h2 className={styles.subtitle}>{t("mycalls.atOpening", { next: data.outsideHours.next })}</h2>
+          {data.atOpening.length ? (
+            <ul className={styles.queue}>
+              {data.atOpening.map((c) => (
+                <QueueItem key={c.id} call={c} when={t("mycalls.dueAt", { at: c.at })} />
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.muted}>{t("mycalls.noneAtOpening")}</p>
+          )}
+        </>
+      ) : null}
 
       <h2 className={styles.subtitle}>{t("mycalls.unclaimed")}</h2>
       {data.unclaimed.length ? (

@@ -5,29 +5,21 @@ import { audit } from "#app/features/audit/audit.server.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { moveWithin, type Mover } from "#app/features/pipeline/pipeline.server.ts";
 import { canMove } from "#app/features/pipeline/stages.ts";
-import {
-  DEFAULT_CALLING_HOURS,
-  MAX_UNANSWERED,
-  nextAttemptAt,
-  parseCallingHours,
-  type CallingHours,
-} from "#app/features/pipeline/cadence.ts";
+import { MAX_UNANSWERED, nextAttemptAt } from "#app/features/pipeline/cadence.ts";
+import type { BusinessCalendar } from "#app/business/calendar.ts";
+import { readCalendar } from "#app/business/calendar.server.ts";
 import { fromSeoulLocal, UNANSWERED, type CallInput, type CallOutcome } from "#app/features/pipeline/calls.ts";
 
 /**
  * Logging a call on a consultation (issue 26, item 2; ADR 0028): the attempt,
  * the first-contact time, the next call by the cadence inside the calling
- * hours (or when the visitor asked), the lead's stage (new → contacting on
+ * hours of an open day of the business calendar (or when the visitor
+ * asked), the lead's stage (new → contacting on
  * the first attempt; closed as unreachable after the last unanswered one
  * unless an agent keeps it open; closed as a wrong number), a phone number's
  * "do not contact" — all in one transaction, with its audit entry.
  */
 type Db = Kysely<Database>;
-
-/** The calling hours: CALLING_HOURS=HH:MM-HH:MM inside 08:00–21:00 KST, else 09:00–20:00. */
-export function callingHours(env: NodeJS.ProcessEnv = process.env): CallingHours {
-  return (env.CALLING_HOURS && parseCallingHours(env.CALLING_HOURS)) || DEFAULT_CALLING_HOURS;
-}
 
 /** A consultation's phone number as the visitor answered it; null when it has none (the status page masks it). */
 export async function consultationPhoneAnswer(db: Db | Transaction<Database>, id: number): Promise<string | null> {
@@ -55,9 +47,17 @@ export type LogCallResult = { ok: true; next: string | null; closed: boolean } |
 /** Who logs it: the signed-in agent. */
 type Caller = NonNullable<Mover>;
 
-export async function logCall(db: Db, who: Caller, id: number, call: CallInput, now: Date, hours = callingHours()): Promise<LogCallResult> {
+export async function logCall(
+  db: Db,
+  who: Caller,
+  id: number,
+  call: CallInput,
+  now: Date,
+  calendar?: BusinessCalendar,
+): Promise<LogCallResult> {
   const callbackAt = call.outcome === "callback" ? fromSeoulLocal(call.callbackAt) : null;
   if (callbackAt && callbackAt.getTime() <= now.getTime()) return { ok: false, error: "callbackPast" };
+  const open = calendar ?? (await readCalendar(db));
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("consultation_answers")
@@ -86,7 +86,7 @@ export async function logCall(db: Db, who: Caller, id: number, call: CallInput, 
     const unanswered = Number(row.unanswered_calls) + (UNANSWERED.includes(call.outcome) ? 1 : 0);
     const keepOpen = call.keepOpen === "1" || Number(row.keep_open) === 1;
     const exhausted = UNANSWERED.includes(call.outcome) && unanswered >= MAX_UNANSWERED && !keepOpen;
-    const next = forbidden ? null : nextCall(call.outcome, unanswered, exhausted, now, callbackAt, hours);
+    const next = forbidden ? null : nextCall(call.outcome, unanswered, exhausted, now, callbackAt, open);
     await trx
       .updateTable("consultation_answers")
       .set({
@@ -123,11 +123,11 @@ function nextCall(
   exhausted: boolean,
   now: Date,
   callbackAt: Date | null,
-  hours: CallingHours,
+  calendar: BusinessCalendar,
 ): Date | null {
   if (outcome === "callback") return callbackAt;
   if (!UNANSWERED.includes(outcome) || exhausted) return null;
-  return nextAttemptAt(unanswered, now, hours);
+  return nextAttemptAt(unanswered, now, calendar);
 }
 
 /** Records that `phone` may not be called, and stops every schedule of every consultation from it. */

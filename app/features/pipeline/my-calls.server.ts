@@ -2,14 +2,16 @@ import { sql, type Kysely } from "kysely";
 import type { Database, RequestStage } from "#db/schema.ts";
 import { consultationsWithContact } from "#app/features/pipeline/inbox.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
-import { callingHours } from "#app/features/pipeline/calls.server.ts";
-import { withinHours } from "#app/features/pipeline/cadence.ts";
 import { formatSeoul, seoulMidnight } from "#app/lib/seoul-time.ts";
+import { hhmm, isCallingTime, nextCallingMoment, type BusinessCalendar } from "#app/business/calendar.ts";
+import { readCalendar } from "#app/business/calendar.server.ts";
 
 /**
  * "My calls" (issue 26, item 3): an agent's queue, made for the phone —
  * calls due now (overdue first, with how late), then call-backs the visitor
- * asked for later today, then unclaimed new consultations, oldest first.
+ * asked for later today, then (outside the calling hours of the business
+ * calendar) the leads waiting for the next opening, then unclaimed new
+ * consultations, oldest first.
  */
 type Db = Kysely<Database>;
 const DAY = 86_400_000;
@@ -29,12 +31,16 @@ export interface QueuedCall {
 export interface MyCalls {
   due: QueuedCall[];
   later: QueuedCall[];
+  /** Outside the calling hours: my leads waiting for the next opening (a lead that arrived at night), due then. */
+  atOpening: QueuedCall[];
   unclaimed: QueuedCall[];
-  /** Now is outside the calling hours (HH:MM, Korea time): only those who asked for this time may be called. */
-  outsideHours: { from: string; to: string } | null;
+  /**
+   * Now is outside the calling hours of an open day (HH:MM, Korea time; a
+   * weekend, a public holiday or a closure too): only those who asked for
+   * this time may be called; the others wait until `next` (Seoul time).
+   */
+  outsideHours: { from: string; to: string; next: string } | null;
 }
-
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 const QUEUE_MAX = 50;
 
@@ -69,7 +75,8 @@ function queued(r: Row, now: Date, at: string): QueuedCall {
   };
 }
 
-export async function myCalls(db: Db, operatorId: number, now = new Date(), hours = callingHours()): Promise<MyCalls> {
+export async function myCalls(db: Db, operatorId: number, now = new Date(), calendar?: BusinessCalendar): Promise<MyCalls> {
+  const open = calendar ?? (await readCalendar(db));
   const at = now.toISOString();
   const due = await rows(db)
     .where("a.assigned_operator_id", "=", operatorId)
@@ -86,6 +93,19 @@ export async function myCalls(db: Db, operatorId: number, now = new Date(), hour
     .orderBy("a.next_call_at")
     .limit(QUEUE_MAX)
     .execute();
+  const opening = nextCallingMoment(open, now);
+  const atOpening =
+    opening.getTime() > now.getTime()
+      ? await rows(db)
+          .where("a.assigned_operator_id", "=", operatorId)
+          .where("a.next_call_at", ">", at)
+          .where("a.next_call_at", "<=", opening.toISOString())
+          .where("a.next_call_asked", "=", 0)
+          .orderBy("a.next_call_at")
+          .orderBy("a.id")
+          .limit(QUEUE_MAX)
+          .execute()
+      : [];
   const unclaimed = await rows(db)
     .where("a.assigned_operator_id", "is", null)
     .where("a.status", "=", "new")
@@ -96,22 +116,28 @@ export async function myCalls(db: Db, operatorId: number, now = new Date(), hour
   return {
     due: due.map((r) => queued(r, now, r.next_call_at!)),
     later: later.map((r) => ({ ...queued(r, now, r.next_call_at!), lateMinutes: 0 })),
+    atOpening: atOpening.map((r) => ({ ...queued(r, now, r.next_call_at!), lateMinutes: 0 })),
     unclaimed: unclaimed.map((r) => ({ ...queued(r, now, r.created_at), lateMinutes: 0 })),
-    outsideHours: withinHours(now, hours) === now ? null : { from: hhmm(hours.start), to: hhmm(hours.end) },
+    outsideHours: isCallingTime(open, now)
+      ? null
+      : { from: hhmm(open.calling.start), to: hhmm(open.calling.end), next: formatSeoul(opening) },
   };
 }
 
 /**
  * An agent takes an unclaimed lead (false: someone else has it). A new lead
- * claimed is due now: the first call is the one that matters most.
+ * claimed is due at once inside the calling hours — the first call is the
+ * one that matters most — and at the next opening outside them (a lead
+ * claimed at night is never "due now").
  */
 export async function claim(db: Db, who: { operator: { id: number; email: string } }, id: number, now = new Date()): Promise<boolean> {
+  const due = nextCallingMoment(await readCalendar(db), now).toISOString();
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("consultation_answers")
       .set({
         assigned_operator_id: who.operator.id,
-        next_call_at: sql<string>`coalesce(next_call_at, ${now.toISOString()})`,
+        next_call_at: sql<string>`coalesce(next_call_at, ${due})`,
       })
       .where("id", "=", id)
       .where("assigned_operator_id", "is", null)

@@ -11,7 +11,8 @@ import styles from "./status.module.css";
 export interface StatusPageData {
   view: StatusView;
   received: string;
-  afterHours: boolean;
+  hours: { days: string; from: string; to: string };
+  opensAt: string | null;
   slots: { day: string; slots: { value: string; label: string }[] }[];
   brokerNumber: string;
   businessName: string;
@@ -67,8 +68,10 @@ export function StatusPage({ data, result }: { data: StatusPageData; result?: St
         {view.lines.map((line) => (
           <p key={line.key}>{t(line.key, line.vars)}</p>
         ))}
-        {view.actionable ? <p>{t("status.hours")}</p> : null}
-        {data.afterHours && view.lines.some((l) => l.key === "status.next.callSoon") ? <p>{t("status.afterHours")}</p> : null}
+        {view.actionable ? <p>{t("status.hours", data.hours)}</p> : null}
+        {data.opensAt && view.lines.some((l) => l.key === "status.next.callSoon") ? (
+          <p>{t("status.afterHours", { time: data.opensAt })}</p>
+        ) : null}
         {view.maskedPhone && view.kind !== "rights" ? (
           <p className={styles.phone}>{t("status.phone", { phone: view.maskedPhone })}</p>
         ) : null}

@@ -7,7 +7,8 @@ import { requestContext, services } from "#app/lib/services.server.ts";
 import { findStatusLink, type StatusLink } from "#app/requests/status-link.server.ts";
 import { statusFacts } from "#app/features/request-status/status.server.ts";
 import { statusView, type Message, type StatusView } from "#app/features/request-status/view.ts";
-import { callSlots, isWorkingTime } from "#app/features/request-status/hours.ts";
+import { callSlots, hoursVars, isCallingTime, nextCallingMoment, type BusinessCalendar } from "#app/business/calendar.ts";
+import { readCalendar } from "#app/business/calendar.server.ts";
 import { formatDate, formatDay, formatTime, formatWhen } from "#app/features/request-status/format.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
 
@@ -42,10 +43,10 @@ export interface SlotGroup {
   slots: { value: string; label: string }[];
 }
 
-/** The call-back slots, grouped by day, labelled in the page's language. */
-function slotGroups(now: Date, locale: string): SlotGroup[] {
+/** The call-back slots of the business calendar (none on a closed day), grouped by day, labelled in the page's language. */
+function slotGroups(calendar: BusinessCalendar, now: Date, locale: string): SlotGroup[] {
   const groups = new Map<string, SlotGroup>();
-  for (const slot of callSlots(now)) {
+  for (const slot of callSlots(calendar, now)) {
     const iso = slot.toISOString();
     const day = formatDate(iso, locale);
     const group = groups.get(day) ?? { day, slots: [] };
@@ -55,7 +56,7 @@ function slotGroups(now: Date, locale: string): SlotGroup[] {
   return [...groups.values()];
 }
 
-export type LoadedStatus = { link: StatusLink; view: StatusView };
+export type LoadedStatus = { link: StatusLink; view: StatusView; calendar: BusinessCalendar };
 
 /** The live link of a token and what its page may show; null answers the same 404 as an unknown link. */
 export async function loadStatus(context: Readonly<RouterContextProvider>, token: string, now = new Date()): Promise<LoadedStatus | null> {
@@ -63,7 +64,7 @@ export async function loadStatus(context: Readonly<RouterContextProvider>, token
   const link = await findStatusLink(db, token, now);
   const facts = link ? await statusFacts(db, link) : null;
   if (!link || !facts) return null;
-  return { link, view: statusView(facts, now, (await businessIdentity(db)).phone) };
+  return { link, view: statusView(facts, now, (await businessIdentity(db)).phone), calendar: await readCalendar(db) };
 }
 
 /** The page's data: its strings, the view with its times formatted, and the slots (when it may be rescheduled). */
@@ -71,15 +72,19 @@ export async function statusPageData(context: Readonly<RouterContextProvider>, l
   const business = await businessIdentity(services(context).db);
   const locale = localeOf(context);
   const t = tFor(context);
-  const { view } = loaded;
+  const { view, calendar } = loaded;
+  const closedNow = !isCallingTime(calendar, now);
   return {
     i18n: i18nFor(context, ["status"]),
     title: t("status.meta.title"),
     summary: t(`status.title.${view.kind}`),
     view: { ...view, lines: view.lines.map((l) => formatLine(l, locale, now)) },
     received: formatDay(view.createdAt, locale),
-    afterHours: !isWorkingTime(now),
-    slots: view.actionable ? slotGroups(now, locale) : [],
+    /** The business calendar's days and hours in words, for "We work {days}, {from}–{to}". */
+    hours: hoursVars(calendar, locale),
+    /** Outside the calling hours of an open day: when we open again (formatted), else null. */
+    opensAt: closedNow ? formatWhen(nextCallingMoment(calendar, now).toISOString(), locale) : null,
+    slots: view.actionable ? slotGroups(calendar, now, locale) : [],
     brokerNumber: brokerRegistration(business)?.number ?? "",
     businessName: `${business.legalNameEn} (${business.legalNameKo})`,
     phone: business.phone,
