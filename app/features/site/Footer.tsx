@@ -14,7 +14,12 @@ export function Footer() {
   const t = useT();
   const location = useLocation();
   const facts: [string, ReactNode][] = [
-    [t("site.footer.company"), site.businessName],
+    [
+      t("site.footer.company"),
+      <span key="name" className={styles.legalName}>
+        {site.businessName}
+      </span>,
+    ],
     [t("site.footer.representative"), site.representative],
     [t("site.footer.registrationNumber"), site.businessRegistrationNumber],
     [
@@ -60,6 +65,9 @@ export function Footer() {
           <a href={site.registrationCertificateUrl} className={styles.certificate} type="application/pdf">
             {t("site.footer.certificate")}
           </a>
+        </p>
+        <p className={styles.feeIllegal} data-fee-illegal="">
+          <span lang="ko">{t("site.footerKo.feeIllegal")}</span> {t("site.footer.feeIllegal")}
         </p>
         <p className={styles.disclosure}>{t("site.footer.disclosure")}</p>
       </section>
