@@ -10,12 +10,21 @@ import { LOCALES } from "#app/i18n/locales.ts";
  * page, the glossary and the loan FAQ, in every language.
  */
 const root = new URL("../../", import.meta.url);
-const json = (path: string) => JSON.parse(readFileSync(new URL(path, root), "utf8")) as Record<string, never>;
+type Catalog = { [key: string]: Catalog | string };
+const json = (path: string) => JSON.parse(readFileSync(new URL(path, root), "utf8")) as Catalog;
+/** The string at `a.b` of a catalog. */
+const at = (catalog: Catalog, path: string): string => {
+  const value = path
+    .split(".")
+    .reduce<Catalog | string | undefined>((node, key) => (typeof node === "object" ? node[key] : undefined), catalog);
+  if (typeof value !== "string") throw new Error(`no string at ${path}`);
+  return value;
+};
 const LAW = " (금융소비자보호법 제46조)";
 
 /** The sentence, taken from the calculator's line without the statute and with a register-neutral end. */
 function sentence(lang: string): string {
-  const line: string = json(`locales/${lang}/calculator.json`)["terms"]["withdraw"];
+  const line = at(json(`locales/${lang}/calculator.json`), "terms.withdraw");
   expect(line).toContain(LAW);
   return line.replace(LAW, "").replace(/(ပါသည်|ပါတယ်)?[.။]$/u, "");
 }
@@ -24,8 +33,8 @@ describe("the 14-day withdrawal sentence", () => {
   it.each(LOCALES)("is the same everywhere the right is mentioned in %s", (lang) => {
     const same = sentence(lang);
     expect(same).toMatch(/14/);
-    const eligibility: string = json(`locales/${lang}/eligibility.json`)["fineprint"]["withdraw"];
-    const status: string = json(`locales/${lang}/status.json`)["trust"]["withdrawalRight"];
+    const eligibility = at(json(`locales/${lang}/eligibility.json`), "fineprint.withdraw");
+    const status = at(json(`locales/${lang}/status.json`), "trust.withdrawalRight");
     const glossary = JSON.stringify(json(`content/${lang}/glossary.json`));
     const faq = JSON.stringify(json(`content/${lang}/loan-faq.json`));
     for (const [where, text] of Object.entries({ eligibility, status, glossary, faq })) expect(text, where).toContain(same);

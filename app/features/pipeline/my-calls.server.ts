@@ -2,7 +2,8 @@ import { sql, type Kysely } from "kysely";
 import type { Database, RequestStage } from "#db/schema.ts";
 import { consultationsWithContact } from "#app/features/pipeline/inbox.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
-import { callingHours } from "#app/features/pipeline/calls.server.ts";
+import { callingHours, consultationPhone, isDoNotContact } from "#app/features/pipeline/calls.server.ts";
+import { DECIDED_STAGES } from "#app/features/pipeline/stages.ts";
 import { withinHours } from "#app/features/pipeline/cadence.ts";
 import { formatSeoul, seoulMidnight } from "#app/lib/seoul-time.ts";
 
@@ -32,6 +33,8 @@ export interface MyCalls {
   unclaimed: QueuedCall[];
   /** Now is outside the calling hours (HH:MM, Korea time): only those who asked for this time may be called. */
   outsideHours: { from: string; to: string } | null;
+  /** Open leads of this agent (or unclaimed) left out because their number refused contact (금융소비자보호법 제21조의2). */
+  refused: number;
 }
 
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
@@ -43,8 +46,15 @@ function endOfSeoulDay(now: Date): Date {
   return new Date(seoulMidnight(now) + DAY);
 }
 
+/** Leads whose phone number is on the "do not contact" list: never in a queue, whoever asked it and whenever. */
+function callable(db: Db) {
+  return consultationsWithContact(db).where((eb) =>
+    eb.not(eb.exists(eb.selectFrom("do_not_contact as d").select("d.id").whereRef("d.phone", "=", "p.answer_content"))),
+  );
+}
+
 function rows(db: Db) {
-  return consultationsWithContact(db).select([
+  return callable(db).select([
     "a.id",
     "a.status",
     "a.next_call_at",
@@ -98,7 +108,24 @@ export async function myCalls(db: Db, operatorId: number, now = new Date(), hour
     later: later.map((r) => ({ ...queued(r, now, r.next_call_at!), lateMinutes: 0 })),
     unclaimed: unclaimed.map((r) => ({ ...queued(r, now, r.created_at), lateMinutes: 0 })),
     outsideHours: withinHours(now, hours) === now ? null : { from: hhmm(hours.start), to: hhmm(hours.end) },
+    refused: await refusedCount(db, operatorId),
   };
+}
+
+/** How many open leads of this agent, or new unclaimed ones, the "do not contact" list keeps out of the queue. */
+async function refusedCount(db: Db, operatorId: number): Promise<number> {
+  const row = await consultationsWithContact(db)
+    .innerJoin("do_not_contact as d", "d.phone", "p.answer_content")
+    .where("a.status", "not in", DECIDED_STAGES)
+    .where((eb) =>
+      eb.or([
+        eb("a.assigned_operator_id", "=", operatorId),
+        eb.and([eb("a.assigned_operator_id", "is", null), eb("a.status", "=", "new")]),
+      ]),
+    )
+    .select((eb) => eb.fn.count<number | string>("a.id").distinct().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -107,11 +134,13 @@ export async function myCalls(db: Db, operatorId: number, now = new Date(), hour
  */
 export async function claim(db: Db, who: { operator: { id: number; email: string } }, id: number, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    // A number that refused contact gets no call, even when an agent takes its lead.
+    const forbidden = await isDoNotContact(trx, await consultationPhone(trx, id));
     const result = await trx
       .updateTable("consultation_answers")
       .set({
         assigned_operator_id: who.operator.id,
-        next_call_at: sql<string>`coalesce(next_call_at, ${now.toISOString()})`,
+        ...(forbidden ? {} : { next_call_at: sql<string>`coalesce(next_call_at, ${now.toISOString()})` }),
       })
       .where("id", "=", id)
       .where("assigned_operator_id", "is", null)
