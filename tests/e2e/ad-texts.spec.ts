@@ -52,14 +52,19 @@ test.describe("lenders named before the request (금융소비자보호법 제26�
           .evaluate((el) => parseFloat(getComputedStyle(el).fontSize)),
       ).toBeGreaterThanOrEqual(16);
       expect(await axeViolations(page)).toEqual([]);
-      await notice.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/consultation-lenders-${lang}-390.png` });
-
+      // Screenshots of the Latin and the Burmese script only: each costs a second.
+      const shoot = lang === "en" || lang === "my";
+      if (shoot) {
+        await notice.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/consultation-lenders-${lang}-390.png` });
+      }
       await page.setViewportSize({ width: 320, height: 700 });
       await expect(notice).toBeVisible();
       await fitsWidth(page);
-      await notice.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/consultation-lenders-${lang}-320.png` });
+      if (shoot) {
+        await notice.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/consultation-lenders-${lang}-320.png` });
+      }
     });
   }
 });
@@ -109,13 +114,9 @@ test.describe("calculator: the withdrawal sentence and only the products' choice
       await expect(page.getByRole("radio")).toHaveCount(3);
       await expect(page.getByText(s("hints.months", { min: 6, max: 60 }))).toBeVisible();
       await page.getByLabel(s("fields.months")).fill("120");
-      await page.getByLabel(s("fields.amount")).fill("10000000");
-      await page.getByLabel(s("fields.rate")).fill("13");
       await expect(page.getByText(s("errors.monthsRange", { min: 6, max: 60 }))).toBeVisible();
-      await page.getByLabel(s("fields.months")).fill("24");
-      await expect(page.getByRole("table")).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}/calculator-${lang}-390.png` });
+      if (lang === "en" || lang === "mn") await page.screenshot({ path: `${SHOTS}/calculator-${lang}-390.png` });
       await page.setViewportSize({ width: 320, height: 700 });
       await fitsWidth(page);
     });
