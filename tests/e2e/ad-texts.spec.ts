@@ -122,3 +122,41 @@ test.describe("calculator: the withdrawal sentence and only the products' choice
     });
   }
 });
+
+test.describe("/privacy-rights: the right to refuse further contact (금융소비자보호법 제21조의2)", () => {
+  test("explained in the Act's Korean and the visitor's language; used without JavaScript, with a message beside a bad number", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const ko = strings("shared", "rights");
+    const s = strings("vi", "rights");
+    await page.goto("/privacy-rights?lang=vi");
+    const item = page.locator("[data-refuse-contact]");
+    await expect(item.locator('[lang="ko"]')).toHaveText(ko("rightsKo.refuseContact"));
+    await expect(item).toContainText(s("refuseContact.explained"));
+    await page.getByRole("radio", { name: s("refuseContact.kind") }).check();
+    await page.getByRole("textbox", { name: s("phone") }).fill("12");
+    await page.getByRole("button", { name: s("submit") }).click();
+    await expect(page.getByText(s("errors.phone"))).toBeVisible();
+    await page.getByRole("radio", { name: s("refuseContact.kind") }).check();
+    await page.getByRole("textbox", { name: s("phone") }).fill("010-4545-6767");
+    await page.getByRole("button", { name: s("submit") }).click();
+    await expect(page.getByRole("status")).toHaveText(s("refuseContact.sent"));
+    await context.close();
+  });
+
+  test("with JavaScript: axe clean, fits 320 px", async ({ page }) => {
+    const s = strings("en", "rights");
+    await page.goto("/privacy-rights?lang=en");
+    await hydrated(page);
+    await page.getByRole("radio", { name: s("refuseContact.kind") }).check();
+    await page.getByRole("textbox", { name: s("phone") }).fill("01045456768");
+    await page.getByRole("button", { name: s("submit") }).click();
+    await expect(page.getByRole("status")).toHaveText(s("refuseContact.sent"));
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/rights-refuse-en-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 320, height: 700 });
+    await fitsWidth(page);
+  });
+});
