@@ -377,7 +377,9 @@ export type AuditAction =
   /** Issue 28: a visitor's own acts on the status page, and an answer to a rights request. */
   | "visitor_reschedule"
   | "visitor_withdraw"
-  | "rights_answer";
+  | "rights_answer"
+  /** Issue 36: the business's identity saved in the console. */
+  | "business_update";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
@@ -589,6 +591,22 @@ export interface RequestSourceTable {
   created_at: string;
 }
 
+/** The business's own settings (issue 36): one JSON document per section (`identity`). */
+export interface BusinessSettingTable {
+  section: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** Files the business uploads (the registration certificate), by the hash of their bytes. */
+export interface BusinessFileTable {
+  name: string;
+  content_type: string;
+  data: Uint8Array;
+  created_at: string;
+}
+
 export interface Database {
   banner_redirect_logs: BannerRedirectLogTable;
   proposals: ProposalTable;
@@ -626,4 +644,6 @@ export interface Database {
   consultation_checks: ConsultationCheckTable;
   request_status_links: RequestStatusLinkTable;
   request_sources: RequestSourceTable;
+  business_settings: BusinessSettingTable;
+  business_files: BusinessFileTable;
 }

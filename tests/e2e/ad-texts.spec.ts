@@ -88,8 +88,9 @@ test.describe("footer: the fee sentence and the legal name (대부업법 시행�
           .locator(selector)
           .first()
           .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-      const brand = await size(`p:text-is("${site.brandName}")`);
-      const legal = await size(`dd span:text-is("${site.businessName}")`);
+      // The brand opens the company section; the legal name is the first fact.
+      const brand = await size("section > p");
+      const legal = await size("[data-legal-name]");
       expect(legal).toBeGreaterThanOrEqual(brand);
       expect(await fee.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(legal);
 

@@ -119,6 +119,7 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "assign",
   "duty_on",
   "duty_off",
+  "business_update",
 ];
 
 /**
