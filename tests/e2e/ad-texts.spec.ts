@@ -161,3 +161,21 @@ test.describe("/privacy-rights: the right to refuse further contact (금융소�
     await fitsWidth(page);
   });
 });
+
+test.describe("the loan product notice and the privacy policy name the lenders", () => {
+  for (const [kind, lang] of [
+    ["notice", "ko"],
+    ["notice", "mn"],
+    ["privacy", "vi"],
+  ] as const) {
+    test(`${kind} (${lang}): every lender by name, in the modal at 390 px`, async ({ page }) => {
+      const query = lang === "ko" ? "policyLang=ko" : `lang=${lang}`;
+      await page.goto(`/loan-consultation?policy=${kind}&${query}`);
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      for (const name of NAMES) await expect(dialog.getByText(name).first()).toBeVisible();
+      await dialog.getByText(NAMES[0]!).first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/${kind}-${lang}-390.png` });
+    });
+  }
+});
