@@ -74,6 +74,7 @@ export default [
         route("campaigns", "routes/admin.campaigns.tsx"),
         route("products", "routes/admin.products.tsx"),
         route("business", "routes/admin.business.tsx"),
+        route("go-live", "routes/admin.go-live.tsx"),
         route("products/:id", "routes/admin.products.edit.tsx"),
         route("campaigns/banners/:id", "routes/admin.campaigns.banner.tsx"),
         route("campaigns/popup", "routes/admin.campaigns.popup.tsx"),

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { readSection } from "#app/business/sections.server.ts";
 import { SAMPLE_IDENTITY, REGISTRATION_KINDS, type BusinessIdentity, type Registration } from "#app/business/identity.ts";
 
 /**
@@ -12,8 +13,8 @@ import { SAMPLE_IDENTITY, REGISTRATION_KINDS, type BusinessIdentity, type Regist
 export const IDENTITY_SECTION = "identity";
 
 export async function businessIdentity(db: Kysely<Database>): Promise<BusinessIdentity> {
-  const row = await db.selectFrom("business_settings").select("value").where("section", "=", IDENTITY_SECTION).executeTakeFirst();
-  return row ? readIdentity(row.value) : SAMPLE_IDENTITY;
+  const value = await readSection(db, IDENTITY_SECTION);
+  return value === null ? SAMPLE_IDENTITY : readIdentity(value);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { SignedIn } from "#app/features/console/session-store.server.ts";
 import { auditChange, describeChanges } from "#app/features/audit/audit.server.ts";
 import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import { IDENTITY_SECTION, businessIdentity } from "#app/business/identity.server.ts";
+import { writeSection } from "#app/business/sections.server.ts";
 import type { BusinessIdentity } from "#app/business/identity.ts";
 import { identityFields } from "#app/features/business-settings/schema.ts";
 
@@ -25,13 +26,7 @@ export async function saveIdentity(db: Db, who: Who, identity: BusinessIdentity,
     const before = await businessIdentity(trx);
     const lines = describeChanges(auditFields(before), auditFields(identity));
     if (!lines.length) return "unchanged";
-    const row = { value: JSON.stringify(identity), updated_at: now.toISOString(), updated_by: who.operator.email };
-    const updated = await trx.updateTable("business_settings").set(row).where("section", "=", IDENTITY_SECTION).executeTakeFirst();
-    if (!Number(updated.numUpdatedRows))
-      await trx
-        .insertInto("business_settings")
-        .values({ section: IDENTITY_SECTION, ...row })
-        .execute();
+    await writeSection(trx, IDENTITY_SECTION, identity, now, who.operator.email);
     await auditChange(trx, who, "business_update", BUSINESS_RECORD, lines, now);
     await bumpContentVersion(trx, now);
     return "saved";

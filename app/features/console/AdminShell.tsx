@@ -22,6 +22,7 @@ const NAV: { to: string; label: AdminKey; end?: boolean; admin?: boolean }[] = [
   { to: href("/admin/reports"), label: "nav.reports", admin: true },
   { to: href("/admin/operators"), label: "nav.operators", admin: true },
   { to: href("/admin/business"), label: "nav.business", admin: true },
+  { to: href("/admin/go-live"), label: "nav.goLive", admin: true },
   { to: href("/admin/account"), label: "nav.account" },
 ];
 

@@ -75,3 +75,18 @@ test.describe("an agent", () => {
     expect(response?.status()).toBe(403);
   });
 });
+
+test("the go-live check lists what is still a sample, each with where it is fixed", async ({ page }) => {
+  await page.goto("/admin");
+  await page.getByRole("link", { name: "Go-live check" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Go-live check" })).toBeVisible();
+  const details = page.getByRole("region", { name: "The business's details" });
+  await expect(details.getByText("Legal name (English): still the sample value.")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Server settings" }).getByText("PUBLIC_ORIGIN is not the site's https:// address."),
+  ).toBeVisible();
+  await details.getByRole("link", { name: "Fix it here" }).first().click();
+  await expect(page).toHaveURL(/\/admin\/business$/);
+  await page.goBack();
+  expect(await axeViolations(page)).toEqual([]);
+});
