@@ -18,6 +18,18 @@ export async function isDoNotContact(db: Db, phone: string): Promise<boolean> {
   return (await db.selectFrom("do_not_contact").select("id").where("phone", "=", phone).executeTakeFirst()) !== undefined;
 }
 
+/** Since when `phone` may not be called, and whether the person asked (the rights page) or an agent logged it; null: it may be. */
+export async function doNotContactSince(db: Db, phone: string): Promise<{ at: string; byPerson: boolean } | null> {
+  if (!phone) return null;
+  const row = await db
+    .selectFrom("do_not_contact")
+    .select(["at", "operator_id"])
+    .where("phone", "=", phone)
+    .orderBy("id")
+    .executeTakeFirst();
+  return row ? { at: row.at, byPerson: row.operator_id === null } : null;
+}
+
 /**
  * Puts `phone` (digits) on the list — once; `operatorId` null when the person
  * asked themselves — and clears the next call of every consultation from it.

@@ -143,7 +143,10 @@ describe.each(DIALECTS)("refusing further contact on %s", (dialect) => {
   });
 
   it("the request page shows the agent 'do not contact'", async () => {
-    expect((await callState(handle.db, ids.due!))?.doNotContact).toBe(true);
+    const state = await callState(handle.db, ids.due!);
+    expect(state?.doNotContact).toBe(true);
+    // Asked by the person (the rights page), not logged by an agent; with its Seoul time.
+    expect(state?.doNotContactSince).toMatchObject({ byPerson: true, at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/) });
     expect((await callState(handle.db, ids.other!))?.doNotContact).toBe(false);
   });
 

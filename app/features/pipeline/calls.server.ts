@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, RequestStage } from "#db/schema.ts";
 import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
-import { forbidContact, isDoNotContact } from "#app/requests/do-not-contact.server.ts";
+import { doNotContactSince, forbidContact, isDoNotContact } from "#app/requests/do-not-contact.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { moveWithin, type Mover } from "#app/features/pipeline/pipeline.server.ts";
@@ -155,6 +155,8 @@ export interface CallState {
   unanswered: number;
   keepOpen: boolean;
   doNotContact: boolean;
+  /** When the number was put on the list (Seoul time) and whether the person asked on the rights page; null while it may be called. */
+  doNotContactSince: { at: string; byPerson: boolean } | null;
 }
 
 /** A consultation's call attempts (`c`), newest first; the caller selects what it may read. */
@@ -194,8 +196,13 @@ export async function callState(db: Db, id: number, now = new Date()): Promise<C
     firstContact: row.first_contact_at ? formatSeoul(row.first_contact_at) : null,
     unanswered: Number(row.unanswered_calls),
     keepOpen: Number(row.keep_open) === 1,
-    doNotContact: await isDoNotContact(db, await consultationPhone(db, id)),
+    ...(await doNotContactOf(db, await consultationPhone(db, id))),
   };
+}
+
+async function doNotContactOf(db: Db, phone: string) {
+  const since = await doNotContactSince(db, phone);
+  return { doNotContact: since !== null, doNotContactSince: since ? { at: formatSeoul(since.at), byPerson: since.byPerson } : null };
 }
 
 /** Used by tests and My calls: the raw schedule of a consultation. */
