@@ -14,7 +14,29 @@ export const IDENTITY_SECTION = "identity";
 
 export async function businessIdentity(db: Kysely<Database>): Promise<BusinessIdentity> {
   const value = await readSection(db, IDENTITY_SECTION);
-  return value === null ? SAMPLE_IDENTITY : readIdentity(value);
+  const identity = value === null ? SAMPLE_IDENTITY : readIdentity(value);
+  lastRead.set(db, identity);
+  return identity;
+}
+
+/** The identity this process last read from each database: what a page shows while the database is away. */
+const lastRead = new WeakMap<Kysely<Database>, BusinessIdentity>();
+
+/**
+ * For the frame of every page (the root loader): the stored identity, or,
+ * when the database cannot be read, the one this process last read, so a
+ * page that needs nothing else from the database (the calculator, a guide)
+ * is still served while it is away. Before any read has succeeded the
+ * error stands.
+ */
+export async function businessIdentityOrLast(db: Kysely<Database>): Promise<BusinessIdentity> {
+  try {
+    return await businessIdentity(db);
+  } catch (error) {
+    const last = lastRead.get(db);
+    if (last) return last;
+    throw error;
+  }
 }
 
 /**
