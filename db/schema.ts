@@ -166,7 +166,13 @@ export interface ConsentRecordTable {
 }
 
 /** What a person may ask of their data (issue 16): withdraw marketing consent, or erase it all; and (issue 28) see it, or complain. */
-export type RightsRequestKind = "withdraw_marketing" | "erase" | "access" | "complaint";
+export type RightsRequestKind =
+  | "withdraw_marketing"
+  | "erase"
+  | "access"
+  | "complaint"
+  /** No more calls to this number (금융소비자보호법 제21조의2): carried out at once. */
+  | "refuse_contact";
 
 export interface RightsRequestTable extends RequestColumns<RightsStatus> {
   request_kind: RightsRequestKind;

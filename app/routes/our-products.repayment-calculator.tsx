@@ -7,6 +7,10 @@ import { TitledPage } from "#app/features/site/TitledPage.tsx";
 import { RepaymentCalculator } from "#app/features/repayment/RepaymentCalculator.tsx";
 import { isAsked, queryFromValues, valuesFromQuery } from "#app/features/repayment/schema.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
+import { offerOf } from "#app/features/repayment/offer.ts";
+import { liveProducts } from "#app/features/products/products.server.ts";
+import { services } from "#app/lib/services.server.ts";
+import { localeOf } from "#app/i18n/route.server.ts";
 
 /** An answer is the visitor's own (and depends on today's date in Korea): never kept. */
 const ANSWER_HEADERS = { "Cache-Control": "private, no-store" };
@@ -17,7 +21,7 @@ const ANSWER_HEADERS = { "Cache-Control": "private, no-store" };
  * form is the same for every visitor of a language and is shared; a URL with
  * the calculator's fields never is (server/page-params.ts).
  */
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const asked = isAsked(params);
   const page = {
@@ -25,6 +29,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
     values: valuesFromQuery(params),
     asked,
     today: todayInSeoul(),
+    // Only the methods and terms the live products have (issue 35).
+    offer: offerOf(await liveProducts(services(context).db, localeOf(context))),
   };
   return asked ? data(page, { headers: ANSWER_HEADERS }) : page;
 }
@@ -43,6 +49,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         initial={loaderData.values}
         asked={loaderData.asked}
         today={loaderData.today}
+        offer={loaderData.offer}
       />
     </TitledPage>
   );

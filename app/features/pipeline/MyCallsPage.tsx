@@ -44,6 +44,11 @@ export function MyCallsPage({ data, result }: { data: MyCalls; result?: MyCallsR
         </Notice>
       ) : null}
 
+      {data.refused ? (
+        <p className={styles.muted} role="note" data-refused-count={data.refused}>
+          {t("mycalls.refused", { count: data.refused })}
+        </p>
+      ) : null}
       <h2 className={styles.subtitle}>{t("mycalls.due")}</h2>
       {data.due.length ? (
         <ul className={styles.queue}>

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, RequestStage } from "#db/schema.ts";
 import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
+import { doNotContactSince, forbidContact, isDoNotContact } from "#app/requests/do-not-contact.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { moveWithin, type Mover } from "#app/features/pipeline/pipeline.server.ts";
@@ -37,10 +38,8 @@ export async function consultationPhone(db: Db | Transaction<Database>, id: numb
   return ((await consultationPhoneAnswer(db, id)) ?? "").replace(/\D+/g, "");
 }
 
-export async function isDoNotContact(db: Db | Transaction<Database>, phone: string): Promise<boolean> {
-  if (!phone) return false;
-  return (await db.selectFrom("do_not_contact").select("id").where("phone", "=", phone).executeTakeFirst()) !== undefined;
-}
+/** The pipeline's readers ask it here; the list itself is the requests kit's (the rights page writes it too). */
+export { isDoNotContact };
 
 export type LogCallResult = { ok: true; next: string | null; closed: boolean } | { ok: false; error: "missing" | "callbackPast" };
 
@@ -133,22 +132,7 @@ function nextCall(
 /** Records that `phone` may not be called, and stops every schedule of every consultation from it. */
 async function forbidCalls(trx: Transaction<Database>, who: Caller, phone: string, id: number, now: Date): Promise<void> {
   if (!phone) return;
-  if (!(await isDoNotContact(trx, phone))) {
-    await trx.insertInto("do_not_contact").values({ phone, operator_id: who.operator.id, at: now.toISOString() }).execute();
-  }
-  await trx
-    .updateTable("consultation_answers")
-    .set({ next_call_at: null, next_call_asked: 0 })
-    .where(
-      "id",
-      "in",
-      trx
-        .selectFrom("consultation_answer_items")
-        .select("answer_id")
-        .where("question_seq", "=", CONSULTATION_QUESTIONS.phone)
-        .where("answer_content", "=", phone),
-    )
-    .execute();
+  await forbidContact(trx, phone, who.operator.id, now);
   await audit(trx, who, "call", { kind: "consultation", id }, "do_not_contact", now);
 }
 
@@ -171,6 +155,8 @@ export interface CallState {
   unanswered: number;
   keepOpen: boolean;
   doNotContact: boolean;
+  /** When the number was put on the list (Seoul time) and whether the person asked on the rights page; null while it may be called. */
+  doNotContactSince: { at: string; byPerson: boolean } | null;
 }
 
 /** A consultation's call attempts (`c`), newest first; the caller selects what it may read. */
@@ -210,8 +196,13 @@ export async function callState(db: Db, id: number, now = new Date()): Promise<C
     firstContact: row.first_contact_at ? formatSeoul(row.first_contact_at) : null,
     unanswered: Number(row.unanswered_calls),
     keepOpen: Number(row.keep_open) === 1,
-    doNotContact: await isDoNotContact(db, await consultationPhone(db, id)),
+    ...(await doNotContactOf(db, await consultationPhone(db, id))),
   };
+}
+
+async function doNotContactOf(db: Db, phone: string) {
+  const since = await doNotContactSince(db, phone);
+  return { doNotContact: since !== null, doNotContactSince: since ? { at: formatSeoul(since.at), byPerson: since.byPerson } : null };
 }
 
 /** Used by tests and My calls: the raw schedule of a consultation. */

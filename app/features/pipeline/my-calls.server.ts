@@ -2,6 +2,8 @@ import { sql, type Kysely } from "kysely";
 import type { Database, RequestStage } from "#db/schema.ts";
 import { consultationsWithContact } from "#app/features/pipeline/inbox.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
+import { consultationPhone, isDoNotContact } from "#app/features/pipeline/calls.server.ts";
+import { DECIDED_STAGES } from "#app/features/pipeline/stages.ts";
 import { formatSeoul, seoulMidnight } from "#app/lib/seoul-time.ts";
 import { hhmm, isCallingTime, nextCallingMoment, type BusinessCalendar } from "#app/business/calendar.ts";
 import { readCalendar } from "#app/business/calendar.server.ts";
@@ -40,6 +42,8 @@ export interface MyCalls {
    * this time may be called; the others wait until `next` (Seoul time).
    */
   outsideHours: { from: string; to: string; next: string } | null;
+  /** Open leads of this agent (or unclaimed) left out because their number refused contact (금융소비자보호법 제21조의2). */
+  refused: number;
 }
 
 const QUEUE_MAX = 50;
@@ -49,8 +53,15 @@ function endOfSeoulDay(now: Date): Date {
   return new Date(seoulMidnight(now) + DAY);
 }
 
+/** Leads whose phone number is on the "do not contact" list: never in a queue, whoever asked it and whenever. */
+function callable(db: Db) {
+  return consultationsWithContact(db).where((eb) =>
+    eb.not(eb.exists(eb.selectFrom("do_not_contact as d").select("d.id").whereRef("d.phone", "=", "p.answer_content"))),
+  );
+}
+
 function rows(db: Db) {
-  return consultationsWithContact(db).select([
+  return callable(db).select([
     "a.id",
     "a.status",
     "a.next_call_at",
@@ -121,7 +132,24 @@ export async function myCalls(db: Db, operatorId: number, now = new Date(), cale
     outsideHours: isCallingTime(open, now)
       ? null
       : { from: hhmm(open.calling.start), to: hhmm(open.calling.end), next: formatSeoul(opening) },
+    refused: await refusedCount(db, operatorId),
   };
+}
+
+/** How many open leads of this agent, or new unclaimed ones, the "do not contact" list keeps out of the queue. */
+async function refusedCount(db: Db, operatorId: number): Promise<number> {
+  const row = await consultationsWithContact(db)
+    .innerJoin("do_not_contact as d", "d.phone", "p.answer_content")
+    .where("a.status", "not in", DECIDED_STAGES)
+    .where((eb) =>
+      eb.or([
+        eb("a.assigned_operator_id", "=", operatorId),
+        eb.and([eb("a.assigned_operator_id", "is", null), eb("a.status", "=", "new")]),
+      ]),
+    )
+    .select((eb) => eb.fn.count<number | string>("a.id").distinct().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -133,11 +161,13 @@ export async function myCalls(db: Db, operatorId: number, now = new Date(), cale
 export async function claim(db: Db, who: { operator: { id: number; email: string } }, id: number, now = new Date()): Promise<boolean> {
   const due = nextCallingMoment(await readCalendar(db), now).toISOString();
   return db.transaction().execute(async (trx) => {
+    // A number that refused contact gets no call, even when an agent takes its lead.
+    const forbidden = await isDoNotContact(trx, await consultationPhone(trx, id));
     const result = await trx
       .updateTable("consultation_answers")
       .set({
         assigned_operator_id: who.operator.id,
-        next_call_at: sql<string>`coalesce(next_call_at, ${due})`,
+        ...(forbidden ? {} : { next_call_at: sql<string>`coalesce(next_call_at, ${due})` }),
       })
       .where("id", "=", id)
       .where("assigned_operator_id", "is", null)

@@ -17,7 +17,12 @@ export function Footer() {
   const business = useBusiness();
   const registration = brokerRegistration(business);
   const facts: [string, ReactNode][] = [
-    [t("site.footer.company"), `${business.legalNameEn} (${business.legalNameKo})`],
+    [
+      t("site.footer.company"),
+      <span key="name" className={styles.legalName} data-legal-name="">
+        {`${business.legalNameEn} (${business.legalNameKo})`}
+      </span>,
+    ],
     [t("site.footer.representative"), `${business.representativeEn} (${business.representativeKo})`],
     [t("site.footer.registrationNumber"), business.businessRegistrationNumber],
     ...(registration
@@ -64,6 +69,9 @@ export function Footer() {
           <a href={business.certificateUrl} className={styles.certificate} type="application/pdf">
             {t("site.footer.certificate")}
           </a>
+        </p>
+        <p className={styles.feeIllegal} data-fee-illegal="">
+          <span lang="ko">{t("site.footerKo.feeIllegal")}</span> {t("site.footer.feeIllegal")}
         </p>
         <p className={styles.disclosure}>{t("site.footer.disclosure")}</p>
       </section>
