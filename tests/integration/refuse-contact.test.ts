@@ -151,14 +151,7 @@ describe.each(DIALECTS)("refusing further contact on %s", (dialect) => {
   });
 
   it("the cadence schedules nothing after a logged call, and taking the lead schedules nothing", async () => {
-    const logged = await logCall(
-      handle.db,
-      who,
-      ids.due!,
-      { outcome: "no_answer", callbackAt: "", note: "" },
-      new Date(),
-      ALWAYS_OPEN,
-    );
+    const logged = await logCall(handle.db, who, ids.due!, { outcome: "no_answer", callbackAt: "", note: "" }, new Date(), ALWAYS_OPEN);
     expect(logged).toMatchObject({ ok: true, next: null });
     expect((await schedule(handle.db, ids.due!)).next_call_at).toBeNull();
     expect(await claim(handle.db, who, ids.unclaimed!)).toBe(true);
