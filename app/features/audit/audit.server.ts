@@ -119,6 +119,9 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "assign",
   "duty_on",
   "duty_off",
+  "claims_update",
+  "claims_confirm",
+  "claims_section",
 ];
 
 /**
