@@ -31,12 +31,12 @@ export const SAMPLE_FIGURES = [
   { key: "disbursed", value: 5_200_000_000 },
 ];
 export const SAMPLE_AS_OF = "2026-11-01";
-const SAMPLE_SOURCE = {
-  en: "Sample figure from the product specification",
-  vi: "",
-  id: "",
-  my: "",
-  mn: "",
+export const SAMPLE_SOURCE = {
+  en: "Sample figure from the product specification, not yet confirmed",
+  vi: "Số liệu mẫu trong bản đặc tả sản phẩm, chưa được xác nhận",
+  id: "Angka contoh dari spesifikasi produk, belum dikonfirmasi",
+  my: "ထုတ်ကုန် သတ်မှတ်ချက်စာတမ်းပါ နမူနာ ကိန်းဂဏန်း ဖြစ်ပြီး အတည်မပြုရသေးပါ",
+  mn: "Бүтээгдэхүүний тодорхойлолтын жишээ тоо, баталгаажаагүй",
 };
 
 export const SAMPLE_REVIEWS = [

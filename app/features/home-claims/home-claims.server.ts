@@ -19,7 +19,14 @@ import {
   type PublicFigure,
   type PublicReview,
 } from "#app/features/home-claims/model.ts";
-import { figureField, figureValues, quoteField, sourceField, type FiguresInput, type ReviewInput } from "#app/features/home-claims/schema.ts";
+import {
+  figureField,
+  figureValues,
+  quoteField,
+  sourceField,
+  type FiguresInput,
+  type ReviewInput,
+} from "#app/features/home-claims/schema.ts";
 
 /**
  * The home page's figures and reviews (issue 35, item 4): what the page
@@ -96,7 +103,7 @@ export async function publicClaims(db: Db, locale: Locale): Promise<PublicClaims
   const mean = averageRating(list.map((r) => r.rating));
   return {
     figures: figures.length ? figures : null,
-    reviews: mean ? { list, average: formatNumber(locale, mean.tenths / 10, 1), stars: mean.stars, count: list.length } : null,
+    reviews: mean !== null ? { list, mean, average: formatNumber(locale, mean, 1), count: list.length } : null,
   };
 }
 
@@ -116,8 +123,7 @@ export async function unconfirmedHomeClaims(db: Db): Promise<UnconfirmedClaim[]>
   if (!hidden.has("figures"))
     for (const row of await figureRows(db)) if (!row.confirmed_at) out.push({ kind: "figure", key: row.figure as FigureKey });
   if (!hidden.has("reviews"))
-    for (const row of await reviewRows(db))
-      if (!row.hidden && !row.confirmed_at) out.push({ kind: "review", id: row.id, name: row.name });
+    for (const row of await reviewRows(db)) if (!row.hidden && !row.confirmed_at) out.push({ kind: "review", id: row.id, name: row.name });
   return out;
 }
 
@@ -144,7 +150,28 @@ export interface AdminReview {
   values: Record<string, string>;
 }
 
+/** What the site itself recorded (the consultation pipeline), for the administrator to compare the figures with. */
+export interface SiteRecords {
+  requests: number;
+  approved: number;
+  /** Won. */
+  approvedAmount: number;
+}
+
+async function siteRecords(db: Db): Promise<SiteRecords> {
+  const row = await db
+    .selectFrom("consultation_answers")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("requests"),
+      eb.fn.count<number | string>("approved_on").as("approved"),
+      eb.fn.sum<number | string | null>("approved_amount").as("amount"),
+    ])
+    .executeTakeFirst();
+  return { requests: Number(row?.requests ?? 0), approved: Number(row?.approved ?? 0), approvedAmount: Number(row?.amount ?? 0) };
+}
+
 export interface AdminClaims {
+  records: SiteRecords;
   hidden: Record<ClaimSection, boolean>;
   figures: AdminFigure[];
   /** The figures form's values. */
@@ -217,6 +244,7 @@ export async function adminClaims(db: Db, now = new Date()): Promise<AdminClaims
     figureValues: { ...flatFigures(figures), confirm: figures.every((f) => f.confirmed_at) ? "on" : "" },
     reviews: (await reviewRows(db)).map(adminReview),
     minAmount: await smallestProductAmount(db, now),
+    records: await siteRecords(db),
   };
 }
 

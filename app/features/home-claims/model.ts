@@ -28,7 +28,8 @@ export const isReviewCountry = (value: string): value is ReviewCountry => (REVIE
 export const RATING_MAX = 5;
 
 /** Why a set of figures cannot all be true together (a console catalog key's last part). */
-export type FigureConflict = "approvedOverRequests" | "rateWithoutApprovals" | "approvalsWithoutRate" | "rateOverRequests" | "disbursedTooSmall";
+export type FigureConflict =
+  "approvedOverRequests" | "rateWithoutApprovals" | "approvalsWithoutRate" | "rateOverRequests" | "disbursedTooSmall";
 
 /**
  * What is wrong with the four figures taken together, by the figure the
@@ -89,10 +90,10 @@ export interface PublicReview {
 
 export interface PublicReviews {
   list: PublicReview[];
-  /** The mean of the shown reviews' ratings, to one decimal, as the language writes it. */
+  /** The mean of the shown reviews' ratings, to one decimal, never rounded up (4.96 → 4.9). */
+  mean: number;
+  /** The same as the language writes it (4,9 in vi and id). */
   average: string;
-  /** The mean, rounded down to a half (the stars drawn). */
-  stars: number;
   count: number;
 }
 
@@ -102,15 +103,11 @@ export interface PublicClaims {
   reviews: PublicReviews | null;
 }
 
-/**
- * The mean rating of `ratings` (never rounded up: 4.96 shows as 4.9, not
- * 5.0), and the stars to draw (a half star from .5). Null without ratings.
- */
-export function averageRating(ratings: readonly number[]): { tenths: number; stars: number } | null {
+/** The mean rating of `ratings` to one decimal, never rounded up (4.96 shows as 4.9, not 5.0); null without ratings. */
+export function averageRating(ratings: readonly number[]): number | null {
   if (!ratings.length) return null;
   const sum = ratings.reduce((a, b) => a + b, 0);
-  const tenths = Math.floor((sum * 10) / ratings.length);
-  return { tenths, stars: Math.floor(tenths / 5) / 2 };
+  return Math.floor((sum * 10) / ratings.length) / 10;
 }
 
 /**

@@ -1,7 +1,14 @@
 import { noControlCharacters, v } from "#app/lib/schema.ts";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
-import { FIGURES, RATING_MAX, REVIEW_COUNTRIES, figureConflicts, type FigureKey, type FigureValues } from "#app/features/home-claims/model.ts";
+import {
+  FIGURES,
+  RATING_MAX,
+  REVIEW_COUNTRIES,
+  figureConflicts,
+  type FigureKey,
+  type FigureValues,
+} from "#app/features/home-claims/model.ts";
 
 /**
  * The console's two forms (issue 35, item 4): the four figures, and a review.
@@ -129,7 +136,10 @@ export function reviewSchema(today: string) {
   const quotes = Object.fromEntries(LOCALES.map((l) => [quoteField(l), text(QUOTE_MAX, false)]));
   return v.pipe(
     v.object({
-      name: v.pipe(text(NAME_MAX, true), v.check((value: string) => value === "" || value.includes("*"), msg("claims.error.masked"))),
+      name: v.pipe(
+        text(NAME_MAX, true),
+        v.check((value: string) => value === "" || value.includes("*"), msg("claims.error.masked")),
+      ),
       country: v.pipe(v.optional(v.string(), ""), v.picklist(REVIEW_COUNTRIES, msg("claims.error.choose"))),
       rating: v.pipe(
         v.optional(v.string(), ""),
