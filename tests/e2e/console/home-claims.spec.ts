@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { hydrated, axeViolations, renderedFrames, animationsSettled } from "#tests/e2e/fixtures.ts";
 import { test, expect, english, withoutJavaScript } from "#tests/e2e/console/fixtures.ts";
 
 /**
@@ -94,7 +94,43 @@ test("without JavaScript: an approval count the total cannot hold is refused and
     await expect.poll(() => homeFigures(page), { timeout: LIVE_WITHIN }).toEqual([]);
     await expect(page.getByRole("region", { name: "Our results in numbers" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Real people Real results" })).toBeVisible();
+  } finally {
+    await plain.close();
+  }
+});
 
+test("with the figures hidden the home page holds still: CLS ≤ 0.02 through load, scrolling and a turn of the carousel", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.clock.install();
+  await page.goto("/");
+  await hydrated(page);
+  await expect(page.getByRole("region", { name: "Our results in numbers" })).toHaveCount(0);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 400) {
+    await page.evaluate((y) => window.scrollTo(0, y), y);
+    await renderedFrames(page);
+    await animationsSettled(page);
+  }
+  await page.clock.runFor(2000);
+  await animationsSettled(page);
+  await renderedFrames(page);
+  expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.02);
+});
+
+test("without JavaScript: the hidden section is shown again", async ({ browser, page }) => {
+  const plain = await withoutJavaScript(browser, page);
+  try {
+    await plain.page.goto("/admin/home-claims");
+    await expect(plain.page.getByText("Hidden from the home page")).toBeVisible();
     await plain.page.getByRole("region", { name: "Figures" }).getByRole("button", { name: "Show this section" }).click();
     await expect(plain.page.getByText("The section is shown on the home page again.")).toBeVisible();
     await expect.poll(async () => (await homeFigures(page)).length, { timeout: LIVE_WITHIN }).toBe(4);
