@@ -375,7 +375,9 @@ export type AuditAction =
   /** Issue 35: the home page's figures and reviews. */
   | "claims_update"
   | "claims_confirm"
-  | "claims_section";
+  | "claims_section"
+  /** Issue 36: the business's identity saved in the console. */
+  | "business_update";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
@@ -639,6 +641,22 @@ export interface HomeReviewTable {
   updated_at: string;
 }
 
+/** The business's own settings (issue 36): one JSON document per section (`identity`). */
+export interface BusinessSettingTable {
+  section: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** Files the business uploads (the registration certificate), by the hash of their bytes. */
+export interface BusinessFileTable {
+  name: string;
+  content_type: string;
+  data: Uint8Array;
+  created_at: string;
+}
+
 export interface Database {
   banner_redirect_logs: BannerRedirectLogTable;
   proposals: ProposalTable;
@@ -679,4 +697,6 @@ export interface Database {
   home_claim_sections: HomeClaimSectionTable;
   home_figures: HomeFigureTable;
   home_reviews: HomeReviewTable;
+  business_settings: BusinessSettingTable;
+  business_files: BusinessFileTable;
 }

@@ -122,6 +122,7 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "claims_update",
   "claims_confirm",
   "claims_section",
+  "business_update",
 ];
 
 /**
