@@ -56,11 +56,6 @@ export function figureConflicts(f: FigureValues, minAmount: number | null): Part
   return out;
 }
 
-/** The smallest number of approvals' worth the total holds: how many approvals `disbursed` can cover at `minAmount`. */
-export function approvalsHeld(disbursed: number, minAmount: number): number {
-  return minAmount > 0 ? Math.floor(disbursed / minAmount) : Number.POSITIVE_INFINITY;
-}
-
 // ---- What the home page receives (formatted on the server) --------------
 
 export interface PublicFigure {

@@ -40,6 +40,16 @@ async function homeFigures(page: Page, lang = "en"): Promise<string[]> {
   return (await banner.count()) ? banner.getByRole("listitem").allInnerTexts() : [];
 }
 
+test("the go-live check lists the sample figures and reviews, each linked to where it is confirmed or hidden", async ({ page }) => {
+  await page.goto("/admin/go-live");
+  const claims = page.getByRole("region", { name: "Home page figures and reviews" });
+  await expect(claims.getByRole("listitem")).toHaveCount(7);
+  await expect(claims.getByText(/^Total loan disbursed \(KRW\): a figure on the home page nobody has confirmed/)).toBeVisible();
+  await claims.getByRole("listitem").last().getByRole("link", { name: "Fix it here" }).click();
+  await expect(page).toHaveURL(/\/admin\/home-claims\/reviews\/3$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Review by Nguyen V*** A");
+});
+
 test("the spec's sample figures disagree: confirming them is refused beside the total, and nothing is saved", async ({
   page,
 }, testInfo) => {
