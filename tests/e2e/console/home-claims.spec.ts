@@ -151,10 +151,10 @@ test("without JavaScript: the hidden section is shown again", async ({ browser, 
 
 const DISCLOSURE = {
   en: "This customer received a reward from us for this review.",
-  vi: "Khách hàng này đã nhận quà cảm ơn từ chúng tôi cho đánh giá này.",
+  vi: "Khách hàng này đã nhận phần thưởng từ chúng tôi cho đánh giá này.",
   id: "Pelanggan ini menerima imbalan dari kami untuk ulasan ini.",
-  my: "ဤသုံးသပ်ချက်အတွက် ဤဖောက်သည်သည် ကျွန်ုပ်တို့ထံမှ လက်ဆောင် ရရှိခဲ့ပါသည်။",
-  mn: "Энэ үйлчлүүлэгч сэтгэгдэл үлдээснийхээ төлөө манайхаас бэлэг авсан.",
+  my: "ဤသုံးသပ်ချက်အတွက် ဤဖောက်သည်သည် ကျွန်ုပ်တို့ထံမှ ဆုလာဘ် ရရှိခဲ့ပါသည်။",
+  mn: "Энэ үйлчлүүлэгч сэтгэгдэл үлдээснийхээ төлөө манайхаас урамшуулал авсан.",
 };
 const TRANSLATED: Record<"vi" | "id" | "my" | "mn", [string, string]> = {
   vi: ["Họ giải thích mọi chi phí trước khi tôi ký.", "Dịch từ tiếng Anh"],
