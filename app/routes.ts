@@ -77,6 +77,8 @@ export default [
         route("go-live", "routes/admin.go-live.tsx"),
         route("products/:id", "routes/admin.products.edit.tsx"),
         route("calendar", "routes/admin.calendar.tsx"),
+        route("home-claims", "routes/admin.home-claims.tsx"),
+        route("home-claims/reviews/:id", "routes/admin.home-claims.review.tsx"),
         route("campaigns/banners/:id", "routes/admin.campaigns.banner.tsx"),
         route("campaigns/popup", "routes/admin.campaigns.popup.tsx"),
         route("banners", "routes/admin.banners.tsx"),

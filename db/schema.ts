@@ -382,6 +382,10 @@ export type AuditAction =
   | "visitor_reschedule"
   | "visitor_withdraw"
   | "rights_answer"
+  /** Issue 35: the home page's figures and reviews. */
+  | "claims_update"
+  | "claims_confirm"
+  | "claims_section"
   /** Issue 36: the business's identity saved in the console. */
   | "business_update";
 
@@ -615,6 +619,58 @@ export interface RequestSourceTable {
   created_at: string;
 }
 
+/** A section of the home page's claims (issue 35, item 4): "figures" or "reviews"; hidden drops it from the page. */
+export interface HomeClaimSectionTable {
+  id: Generated<number>;
+  section: string;
+  /** 1 hidden, 0 shown (a boolean on PostgreSQL, read as 1/0). */
+  hidden: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One of the home page's four figures; `confirmed_at` empty while it is still a sample. */
+export interface HomeFigureTable {
+  id: Generated<number>;
+  figure: string;
+  /** Whole units: a count, tenths of a percent, or won (`bigint`: PostgreSQL answers a string). */
+  value: number | string;
+  /** YYYY-MM-DD: the day it was counted. */
+  as_of: string;
+  /** JSON {"en": "…", …}: the source note per language, English required. */
+  sources: string;
+  position: number;
+  confirmed_at: string | null;
+  confirmed_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A customer review on the home page; `confirmed_at` empty while it is still a sample. */
+export interface HomeReviewTable {
+  id: Generated<number>;
+  /** Masked as shown (Siti N*** R). */
+  name: string;
+  /** The flag shown: a country code of public/images/flags. */
+  country: string;
+  rating: number;
+  /** The language the customer wrote in (a site language). */
+  original_lang: string;
+  quote: string;
+  /** JSON {"vi": "…", …}: translations of the quote, by language. */
+  translations: string;
+  /** YYYY-MM-DD: the day the customer agreed to its publication. */
+  consent_date: string | null;
+  /** 1: something was given for the review (said on the page). */
+  incentive: Generated<number>;
+  hidden: Generated<number>;
+  position: number;
+  confirmed_at: string | null;
+  confirmed_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** The business's own settings (issue 36): one JSON document per section (`identity`). */
 export interface BusinessSettingTable {
   section: string;
@@ -668,6 +724,9 @@ export interface Database {
   consultation_checks: ConsultationCheckTable;
   request_status_links: RequestStatusLinkTable;
   request_sources: RequestSourceTable;
+  home_claim_sections: HomeClaimSectionTable;
+  home_figures: HomeFigureTable;
+  home_reviews: HomeReviewTable;
   business_settings: BusinessSettingTable;
   business_files: BusinessFileTable;
   business_calendar: BusinessCalendarTable;

@@ -47,3 +47,13 @@ export function formatDay(locale: Locale, day: string): string {
     );
   return format.format(new Date(`${day}T00:00:00Z`));
 }
+
+const numbers = new Map<string, Intl.NumberFormat>();
+
+/** A number as `locale` writes it (50,000 · 50.000 in vi and id), with at most `decimals` decimals. */
+export function formatNumber(locale: Locale | "ko", value: number, decimals = 0): string {
+  const key = `${locale}/${decimals}`;
+  let format = numbers.get(key);
+  if (!format) numbers.set(key, (format = new Intl.NumberFormat(INTL_TAG[locale], { maximumFractionDigits: decimals })));
+  return format.format(value);
+}

@@ -5,12 +5,18 @@ import { pageMeta } from "#app/web/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { HomePage, HERO_IMAGE } from "#app/features/home/HomePage.tsx";
 import { homeCampaigns } from "#app/features/campaigns/home.server.ts";
+import { publicClaims } from "#app/features/home-claims/home-claims.server.ts";
+import { StatsBanner } from "#app/features/home-claims/StatsBanner.tsx";
+import { Testimonials } from "#app/features/home-claims/Testimonials.tsx";
+import { services } from "#app/lib/services.server.ts";
+import { localeOf } from "#app/i18n/route.server.ts";
 
 const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const campaigns = await homeCampaigns(request, context);
-  const page = { ...pageData(context, ["home"], "home"), campaigns };
+  const claims = await publicClaims(services(context).db, localeOf(context));
+  const page = { ...pageData(context, ["home"], "home"), campaigns, claims };
   return campaigns.preview ? data(page, { headers: PREVIEW_HEADERS }) : page;
 }
 
@@ -21,7 +27,14 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <HomePage campaigns={loaderData.campaigns} />;
+  const { figures, reviews } = loaderData.claims;
+  return (
+    <HomePage
+      campaigns={loaderData.campaigns}
+      figures={figures ? <StatsBanner figures={figures} /> : null}
+      reviews={reviews ? <Testimonials reviews={reviews} /> : null}
+    />
+  );
 }
 
 /**

@@ -27,6 +27,7 @@ import * as m0121 from "#db/migrations/0121_request_sources.ts";
 import * as m0122 from "#db/migrations/0122_rights_deadlines.ts";
 import * as m0125 from "#db/migrations/0125_business_settings.ts";
 import * as m0130 from "#db/migrations/0130_business_calendar.ts";
+import * as m0160 from "#db/migrations/0160_home_claims.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "0122_rights_deadlines": m0122,
   "0125_business_settings": m0125,
   "0130_business_calendar": m0130,
+  "0160_home_claims": m0160,
 };

@@ -15,6 +15,8 @@ import * as request from "#app/routes/admin.request.tsx";
 import * as blogLinks from "#app/routes/admin.blog-links.tsx";
 import * as businessPage from "#app/routes/admin.business.tsx";
 import * as goLive from "#app/routes/admin.go-live.tsx";
+import * as homeClaims from "#app/routes/admin.home-claims.tsx";
+import * as homeClaimsReview from "#app/routes/admin.home-claims.review.tsx";
 import * as banners from "#app/routes/admin.banners.tsx";
 import * as audit from "#app/routes/admin.audit.tsx";
 import * as reports from "#app/routes/admin.reports.tsx";
@@ -47,6 +49,8 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.blog-links.tsx": { module: blogLinks, placement: "guarded" },
   "routes/admin.business.tsx": { module: businessPage, placement: "guarded" },
   "routes/admin.go-live.tsx": { module: goLive, placement: "guarded" },
+  "routes/admin.home-claims.tsx": { module: homeClaims, placement: "guarded" },
+  "routes/admin.home-claims.review.tsx": { module: homeClaimsReview, placement: "guarded" },
   "routes/admin.banners.tsx": { module: banners, placement: "guarded" },
   "routes/admin.audit.tsx": { module: audit, placement: "guarded" },
   "routes/admin.reports.tsx": { module: reports, placement: "guarded" },
@@ -147,7 +151,7 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
 
   const url = (path: string) => path.replace("{consultation}", ids.consultation!).replace("{photo}", ids.photo!);
   const paramsOf = (path: string): Record<string, string> => {
-    const m = /\/requests\/(\w+)\/(\d+)/.exec(path) ?? /\/(?:photos|banners|products)\/(\d+)/.exec(path);
+    const m = /\/requests\/(\w+)\/(\d+)/.exec(path) ?? /\/(?:photos|banners|products|reviews)\/(\d+)/.exec(path);
     if (!m) return {};
     return m.length === 3 ? { kind: m[1]!, id: m[2]! } : { id: m[1]! };
   };

@@ -10,6 +10,7 @@ import { SAMPLE_IDENTITY } from "#app/business/identity.ts";
 import { identityFields } from "#app/features/business-settings/schema.ts";
 import { saveCertificate } from "#app/features/business-settings/business.server.ts";
 import * as business from "#app/routes/admin.business.tsx";
+import { setSectionHidden } from "#app/features/home-claims/home-claims.server.ts";
 
 /**
  * `npm run golive:check` (issue 36, item 4) as the deploy guide's last step
@@ -45,6 +46,13 @@ describe("npm run golive:check", () => {
     expect(fresh.out).toContain("✗ Registration certificate: The registration certificate is still the sample PDF.");
     expect(fresh.out).toContain("PUBLIC_ORIGIN is not the site's https:// address.");
     expect(fresh.out).toContain("No backup in the last two days");
+    // The home page's sample figures and reviews (issue 35, item 4).
+    expect(fresh.out).toContain(
+      "✗ Home page figures and reviews: Total loan disbursed (KRW): a figure on the home page nobody has confirmed (still the specification's sample).",
+    );
+    expect(fresh.out).toContain(
+      "A customer review on the home page nobody has confirmed. Confirm it with the customer's consent date, or hide it. → http://localhost:3000/admin/home-claims/reviews/1",
+    );
     expect(fresh.out).not.toContain("a".repeat(40));
 
     // The administrator fills in the business's own details in the console…
@@ -76,6 +84,9 @@ describe("npm run golive:check", () => {
       expect(await saved.json()).toEqual({ ok: "saved" });
       const pdf = Buffer.from(`%PDF-1.4\n${"% certificate of registration ".repeat(4)}\n%%EOF\n`, "latin1");
       await saveCertificate(handle.db, { operator: { id: 1, email: "admin@example.com", role: "admin" } }, pdf);
+      // …and hides the sample figures and reviews until it has its own.
+      for (const section of ["figures", "reviews"] as const)
+        await setSectionHidden(handle.db, { operator: { id: 1, email: "admin@example.com", role: "admin" } }, section, true);
     } finally {
       await handle.close();
     }

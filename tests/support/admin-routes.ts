@@ -49,6 +49,14 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { file: "routes/admin.banners.tsx", path: "/admin/banners", access: "page" },
   { file: "routes/admin.business.tsx", path: "/admin/business", access: "page", post: { phone: "1577-0000" }, adminOnly: true },
   { file: "routes/admin.go-live.tsx", path: "/admin/go-live", access: "page", adminOnly: true },
+  {
+    file: "routes/admin.home-claims.tsx",
+    path: "/admin/home-claims",
+    access: "page",
+    post: { intent: "section", section: "figures", visible: "0" },
+    adminOnly: true,
+  },
+  { file: "routes/admin.home-claims.review.tsx", path: "/admin/home-claims/reviews/1", access: "page", adminOnly: true },
   { file: "routes/admin.campaigns.tsx", path: "/admin/campaigns", access: "page", post: { intent: "delete", id: "1" }, adminOnly: true },
   {
     file: "routes/admin.campaigns.banner.tsx",

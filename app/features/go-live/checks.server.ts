@@ -5,6 +5,7 @@ import type { AdminKey } from "#app/features/console/i18n.ts";
 import { SAMPLE_IDENTITY, brokerRegistration, type BusinessIdentity } from "#app/business/identity.ts";
 import { businessIdentity } from "#app/business/identity.server.ts";
 import { lastBackup } from "#app/features/go-live/backups.server.ts";
+import { unconfirmedHomeClaims } from "#app/features/home-claims/home-claims.server.ts";
 
 /**
  * The go-live check (issue 36, item 4): every sample value still showing
@@ -12,7 +13,7 @@ import { lastBackup } from "#app/features/go-live/backups.server.ts";
  * page (/admin/go-live) and `npm run golive:check` (non-zero exit while
  * anything is left; the deploy guide's last step) list the same findings.
  */
-export type GoLiveArea = "identity" | "certificate" | "deployment" | "backup";
+export type GoLiveArea = "identity" | "certificate" | "deployment" | "backup" | "claims";
 
 export interface Finding {
   area: GoLiveArea;
@@ -72,8 +73,19 @@ export function deploymentFindings(facts: DeploymentFacts | undefined): Finding[
   return findings;
 }
 
+export const HOME_CLAIMS_PAGE = "/admin/home-claims";
+
+/** The home page's figures and reviews nobody confirmed (issue 35, item 4): confirm or hide them on the console's page. */
+export async function claimFindings(db: Kysely<Database>): Promise<Finding[]> {
+  return (await unconfirmedHomeClaims(db)).map((claim) =>
+    claim.kind === "figure"
+      ? { area: "claims", what: "golive.claimFigure", field: `claims.figure.${claim.key}`, fix: HOME_CLAIMS_PAGE }
+      : { area: "claims", what: "golive.claimReview", fix: `${HOME_CLAIMS_PAGE}/reviews/${claim.id}` },
+  );
+}
+
 export async function goLiveFindings(db: Kysely<Database>, facts: DeploymentFacts | undefined, now = new Date()): Promise<Finding[]> {
-  const findings = [...identityFindings(await businessIdentity(db)), ...deploymentFindings(facts)];
+  const findings = [...identityFindings(await businessIdentity(db)), ...deploymentFindings(facts), ...(await claimFindings(db))];
   const backup = await lastBackup(db);
   if (!backup || now.getTime() - new Date(backup).getTime() > BACKUP_MAX_AGE_MS) {
     findings.push({ area: "backup", what: "golive.backup", fix: DEPLOY_GUIDE });

@@ -1,20 +1,23 @@
+import type { ReactNode } from "react";
 import { href } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { ButtonLink } from "#app/ui/Button.tsx";
 import { Section } from "#app/ui/Section.tsx";
 import { PartnerBanners } from "#app/features/home/PartnerBanners.tsx";
 import { ServiceCards } from "#app/features/home/ServiceCards.tsx";
-import { StatsBanner } from "#app/features/home/StatsBanner.tsx";
 import { InfoHub } from "#app/features/home/InfoHub.tsx";
-import { Testimonials } from "#app/features/home/Testimonials.tsx";
 import { EventPopup } from "#app/features/home/EventPopup.tsx";
 import type { PublicCampaigns } from "#app/features/campaigns/model.ts";
 import styles from "./HomePage.module.css";
 
 export const HERO_IMAGE = "/images/home/hero.svg";
 
-/** The landing page (spec §1): the first page nearly every visitor sees. */
-export function HomePage({ campaigns }: { campaigns: PublicCampaigns }) {
+/**
+ * The landing page (spec §1): the first page nearly every visitor sees. The
+ * figures and the reviews come from their own feature (home-claims), put in
+ * their places by the route; a hidden section is simply absent.
+ */
+export function HomePage({ campaigns, figures, reviews }: { campaigns: PublicCampaigns; figures?: ReactNode; reviews?: ReactNode }) {
   const t = useT();
   return (
     <>
@@ -31,9 +34,9 @@ export function HomePage({ campaigns }: { campaigns: PublicCampaigns }) {
       </section>
       {campaigns.banners.length ? <PartnerBanners banners={campaigns.banners} /> : null}
       <ServiceCards />
-      <StatsBanner />
+      {figures}
       <InfoHub />
-      <Testimonials />
+      {reviews}
       <Section className={styles.contact} aria-labelledby="contact-title">
         <h2 id="contact-title" className={styles.contactTitle}>
           {t("home.contact.title")}

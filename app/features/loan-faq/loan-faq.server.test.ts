@@ -54,7 +54,7 @@ const PHRASES: Record<Locale, Record<string, string[]>> = {
     noFee: ["tidak memungut biaya perantara"],
     notExtendable: ["Pinjaman ini tidak dapat diperpanjang"],
     cancellation: [
-      "dalam waktu 14 hari",
+      "dalam 14 hari sejak",
       "secara tertulis, melalui telepon, atau secara online",
       "kembalikan seluruh pokok pinjaman, bunga, dan biaya terkait",
       "pembatalan tidak dapat ditarik kembali",

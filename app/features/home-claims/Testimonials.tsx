@@ -3,21 +3,30 @@ import { Section } from "#app/ui/Section.tsx";
 import { StarRating } from "#app/ui/StarRating.tsx";
 import { Carousel } from "#app/ui/Carousel.tsx";
 import { carouselLabels } from "#app/features/site/carousel-labels.ts";
-import { TESTIMONIALS } from "#app/features/home/testimonials.ts";
+import type { PublicReviews } from "#app/features/home-claims/model.ts";
 import styles from "./Testimonials.module.css";
 
 /** Spec §4, §9: one slide per view, 16px apart, a new one every 2000 ms. */
 const TESTIMONIAL_INTERVAL_MS = 2000;
 
-/** The testimonials: a carousel of reviews (app/ui/Carousel.tsx). */
-export function Testimonials() {
+/**
+ * The testimonials (issue 35, item 4): the reviews operators entered, each
+ * in the visitor's language when translated (and marked so), else in the
+ * customer's own; a review something was given for says so. The overall
+ * rating is the mean of the reviews shown, computed, never written.
+ */
+export function Testimonials({ reviews }: { reviews: PublicReviews }) {
   const t = useT();
   return (
     <Section className={styles.section} aria-labelledby="testimonials-title">
       <h2 id="testimonials-title" className={styles.title}>
         <span>{t("home.testimonials.realPeople")}</span> <span className={styles.accent}>{t("home.testimonials.realResults")}</span>
       </h2>
-      <StarRating rating={5} size={22} label={t("home.testimonials.overall")} />
+      <StarRating
+        rating={reviews.mean}
+        size={22}
+        label={t("home.testimonials.overall", { rating: reviews.average, count: reviews.count })}
+      />
       <Carousel
         label={t("home.testimonials.label")}
         labels={carouselLabels(t)}
@@ -25,8 +34,8 @@ export function Testimonials() {
         trackClassName={styles.track}
         slideClassName={styles.slide}
         slideLabel={(n, total) => t("home.testimonials.slide", { n, total })}
-        slides={TESTIMONIALS.map((review) => ({
-          key: review.name,
+        slides={reviews.list.map((review) => ({
+          key: String(review.id),
           content: (
             <>
               <div className={styles.who}>
@@ -45,6 +54,10 @@ export function Testimonials() {
               <blockquote className={styles.quote} lang={review.lang}>
                 <p>{review.text}</p>
               </blockquote>
+              {review.translatedFrom ? (
+                <p className={styles.note}>{t(`home.testimonials.translatedFrom.${review.translatedFrom}`)}</p>
+              ) : null}
+              {review.incentive ? <p className={styles.disclosure}>{t("home.testimonials.incentive")}</p> : null}
             </>
           ),
         }))}
