@@ -12,9 +12,9 @@ import { LANG_COOKIE } from "#app/lib/cookie-names.ts";
 import { AppShell } from "#app/features/layout/AppShell.tsx";
 import { NotFound } from "#app/features/layout/NotFound.tsx";
 import { SiteChrome } from "#app/features/site/SiteChrome.tsx";
-import { legalViewFor } from "#app/features/legal/documents.server.ts";
+import { comingLegalChanges, legalViewFor } from "#app/features/legal/documents.server.ts";
 import { scrollKey } from "#app/features/legal/scroll.ts";
-import type { LegalView } from "#app/features/legal/links.ts";
+import type { LegalChange, LegalView } from "#app/features/legal/links.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
 import { useNonce } from "#app/nonce.ts";
 import { MYANMAR_FONT_PROBE } from "#app/features/layout/myanmar-font.ts";
@@ -28,7 +28,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     i18n: i18nFor(context, ["common", "site"]),
     origin: services(context).publicOrigin || new URL(request.url).origin,
     // The legal modal's document, only when the URL opens it (?policy=kind).
-    legal: await legalViewFor(new URL(request.url), localeOf(context)),
+    legal: await legalViewFor(services(context).db, new URL(request.url), localeOf(context)),
+    // Coming changes of the legal documents, announced during their notice period (issue 36).
+    legalChanges: await comingLegalChanges(services(context).db),
   };
 }
 
@@ -102,7 +104,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useRememberSource(!ownShell);
   if (ownShell) return <Outlet />;
   return (
-    <AppShell chrome={<SiteChrome legal={loaderData.legal} />}>
+    <AppShell chrome={<SiteChrome legal={loaderData.legal} changes={loaderData.legalChanges} />}>
       <Outlet />
     </AppShell>
   );
@@ -110,8 +112,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 /** The footer and contact button on error pages too, when the root's strings loaded. */
 function useErrorChrome() {
-  const data = useRouteLoaderData("root") as { legal?: LegalView | null } | undefined;
-  return data ? <SiteChrome legal={data.legal ?? null} /> : undefined;
+  const data = useRouteLoaderData("root") as { legal?: LegalView | null; legalChanges?: LegalChange[] } | undefined;
+  return data ? <SiteChrome legal={data.legal ?? null} changes={data.legalChanges ?? []} /> : undefined;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -371,7 +371,11 @@ export type AuditAction =
   /** Issue 28: a visitor's own acts on the status page, and an answer to a rights request. */
   | "visitor_reschedule"
   | "visitor_withdraw"
-  | "rights_answer";
+  | "rights_answer"
+  /** Issue 36: legal documents as dated versions. */
+  | "legal_version_create"
+  | "legal_version_update"
+  | "legal_version_withdraw";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
@@ -620,4 +624,26 @@ export interface Database {
   consultation_checks: ConsultationCheckTable;
   request_status_links: RequestStatusLinkTable;
   request_sources: RequestSourceTable;
+  legal_versions: LegalVersionTable;
+}
+
+/** One dated version of a legal document (issue 36, migration 0140, ADR 0038). */
+export interface LegalVersionTable {
+  id: Generated<number>;
+  /** privacy, service, notice or complaint. */
+  kind: string;
+  /** YYYY-MM-DD (Korea date): in force from its start until the next version's. */
+  effective_on: string;
+  /** A significant change: 30 days' notice instead of 7 (spec §9). */
+  significant: number;
+  body_ko: string;
+  body_en: string;
+  body_vi: string;
+  body_id: string;
+  body_my: string;
+  body_mn: string;
+  created_by: number | null;
+  created_by_email: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -119,6 +119,9 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "assign",
   "duty_on",
   "duty_off",
+  "legal_version_create",
+  "legal_version_update",
+  "legal_version_withdraw",
 ];
 
 /**
