@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { Checkbox, SelectField, TextArea, TextField } from "#app/ui/Field.tsx";
@@ -34,6 +35,11 @@ export function LegalVersionEditPage({ form, result: sent }: { form: LegalVersio
   const errors = result && "errors" in result ? result.errors : null;
   const values = result ? result.values : form.values;
   const error = (name: string) => (errors?.[name] ? t(errors[name] as AdminKey) : undefined);
+  // A refused save was sent from the foot of a long form: take the operator to the first field refused.
+  const fields = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (errors) fields.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus();
+  }, [errors]);
   const kindName = t(`legal.kind.${form.kind}`);
   return (
     <>
@@ -42,74 +48,76 @@ export function LegalVersionEditPage({ form, result: sent }: { form: LegalVersio
       </PageTitle>
       {errors ? <Notice tone="error">{t("legal.errorSummary")}</Notice> : null}
       {problem ? <Notice tone="error">{t(`legal.error.${problem}`)}</Notice> : null}
-      <PostForm className={`${admin.card} ${admin.stack}`} noValidate>
-        <input type="hidden" name="kind" value={form.kind} />
-        <TextField
-          label={t("legal.field.effectiveOn")}
-          hint={t("legal.field.effectiveOnHint", form.earliest)}
-          type="date"
-          name="effective_on"
-          required
-          requiredLabel={t("form.required")}
-          defaultValue={values.effective_on ?? ""}
-          error={error("effective_on")}
-        />
-        <Checkbox
-          name="significant"
-          label={t("legal.field.significant")}
-          defaultChecked={values.significant === "on" || values.significant === "1"}
-        />
-        <fieldset className={styles.texts}>
-          <legend>{t("legal.field.texts")}</legend>
-          <p className={admin.muted}>{t("legal.field.textsHint")}</p>
-          {POLICY_LANGS.map((lang) => (
-            <TextArea
-              key={lang}
-              label={t(`legal.lang.${lang}`)}
-              name={`body_${lang}`}
-              lang={lang}
-              rows={12}
-              maxLength={BODY_MAX}
-              required
-              requiredLabel={t("form.required")}
-              defaultValue={values[`body_${lang}`] ?? ""}
-              error={error(`body_${lang}`)}
-            />
-          ))}
-        </fieldset>
-        <div className={styles.previewTools}>
-          <SelectField
-            label={t("legal.previewLang")}
-            name="preview_lang"
-            defaultValue={result && "preview" in result ? result.preview.lang : "ko"}
-          >
+      <div ref={fields}>
+        <PostForm className={`${admin.card} ${admin.stack}`} noValidate>
+          <input type="hidden" name="kind" value={form.kind} />
+          <TextField
+            label={t("legal.field.effectiveOn")}
+            hint={t("legal.field.effectiveOnHint", form.earliest)}
+            type="date"
+            name="effective_on"
+            required
+            requiredLabel={t("form.required")}
+            defaultValue={values.effective_on ?? ""}
+            error={error("effective_on")}
+          />
+          <Checkbox
+            name="significant"
+            label={t("legal.field.significant")}
+            defaultChecked={values.significant === "on" || values.significant === "1"}
+          />
+          <fieldset className={styles.texts}>
+            <legend>{t("legal.field.texts")}</legend>
+            <p className={admin.muted}>{t("legal.field.textsHint")}</p>
             {POLICY_LANGS.map((lang) => (
-              <option key={lang} value={lang}>
-                {t(`legal.lang.${lang}`)}
-              </option>
+              <TextArea
+                key={lang}
+                label={t(`legal.lang.${lang}`)}
+                name={`body_${lang}`}
+                lang={lang}
+                rows={12}
+                maxLength={BODY_MAX}
+                required
+                requiredLabel={t("form.required")}
+                defaultValue={values[`body_${lang}`] ?? ""}
+                error={error(`body_${lang}`)}
+              />
             ))}
-          </SelectField>
-          <Button type="submit" name="intent" value="preview" variant="secondary" disabled={busy}>
-            {t("legal.preview")}
-          </Button>
-        </div>
-        {result && "preview" in result ? (
-          <section aria-label={t("legal.previewOf", { lang: t(`legal.lang.${result.preview.lang}`) })}>
-            <h2 className={admin.subtitle}>{t("legal.previewOf", { lang: t(`legal.lang.${result.preview.lang}`) })}</h2>
-            <div
-              className={styles.preview}
-              lang={result.preview.lang}
-              // Rendered on the server by the legal texts' own Markdown subset, every character escaped.
-              dangerouslySetInnerHTML={{ __html: result.preview.html }}
-            />
-          </section>
-        ) : null}
-        <div className={admin.toolbar}>
-          <Button type="submit" name="intent" value="save" disabled={busy}>
-            {form.id ? t("legal.saveEdit") : t("legal.schedule")}
-          </Button>
-        </div>
-      </PostForm>
+          </fieldset>
+          <div className={styles.previewTools}>
+            <SelectField
+              label={t("legal.previewLang")}
+              name="preview_lang"
+              defaultValue={result && "preview" in result ? result.preview.lang : "ko"}
+            >
+              {POLICY_LANGS.map((lang) => (
+                <option key={lang} value={lang}>
+                  {t(`legal.lang.${lang}`)}
+                </option>
+              ))}
+            </SelectField>
+            <Button type="submit" name="intent" value="preview" variant="secondary" disabled={busy}>
+              {t("legal.preview")}
+            </Button>
+          </div>
+          {result && "preview" in result ? (
+            <section aria-label={t("legal.previewOf", { lang: t(`legal.lang.${result.preview.lang}`) })}>
+              <h2 className={admin.subtitle}>{t("legal.previewOf", { lang: t(`legal.lang.${result.preview.lang}`) })}</h2>
+              <div
+                className={styles.preview}
+                lang={result.preview.lang}
+                // Rendered on the server by the legal texts' own Markdown subset, every character escaped.
+                dangerouslySetInnerHTML={{ __html: result.preview.html }}
+              />
+            </section>
+          ) : null}
+          <div className={admin.toolbar}>
+            <Button type="submit" name="intent" value="save" disabled={busy}>
+              {form.id ? t("legal.saveEdit") : t("legal.schedule")}
+            </Button>
+          </div>
+        </PostForm>
+      </div>
       {form.id ? (
         <PostForm className={admin.card} preventScrollReset>
           <p className={admin.muted}>{t("legal.withdrawHint")}</p>
