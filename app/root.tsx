@@ -29,8 +29,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     origin: services(context).publicOrigin || new URL(request.url).origin,
     // The legal modal's document, only when the URL opens it (?policy=kind).
     legal: await legalViewFor(services(context).db, new URL(request.url), localeOf(context)),
-    // Coming changes of the legal documents, announced during their notice period (issue 36).
-    legalChanges: await comingLegalChanges(services(context).db),
+    // Coming changes of the legal documents, announced during their notice period (issue 36); a
+    // database away leaves the line out rather than failing the page (the page says what it can).
+    legalChanges: await comingLegalChanges(services(context).db).catch(() => []),
   };
 }
 
