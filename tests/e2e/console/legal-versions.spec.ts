@@ -114,6 +114,7 @@ test.describe.serial("a coming change", () => {
     await expect((await complaintVersions(page)).getByRole("listitem").filter({ hasText: day })).toContainText(
       "scheduled, not in force yet",
     );
+    await page.screenshot({ path: "test-results/legal-console-list.png", fullPage: true });
   });
 
   test("a visitor sees it announced above the footer and reads both versions from the modal", async ({ browser }) => {
