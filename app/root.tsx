@@ -20,6 +20,7 @@ import { useNonce } from "#app/nonce.ts";
 import { MYANMAR_FONT_PROBE } from "#app/features/layout/myanmar-font.ts";
 import { Styles } from "#app/styles.tsx";
 import { rememberLanding } from "#app/features/attribution/session.ts";
+import { businessIdentityOrLast } from "#app/business/identity.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
@@ -27,6 +28,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     i18n: i18nFor(context, ["common", "site"]),
     origin: services(context).publicOrigin || new URL(request.url).origin,
+    // Who the business is: the footer, the header, the contact widget and the pages read it (useBusiness).
+    business: await businessIdentityOrLast(services(context).db),
     // The legal modal's document, only when the URL opens it (?policy=kind).
     legal: await legalViewFor(services(context).db, new URL(request.url), localeOf(context)),
     // Coming changes of the legal documents, announced during their notice period (issue 36); a

@@ -44,6 +44,7 @@ export default [
 
   // Campaign images uploaded in the console (issue 14), from the database.
   route("media/campaigns/:name", "routes/media.campaigns.ts"),
+  route("media/business/:name", "routes/media.business.ts"),
 
   // Search engines.
   route("sitemap.xml", "routes/sitemap.ts"),
@@ -72,6 +73,8 @@ export default [
         route("blog-links", "routes/admin.blog-links.tsx"),
         route("campaigns", "routes/admin.campaigns.tsx"),
         route("products", "routes/admin.products.tsx"),
+        route("business", "routes/admin.business.tsx"),
+        route("go-live", "routes/admin.go-live.tsx"),
         route("products/:id", "routes/admin.products.edit.tsx"),
         route("legal", "routes/admin.legal.tsx"),
         route("legal/new", "routes/admin.legal.new.tsx"),

@@ -375,7 +375,9 @@ export type AuditAction =
   /** Issue 36: legal documents as dated versions. */
   | "legal_version_create"
   | "legal_version_update"
-  | "legal_version_withdraw";
+  | "legal_version_withdraw"
+  /** Issue 36: the business's identity saved in the console. */
+  | "business_update";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
@@ -587,6 +589,22 @@ export interface RequestSourceTable {
   created_at: string;
 }
 
+/** The business's own settings (issue 36): one JSON document per section (`identity`). */
+export interface BusinessSettingTable {
+  section: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** Files the business uploads (the registration certificate), by the hash of their bytes. */
+export interface BusinessFileTable {
+  name: string;
+  content_type: string;
+  data: Uint8Array;
+  created_at: string;
+}
+
 export interface Database {
   banner_redirect_logs: BannerRedirectLogTable;
   proposals: ProposalTable;
@@ -624,6 +642,8 @@ export interface Database {
   consultation_checks: ConsultationCheckTable;
   request_status_links: RequestStatusLinkTable;
   request_sources: RequestSourceTable;
+  business_settings: BusinessSettingTable;
+  business_files: BusinessFileTable;
   legal_versions: LegalVersionTable;
 }
 

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/status";
-import { site } from "#app/config/site.ts";
+import { titleWithBrand } from "#app/web/seo.ts";
+import { rootBusiness } from "#app/web/meta.ts";
 import { NotFound } from "#app/features/layout/NotFound.tsx";
 import { StatusPage } from "#app/features/request-status/StatusPage.tsx";
 import { loadStatus, STATUS_HEADERS, statusNotFound, statusPageData, statusRateLimited } from "#app/features/request-status/page.server.ts";
@@ -16,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (wait > 0) throw data(null, { status: 429, headers: { ...STATUS_HEADERS, "Retry-After": String(wait) } });
   const loaded = await loadStatus(context, params.token);
   if (!loaded) return statusNotFound(context);
-  return data(statusPageData(context, loaded), { headers: STATUS_HEADERS });
+  return data(await statusPageData(context, loaded), { headers: STATUS_HEADERS });
 }
 
 export const action = statusAction;
@@ -26,11 +27,11 @@ export function headers() {
 }
 
 /** No canonical, no alternates, no Open Graph: the URL is private. */
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = loaderData && "title" in loaderData ? loaderData.title : "";
   const description = loaderData && "summary" in loaderData ? loaderData.summary : "";
   return [
-    { title: title ? `${title} | ${site.brandName}` : site.brandName },
+    { title: titleWithBrand(title, rootBusiness(matches)) },
     ...(description ? [{ name: "description", content: description }] : []),
     { name: "robots", content: "noindex, nofollow" },
     { name: "referrer", content: "no-referrer" },

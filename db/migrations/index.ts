@@ -26,6 +26,7 @@ import * as m0120 from "#db/migrations/0120_status_links.ts";
 import * as m0121 from "#db/migrations/0121_request_sources.ts";
 import * as m0122 from "#db/migrations/0122_rights_deadlines.ts";
 import * as m0140 from "#db/migrations/0140_legal_versions.ts";
+import * as m0180 from "#db/migrations/0180_business_settings.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "0121_request_sources": m0121,
   "0122_rights_deadlines": m0122,
   "0140_legal_versions": m0140,
+  "0180_business_settings": m0180,
 };

@@ -122,6 +122,7 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "legal_version_create",
   "legal_version_update",
   "legal_version_withdraw",
+  "business_update",
 ];
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, useLocation, href } from "react-router";
-import { site } from "#app/config/site.ts";
+import { useBusiness } from "#app/business/useBusiness.ts";
 import { LogoMark } from "#app/ui/icons.tsx";
 import { ADMIN_LANGS, useAdminShell, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { PostForm } from "#app/features/console/parts.tsx";
@@ -22,6 +22,8 @@ const NAV: { to: string; label: AdminKey; end?: boolean; admin?: boolean }[] = [
   { to: href("/admin/audit"), label: "nav.audit", admin: true },
   { to: href("/admin/reports"), label: "nav.reports", admin: true },
   { to: href("/admin/operators"), label: "nav.operators", admin: true },
+  { to: href("/admin/business"), label: "nav.business", admin: true },
+  { to: href("/admin/go-live"), label: "nav.goLive", admin: true },
   { to: href("/admin/account"), label: "nav.account" },
 ];
 
@@ -47,7 +49,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         <div className={styles.barInner}>
           <Link to={href("/admin")} className={styles.brand}>
             <LogoMark size={28} />
-            <span>{site.brandName}</span>
+            <span>{useBusiness().tradeNameEn}</span>
             <span className={styles.console}>{t("shell.console")}</span>
           </Link>
           <div className={styles.tools}>

@@ -1,7 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useLocale, useT } from "#app/i18n/useT.ts";
 import { LOCALES, LOCALE_NATIVE_NAME } from "#app/i18n/locales.ts";
-import { site } from "#app/config/site.ts";
 import { Button } from "#app/ui/Button.tsx";
 import { SelectField } from "#app/ui/Field.tsx";
 import type { StatusView } from "#app/features/request-status/view.ts";
@@ -16,6 +15,8 @@ export interface StatusPageData {
   slots: { day: string; slots: { value: string; label: string }[] }[];
   brokerNumber: string;
   businessName: string;
+  /** The help centre, which agents call from. */
+  phone: string;
 }
 
 /**
@@ -132,7 +133,7 @@ export function StatusPage({ data, result }: { data: StatusPageData; result?: St
         <p>{t("status.trust.noFee")}</p>
         <p>{t("status.trust.broker", { business: data.businessName, number: data.brokerNumber })}</p>
         <p>
-          <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`}>{site.phone}</a>
+          <a href={`tel:${data.phone.replace(/[^\d+]/g, "")}`}>{data.phone}</a>
         </p>
       </section>
     </article>

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import { site } from "#app/config/site.ts";
+import { businessIdentity } from "#app/business/identity.server.ts";
+import { brokerRegistration } from "#app/business/identity.ts";
 import { i18nFor, localeOf, tFor } from "#app/i18n/route.server.ts";
 import { pageData } from "#app/web/page.server.ts";
 import { services } from "#app/lib/services.server.ts";
@@ -66,11 +67,12 @@ export async function loadStatus(context: Readonly<RouterContextProvider>, token
   const link = await findStatusLink(db, token, now);
   const facts = link ? await statusFacts(db, link) : null;
   if (!link || !facts) return null;
-  return { link, view: statusView(facts, now, site.adviser.phone) };
+  return { link, view: statusView(facts, now, (await businessIdentity(db)).phone) };
 }
 
 /** The page's data: its strings, the view with its times formatted, and the slots (when it may be rescheduled). */
-export function statusPageData(context: Readonly<RouterContextProvider>, loaded: LoadedStatus, now = new Date()) {
+export async function statusPageData(context: Readonly<RouterContextProvider>, loaded: LoadedStatus, now = new Date()) {
+  const business = await businessIdentity(services(context).db);
   const locale = localeOf(context);
   const t = tFor(context);
   const { view } = loaded;
@@ -82,8 +84,9 @@ export function statusPageData(context: Readonly<RouterContextProvider>, loaded:
     received: formatDay(view.createdAt, locale),
     afterHours: !isWorkingTime(now),
     slots: view.actionable ? slotGroups(now, locale) : [],
-    brokerNumber: site.brokerRegistrationNumber,
-    businessName: site.businessName,
+    brokerNumber: brokerRegistration(business)?.number ?? "",
+    businessName: `${business.legalNameEn} (${business.legalNameKo})`,
+    phone: business.phone,
   };
 }
 
