@@ -6,15 +6,15 @@ import { consoleTitle, positiveId } from "#app/features/console/console.server.t
 import { adminMeta } from "#app/features/console/meta.ts";
 import { requireRole } from "#app/features/console/guards.server.ts";
 import { earliestDay } from "#app/features/legal-versions/schema.ts";
-import { findComingVersion } from "#app/features/legal-versions/legal-versions.server.ts";
+import { findLegalVersion } from "#app/features/legal-versions/legal-versions.server.ts";
 import { legalVersionFormAction } from "#app/features/legal-versions/actions.server.ts";
 import { LegalVersionEditPage } from "#app/features/legal-versions/LegalVersionEditPage.tsx";
 
-/** A version not in force yet (a version in force or past is never edited: 404). */
+/** A version: editable while not in force yet, read-only after (never changed once in force). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireRole(context, "admin");
   const id = positiveId(params.id);
-  const version = id ? await findComingVersion(services(context).db, id) : null;
+  const version = id ? await findLegalVersion(services(context).db, id) : null;
   if (!version) throw data(null, { status: 404 });
   const today = todayInSeoul();
   return {

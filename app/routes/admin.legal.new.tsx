@@ -21,6 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     form: {
       kind,
       id: null,
+      editable: true,
       values: { kind, effective_on: "", significant: "", ...(await textsInForce(services(context).db, kind)) },
       earliest: { normal: earliestDay(today, false), significant: earliestDay(today, true) },
     },

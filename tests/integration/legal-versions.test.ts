@@ -210,9 +210,16 @@ describe.each(DIALECTS)("legal versions on %s", (dialect) => {
     expect(await view(other.db, "?policy=notice", new Date())).toMatchObject({ coming: { date: later, significant: true } });
 
     const seeded = (await rows()).find((r) => r.kind === "notice" && r.effective_on === "2023-05-08")!.id;
-    expect((await callRoute(legalEdit, "guarded", get(`/admin/legal/${seeded}`, cookie), services(), { id: String(seeded) })).status).toBe(
-      404,
+    const shown = await callRoute(legalEdit, "guarded", get(`/admin/legal/${seeded}`, cookie), services(), { id: String(seeded) });
+    expect(await shown.json()).toMatchObject({ form: { id: seeded, editable: false, values: { effective_on: "2023-05-08" } } });
+    const edit = await callRoute(
+      legalEdit,
+      "guarded",
+      postForm(`/admin/legal/${seeded}`, { csrf, intent: "save", kind: "notice", effective_on: day, ...TEXTS, ...OTHERS }, cookie),
+      services(),
+      { id: String(seeded) },
     );
+    expect(edit.status).toBe(409);
     const refused = await callRoute(
       legalList,
       "guarded",

@@ -12,8 +12,10 @@ import styles from "./legal-versions.module.css";
 
 export interface LegalVersionForm {
   kind: PolicyKind;
-  /** Set when editing a version not in force yet. */
+  /** Set for a stored version. */
   id: number | null;
+  /** False for a version in force or past: shown, never changed. */
+  editable: boolean;
   /** The version's values (editing) or the texts in force (a new version starts from them). */
   values: Record<string, string>;
   /** The first days a version may take effect: 7 and 30 days from today (Korea). */
@@ -48,6 +50,7 @@ export function LegalVersionEditPage({ form, result: sent }: { form: LegalVersio
       </PageTitle>
       {errors ? <Notice tone="error">{t("legal.errorSummary")}</Notice> : null}
       {problem ? <Notice tone="error">{t(`legal.error.${problem}`)}</Notice> : null}
+      {form.editable ? null : <p className={admin.muted}>{t("legal.readOnly")}</p>}
       <div ref={fields}>
         <PostForm className={`${admin.card} ${admin.stack}`} noValidate>
           <input type="hidden" name="kind" value={form.kind} />
@@ -59,12 +62,14 @@ export function LegalVersionEditPage({ form, result: sent }: { form: LegalVersio
             required
             requiredLabel={t("form.required")}
             defaultValue={values.effective_on ?? ""}
+            readOnly={!form.editable}
             error={error("effective_on")}
           />
           <Checkbox
             name="significant"
             label={t("legal.field.significant")}
             defaultChecked={values.significant === "on" || values.significant === "1"}
+            disabled={!form.editable}
           />
           <fieldset className={styles.texts}>
             <legend>{t("legal.field.texts")}</legend>
@@ -80,6 +85,7 @@ export function LegalVersionEditPage({ form, result: sent }: { form: LegalVersio
                 required
                 requiredLabel={t("form.required")}
                 defaultValue={values[`body_${lang}`] ?? ""}
+                readOnly={!form.editable}
                 error={error(`body_${lang}`)}
               />
             ))}
@@ -118,7 +124,7 @@ export function LegalVersionEditPage({ form, result: sent }: { form: LegalVersio
           </div>
         </PostForm>
       </div>
-      {form.id ? (
+      {form.id && form.editable ? (
         <PostForm className={admin.card} preventScrollReset>
           <p className={admin.muted}>{t("legal.withdrawHint")}</p>
           <Button type="submit" name="intent" value="withdraw" variant="secondary" disabled={busy}>

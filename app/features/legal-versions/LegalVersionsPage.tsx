@@ -41,7 +41,9 @@ function VersionRow({ kind, v }: { kind: PolicyKind; v: AdminLegalVersion }) {
             <Link to={href("/admin/legal/:id", { id: String(v.id) })}>{t("legal.edit")}</Link>
             <Withdraw id={v.id} label={t("legal.withdraw")} />
           </>
-        ) : null}
+        ) : (
+          <Link to={href("/admin/legal/:id", { id: String(v.id) })}>{t("legal.texts")}</Link>
+        )}
       </div>
     </li>
   );

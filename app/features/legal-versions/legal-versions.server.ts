@@ -57,16 +57,18 @@ export async function listLegalVersions(db: Db, now = new Date()): Promise<Recor
   ) as Record<PolicyKind, AdminLegalVersion[]>;
 }
 
-export interface EditableVersion {
+export interface StoredVersion {
   id: number;
   kind: PolicyKind;
   values: Record<string, string>;
+  /** Not in force yet: it may be edited or withdrawn. A version in force or past is shown read-only. */
+  editable: boolean;
 }
 
-/** A version not in force yet, as the edit form fills it; null for any other. */
-export async function findComingVersion(db: Db, id: number, now = new Date()): Promise<EditableVersion | null> {
+/** One version as the console's form shows it, or null when there is no such version. */
+export async function findLegalVersion(db: Db, id: number, now = new Date()): Promise<StoredVersion | null> {
   const row = await db.selectFrom("legal_versions").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row || row.effective_on <= todayInSeoul(now)) return null;
+  if (!row) return null;
   return {
     id: row.id,
     kind: row.kind as PolicyKind,
@@ -76,6 +78,7 @@ export async function findComingVersion(db: Db, id: number, now = new Date()): P
       significant: row.significant ? "on" : "",
       ...Object.fromEntries(BODY_FIELDS.map((f) => [f, row[f]])),
     },
+    editable: row.effective_on > todayInSeoul(now),
   };
 }
 
