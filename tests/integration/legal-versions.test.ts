@@ -5,8 +5,8 @@ import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/datab
 import { testServices } from "#tests/support/services.ts";
 import { ORIGIN, callRoute, createOperator, csrfOf, get, signInCookie } from "#tests/support/admin.ts";
 import { addDays, seoulDayStart, todayInSeoul } from "#app/lib/seoul-time.ts";
-import { readContentState, readContentVersion } from "#app/lib/content-version.server.ts";
-import { comingLegalChanges, legalViewFor, policyVersionInForce } from "#app/features/legal/documents.server.ts";
+import { bumpContentVersion, readContentState, readContentVersion } from "#app/lib/content-version.server.ts";
+import { comingLegalChanges, legalViewFor, policyVersionInForce, unfilledPlaceholders } from "#app/features/legal/documents.server.ts";
 import { storeConsultation } from "#app/features/consultation/store.server.ts";
 import type { Answers } from "#app/features/consultation/schema.ts";
 import * as legalList from "#app/routes/admin.legal.tsx";
@@ -95,6 +95,15 @@ describe.each(DIALECTS)("legal versions on %s", (dialect) => {
     const missing = await schedule({ kind: "privacy", effective_on: addDays(today, 10), body_mn: "  " });
     expect(await missing.json()).toMatchObject({ errors: { body_mn: "legal.error.required" } });
     expect({ rows: await rows(), audits: await audits(), version: await readContentVersion(handle.db) }).toEqual(before);
+  });
+
+  it("names the placeholders nothing fills in the versions in force or coming (the go-live check's)", async () => {
+    expect(await unfilledPlaceholders(handle.db)).toEqual([]);
+    const day = addDays(today, 50);
+    expect((await schedule({ kind: "complaint", effective_on: day, body_vi: "## Điều 1\n\n{businessName} {fax}" })).status).toBe(302);
+    expect(await unfilledPlaceholders(other.db)).toEqual([{ kind: "complaint", version: day, lang: "vi", name: "fax" }]);
+    await handle.db.deleteFrom("legal_versions").where("effective_on", "=", day).execute();
+    await bumpContentVersion(handle.db);
   });
 
   it("is for administrators only", async () => {

@@ -9,6 +9,7 @@ import { brokerRegistration, type BusinessIdentity } from "#app/business/identit
 import { renderMarkdown, type MarkdownVars } from "#app/features/legal/markdown.server.ts";
 import {
   POLICY_KINDS,
+  POLICY_LANGS,
   POLICY_ORIGINAL_LANG,
   VERSION_PARAM,
   isPolicyKind,
@@ -166,4 +167,33 @@ export async function legalViewFor(db: Db, url: URL, locale: Locale, now = new D
   const versions = versionDates(rows, snapshot.day);
   const state = versions.find((v) => v.date === doc.version)?.state ?? "current";
   return { found: true, kind, lang, version: doc.version, state, versions, coming: comingOf(kind, rows, snapshot.day), html: doc.html };
+}
+
+/** A placeholder a legal text names that the business identity does not fill: it would show as written. */
+export interface UnfilledPlaceholder {
+  kind: PolicyKind;
+  /** The version's date. */
+  version: string;
+  lang: LegalLang;
+  name: string;
+}
+
+/**
+ * The placeholders of the versions in force or coming that nothing fills
+ * (for the go-live check: a text must not show `{something}` to a visitor).
+ */
+export async function unfilledPlaceholders(db: Db, now = new Date()): Promise<UnfilledPlaceholder[]> {
+  const snapshot = await snapshotAt(db, now);
+  const out: UnfilledPlaceholder[] = [];
+  for (const kind of POLICY_KINDS) {
+    const rows = snapshot.byKind.get(kind) ?? [];
+    for (const row of rows.slice(Math.max(0, inForceIndex(rows, snapshot.day)))) {
+      for (const lang of POLICY_LANGS) {
+        const vars = legalVars(snapshot.identity, lang);
+        const names = new Set([...bodyOf(row, lang).matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
+        for (const name of names) if (!Object.hasOwn(vars, name)) out.push({ kind, version: row.effective_on, lang, name });
+      }
+    }
+  }
+  return out;
 }
