@@ -12,9 +12,9 @@ import { LANG_COOKIE } from "#app/lib/cookie-names.ts";
 import { AppShell } from "#app/features/layout/AppShell.tsx";
 import { NotFound } from "#app/features/layout/NotFound.tsx";
 import { SiteChrome } from "#app/features/site/SiteChrome.tsx";
-import { legalViewFor } from "#app/features/legal/documents.server.ts";
+import { comingLegalChanges, legalViewFor } from "#app/features/legal/documents.server.ts";
 import { scrollKey } from "#app/features/legal/scroll.ts";
-import type { LegalView } from "#app/features/legal/links.ts";
+import type { LegalChange, LegalView } from "#app/features/legal/links.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
 import { useNonce } from "#app/nonce.ts";
 import { MYANMAR_FONT_PROBE } from "#app/features/layout/myanmar-font.ts";
@@ -32,7 +32,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Who the business is: the footer, the header, the contact widget and the pages read it (useBusiness).
     business: await businessIdentityOrLast(services(context).db),
     // The legal modal's document, only when the URL opens it (?policy=kind).
-    legal: await legalViewFor(new URL(request.url), localeOf(context)),
+    legal: await legalViewFor(services(context).db, new URL(request.url), localeOf(context)),
+    // Coming changes of the legal documents, announced during their notice period (issue 36); a
+    // database away leaves the line out rather than failing the page (the page says what it can).
+    legalChanges: await comingLegalChanges(services(context).db).catch(() => []),
   };
 }
 
@@ -114,7 +117,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useRememberSource(!ownShell);
   if (ownShell) return <Outlet />;
   return (
-    <AppShell chrome={<SiteChrome legal={loaderData.legal} />}>
+    <AppShell chrome={<SiteChrome legal={loaderData.legal} changes={loaderData.legalChanges} />}>
       <Outlet />
     </AppShell>
   );
@@ -122,8 +125,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 /** The footer and contact button on error pages too, when the root's strings loaded. */
 function useErrorChrome() {
-  const data = useRouteLoaderData("root") as { legal?: LegalView | null } | undefined;
-  return data ? <SiteChrome legal={data.legal ?? null} /> : undefined;
+  const data = useRouteLoaderData("root") as { legal?: LegalView | null; legalChanges?: LegalChange[] } | undefined;
+  return data ? <SiteChrome legal={data.legal ?? null} changes={data.legalChanges ?? []} /> : undefined;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

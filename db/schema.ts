@@ -386,6 +386,10 @@ export type AuditAction =
   | "claims_update"
   | "claims_confirm"
   | "claims_section"
+  /** Issue 36: legal documents as dated versions. */
+  | "legal_version_create"
+  | "legal_version_update"
+  | "legal_version_withdraw"
   /** Issue 36: the business's identity saved in the console. */
   | "business_update";
 
@@ -731,4 +735,26 @@ export interface Database {
   business_files: BusinessFileTable;
   business_calendar: BusinessCalendarTable;
   business_closures: BusinessClosureTable;
+  legal_versions: LegalVersionTable;
+}
+
+/** One dated version of a legal document (issue 36, migration 0140, ADR 0038). */
+export interface LegalVersionTable {
+  id: Generated<number>;
+  /** privacy, service, notice or complaint. */
+  kind: string;
+  /** YYYY-MM-DD (Korea date): in force from its start until the next version's. */
+  effective_on: string;
+  /** A significant change: 30 days' notice instead of 7 (spec §9). */
+  significant: number;
+  body_ko: string;
+  body_en: string;
+  body_vi: string;
+  body_id: string;
+  body_my: string;
+  body_mn: string;
+  created_by: number | null;
+  created_by_email: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -20,7 +20,7 @@ try {
   await migrate(database.db);
   const findings = await goLiveFindings(database.db, deploymentFacts(settings));
   for (const f of findings) {
-    const what = t(f.what, { field: f.field ? t(f.field) : "" });
+    const what = t(f.what, { field: f.field ? t(f.field) : "", detail: f.detail ?? "" });
     const where = f.fix.startsWith("/") ? `${settings.PUBLIC_ORIGIN || `http://localhost:${settings.PORT}`}${f.fix}` : f.fix;
     console.log(`✗ ${t(`golive.area.${f.area}`)}: ${what} → ${where}`);
   }

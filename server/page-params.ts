@@ -1,5 +1,5 @@
 import { isLocale, LANG_QUERY } from "#app/i18n/locales.ts";
-import { isPolicyKind, POLICY_ORIGINAL_LANG, POLICY_PARAM } from "#app/features/legal/links.ts";
+import { isPolicyKind, isVersionDate, POLICY_ORIGINAL_LANG, POLICY_PARAM, VERSION_PARAM } from "#app/features/legal/links.ts";
 import { isInquiryType } from "#app/features/counter-inquiry/types.ts";
 import { VIDEO_LANGS } from "#app/features/loan-guide/videos.ts";
 import { MAX_SERVER_PAGES } from "#app/features/blogs/og-list.server.ts";
@@ -32,6 +32,8 @@ export const PAGE_PARAMS: Readonly<Record<string, { valid: (value: string) => bo
   [LANG_QUERY]: { valid: isLocale },
   [POLICY_PARAM]: { valid: isPolicyKind },
   policyLang: { valid: (value) => value === POLICY_ORIGINAL_LANG || isLocale(value) },
+  // One dated version of the open document (issue 36).
+  [VERSION_PARAM]: { valid: isVersionDate },
   type: { valid: isInquiryType },
   category: { valid: (value) => FAQ_CATEGORIES.has(value) },
   term: { valid: (value) => GLOSSARY_TERMS.has(value), repeats: MAX_EXCHANGES },

@@ -23,18 +23,6 @@ export const site = {
    * database (app/business, the console's Business page).
    */
   brandName: "K-Loan Guide",
-  /**
-   * Until the legal texts read the identity (app/features/legal), their
-   * placeholders are filled from these samples, equal to SAMPLE_IDENTITY.
-   */
-  businessName: "Sample Brokerage Co., Ltd. (샘플중개 주식회사)",
-  businessRegistrationNumber: "000-00-00000",
-  brokerRegistrationNumber: "2023-00000",
-  representative: "Hong Gil-dong (홍길동)",
-  address: "12 Sample-ro, Jung-gu, Seoul 04524, Republic of Korea",
-  addressKo: "서울특별시 중구 샘플로 12 (04524)",
-  phone: "1588-0000",
-  email: "help@example.com",
   /** How the office is drawn on the map (its position is the identity's). */
   office: { mapZoomLevel: 4, markerSize: 42, marker: "/images/map-marker.svg" },
   partners: [

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { seoulDayStart, todayInSeoul } from "#app/lib/seoul-time.ts";
 
 /**
  * "Live at once, everywhere" (issue 14, ADR 0021): every change to the
@@ -21,6 +22,12 @@ export async function bumpContentVersion(db: Kysely<Database>, now = new Date())
     .set({ version: sql<number>`version + 1`, updated_at: now.toISOString() })
     .where("name", "=", NAME)
     .execute();
+}
+
+/** The counter alone (what a cache keyed on the content version compares). */
+export async function readContentVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom("content_versions").select("version").where("name", "=", NAME).executeTakeFirst();
+  return Number(row?.version ?? 0);
 }
 
 export interface ContentState {
@@ -49,6 +56,13 @@ export async function readContentState(db: Kysely<Database>, now = new Date()): 
     .where("effective_from", ">", at)
     .executeTakeFirst();
   if (scheduled?.at) times.push(scheduled.at);
+  // A legal document's next version takes effect at the start of its Korea day (issue 36).
+  const legal = await db
+    .selectFrom("legal_versions")
+    .select((eb) => eb.fn.min("effective_on").as("day"))
+    .where("effective_on", ">", todayInSeoul(now))
+    .executeTakeFirst();
+  if (legal?.day) times.push(seoulDayStart(legal.day).toISOString());
   times.sort();
   return { version: Number(row?.version ?? 0), nextChange: times[0] ?? null };
 }

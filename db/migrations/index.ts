@@ -27,6 +27,7 @@ import * as m0121 from "#db/migrations/0121_request_sources.ts";
 import * as m0122 from "#db/migrations/0122_rights_deadlines.ts";
 import * as m0125 from "#db/migrations/0125_business_settings.ts";
 import * as m0130 from "#db/migrations/0130_business_calendar.ts";
+import * as m0140 from "#db/migrations/0140_legal_versions.ts";
 import * as m0160 from "#db/migrations/0160_home_claims.ts";
 
 /**
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   "0122_rights_deadlines": m0122,
   "0125_business_settings": m0125,
   "0130_business_calendar": m0130,
+  "0140_legal_versions": m0140,
   "0160_home_claims": m0160,
 };

@@ -3,7 +3,7 @@ import { test, expect, hydrated, renderedFrames, axeViolations } from "#tests/e2
 
 const KINDS = [
   { kind: "privacy", title: "Privacy policy", version: "2023-03-06", text: "Purposes of processing and the information processed" },
-  { kind: "service", title: "Terms of service", version: "2023-05-18", text: "General provisions" },
+  { kind: "service", title: "Terms of service", version: "2022-12-20", text: "General provisions" },
   { kind: "notice", title: "Loan financial product notice", version: "2023-05-08", text: "Effective date" },
   { kind: "complaint", title: "User complaint handling policy", version: "2023-05-08", text: "complaint" },
 ] as const;

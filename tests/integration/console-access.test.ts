@@ -31,6 +31,9 @@ import * as campaignPopup from "#app/routes/admin.campaigns.popup.tsx";
 import * as products from "#app/routes/admin.products.tsx";
 import * as calendarRoute from "#app/routes/admin.calendar.tsx";
 import * as productEdit from "#app/routes/admin.products.edit.tsx";
+import * as legalList from "#app/routes/admin.legal.tsx";
+import * as legalNew from "#app/routes/admin.legal.new.tsx";
+import * as legalEdit from "#app/routes/admin.legal.edit.tsx";
 import * as operators from "#app/routes/admin.operators.tsx";
 import * as passwordLink from "#app/routes/admin.password.tsx";
 import * as secondStep from "#app/routes/admin.sign-in-code.tsx";
@@ -64,6 +67,9 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.campaigns.popup.tsx": { module: campaignPopup, placement: "guarded" },
   "routes/admin.products.tsx": { module: products, placement: "guarded" },
   "routes/admin.products.edit.tsx": { module: productEdit, placement: "guarded" },
+  "routes/admin.legal.tsx": { module: legalList, placement: "guarded" },
+  "routes/admin.legal.new.tsx": { module: legalNew, placement: "guarded" },
+  "routes/admin.legal.edit.tsx": { module: legalEdit, placement: "guarded" },
   "routes/admin.operators.tsx": { module: operators, placement: "guarded" },
   "routes/admin.password.tsx": { module: passwordLink, placement: "open" },
   "routes/admin.sign-in-code.tsx": { module: secondStep, placement: "open" },
@@ -151,7 +157,7 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
 
   const url = (path: string) => path.replace("{consultation}", ids.consultation!).replace("{photo}", ids.photo!);
   const paramsOf = (path: string): Record<string, string> => {
-    const m = /\/requests\/(\w+)\/(\d+)/.exec(path) ?? /\/(?:photos|banners|products|reviews)\/(\d+)/.exec(path);
+    const m = /\/requests\/(\w+)\/(\d+)/.exec(path) ?? /\/(?:photos|banners|products|reviews|legal)\/(\d+)/.exec(path);
     if (!m) return {};
     return m.length === 3 ? { kind: m[1]!, id: m[2]! } : { id: m[1]! };
   };

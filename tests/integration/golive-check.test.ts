@@ -3,6 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { runScript } from "#tests/support/run-script.ts";
+import { freshDatabase } from "#tests/support/databases.ts";
+import { legalFindings } from "#app/features/go-live/checks.server.ts";
+import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import { connect } from "#db/connect.ts";
 import { testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, csrfOf, post, signInCookie } from "#tests/support/admin.ts";
@@ -96,5 +99,46 @@ describe("npm run golive:check", () => {
     const ready = await run("golive-check.ts", [], READY_ENV);
     expect(ready.out).toContain("golive:check: nothing left; ready to go live.");
     expect(ready.code).toBe(0);
+  });
+});
+
+describe("the go-live check's legal texts", () => {
+  it("names a placeholder in a coming version that nothing fills, with where it is fixed", async () => {
+    const handle = await freshDatabase("sqlite");
+    try {
+      expect(await legalFindings(handle.db)).toEqual([]);
+      const now = new Date();
+      const body = "Our bank account: {bankAccount}.";
+      await handle.db
+        .insertInto("legal_versions")
+        .values({
+          kind: "privacy",
+          effective_on: "2099-01-01",
+          significant: 0,
+          body_ko: body,
+          body_en: body,
+          body_vi: body,
+          body_id: body,
+          body_my: body,
+          body_mn: body,
+          created_by: null,
+          created_by_email: null,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .execute();
+      // As the console's save does: every instance reads the texts again.
+      await bumpContentVersion(handle.db, now);
+      const findings = await legalFindings(handle.db, now);
+      expect(findings).toHaveLength(6);
+      expect(findings[0]).toEqual({
+        area: "legal",
+        what: "golive.placeholder",
+        detail: "privacy 2099-01-01 (ko): {bankAccount}",
+        fix: "/admin/legal",
+      });
+    } finally {
+      await handle.cleanup();
+    }
   });
 });

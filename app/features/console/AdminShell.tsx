@@ -17,6 +17,7 @@ const NAV: { to: string; label: AdminKey; end?: boolean; admin?: boolean }[] = [
   { to: href("/admin/products"), label: "products.nav", admin: true },
   { to: href("/admin/calendar"), label: "calendar.nav", admin: true },
   { to: href("/admin/home-claims"), label: "nav.homeClaims", admin: true },
+  { to: href("/admin/legal"), label: "legal.nav", admin: true },
   { to: href("/admin/banners"), label: "nav.banners" },
   { to: href("/admin/privacy"), label: "nav.privacy", admin: true },
   { to: href("/admin/deadlines"), label: "nav.deadlines", admin: true },

@@ -1,5 +1,5 @@
 import { insertOnce, recordRequest, requestTimes, type RequestStore } from "#app/requests/record.server.ts";
-import { POLICY_VERSIONS } from "#app/features/legal/links.ts";
+import { policyVersionInForce } from "#app/features/legal/documents.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { answerList, type ConsultationOutput } from "#app/features/consultation/schema.ts";
 import { storeCheck, type ComputedCheck } from "#app/features/eligibility/consultation-check.server.ts";
@@ -9,11 +9,12 @@ import { assignInTurn } from "#app/features/pipeline/assignment.server.ts";
 /**
  * What a consultation request agrees to (spec §9 retention): the required
  * collection-and-use consent and the optional marketing consent, both
- * described by the privacy policy, so both carry its version date.
+ * described by the privacy policy, so both carry the date of the version in
+ * force when they were given (issue 36: read from the data, legal_versions).
  */
 const CONSENTS = {
-  required: { kind: "privacy", version: POLICY_VERSIONS.privacy },
-  marketing: { kind: "marketing", version: POLICY_VERSIONS.privacy },
+  required: { kind: "privacy", policy: "privacy" },
+  marketing: { kind: "marketing", policy: "privacy" },
 } as const;
 
 interface StoredConsultation {
@@ -39,6 +40,8 @@ export async function storeConsultation(
   now = new Date(),
 ): Promise<StoredConsultation> {
   const at = now.toISOString();
+  // "unknown" only if the privacy policy had no version in force (a database without its first versions).
+  const version = (await policyVersionInForce(store.db, CONSENTS.required.policy, now)) ?? "unknown";
   return recordRequest(store, { kind: "consultation", lang: input.lang, now, source, step: assignInTurn }, async (trx) => {
     const stored = await insertOnce(trx, "consultation_answers", {
       submission_id: input.submissionId,
@@ -57,7 +60,7 @@ export async function storeConsultation(
         {
           answer_id: stored.id,
           policy_kind: CONSENTS.required.kind,
-          policy_version: CONSENTS.required.version,
+          policy_version: version,
           agreed_yn: "Y",
           lang: input.lang,
           created_at: at,
@@ -65,7 +68,7 @@ export async function storeConsultation(
         {
           answer_id: stored.id,
           policy_kind: CONSENTS.marketing.kind,
-          policy_version: CONSENTS.marketing.version,
+          policy_version: version,
           agreed_yn: input.marketing ? "Y" : "N",
           lang: input.lang,
           created_at: at,

@@ -5,7 +5,7 @@ import type { Finding, GoLiveArea } from "#app/features/go-live/checks.server.ts
 import admin from "#app/features/console/console.module.css";
 import styles from "./go-live.module.css";
 
-const AREAS: GoLiveArea[] = ["identity", "certificate", "deployment", "backup", "claims"];
+const AREAS: GoLiveArea[] = ["identity", "certificate", "claims", "legal", "deployment", "backup"];
 
 /**
  * The go-live check in the console (issue 36, item 4; administrators): what
@@ -34,7 +34,7 @@ export function GoLivePage({ findings }: { findings: Finding[] }) {
             <ul className={styles.list}>
               {items.map((f, i) => (
                 <li key={i}>
-                  <span>{t(f.what, { field: f.field ? t(f.field) : "" })}</span>{" "}
+                  <span>{t(f.what, { field: f.field ? t(f.field) : "", detail: f.detail ?? "" })}</span>{" "}
                   {f.fix.startsWith("/") ? (
                     <Link to={f.fix}>{t("golive.fixHere")}</Link>
                   ) : (

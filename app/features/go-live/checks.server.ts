@@ -6,6 +6,7 @@ import { SAMPLE_IDENTITY, brokerRegistration, type BusinessIdentity } from "#app
 import { businessIdentity } from "#app/business/identity.server.ts";
 import { lastBackup } from "#app/features/go-live/backups.server.ts";
 import { unconfirmedHomeClaims } from "#app/features/home-claims/home-claims.server.ts";
+import { unfilledPlaceholders } from "#app/features/legal/documents.server.ts";
 
 /**
  * The go-live check (issue 36, item 4): every sample value still showing
@@ -13,7 +14,7 @@ import { unconfirmedHomeClaims } from "#app/features/home-claims/home-claims.ser
  * page (/admin/go-live) and `npm run golive:check` (non-zero exit while
  * anything is left; the deploy guide's last step) list the same findings.
  */
-export type GoLiveArea = "identity" | "certificate" | "deployment" | "backup" | "claims";
+export type GoLiveArea = "identity" | "certificate" | "deployment" | "backup" | "claims" | "legal";
 
 export interface Finding {
   area: GoLiveArea;
@@ -21,6 +22,8 @@ export interface Finding {
   what: AdminKey;
   /** The console's name of the field concerned, when there is one. */
   field?: AdminKey;
+  /** What exactly, when the catalog's words need it (a legal text's kind, date, language and placeholder). */
+  detail?: string;
   /** Where it is fixed: a console path, or the deploy guide's section. */
   fix: string;
 }
@@ -84,8 +87,25 @@ export async function claimFindings(db: Kysely<Database>): Promise<Finding[]> {
   );
 }
 
+export const LEGAL_PAGE = "/admin/legal";
+
+/** A placeholder in a legal text in force or coming that nothing fills: the text would show `{name}` to visitors. */
+export async function legalFindings(db: Kysely<Database>, now = new Date()): Promise<Finding[]> {
+  return (await unfilledPlaceholders(db, now)).map((p) => ({
+    area: "legal",
+    what: "golive.placeholder",
+    detail: `${p.kind} ${p.version} (${p.lang}): {${p.name}}`,
+    fix: LEGAL_PAGE,
+  }));
+}
+
 export async function goLiveFindings(db: Kysely<Database>, facts: DeploymentFacts | undefined, now = new Date()): Promise<Finding[]> {
-  const findings = [...identityFindings(await businessIdentity(db)), ...deploymentFindings(facts), ...(await claimFindings(db))];
+  const findings = [
+    ...identityFindings(await businessIdentity(db)),
+    ...deploymentFindings(facts),
+    ...(await claimFindings(db)),
+    ...(await legalFindings(db, now)),
+  ];
   const backup = await lastBackup(db);
   if (!backup || now.getTime() - new Date(backup).getTime() > BACKUP_MAX_AGE_MS) {
     findings.push({ area: "backup", what: "golive.backup", fix: DEPLOY_GUIDE });

@@ -1,9 +1,18 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation, useNavigate, useNavigation, useNavigationType } from "react-router";
+import { Form, Link, useLocation, useNavigate, useNavigation, useNavigationType } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { Dialog } from "#app/ui/Dialog.tsx";
 import { buttonClass } from "#app/ui/Button.tsx";
-import { POLICY_PARAM, POLICY_VERSIONS, isPolicyKind, policyCloseHref, policyLangHref, type LegalView } from "#app/features/legal/links.ts";
+import {
+  POLICY_PARAM,
+  VERSION_PARAM,
+  isPolicyKind,
+  policyCloseHref,
+  policyLangHref,
+  policyVersionHref,
+  type LegalView,
+} from "#app/features/legal/links.ts";
+import { VersionLine, versionLabel } from "#app/features/legal/LegalChanges.tsx";
 import styles from "./LegalModal.module.css";
 
 const kindIn = (search: string) => new URLSearchParams(search).get(POLICY_PARAM);
@@ -74,19 +83,38 @@ export function LegalModal({ view }: { view: LegalView | null }) {
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          {kind !== null && isPolicyKind(kind) ? (
+          {doc?.found ? (
             <div className={styles.tools}>
-              <label className={styles.version}>
-                <span>{t("site.legal.version")}</span>
-                <select defaultValue={POLICY_VERSIONS[kind]} key={kind}>
-                  <option value={POLICY_VERSIONS[kind]}>{POLICY_VERSIONS[kind]}</option>
-                </select>
-              </label>
-              {doc?.found ? (
-                <Link className={styles.langLink} replace preventScrollReset to={policyLangHref(target, doc.lang !== "ko")}>
-                  {doc.lang === "ko" ? t("site.legal.readTranslation") : t("site.legal.readOriginal")}
-                </Link>
-              ) : null}
+              {/* A GET form: without JavaScript its button opens the chosen version; with it, choosing does. */}
+              <Form method="get" action={target.pathname} replace preventScrollReset className={styles.versionForm}>
+                {[...new URLSearchParams(target.search)]
+                  .filter(([name]) => name !== VERSION_PARAM)
+                  .map(([name, value], i) => (
+                    <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+                  ))}
+                <label className={styles.version}>
+                  <span>{t("site.legal.version")}</span>
+                  <select
+                    name={VERSION_PARAM}
+                    defaultValue={doc.version}
+                    key={`${doc.kind}:${doc.version}`}
+                    onChange={(e) => e.currentTarget.form?.requestSubmit()}
+                  >
+                    {doc.versions.map((v) => (
+                      <option key={v.date} value={v.date}>
+                        {versionLabel(t, v, doc.versions.length)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button type="submit" className={styles.go}>
+                  {t("site.legal.show")}
+                </button>
+              </Form>
+              <Link className={styles.langLink} replace preventScrollReset to={policyLangHref(target, doc.lang !== "ko")}>
+                {doc.lang === "ko" ? t("site.legal.readTranslation") : t("site.legal.readOriginal")}
+              </Link>
+              <VersionLine view={doc} versionHref={(date) => policyVersionHref(target, date)} />
             </div>
           ) : null}
         </header>

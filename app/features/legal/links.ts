@@ -1,3 +1,4 @@
+import { isIsoDay } from "#app/lib/seoul-time.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 
 /**
@@ -9,13 +10,16 @@ export const POLICY_KINDS = ["privacy", "service", "notice", "complaint"] as con
 export type PolicyKind = (typeof POLICY_KINDS)[number];
 export const POLICY_PARAM = "policy";
 
-/** Version date of each document (spec §2): what a consent record stores. */
-export const POLICY_VERSIONS: Record<PolicyKind, string> = {
-  privacy: "2023-03-06",
-  service: "2023-05-18",
-  notice: "2023-05-08",
-  complaint: "2023-05-08",
-};
+/**
+ * `?version=<YYYY-MM-DD>` opens one dated version of the document (issue 36):
+ * a past one, the one in force (the default) or one coming. The versions
+ * themselves are data (table legal_versions, versions.server.ts).
+ */
+export const VERSION_PARAM = "version";
+
+export function isVersionDate(value: unknown): value is string {
+  return isIsoDay(value);
+}
 
 export function isPolicyKind(value: unknown): value is PolicyKind {
   return typeof value === "string" && (POLICY_KINDS as readonly string[]).includes(value);
@@ -25,6 +29,7 @@ export function isPolicyKind(value: unknown): value is PolicyKind {
 export function policyHref(location: { pathname: string; search: string }, kind: string): string {
   const params = new URLSearchParams(location.search);
   params.set(POLICY_PARAM, kind);
+  params.delete(VERSION_PARAM);
   return `${location.pathname}?${params.toString()}`;
 }
 
@@ -34,11 +39,46 @@ export function policyHref(location: { pathname: string; search: string }, kind:
  */
 const POLICY_LANG_PARAM = "policyLang";
 export const POLICY_ORIGINAL_LANG = "ko";
+export const POLICY_LANGS = ["ko", "en", "vi", "id", "my", "mn"] as const;
 
 export type LegalLang = Locale | typeof POLICY_ORIGINAL_LANG;
 
-/** What the legal modal shows: a document (safe HTML), or 'document not found' for an unknown kind. */
-export type LegalView = { found: true; kind: PolicyKind; lang: LegalLang; version: string; html: string } | { found: false; kind: string };
+/** Where a version stands on the day it is read. */
+export type VersionState = "past" | "current" | "coming";
+
+/** One version of a document as the modal lists it: in force from `date` until the day before `until` (null: no end yet). */
+export interface VersionDates {
+  date: string;
+  until: string | null;
+  state: VersionState;
+  significant: boolean;
+}
+
+/** A version of a document that takes effect later: the site gives notice of it (spec §9). */
+export interface LegalChange {
+  kind: PolicyKind;
+  date: string;
+  significant: boolean;
+}
+
+/**
+ * What the legal modal shows: a document (safe HTML) in one of its versions,
+ * with every version's dates and the coming change, if any; or 'document not
+ * found' for an unknown kind or version.
+ */
+export type LegalView =
+  | {
+      found: true;
+      kind: PolicyKind;
+      lang: LegalLang;
+      /** The date of the version shown. */
+      version: string;
+      state: VersionState;
+      versions: VersionDates[];
+      coming: LegalChange | null;
+      html: string;
+    }
+  | { found: false; kind: string };
 
 function withParams(location: { pathname: string; search: string }, edit: (params: URLSearchParams) => void): string {
   const params = new URLSearchParams(location.search);
@@ -52,6 +92,23 @@ export function policyCloseHref(location: { pathname: string; search: string }):
   return withParams(location, (params) => {
     params.delete(POLICY_PARAM);
     params.delete(POLICY_LANG_PARAM);
+    params.delete(VERSION_PARAM);
+  });
+}
+
+/** The document open in one of its versions (`null`: the one in force). */
+export function policyVersionHref(location: { pathname: string; search: string }, version: string | null): string {
+  return withParams(location, (params) => {
+    if (version) params.set(VERSION_PARAM, version);
+    else params.delete(VERSION_PARAM);
+  });
+}
+
+/** A link from any page to one version of one document (the notice of a coming change). */
+export function policyVersionLink(location: { pathname: string; search: string }, kind: PolicyKind, version: string): string {
+  return withParams(location, (params) => {
+    params.set(POLICY_PARAM, kind);
+    params.set(VERSION_PARAM, version);
   });
 }
 

@@ -1,6 +1,7 @@
 import { useMatches } from "react-router";
 import { LegalModal } from "#app/features/legal/LegalModal.tsx";
-import type { LegalView } from "#app/features/legal/links.ts";
+import { LegalChanges } from "#app/features/legal/LegalChanges.tsx";
+import type { LegalChange, LegalView } from "#app/features/legal/links.ts";
 import { Footer } from "#app/features/site/Footer.tsx";
 import { ContactWidget } from "#app/features/site/ContactWidget.tsx";
 import { contactWidgetOffset } from "#app/features/site/chrome-handle.ts";
@@ -10,10 +11,11 @@ import { contactWidgetOffset } from "#app/features/site/chrome-handle.ts";
  * modal. A route can raise the contact button with its `handle`
  * (chrome-handle.ts).
  */
-export function SiteChrome({ legal }: { legal: LegalView | null }) {
+export function SiteChrome({ legal, changes = [] }: { legal: LegalView | null; changes?: LegalChange[] }) {
   const offset = contactWidgetOffset(useMatches());
   return (
     <>
+      <LegalChanges changes={changes} />
       <Footer />
       <ContactWidget bottomOffset={offset} />
       <LegalModal view={legal} />
