@@ -1,3 +1,4 @@
+import { addDays, isIsoDay, seoulDayStart } from "#app/lib/seoul-time.ts";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 
@@ -49,6 +50,16 @@ export async function readContentState(db: Kysely<Database>, now = new Date()): 
     .where("effective_from", ">", at)
     .executeTakeFirst();
   if (scheduled?.at) times.push(scheduled.at);
+  // A loan ad leaves the site at the Korean midnight after its approval's last valid day (issue 35).
+  for (const table of ["campaign_banners", "campaign_popup", "loan_product_versions"] as const) {
+    const rows = await db.selectFrom(table).select(["confirm_until", "review_until"]).execute();
+    for (const r of rows)
+      for (const day of [r.confirm_until, r.review_until])
+        if (day && isIsoDay(day)) {
+          const end = seoulDayStart(addDays(day, 1)).toISOString();
+          if (end > at) times.push(end);
+        }
+  }
   times.sort();
   return { version: Number(row?.version ?? 0), nextChange: times[0] ?? null };
 }

@@ -15,7 +15,7 @@ export type ApprovalField = (typeof APPROVAL_FIELDS)[number];
 export type AdApproval = Record<ApprovalField, string | null | undefined>;
 
 /** What keeps an ad from being published: a field left empty, a day not a day, or a validity already over. */
-export type GapProblem = "missing" | "date" | "expired" | "cap";
+export type GapProblem = "missing" | "date" | "expired" | "cap" | "unknown";
 export interface Gap<F extends string = string> {
   field: F;
   problem: GapProblem;

@@ -366,3 +366,8 @@ export async function setProductEnabled(db: Db, who: Who, id: number, enabled: b
     await bumpContentVersion(trx, now);
   });
 }
+
+/** Every product's key and English name, for the campaigns' "advertised product" choice. */
+export async function productChoices(db: Db, now = new Date()): Promise<{ key: string; name: string }[]> {
+  return (await listProducts(db, now)).map((p) => ({ key: p.key, name: p.name }));
+}
