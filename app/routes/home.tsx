@@ -5,12 +5,19 @@ import { pageMeta } from "#app/web/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { HomePage, HERO_IMAGE } from "#app/features/home/HomePage.tsx";
 import { homeCampaigns } from "#app/features/campaigns/home.server.ts";
+import { loanAds } from "#app/features/products/products.server.ts";
+import { services } from "#app/lib/services.server.ts";
+import { localeOf } from "#app/i18n/route.server.ts";
 
 const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const campaigns = await homeCampaigns(request, context);
-  const page = { ...pageData(context, ["home"], "home"), campaigns };
+  const all = await homeCampaigns(request, context);
+  const ads = await loanAds(services(context).db, localeOf(context));
+  // A rate is shown only with its disclosure: an ad whose product is not live (withdrawn, approval run out) is left out.
+  const shown = (ad: { productKey: string } | null) => !!ad && (!!ads.products[ad.productKey] || all.preview);
+  const campaigns = { ...all, banners: all.banners.filter(shown), popup: shown(all.popup) ? all.popup : null };
+  const page = { ...pageData(context, ["home", "loans"], "home"), campaigns, ads };
   return campaigns.preview ? data(page, { headers: PREVIEW_HEADERS }) : page;
 }
 
@@ -21,7 +28,7 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <HomePage campaigns={loaderData.campaigns} />;
+  return <HomePage campaigns={loaderData.campaigns} ads={loaderData.ads} />;
 }
 
 /**

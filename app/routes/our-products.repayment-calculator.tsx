@@ -7,6 +7,10 @@ import { TitledPage } from "#app/features/site/TitledPage.tsx";
 import { RepaymentCalculator } from "#app/features/repayment/RepaymentCalculator.tsx";
 import { isAsked, queryFromValues, valuesFromQuery } from "#app/features/repayment/schema.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
+import { services } from "#app/lib/services.server.ts";
+import { localeOf } from "#app/i18n/route.server.ts";
+import { loanAds } from "#app/features/products/products.server.ts";
+import { Disclosure } from "#app/loans/Disclosure.tsx";
 
 /** An answer is the visitor's own (and depends on today's date in Korea): never kept. */
 const ANSWER_HEADERS = { "Cache-Control": "private, no-store" };
@@ -17,14 +21,19 @@ const ANSWER_HEADERS = { "Cache-Control": "private, no-store" };
  * form is the same for every visitor of a language and is shared; a URL with
  * the calculator's fields never is (server/page-params.ts).
  */
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const asked = isAsked(params);
+  // From a product (the eligibility answer's link): its loan-ad disclosure under the result (issue 35).
+  const key = asked ? params.get("product") : null;
+  const ads = key ? await loanAds(services(context).db, localeOf(context)) : null;
+  const ad = key && ads?.products[key] ? { broker: ads.broker, product: ads.products[key] } : null;
   const page = {
-    ...pageData(context, ["calculator"], "productsCalculator"),
+    ...pageData(context, ["calculator", "loans"], "productsCalculator"),
     values: valuesFromQuery(params),
     asked,
     today: todayInSeoul(),
+    ad,
   };
   return asked ? data(page, { headers: ANSWER_HEADERS }) : page;
 }
@@ -44,6 +53,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         asked={loaderData.asked}
         today={loaderData.today}
       />
+      {loaderData.ad ? (
+        <Disclosure broker={loaderData.ad.broker} product={loaderData.ad.product} approval={loaderData.ad.product.approval} />
+      ) : null}
     </TitledPage>
   );
 }

@@ -79,7 +79,7 @@ describe.each(DIALECTS)("ad approvals on %s", (dialect) => {
     expect((await listProducts(handle.db)).every((p) => p.sample)).toBe(true);
     const shown = await publicCampaigns(handle.db, "en");
     expect(shown.banners.map((b) => b.productKey)).toEqual(Object.keys(SAMPLE_TERMS));
-    expect(shown.popup).toMatchObject({ productKey: "regional-bank-general", reviewNo: "샘플-2026-004" });
+    expect(shown.popup).toMatchObject({ productKey: "regional-bank-general", approval: { reviewNo: "샘플-2026-004" } });
     expect((await listBanners(handle.db)).every((b) => b.sample)).toBe(true);
   });
 

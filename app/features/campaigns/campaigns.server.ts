@@ -96,6 +96,13 @@ function rateIn(locale: Locale | "ko", row: BannerRow): string {
   return rate ? formatRate(locale, rate) : row.rate_text;
 }
 
+const approvalOf = (row: Pick<BannerRow, AdColumn>) => ({
+  confirmNo: row.confirm_no ?? "",
+  confirmUntil: row.confirm_until ?? "",
+  reviewNo: row.review_no ?? "",
+  reviewUntil: row.review_until ?? "",
+});
+
 /** What the home page shows now, in `locale`; with `preview`, drafts too (signed-in operators only). */
 export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), preview = false): Promise<PublicCampaigns> {
   const rows = await db.selectFrom("campaign_banners").selectAll().orderBy("position").orderBy("id").execute();
@@ -116,8 +123,7 @@ export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), 
         image: row.image,
         image2x: row.image_2x,
         productKey: row.product_key!,
-        confirmNo: row.confirm_no ?? "",
-        reviewNo: row.review_no ?? "",
+        approval: approvalOf(row),
       };
     });
   const popupRow = await db.selectFrom("campaign_popup").selectAll().orderBy("id").executeTakeFirst();
@@ -125,8 +131,7 @@ export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), 
     popupRow && isLive(popupRow, now, preview) && popupRow.product_key && (preview || approvedAt(popupRow, now))
       ? {
           productKey: popupRow.product_key,
-          confirmNo: popupRow.confirm_no ?? "",
-          reviewNo: popupRow.review_no ?? "",
+          approval: approvalOf(popupRow),
           link: popupRow.link,
           image: popupRow.image,
           image2x: popupRow.image_2x,

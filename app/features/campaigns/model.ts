@@ -1,6 +1,7 @@
 import type { Locale } from "#app/i18n/locales.ts";
 import { formatRate as formatEnd } from "#app/loans/rate.ts";
 import { approvalGaps, type AdApproval, type Gap } from "#app/loans/ad-approval.ts";
+import type { DisclosureApproval } from "#app/loans/disclosure.ts";
 
 /**
  * What the home page shows of the campaigns (issue 14): the partner banners
@@ -45,14 +46,12 @@ export interface PublicBanner {
   image2x: string | null;
   /** The product it advertises (its page carries the full disclosure), and the ad's own approval numbers. */
   productKey: string;
-  confirmNo: string;
-  reviewNo: string;
+  approval: DisclosureApproval;
 }
 
 export interface PublicPopup {
   productKey: string;
-  confirmNo: string;
-  reviewNo: string;
+  approval: DisclosureApproval;
   link: string;
   image: string;
   image2x: string | null;

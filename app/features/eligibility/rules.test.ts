@@ -39,7 +39,7 @@ const GENERAL: LoanProduct = {
     stampDuty: "none",
     creditStandard: "심사기준에 따름",
   },
-  approval: { confirmNo: "1", reviewNo: "1" },
+  approval: { confirmNo: "1", confirmUntil: "2099-12-31", reviewNo: "1", reviewUntil: "2099-12-31" },
 };
 
 const STUDENT: LoanProduct = {

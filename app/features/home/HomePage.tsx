@@ -9,12 +9,13 @@ import { InfoHub } from "#app/features/home/InfoHub.tsx";
 import { Testimonials } from "#app/features/home/Testimonials.tsx";
 import { EventPopup } from "#app/features/home/EventPopup.tsx";
 import type { PublicCampaigns } from "#app/features/campaigns/model.ts";
+import type { LoanAds } from "#app/features/products/products.server.ts";
 import styles from "./HomePage.module.css";
 
 export const HERO_IMAGE = "/images/home/hero.svg";
 
 /** The landing page (spec §1): the first page nearly every visitor sees. */
-export function HomePage({ campaigns }: { campaigns: PublicCampaigns }) {
+export function HomePage({ campaigns, ads }: { campaigns: PublicCampaigns; ads: LoanAds }) {
   const t = useT();
   return (
     <>
@@ -29,7 +30,7 @@ export function HomePage({ campaigns }: { campaigns: PublicCampaigns }) {
         </ButtonLink>
         <img src={HERO_IMAGE} width={716} height={400} alt="" fetchPriority="high" decoding="async" className={styles.art} />
       </section>
-      {campaigns.banners.length ? <PartnerBanners banners={campaigns.banners} /> : null}
+      {campaigns.banners.length ? <PartnerBanners banners={campaigns.banners} ads={ads} /> : null}
       <ServiceCards />
       <StatsBanner />
       <InfoHub />
@@ -43,7 +44,7 @@ export function HomePage({ campaigns }: { campaigns: PublicCampaigns }) {
           {t("home.contact.button")}
         </ButtonLink>
       </Section>
-      {campaigns.popup ? <EventPopup popup={campaigns.popup} /> : null}
+      {campaigns.popup ? <EventPopup popup={campaigns.popup} ads={ads} /> : null}
     </>
   );
 }

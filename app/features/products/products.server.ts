@@ -11,6 +11,7 @@ import { kstToUtc, utcToKst } from "#app/lib/seoul-time.ts";
 import {
   EMPLOYMENT_KINDS,
   METHODS,
+  disclosureProduct,
   parseList,
   type EligibilityRules,
   type LoanProduct,
@@ -21,6 +22,8 @@ import { productApproved, productGaps } from "#app/features/products/legal.ts";
 import { expiringSoon, type Expiring, type Gap } from "#app/loans/ad-approval.ts";
 import type { RateKind, StampDuty } from "#app/loans/terms.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
+import { loadDisclosureBroker } from "#app/loans/disclosure.server.ts";
+import type { DisclosureApproval, DisclosureBroker, DisclosureProduct } from "#app/loans/disclosure.ts";
 
 /**
  * Loan products (issue 27, ADR 0028): what the eligibility check offers, and
@@ -83,7 +86,12 @@ function productOf(product: ProductRow, version: VersionRow, locale: Locale): Lo
       stampDuty: (version.stamp_duty ?? "none") as StampDuty,
       creditStandard: version.credit_standard ?? "",
     },
-    approval: { confirmNo: version.confirm_no ?? "", reviewNo: version.review_no ?? "" },
+    approval: {
+      confirmNo: version.confirm_no ?? "",
+      confirmUntil: version.confirm_until ?? "",
+      reviewNo: version.review_no ?? "",
+      reviewUntil: version.review_until ?? "",
+    },
   };
 }
 
@@ -370,4 +378,19 @@ export async function setProductEnabled(db: Db, who: Who, id: number, enabled: b
 /** Every product's key and English name, for the campaigns' "advertised product" choice. */
 export async function productChoices(db: Db, now = new Date()): Promise<{ key: string; name: string }[]> {
   return (await listProducts(db, now)).map((p) => ({ key: p.key, name: p.name }));
+}
+
+/** The loan ads' data of a page: the broker (naming every live product's lender) and each live product's disclosure, by key. */
+export interface LoanAds {
+  broker: DisclosureBroker;
+  products: Record<string, DisclosureProduct & { approval: DisclosureApproval }>;
+}
+
+export async function loanAds(db: Db, locale: Locale, now = new Date()): Promise<LoanAds> {
+  const live = await liveProducts(db, locale, now);
+  const broker = await loadDisclosureBroker(
+    db,
+    live.map((p) => p.terms.lenderName),
+  );
+  return { broker, products: Object.fromEntries(live.map((p) => [p.key, { ...disclosureProduct(p), approval: p.approval }])) };
 }
