@@ -548,6 +548,7 @@ export interface LoanProductVersionTable {
   created_at: string;
   updated_at: string;
   /** What the ad must state (migration 0150, app/loans/terms.ts); null in a draft that lacks it. */
+  rate_date: string | null;
   lender_name: string | null;
   official_name: string | null;
   rate_kind: string | null;

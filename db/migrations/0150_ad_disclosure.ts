@@ -3,7 +3,8 @@ import { flagType } from "#db/migrations/dialect-types.ts";
 
 /**
  * Loan ads as data (issue 35, ADR 0039). A product version gains what an ad
- * must state besides the rate (app/loans/terms.ts): the lender's legal name,
+ * must state besides the rate (app/loans/terms.ts): the day its rate was
+ * calculated, the lender's legal name,
  * the product's official name, fixed or variable and how the rate is set,
  * the overdue rate's addition, the fees (취급, 중도상환 and its months),
  * who bears the stamp duty, and the credit standard in the lender's words;
@@ -21,6 +22,8 @@ import { flagType } from "#db/migrations/dialect-types.ts";
  * it leaves the public site until an administrator enters its approvals.
  */
 const TERMS = [
+  // The day the rate was calculated (YYYY-MM-DD, Korea): the disclosure's "○○ 기준".
+  ["rate_date", "varchar(10)"],
   ["lender_name", "varchar(120)"],
   ["official_name", "varchar(120)"],
   ["rate_kind", "varchar(10)"],
@@ -40,6 +43,8 @@ const APPROVAL = [
 ] as const;
 
 const SAMPLE_UNTIL = "2099-12-31";
+/** The sample banners' rate date (migration 0050): the products' rates are the same figures. */
+const SAMPLE_RATE_DATE = "2026-11-01";
 
 /** Exported for the tests of what a fresh install shows. */
 export const SAMPLE_TERMS: Record<string, Record<string, string | number>> = {
@@ -110,7 +115,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     const { confirm_no, review_no, ...rest } = terms;
     const product = await sql<{ id: number }>`select id from loan_products where partner_key = ${key}`.execute(db);
     for (const { id } of product.rows) {
-      await sql`update loan_product_versions set lender_name = ${rest.lender_name}, official_name = ${rest.official_name},
+      await sql`update loan_product_versions set rate_date = ${SAMPLE_RATE_DATE}, lender_name = ${rest.lender_name}, official_name = ${rest.official_name},
         rate_kind = ${rest.rate_kind}, rate_basis = ${rest.rate_basis}, overdue_add_bp = ${rest.overdue_add_bp},
         fee_handling_bp = ${rest.fee_handling_bp}, fee_prepay_bp = ${rest.fee_prepay_bp}, prepay_months = ${rest.prepay_months},
         stamp_duty = ${rest.stamp_duty}, credit_standard = ${rest.credit_standard}, confirm_no = ${confirm_no},

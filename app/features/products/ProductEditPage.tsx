@@ -120,6 +120,7 @@ export function ProductEditPage({ product, result }: { product: AdminProduct; re
         <fieldset className={admin.stack}>
           <legend>{t("products.legal.legend")}</legend>
           <p className={admin.muted}>{t("products.legal.hint")}</p>
+          <TextField label={t("products.field.rateDate")} hint={t("products.field.rateDateHint")} type="date" {...field("rate_date")} />
           <TextField
             label={t("products.field.lenderName")}
             hint={t("products.field.lenderNameHint")}

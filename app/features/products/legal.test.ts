@@ -5,6 +5,7 @@ import { productGaps, type LegalColumns } from "#app/features/products/legal.ts"
 const NOW = new Date("2026-11-27T03:00:00.000Z");
 const COMPLETE: LegalColumns = {
   rate_max_bp: 1990,
+  rate_date: "2026-11-01",
   lender_name: "주식회사 샘플A은행",
   official_name: "샘플 신용대출",
   rate_kind: "fixed",
@@ -29,6 +30,7 @@ describe("productGaps", () => {
   it("names each missing item by its form field", () => {
     const empty = Object.fromEntries(Object.keys(COMPLETE).map((k) => [k, null])) as unknown as LegalColumns;
     expect(productGaps({ ...empty, rate_max_bp: 1990 }, NOW).map((g) => g.field)).toEqual([
+      "rate_date",
       "lender_name",
       "official_name",
       "rate_kind",

@@ -1,6 +1,7 @@
 import { approvalGaps, type Gap } from "#app/loans/ad-approval.ts";
 import { PREPAY_FEE_MONTHS_MAX, RATE_KINDS, STAMP_DUTY, overdueWithinCap } from "#app/loans/terms.ts";
 import type { LoanProductVersionTable } from "#db/schema.ts";
+import { isIsoDay } from "#app/lib/seoul-time.ts";
 
 /**
  * Whether a product version may be published, or shown, at `now` (issue 35,
@@ -12,6 +13,7 @@ import type { LoanProductVersionTable } from "#db/schema.ts";
 export type LegalColumns = Pick<
   LoanProductVersionTable,
   | "rate_max_bp"
+  | "rate_date"
   | "lender_name"
   | "official_name"
   | "rate_kind"
@@ -33,6 +35,7 @@ const blank = (value: string | null) => value === null || value.trim() === "";
 export function productGaps(row: LegalColumns, now: Date): Gap[] {
   const gaps: Gap[] = [];
   const missing = (field: string) => gaps.push({ field, problem: "missing" });
+  if (!row.rate_date || !isIsoDay(row.rate_date)) missing("rate_date");
   if (blank(row.lender_name)) missing("lender_name");
   if (blank(row.official_name)) missing("official_name");
   if (!(RATE_KINDS as readonly (string | null)[]).includes(row.rate_kind)) missing("rate_kind");

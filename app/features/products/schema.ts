@@ -4,6 +4,7 @@ import { kstTime } from "#app/features/console/kst-field.ts";
 import { LEGAL_MAX_RATE_BP, RATE_SYNTAX, bpToPercent, parseRate, percentToBp } from "#app/loans/rate.ts";
 import { EMPLOYMENT_KINDS, METHODS, VISA_TYPES, parseList, type EmploymentKind, type Method } from "#app/features/products/model.ts";
 import { PREPAY_FEE_MONTHS_MAX, RATE_KINDS, STAMP_DUTY, overdueWithinCap } from "#app/loans/terms.ts";
+import { isIsoDay } from "#app/lib/seoul-time.ts";
 import { approvalEntries } from "#app/features/console/ad-approval.tsx";
 
 /**
@@ -153,6 +154,11 @@ const fields = v.object({
   ),
   effective_from: kstTime,
   // What the ad must state (issue 35); a draft may lack them, publishing may not (legal.ts).
+  rate_date: v.pipe(
+    v.optional(v.string(), ""),
+    v.trim(),
+    v.check((value: string) => value === "" || isIsoDay(value), msg("products.error.date")),
+  ),
   lender_name: text(LENDER_TEXT_MAX, false),
   official_name: text(LENDER_TEXT_MAX, false),
   rate_kind: optionalChoice(RATE_KINDS),
