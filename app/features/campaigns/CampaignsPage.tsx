@@ -100,8 +100,8 @@ export function CampaignsPage({
                     <p className={styles.meta}>
                       <StateBadge item={banner} />
                       {t("campaigns.rateLine", { rate: banner.rate, date: banner.rateDate })}
-                      {banner.sample ? ` · ${t("ads.sample")}` : ""}
                     </p>
+                    {banner.sample ? <div className={styles.meta}>{t("ads.sample")}</div> : null}
                     <p className={styles.meta}>
                       <WindowText from={banner.activeFrom} until={banner.activeUntil} />
                     </p>

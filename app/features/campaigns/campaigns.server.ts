@@ -107,7 +107,7 @@ const approvalOf = (row: Pick<BannerRow, AdColumn>) => ({
 export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), preview = false): Promise<PublicCampaigns> {
   const rows = await db.selectFrom("campaign_banners").selectAll().orderBy("position").orderBy("id").execute();
   const banners = rows
-    .filter((row) => isLive(row, now, preview) && !!row.product_key && (preview || approvedAt(row, now)))
+    .filter((row) => isLive(row, now, preview) && (preview || (!!row.product_key && approvedAt(row, now))))
     .map((row) => {
       const texts = parseTexts(row.texts);
       const english = texts.en;
@@ -122,15 +122,15 @@ export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), 
         link: row.link,
         image: row.image,
         image2x: row.image_2x,
-        productKey: row.product_key!,
+        productKey: row.product_key ?? "",
         approval: approvalOf(row),
       };
     });
   const popupRow = await db.selectFrom("campaign_popup").selectAll().orderBy("id").executeTakeFirst();
   const popup =
-    popupRow && isLive(popupRow, now, preview) && popupRow.product_key && (preview || approvedAt(popupRow, now))
+    popupRow && isLive(popupRow, now, preview) && (preview || (!!popupRow.product_key && approvedAt(popupRow, now)))
       ? {
-          productKey: popupRow.product_key,
+          productKey: popupRow.product_key ?? "",
           approval: approvalOf(popupRow),
           link: popupRow.link,
           image: popupRow.image,

@@ -64,8 +64,8 @@ export function ProductsPage({ products, result }: { products: AdminProduct[]; r
             <h2 className={admin.subtitle}>{p.name}</h2>
             <p className={admin.muted}>
               {p.key} · {p.enabled ? t("products.on") : t("products.off")}
-              {p.sample ? ` · ${t("ads.sample")}` : ""}
             </p>
+            {p.sample ? <div className={admin.muted}>{t("ads.sample")}</div> : null}
             <MissingLocales missing={p.missing} />
             {p.live ? (
               <>
