@@ -9,6 +9,8 @@ import * as productEdit from "#app/routes/admin.products.edit.tsx";
 import * as campaigns from "#app/routes/admin.campaigns.tsx";
 import * as bannerRoute from "#app/routes/admin.campaigns.banner.tsx";
 import * as popupRoute from "#app/routes/admin.campaigns.popup.tsx";
+import * as inbox from "#app/routes/admin.inbox.tsx";
+import { addDays, todayInSeoul } from "#app/lib/seoul-time.ts";
 import { liveProducts, listProducts } from "#app/features/products/products.server.ts";
 import { listBanners, publicCampaigns } from "#app/features/campaigns/campaigns.server.ts";
 import { SAMPLE_TERMS } from "#db/migrations/0150_ad_disclosure.ts";
@@ -215,5 +217,14 @@ describe.each(DIALECTS)("ad approvals on %s", (dialect) => {
     expect(
       (await handle.db.selectFrom("campaign_banners").select("published").where("id", "=", id).executeTakeFirstOrThrow()).published,
     ).toBe(0);
+  });
+
+  it("the inbox, where operators start, lists the ads whose approval ends within 14 days", async () => {
+    const soon = addDays(todayInSeoul(), 5);
+    await handle.db.updateTable("campaign_banners").set({ review_until: soon }).where("partner_key", "=", "savings-bank").execute();
+    const response = (await callRoute(inbox, "guarded", get("/admin", cookie), app())) as Response;
+    expect(response.status).toBe(200);
+    const { expiring } = (await response.json()) as { expiring: { name: string; expiring: unknown[] }[] };
+    expect(expiring).toEqual([{ name: "Savings bank loan", expiring: [{ which: "review", until: soon, daysLeft: 5 }] }]);
   });
 });
