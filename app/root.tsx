@@ -20,6 +20,8 @@ import { useNonce } from "#app/nonce.ts";
 import { MYANMAR_FONT_PROBE } from "#app/features/layout/myanmar-font.ts";
 import { Styles } from "#app/styles.tsx";
 import { rememberLanding } from "#app/features/attribution/session.ts";
+import { isRefusal } from "#app/web/refusals.ts";
+import { businessIdentityOrLast } from "#app/business/identity.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
@@ -27,9 +29,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     i18n: i18nFor(context, ["common", "site"]),
     origin: services(context).publicOrigin || new URL(request.url).origin,
+    // Who the business is: the footer, the header, the contact widget and the pages read it (useBusiness).
+    business: await businessIdentityOrLast(services(context).db),
     // The legal modal's document, only when the URL opens it (?policy=kind).
     legal: await legalViewFor(new URL(request.url), localeOf(context)),
   };
+}
+
+/**
+ * A refusal a page's loader throws (429 with Retry-After) is rendered by this
+ * route's error boundary: its headers go out with it.
+ */
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? new Headers();
 }
 
 /**
@@ -121,6 +133,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <AppShell chrome={chrome}>
         <NotFound />
+      </AppShell>
+    );
+  }
+  if (isRouteErrorResponse(error) && isRefusal(error.data)) {
+    return (
+      <AppShell chrome={chrome}>
+        <PageHeading subtitle={t("common.error.tooMany.body", { count: error.data.retryAfter })}>
+          {t("common.error.tooMany.title")}
+        </PageHeading>
       </AppShell>
     );
   }

@@ -44,6 +44,7 @@ export default [
 
   // Campaign images uploaded in the console (issue 14), from the database.
   route("media/campaigns/:name", "routes/media.campaigns.ts"),
+  route("media/business/:name", "routes/media.business.ts"),
 
   // Search engines.
   route("sitemap.xml", "routes/sitemap.ts"),
@@ -72,7 +73,10 @@ export default [
         route("blog-links", "routes/admin.blog-links.tsx"),
         route("campaigns", "routes/admin.campaigns.tsx"),
         route("products", "routes/admin.products.tsx"),
+        route("business", "routes/admin.business.tsx"),
+        route("go-live", "routes/admin.go-live.tsx"),
         route("products/:id", "routes/admin.products.edit.tsx"),
+        route("calendar", "routes/admin.calendar.tsx"),
         route("campaigns/banners/:id", "routes/admin.campaigns.banner.tsx"),
         route("campaigns/popup", "routes/admin.campaigns.popup.tsx"),
         route("banners", "routes/admin.banners.tsx"),

@@ -166,7 +166,13 @@ export interface ConsentRecordTable {
 }
 
 /** What a person may ask of their data (issue 16): withdraw marketing consent, or erase it all; and (issue 28) see it, or complain. */
-export type RightsRequestKind = "withdraw_marketing" | "erase" | "access" | "complaint";
+export type RightsRequestKind =
+  | "withdraw_marketing"
+  | "erase"
+  | "access"
+  | "complaint"
+  /** No more calls to this number (금융소비자보호법 제21조의2): carried out at once. */
+  | "refuse_contact";
 
 export interface RightsRequestTable extends RequestColumns<RightsStatus> {
   request_kind: RightsRequestKind;
@@ -368,10 +374,16 @@ export type AuditAction =
   | "assign"
   | "duty_on"
   | "duty_off"
+  /** Issue 36: the business calendar's hours and weekdays, a closure added or removed. */
+  | "calendar_update"
+  | "calendar_close"
+  | "calendar_reopen"
   /** Issue 28: a visitor's own acts on the status page, and an answer to a rights request. */
   | "visitor_reschedule"
   | "visitor_withdraw"
-  | "rights_answer";
+  | "rights_answer"
+  /** Issue 36: the business's identity saved in the console. */
+  | "business_update";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
@@ -506,6 +518,26 @@ export interface ContentVersionTable {
   updated_at: string;
 }
 
+/** The business calendar's one row of settings (issue 36, ADR 0037): minutes after Seoul midnight. */
+export interface BusinessCalendarTable {
+  id: number;
+  /** ISO weekdays, comma-separated: "1,2,3,4,5". */
+  working_days: string;
+  working_start: number;
+  working_end: number;
+  calling_start: number;
+  calling_end: number;
+  updated_at: string;
+}
+
+/** A day the business adds as closed (YYYY-MM-DD, Seoul), with an operator's note. */
+export interface BusinessClosureTable {
+  id: Generated<number>;
+  day: string;
+  note: Generated<string>;
+  created_at: string;
+}
+
 /** A loan product (issue 27): one per partner banner; its figures and rules are in versions. */
 export interface LoanProductTable {
   id: Generated<number>;
@@ -620,6 +652,22 @@ export interface RequestSourceTable {
   created_at: string;
 }
 
+/** The business's own settings (issue 36): one JSON document per section (`identity`). */
+export interface BusinessSettingTable {
+  section: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** Files the business uploads (the registration certificate), by the hash of their bytes. */
+export interface BusinessFileTable {
+  name: string;
+  content_type: string;
+  data: Uint8Array;
+  created_at: string;
+}
+
 export interface Database {
   banner_redirect_logs: BannerRedirectLogTable;
   proposals: ProposalTable;
@@ -657,4 +705,8 @@ export interface Database {
   consultation_checks: ConsultationCheckTable;
   request_status_links: RequestStatusLinkTable;
   request_sources: RequestSourceTable;
+  business_settings: BusinessSettingTable;
+  business_files: BusinessFileTable;
+  business_calendar: BusinessCalendarTable;
+  business_closures: BusinessClosureTable;
 }

@@ -8,6 +8,8 @@
 import { parseArgs } from "node:util";
 import { backup } from "#db/backup.ts";
 import { scriptSettings } from "#server/config.ts";
+import { connect } from "#db/connect.ts";
+import { recordBackup } from "#app/features/go-live/backups.server.ts";
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });
 if (!values.out) {
@@ -18,6 +20,13 @@ const settings = scriptSettings("backup");
 try {
   const manifest = await backup(settings.DATABASE_URL, values.out);
   const total = Object.values(manifest.rows).reduce((a, b) => a + b, 0);
+  // The go-live check asks when the last backup was made (recorded after the copy, so not in it).
+  const database = connect(settings.DATABASE_URL, { poolMax: 1 });
+  try {
+    await recordBackup(database.db, new Date(manifest.createdAt), values.out);
+  } finally {
+    await database.close();
+  }
   console.log(
     JSON.stringify({
       event: "backup.done",

@@ -8,6 +8,7 @@ import { hostList } from "#app/lib/outbound.server.ts";
 import { alertConfig, type AlertConfig } from "#app/features/alerts/config.server.ts";
 import { CLAIM_LEASE_MS, SEND_TIMEOUT_MS } from "#app/features/alerts/policy.ts";
 import { DEFAULT_DATABASE_URL } from "#db/connect.ts";
+import type { DeploymentFacts } from "#app/lib/services.server.ts";
 
 /**
  * Every environment variable the server and its scripts read, here and only
@@ -178,6 +179,7 @@ export interface ServerConfig {
   linkMail: { smtpUrl: string; from: string } | null;
   /** Secrets not in the environment, so made and kept in a file on this machine (APP_SECRET, the VAPID keys). */
   secretsOnDisk: string[];
+  deployment: DeploymentFacts;
 }
 
 /** A secret kept next to the SQLite file when none is configured, so restarts keep cookies valid. */
@@ -217,6 +219,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ...(s.APP_SECRET ? [] : ["APP_SECRET"]),
       ...(s.VAPID_PUBLIC_KEY && s.VAPID_PRIVATE_KEY ? [] : ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"]),
     ],
+    deployment: deploymentFacts(s),
+  };
+}
+
+/** What the go-live check reads of the environment: whether each thing is set, never a secret's value. */
+export function deploymentFacts(s: Settings): DeploymentFacts {
+  return {
+    publicOrigin: s.PUBLIC_ORIGIN,
+    appSecretSet: !!s.APP_SECRET,
+    smtpSet: !!s.SMTP_URL,
+    vapidSet: !!(s.VAPID_PUBLIC_KEY && s.VAPID_PRIVATE_KEY),
   };
 }
 

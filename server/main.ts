@@ -64,6 +64,7 @@ const services = {
   kakaoMapAppKey: config.kakaoMapAppKey,
   inlineCss: config.development ? "" : publicCss(clientDir),
   publicOrigin: config.publicOrigin,
+  deployment: config.deployment,
   ogFetchAllowHosts: config.ogFetchAllowHosts,
 };
 const drain = createDrain({ delayMs: config.shutdownDelayMs });

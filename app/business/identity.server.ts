@@ -1,11 +1,71 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { SAMPLE_IDENTITY, type BusinessIdentity } from "#app/business/identity.ts";
+import { readSection } from "#app/business/sections.server.ts";
+import { SAMPLE_IDENTITY, REGISTRATION_KINDS, type BusinessIdentity, type Registration } from "#app/business/identity.ts";
 
 /**
- * The business's identity as stored (issue 36). Until the settings table
- * lands (next commit), the sample: callers already read it from here.
+ * The business's identity as stored (issue 36): the `identity` row of
+ * `business_settings`, written only through the console's schema. Read on
+ * every render that shows it (one primary-key read; the pages that are kept
+ * are dropped on every instance when the content version moves, so a change
+ * is live everywhere within seconds). No row: the sample.
  */
-export async function businessIdentity(_db: Kysely<Database>): Promise<BusinessIdentity> {
-  return SAMPLE_IDENTITY;
+export const IDENTITY_SECTION = "identity";
+
+export async function businessIdentity(db: Kysely<Database>): Promise<BusinessIdentity> {
+  const value = await readSection(db, IDENTITY_SECTION);
+  const identity = value === null ? SAMPLE_IDENTITY : readIdentity(value);
+  lastRead.set(db, identity);
+  return identity;
+}
+
+/** The identity this process last read from each database: what a page shows while the database is away. */
+const lastRead = new WeakMap<Kysely<Database>, BusinessIdentity>();
+
+/**
+ * For the frame of every page (the root loader): the stored identity, or,
+ * when the database cannot be read, the one this process last read, so a
+ * page that needs nothing else from the database (the calculator, a guide)
+ * is still served while it is away. Before any read has succeeded the
+ * error stands.
+ */
+export async function businessIdentityOrLast(db: Kysely<Database>): Promise<BusinessIdentity> {
+  try {
+    return await businessIdentity(db);
+  } catch (error) {
+    const last = lastRead.get(db);
+    if (last) return last;
+    throw error;
+  }
+}
+
+/**
+ * A stored document as the identity: each field of the right type is taken,
+ * any other (a document written by an older version) falls back to the
+ * sample's, so a page never breaks on a settings row.
+ */
+export function readIdentity(json: string): BusinessIdentity {
+  let raw: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    raw = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    raw = {};
+  }
+  const identity = { ...SAMPLE_IDENTITY } as Record<string, unknown>;
+  for (const [key, sample] of Object.entries(SAMPLE_IDENTITY)) {
+    if (key === "registrations") continue;
+    if (typeof raw[key] === typeof sample) identity[key] = raw[key];
+  }
+  if (Array.isArray(raw.registrations)) identity.registrations = raw.registrations.filter(isRegistration);
+  return identity as unknown as BusinessIdentity;
+}
+
+function isRegistration(value: unknown): value is Registration {
+  if (!value || typeof value !== "object") return false;
+  const r = value as Record<string, unknown>;
+  return (
+    (REGISTRATION_KINDS as readonly unknown[]).includes(r.kind) &&
+    ["number", "date", "bodyKo", "bodyEn", "verifyUrl", "verifyPhone"].every((key) => typeof r[key] === "string")
+  );
 }

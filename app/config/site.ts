@@ -1,10 +1,10 @@
 /**
- * Everything about the business that an operator replaces, in one place.
- * All values here are clearly fictional samples (example.com, 000-…), so the
- * site can be shown without pretending to be a real company. Components read
- * this module; none of them hard-codes a name, number or link. The partner
- * banners and the event popup are operators' content in the database
- * (the console's Campaigns page, issue 14).
+ * The site's fixed links and pictures: partners' logos, social channels,
+ * videos, the exchange branches. All values are clearly fictional samples
+ * (example.com, 000-…). Who the business is (names, registrations, address,
+ * phone, chat channels, certificate) is not here: it is the business's own
+ * setting (app/business, the console's Business page). The partner banners,
+ * the event popup and the products are operators' content in the database.
  */
 /** A partner financial company shown on /company/our-partners (image has fixed dimensions). */
 export interface Partner {
@@ -17,28 +17,31 @@ export interface Partner {
 }
 
 export const site = {
+  /**
+   * The trading name where no page is at hand (the console's sign-in app
+   * issuer, the API's title). Pages read the business's identity from the
+   * database (app/business, the console's Business page).
+   */
   brandName: "K-Loan Guide",
+  /**
+   * Until the legal texts read the identity (app/features/legal), their
+   * placeholders are filled from these samples, equal to SAMPLE_IDENTITY.
+   */
   businessName: "Sample Brokerage Co., Ltd. (샘플중개 주식회사)",
   businessRegistrationNumber: "000-00-00000",
   brokerRegistrationNumber: "2023-00000",
-  brokerRegistrationDate: "2023-04-27",
   representative: "Hong Gil-dong (홍길동)",
   address: "12 Sample-ro, Jung-gu, Seoul 04524, Republic of Korea",
   addressKo: "서울특별시 중구 샘플로 12 (04524)",
-  /** Help centre, shown as text (spec §1) and used for tap-to-call. */
   phone: "1588-0000",
   email: "help@example.com",
-  registrationCertificateUrl: "/documents/broker-registration-certificate.pdf",
-  office: { lat: 37.5662952, lng: 126.9779451, mapZoomLevel: 4, markerSize: 42, marker: "/images/map-marker.svg" },
+  /** How the office is drawn on the map (its position is the identity's). */
+  office: { mapZoomLevel: 4, markerSize: 42, marker: "/images/map-marker.svg" },
   partners: [
     { key: "regionalBankA", name: "Sample Regional Bank A", image: "/images/partners/sample-regional-bank-a.svg", width: 640, height: 320 },
     { key: "regionalBankB", name: "Sample Regional Bank B", image: "/images/partners/sample-regional-bank-b.svg", width: 640, height: 320 },
     { key: "savingsBank", name: "Sample Savings Bank", image: "/images/partners/sample-savings-bank.svg", width: 640, height: 320 },
   ] satisfies Partner[],
-  contact: {
-    whatsapp: "https://wa.me/821000000000",
-    messenger: "https://www.facebook.com/example.kloanguide",
-  },
   social: {
     facebook: [
       { key: "english", url: "https://www.facebook.com/example.kloanguide.en" },
@@ -83,15 +86,12 @@ export const site = {
     { lang: "id", src: "/videos/loan-guide-id.mp4", poster: "/videos/loan-guide-id.webp" },
   ],
   /**
-   * Who calls a visitor back, and when (issue 28: the status page says it):
-   * the number advisers call from and the working hours, Korea time. Days are
-   * ISO weekdays (1 Monday … 7 Sunday); a call-back can be chosen only inside them.
+   * Who calls a visitor back (issue 28: the status page says it): the number
+   * agents call from. When they call is the business calendar's (issue 36,
+   * app/business/calendar.ts, edited on the console's Calendar page).
    */
   adviser: {
     phone: "1588-0000",
-    workingDays: [1, 2, 3, 4, 5],
-    opensHour: 9,
-    closesHour: 18,
   },
   counter: {
     model: "iH-110S",

@@ -7,7 +7,7 @@ import type { FieldErrors } from "#app/lib/schema.ts";
  */
 export type FormResult =
   /** Stored; `statusPath` is the request's private status page (issue 28). */
-  | { status: "sent"; statusPath?: string }
+  | { status: "sent"; statusPath?: string; kind?: string }
   /** The form again: what was typed, and a message (catalog key) per field. */
   | { status: "invalid"; errors: FieldErrors; values: Record<string, string> }
   /** Nothing stored: over the rate limit, an unreadable body, or the server failed (then what was typed, if read). */

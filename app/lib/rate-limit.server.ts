@@ -17,8 +17,10 @@ interface RateLimitOptions {
 }
 
 export interface RateLimiter {
-  /** Counts one hit; answers the seconds to wait when over the limit, else 0. */
-  hit(bucket: string, key: string): Promise<number>;
+  /** Counts one hit; answers the seconds to wait when over the limit (`max`, else the limiter's), else 0. */
+  hit(bucket: string, key: string, max?: number): Promise<number>;
+  /** The seconds to wait if the key is already over `max` in this window, else 0; counts nothing. */
+  peek(bucket: string, key: string, max: number): Promise<number>;
 }
 
 /** Seconds until the window that started at `start` ends (at least 1). */
@@ -32,7 +34,14 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
   let lastSweep = now();
   return {
-    async hit(bucket, key) {
+    async peek(bucket, key, max) {
+      if (options.disabled) return 0;
+      const t = now();
+      const current = windows.get(`${bucket}\u0000${key}`);
+      if (!current || t - current.start >= options.windowMs || current.count <= max) return 0;
+      return waitSeconds(current.start, options.windowMs, t);
+    },
+    async hit(bucket, key, max = options.max) {
       if (options.disabled) return 0;
       const t = now();
       if (t - lastSweep > options.windowMs) {
@@ -46,7 +55,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
         return 0;
       }
       current.count += 1;
-      if (current.count <= options.max) return 0;
+      if (current.count <= max) return 0;
       return waitSeconds(current.start, options.windowMs, t);
     },
   };
@@ -95,7 +104,25 @@ export function createDatabaseRateLimiter(
       .execute()
       .catch((error: unknown) => warn("rate_limit.sweep_failed", error, {}));
   return {
-    async hit(bucket, key) {
+    async peek(bucket, key, max) {
+      if (options.disabled) return 0;
+      const t = now();
+      const start = Math.floor(t / options.windowMs) * options.windowMs;
+      try {
+        const row = await db
+          .selectFrom("rate_limits")
+          .select("count")
+          .where("bucket", "=", bucket)
+          .where("key_hash", "=", rateLimitKey(options.secret, key))
+          .where("window_start", "=", start)
+          .executeTakeFirst();
+        return row && Number(row.count) > max ? waitSeconds(start, options.windowMs, t) : 0;
+      } catch (error) {
+        warn("rate_limit.failed_open", error, { bucket });
+        return 0;
+      }
+    },
+    async hit(bucket, key, max = options.max) {
       if (options.disabled) return 0;
       const t = now();
       const start = Math.floor(t / options.windowMs) * options.windowMs;
@@ -118,7 +145,7 @@ export function createDatabaseRateLimiter(
         warn("rate_limit.failed_open", error, { bucket });
         return 0;
       }
-      return count <= options.max ? 0 : waitSeconds(start, options.windowMs, t);
+      return count <= max ? 0 : waitSeconds(start, options.windowMs, t);
     },
   };
 }

@@ -23,6 +23,20 @@ export interface AppServices {
   linkMail?: { kick: () => void } | null;
   /** Tests only (OG_FETCH_ALLOW_HOSTS): hosts the blog-link preview fetch may reach although private. */
   ogFetchAllowHosts?: string[];
+  /** How this instance is set up, for the go-live check (no secret's value, only whether it is set). */
+  deployment?: DeploymentFacts;
+}
+
+/** What the go-live check asks of the environment (server/config.ts `deploymentFacts`). */
+export interface DeploymentFacts {
+  /** PUBLIC_ORIGIN as set ("" when unset). */
+  publicOrigin: string;
+  /** APP_SECRET comes from the environment, not a file made on this machine. */
+  appSecretSet: boolean;
+  /** SMTP_URL is set (invitations, resets and alerts by e-mail). */
+  smtpSet: boolean;
+  /** The Web Push keys come from the environment. */
+  vapidSet: boolean;
 }
 
 /** Per-request facts the HTTP layer knows. */

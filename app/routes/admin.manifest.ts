@@ -1,9 +1,12 @@
-import { site } from "#app/config/site.ts";
+import type { Route } from "./+types/admin.manifest";
+import { services } from "#app/lib/services.server.ts";
+import { businessIdentity } from "#app/business/identity.server.ts";
 
 /** GET /admin/manifest.webmanifest: the console as an installable app (Home Screen, standalone). */
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const business = await businessIdentity(services(context).db);
   const manifest = {
-    name: `${site.brandName} 운영 콘솔`,
+    name: `${business.tradeNameKo} 운영 콘솔`,
     short_name: "콘솔",
     lang: "ko",
     start_url: "/admin",

@@ -7,10 +7,13 @@ import { sharedPage } from "#app/lib/cache.ts";
 import { services } from "#app/lib/services.server.ts";
 import { ConsultationComplete } from "#app/features/consultation/ConsultationComplete.tsx";
 import { clearFlash, hasFlash, readFlash } from "#app/lib/flash.server.ts";
+import { localeOf } from "#app/i18n/route.server.ts";
+import { hoursVars } from "#app/business/calendar.ts";
+import { readCalendar } from "#app/business/calendar.server.ts";
 
 /** The masked phone and the status link of a form posted without JavaScript arrive once, in a signed flash cookie. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { secret, secureCookies } = services(context);
+  const { secret, secureCookies, db } = services(context);
   const flash = await readFlash(request, secret);
   const headers = new Headers();
   if (hasFlash(request)) headers.append("Set-Cookie", await clearFlash(secret, secureCookies));
@@ -19,6 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...withStatusLinkStrings(context, pageData(context, ["consultation"], "consultationComplete")),
       maskedPhone: flash?.maskedPhone ?? null,
       statusPath: flash?.statusPath ?? null,
+      // When we call (the business calendar; the cached page is dropped when it changes).
+      hours: hoursVars(await readCalendar(db), localeOf(context), "calling"),
     },
     { headers },
   );
@@ -41,5 +46,5 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <ConsultationComplete maskedPhone={loaderData.maskedPhone} statusPath={loaderData.statusPath} />;
+  return <ConsultationComplete maskedPhone={loaderData.maskedPhone} statusPath={loaderData.statusPath} hours={loaderData.hours} />;
 }

@@ -9,10 +9,11 @@ import { POLICY_PARAM } from "#app/features/legal/links.ts";
 import { ConsultationForm } from "#app/features/consultation/ConsultationForm.tsx";
 import { consultationFormAction } from "#app/features/consultation/consultation.server.ts";
 import { consultationFromCheck } from "#app/features/eligibility/eligibility.server.ts";
+import { partnerLenderNames } from "#app/loans/lenders.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const fromCheck = await consultationFromCheck(request, context);
-  const page = { ...pageData(context, ["consultation"], "consultation"), fromCheck };
+  const page = { ...pageData(context, ["consultation"], "consultation"), fromCheck, lenders: partnerLenderNames() };
   // Opened from the eligibility check: this visitor's answers, never shared.
   return fromCheck ? data(page, { headers: { "Cache-Control": "private, no-store" } }) : page;
 }
@@ -50,7 +51,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       >
         {loaderData.title}
       </PageHeading>
-      <ConsultationForm actionData={actionData ?? undefined} fromCheck={loaderData.fromCheck} />
+      <ConsultationForm actionData={actionData ?? undefined} fromCheck={loaderData.fromCheck} lenders={loaderData.lenders} />
     </>
   );
 }

@@ -7,9 +7,10 @@ import { TitledPage } from "#app/features/site/TitledPage.tsx";
 import { RepaymentCalculator } from "#app/features/repayment/RepaymentCalculator.tsx";
 import { isAsked, queryFromValues, valuesFromQuery } from "#app/features/repayment/schema.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
+import { offerOf } from "#app/features/repayment/offer.ts";
+import { liveProducts, loanAds } from "#app/features/products/products.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
-import { loanAds } from "#app/features/products/products.server.ts";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
 
 /** An answer is the visitor's own (and depends on today's date in Korea): never kept. */
@@ -34,6 +35,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     asked,
     today: todayInSeoul(),
     ad,
+    // Only the methods and terms the live products have (issue 35).
+    offer: offerOf(await liveProducts(services(context).db, localeOf(context))),
   };
   return asked ? data(page, { headers: ANSWER_HEADERS }) : page;
 }
@@ -52,6 +55,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         initial={loaderData.values}
         asked={loaderData.asked}
         today={loaderData.today}
+        offer={loaderData.offer}
       />
       {loaderData.ad ? (
         <Disclosure broker={loaderData.ad.broker} product={loaderData.ad.product} approval={loaderData.ad.product.approval} />

@@ -1,9 +1,18 @@
 import { data } from "react-router";
 import type { Route } from "./+types/status";
-import { site } from "#app/config/site.ts";
+import { titleWithBrand } from "#app/web/seo.ts";
+import { rootBusiness } from "#app/web/meta.ts";
 import { NotFound } from "#app/features/layout/NotFound.tsx";
 import { StatusPage } from "#app/features/request-status/StatusPage.tsx";
-import { loadStatus, STATUS_HEADERS, statusNotFound, statusPageData, statusRateLimited } from "#app/features/request-status/page.server.ts";
+import {
+  countStatusMiss,
+  loadStatus,
+  STATUS_HEADERS,
+  statusGuessingWait,
+  statusNotFound,
+  statusPageData,
+} from "#app/features/request-status/page.server.ts";
+import { tooManyRequests } from "#app/web/refusals.ts";
 import { statusAction } from "#app/features/request-status/action.server.ts";
 
 /**
@@ -12,25 +21,29 @@ import { statusAction } from "#app/features/request-status/action.server.ts";
  * a token that opens nothing gets the site's 404 after the same one lookup.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const wait = await statusRateLimited(context);
-  if (wait > 0) throw data(null, { status: 429, headers: { ...STATUS_HEADERS, "Retry-After": String(wait) } });
+  const wait = await statusGuessingWait(context);
+  if (wait > 0) throw tooManyRequests(wait, STATUS_HEADERS);
   const loaded = await loadStatus(context, params.token);
-  if (!loaded) return statusNotFound(context);
-  return data(statusPageData(context, loaded), { headers: STATUS_HEADERS });
+  if (!loaded) {
+    await countStatusMiss(context);
+    return statusNotFound(context);
+  }
+  return data(await statusPageData(context, loaded), { headers: STATUS_HEADERS });
 }
 
 export const action = statusAction;
 
-export function headers() {
-  return STATUS_HEADERS;
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  // A refusal keeps its own Retry-After beside the page's privacy headers.
+  return { ...STATUS_HEADERS, ...Object.fromEntries(errorHeaders ?? []) };
 }
 
 /** No canonical, no alternates, no Open Graph: the URL is private. */
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = loaderData && "title" in loaderData ? loaderData.title : "";
   const description = loaderData && "summary" in loaderData ? loaderData.summary : "";
   return [
-    { title: title ? `${title} | ${site.brandName}` : site.brandName },
+    { title: titleWithBrand(title, rootBusiness(matches)) },
     ...(description ? [{ name: "description", content: description }] : []),
     { name: "robots", content: "noindex, nofollow" },
     { name: "referrer", content: "no-referrer" },

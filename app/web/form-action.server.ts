@@ -25,9 +25,9 @@ export function formInvalid(errors: FieldErrors, values: Record<string, string>)
   return data<FormResult>({ status: "invalid", errors, values }, { status: 400 });
 }
 
-/** Sent; with the request's private status page when it has one (issue 28). */
-export function formSent(statusPath?: string) {
-  return data<FormResult>(statusPath ? { status: "sent", statusPath } : { status: "sent" });
+/** Sent; with the request's private status page when it has one (issue 28), and which of a form's requests it was (issue 35). */
+export function formSent(statusPath?: string, kind?: string) {
+  return data<FormResult>({ status: "sent", ...(statusPath ? { statusPath } : {}), ...(kind ? { kind } : {}) });
 }
 
 /** What is echoed back of the typed values: the named fields only, each cut to `max` characters. */

@@ -1,6 +1,7 @@
 import type { Location } from "react-router";
 import { DEFAULT_LOCALE, isLocale } from "#app/i18n/locales.ts";
 import { seoTags } from "#app/web/seo.ts";
+import type { BusinessIdentity } from "#app/business/identity.ts";
 
 interface PageLoaderData {
   title?: string;
@@ -9,6 +10,7 @@ interface PageLoaderData {
 interface RootLoaderData {
   i18n?: { locale?: string };
   origin?: string;
+  business?: BusinessIdentity;
 }
 
 /**
@@ -35,5 +37,11 @@ export function pageMeta({
     pathname: location.pathname,
     locale,
     explicitLocale: isLocale(new URLSearchParams(location.search).get("lang")),
+    business: root.business,
   });
+}
+
+/** The business as the root loader read it, for a route's own `meta`. */
+export function rootBusiness(matches?: readonly ({ id: string; loaderData?: unknown } | undefined)[]): BusinessIdentity | undefined {
+  return (matches?.find((m) => m?.id === "root")?.loaderData as RootLoaderData | undefined)?.business;
 }

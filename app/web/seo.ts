@@ -1,4 +1,4 @@
-import { site } from "#app/config/site.ts";
+import { SAMPLE_IDENTITY, type BusinessIdentity } from "#app/business/identity.ts";
 import { LOCALES, LOCALE_TAG, type Locale } from "#app/i18n/locales.ts";
 
 /**
@@ -18,6 +18,11 @@ export function languageUrl(origin: string, pathname: string, locale: Locale | n
   return `${origin}${pathname}${locale ? `?lang=${locale}` : ""}`;
 }
 
+/** A page's title with the trading name after it, or the trading name alone. */
+export function titleWithBrand(title: string | undefined, business: BusinessIdentity = SAMPLE_IDENTITY): string {
+  return title ? `${title} | ${business.tradeNameEn}` : business.tradeNameEn;
+}
+
 export function seoTags(input: {
   title?: string;
   description?: string;
@@ -27,8 +32,11 @@ export function seoTags(input: {
   /** The URL named its language (`?lang=`); a bare path is the x-default alternate. */
   explicitLocale?: boolean;
   noindex?: boolean;
+  /** Who the business is (the root loader's); the sample when a caller has none. */
+  business?: BusinessIdentity;
 }) {
-  const title = input.title ? `${input.title} | ${site.brandName}` : site.brandName;
+  const business = input.business ?? SAMPLE_IDENTITY;
+  const title = titleWithBrand(input.title, business);
   // Each alternate is its own canonical: the bare path (x-default, the visitor's language)
   // must not point at a language URL, which search engines read as a conflict.
   const canonical = languageUrl(input.origin, input.pathname, input.explicitLocale === false ? null : input.locale);
@@ -44,7 +52,7 @@ export function seoTags(input: {
     })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: languageUrl(input.origin, input.pathname, null) },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: site.brandName },
+    { property: "og:site_name", content: business.tradeNameEn },
     { property: "og:title", content: title },
     { property: "og:url", content: canonical },
     { property: "og:image", content: image },
@@ -64,30 +72,31 @@ export function seoTags(input: {
     );
   }
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
-  if (BUSINESS_PAGES.has(input.pathname)) tags.push({ "script:ld+json": financialService(input.origin) });
+  if (BUSINESS_PAGES.has(input.pathname)) tags.push({ "script:ld+json": financialService(input.origin, business) });
   return tags;
 }
 
-function financialService(origin: string) {
+function financialService(origin: string, business: BusinessIdentity) {
   return {
     "@context": "https://schema.org",
     "@type": "FinancialService",
-    name: site.brandName,
-    legalName: site.businessName,
+    name: business.tradeNameEn,
+    legalName: business.legalNameEn,
+    alternateName: business.legalNameKo,
     url: `${origin}/`,
     logo: `${origin}/favicon.svg`,
     image: `${origin}${OG_IMAGE.path}`,
-    telephone: site.phone,
-    email: site.email,
-    address: { "@type": "PostalAddress", streetAddress: site.address, addressCountry: "KR" },
-    geo: { "@type": "GeoCoordinates", latitude: site.office.lat, longitude: site.office.lng },
+    telephone: business.phone,
+    email: business.email,
+    address: { "@type": "PostalAddress", streetAddress: business.addressEn, addressCountry: "KR" },
+    geo: { "@type": "GeoCoordinates", latitude: business.lat, longitude: business.lng },
     areaServed: "KR",
     // FinancialService has no availableLanguage of its own: the languages are those its contact point answers in.
     contactPoint: {
       "@type": "ContactPoint",
       contactType: "customer service",
-      telephone: site.phone,
-      email: site.email,
+      telephone: business.phone,
+      email: business.email,
       availableLanguage: ["en", "vi", "id", "my", "mn", "ko"],
     },
   };

@@ -25,6 +25,8 @@ import * as m0112 from "#db/migrations/0112_password_link_mail.ts";
 import * as m0120 from "#db/migrations/0120_status_links.ts";
 import * as m0121 from "#db/migrations/0121_request_sources.ts";
 import * as m0122 from "#db/migrations/0122_rights_deadlines.ts";
+import * as m0125 from "#db/migrations/0125_business_settings.ts";
+import * as m0130 from "#db/migrations/0130_business_calendar.ts";
 import * as m0150 from "#db/migrations/0150_ad_disclosure.ts";
 
 /**
@@ -59,5 +61,7 @@ export const migrations: Record<string, Migration> = {
   "0120_status_links": m0120,
   "0121_request_sources": m0121,
   "0122_rights_deadlines": m0122,
+  "0125_business_settings": m0125,
+  "0130_business_calendar": m0130,
   "0150_ad_disclosure": m0150,
 };

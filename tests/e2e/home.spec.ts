@@ -347,7 +347,7 @@ test.describe("section slide-in (spec §2)", () => {
   test("a section below the fold waits off to the left and slides in when 30% of it is visible", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
-    const above = page.getByRole("region", { name: "Partner bank loans" });
+    const above = page.getByRole("region", { name: "Partner lenders' loans" });
     await expect(above).not.toHaveAttribute("data-reveal");
     const contact = page.getByRole("region", { name: "Questions or a partnership idea?" });
     await expect(contact).toHaveAttribute("data-reveal", "waiting");

@@ -35,7 +35,9 @@ test.describe("Loan FAQ (spec §2 /information-service/loan-faq)", () => {
     await page.getByText("Can I extend the loan?").click();
     await expect(page.getByText("This loan cannot be extended.")).toBeVisible();
     await page.getByText("Can I cancel the loan after I receive the money?").click();
-    await expect(page.getByText(/within 14 days of receiving the loan/)).toBeVisible();
+    await expect(
+      page.getByText(/within 14 days of the day you receive the contract documents or the loan money, whichever is later/),
+    ).toBeVisible();
     await expect(page.getByText("This loan cannot be extended.")).toBeHidden();
     await expect(open).toHaveCount(1);
     expect(await axeViolations(page)).toEqual([]);

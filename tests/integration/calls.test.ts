@@ -4,9 +4,9 @@ import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, csrfOf, get, post, signInCookie } from "#tests/support/admin.ts";
-import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
+import { consultationRow } from "#tests/support/consultation-row.ts";
 import { logCall, schedule } from "#app/features/pipeline/calls.server.ts";
-import { DEFAULT_CALLING_HOURS } from "#app/features/pipeline/cadence.ts";
+import { EVERY_DAY_9_TO_8 } from "#tests/support/calendar.ts";
 import { fromSeoulLocal, type CallInput } from "#app/features/pipeline/calls.ts";
 import * as request from "#app/routes/admin.request.tsx";
 import { eraseByPhone } from "#app/requests/erase.server.ts";
@@ -19,23 +19,9 @@ import { eraseByPhone } from "#app/requests/erase.server.ts";
  */
 const kst = (local: string) => fromSeoulLocal(local)!;
 const iso = (local: string) => kst(local).toISOString();
-const HOURS = DEFAULT_CALLING_HOURS; // 09:00–20:00
+const HOURS = EVERY_DAY_9_TO_8;
 
-async function consultation(db: Kysely<Database>, phone: string, at = iso("2026-11-26T09:55")) {
-  const { id } = await db
-    .insertInto("consultation_answers")
-    .values({ submission_id: null, lang: "vi", marketing_yn: "N", created_at: at, updated_at: at })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("consultation_answer_items")
-    .values([
-      { answer_id: id, question_seq: CONSULTATION_QUESTIONS.name, answer_content: "NGUYEN VAN A" },
-      { answer_id: id, question_seq: CONSULTATION_QUESTIONS.phone, answer_content: phone },
-    ])
-    .execute();
-  return id;
-}
+const consultation = (db: Kysely<Database>, phone: string, at = iso("2026-11-26T09:55")) => consultationRow(db, phone, at);
 
 const call = (outcome: CallInput["outcome"], extra: Partial<CallInput> = {}): CallInput => ({
   outcome,

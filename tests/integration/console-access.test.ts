@@ -13,6 +13,8 @@ import * as inbox from "#app/routes/admin.inbox.tsx";
 import * as myCalls from "#app/routes/admin.calls.tsx";
 import * as request from "#app/routes/admin.request.tsx";
 import * as blogLinks from "#app/routes/admin.blog-links.tsx";
+import * as businessPage from "#app/routes/admin.business.tsx";
+import * as goLive from "#app/routes/admin.go-live.tsx";
 import * as banners from "#app/routes/admin.banners.tsx";
 import * as audit from "#app/routes/admin.audit.tsx";
 import * as reports from "#app/routes/admin.reports.tsx";
@@ -25,6 +27,7 @@ import * as campaigns from "#app/routes/admin.campaigns.tsx";
 import * as campaignBanner from "#app/routes/admin.campaigns.banner.tsx";
 import * as campaignPopup from "#app/routes/admin.campaigns.popup.tsx";
 import * as products from "#app/routes/admin.products.tsx";
+import * as calendarRoute from "#app/routes/admin.calendar.tsx";
 import * as productEdit from "#app/routes/admin.products.edit.tsx";
 import * as operators from "#app/routes/admin.operators.tsx";
 import * as passwordLink from "#app/routes/admin.password.tsx";
@@ -39,8 +42,11 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.export.ts": { module: exportCsv, placement: "open" },
   "routes/admin.inbox.tsx": { module: inbox, placement: "guarded" },
   "routes/admin.calls.tsx": { module: myCalls, placement: "guarded" },
+  "routes/admin.calendar.tsx": { module: calendarRoute, placement: "guarded" },
   "routes/admin.request.tsx": { module: request, placement: "guarded" },
   "routes/admin.blog-links.tsx": { module: blogLinks, placement: "guarded" },
+  "routes/admin.business.tsx": { module: businessPage, placement: "guarded" },
+  "routes/admin.go-live.tsx": { module: goLive, placement: "guarded" },
   "routes/admin.banners.tsx": { module: banners, placement: "guarded" },
   "routes/admin.audit.tsx": { module: audit, placement: "guarded" },
   "routes/admin.reports.tsx": { module: reports, placement: "guarded" },

@@ -4,7 +4,7 @@ import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, csrfOf, post, signInCookie } from "#tests/support/admin.ts";
-import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
+import { consultationRow, type LeadValues } from "#tests/support/consultation-row.ts";
 import { claim, myCalls } from "#app/features/pipeline/my-calls.server.ts";
 import { fromSeoulLocal } from "#app/features/pipeline/calls.ts";
 import * as calls from "#app/routes/admin.calls.tsx";
@@ -12,29 +12,8 @@ import * as calls from "#app/routes/admin.calls.tsx";
 /** "My calls" (issue 26, item 3): due (overdue first, how late), call-backs later today, unclaimed new oldest first; claim once. */
 const iso = (local: string) => fromSeoulLocal(local)!.toISOString();
 
-type LeadValues = {
-  status?: "new" | "contacting" | "closed";
-  assigned_operator_id?: number;
-  next_call_at?: string;
-  next_call_asked?: number;
-  created_at?: string;
-};
-
-async function lead(db: Kysely<Database>, name: string, values: LeadValues = {}) {
-  const at = values.created_at ?? iso("2026-11-26T08:00");
-  const { id } = await db
-    .insertInto("consultation_answers")
-    .values({ submission_id: null, lang: "vi", marketing_yn: "N", created_at: at, updated_at: at, ...values })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("consultation_answer_items")
-    .values([
-      { answer_id: id, question_seq: CONSULTATION_QUESTIONS.name, answer_content: name },
-      { answer_id: id, question_seq: CONSULTATION_QUESTIONS.phone, answer_content: `010${String(id).padStart(8, "0")}` },
-    ])
-    .execute();
-  return id;
+function lead(db: Kysely<Database>, name: string, { created_at, ...values }: LeadValues & { created_at?: string } = {}) {
+  return consultationRow(db, (id) => `010${String(id).padStart(8, "0")}`, created_at ?? iso("2026-11-26T08:00"), name, values);
 }
 
 describe.each(DIALECTS)("My calls on %s", (dialect) => {
@@ -80,7 +59,7 @@ describe.each(DIALECTS)("My calls on %s", (dialect) => {
 
   it("says when it is outside the calling hours, and that the asked call-back may still be made", async () => {
     const evening = await myCalls(handle.db, me, new Date(iso("2026-11-26T20:30")));
-    expect(evening.outsideHours).toEqual({ from: "09:00", to: "20:00" });
+    expect(evening.outsideHours).toEqual({ from: "09:00", to: "18:00", next: "2026-11-27 09:00" });
     expect(evening.due.find((c) => c.name === "Asked 19:00")).toMatchObject({ asked: true, at: "2026-11-26 19:00" });
     expect((await myCalls(handle.db, me, new Date(iso("2026-11-27T08:59")))).outsideHours).not.toBeNull();
     expect((await myCalls(handle.db, me, new Date(iso("2026-11-27T09:00")))).outsideHours).toBeNull();

@@ -33,6 +33,20 @@ describe("in memory (SQLite)", () => {
     expect(await limiter.hit("form", "10.0.0.1")).toBe(0);
   });
 
+  it("takes a bucket's own maximum, and peeks without counting", async () => {
+    let t = START + 10_000;
+    const limiter = createRateLimiter({ max: 100, windowMs: WINDOW, now: () => t });
+    expect(await limiter.peek("misses", "10.0.0.1", 1)).toBe(0);
+    expect(await limiter.hit("misses", "10.0.0.1", 1)).toBe(0);
+    for (let i = 0; i < 5; i++) expect(await limiter.peek("misses", "10.0.0.1", 1)).toBe(0);
+    expect(await limiter.hit("misses", "10.0.0.1", 1)).toBe(60);
+    t += 20_000;
+    expect(await limiter.peek("misses", "10.0.0.1", 1)).toBe(40);
+    expect(await limiter.peek("misses", "10.0.0.2", 1)).toBe(0);
+    t += WINDOW;
+    expect(await limiter.peek("misses", "10.0.0.1", 1)).toBe(0);
+  });
+
   it("counts nothing when switched off", async () => {
     const limiter = createRateLimiter({ max: 1, windowMs: WINDOW, disabled: true });
     for (let i = 0; i < 5; i++) expect(await limiter.hit("form", "10.0.0.1")).toBe(0);
@@ -66,6 +80,17 @@ describe.each(DIALECTS)("in the database on %s", (dialect) => {
   afterAll(async () => {
     for (const d of others) await d.close();
     await handle.cleanup();
+  });
+
+  it("takes a bucket's own maximum, and peeks without counting, across instances", async () => {
+    const a = instance();
+    const b = instance();
+    expect(await a.peek("misses", "198.51.100.9", 1)).toBe(0);
+    expect(await a.hit("misses", "198.51.100.9", 1)).toBe(0);
+    expect(await b.peek("misses", "198.51.100.9", 1)).toBe(0);
+    expect(await b.hit("misses", "198.51.100.9", 1)).toBe(45);
+    expect(await a.peek("misses", "198.51.100.9", 1)).toBe(45);
+    expect(await a.peek("misses", "198.51.100.10", 1)).toBe(0);
   });
 
   it("holds one limit across two instances", async () => {

@@ -7,6 +7,7 @@ import { callRoute, createOperator, get, signInCookie } from "#tests/support/adm
 import { buildReport, type SegmentReport } from "#app/features/reports/reports.server.ts";
 import * as reportsRoute from "#app/routes/admin.reports.tsx";
 import * as csvRoute from "#app/routes/admin.reports.csv.ts";
+import { EVERY_DAY_9_TO_8 } from "#tests/support/calendar.ts";
 
 /**
  * Reports (issue 26, item 4): every figure against a hand-counted fixture, on
@@ -167,7 +168,7 @@ async function seed(handle: TestDatabase): Promise<number[]> {
 
 /** A segment's funnel as [stage, reached, now, toNext] rows. */
 const road = (s: SegmentReport) => s.funnel.map((r) => [r.stage, r.reached, r.now, r.toNext === null ? null : Number(r.toNext.toFixed(4))]);
-const HOURS = { start: 9 * 60, end: 20 * 60 };
+const HOURS = EVERY_DAY_9_TO_8;
 const MIN = 60_000;
 const counted = (rows: SegmentReport["attempts"]) => Object.fromEntries(rows.filter((r) => r.n).map((r) => [r.key, r.n]));
 const reasons = (s: SegmentReport) => Object.fromEntries(s.closedReasons.filter((r) => r.n).map((r) => [r.key, r.n]));

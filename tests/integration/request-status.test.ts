@@ -5,6 +5,7 @@ import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/datab
 import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
 import { sampleConsultation, SAMPLE_CONSULTATION_FORM } from "#tests/support/consultation-sample.ts";
 import { formOutcome } from "#tests/support/form-result.ts";
+import { STATUS_MISSES_PER_WINDOW } from "#app/features/request-status/page.server.ts";
 import { action as answerCreate } from "#app/routes/svc.answer.ts";
 import { action as proposalCreate } from "#app/routes/svc.proposal.ts";
 import { action as purchaseCreate } from "#app/routes/svc.purchase.ts";
@@ -13,7 +14,7 @@ import { action as rightsForm } from "#app/routes/privacy-rights.tsx";
 import { loader as statusLoader, action as statusAction } from "#app/routes/status.tsx";
 import { createAsRequest } from "#app/features/counter-inquiry/requests.server.ts";
 import { hashToken } from "#app/requests/status-link.server.ts";
-import { callSlots } from "#app/features/request-status/hours.ts";
+import { DEFAULT_CALENDAR, callSlots } from "#app/business/calendar.ts";
 import { readFlash } from "#app/lib/flash.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 
@@ -212,7 +213,7 @@ describe.each(DIALECTS)("request status links on %s", (dialect) => {
   it("moves the call-back to a chosen slot, audited as the visitor's own act; refuses a slot outside the hours and a closed request", async () => {
     const token = tokenOf(await consultation());
     const id = await consultationIdOf(token);
-    const slot = callSlots(new Date())[3]!.toISOString();
+    const slot = callSlots(DEFAULT_CALENDAR, new Date())[3]!.toISOString();
     const moved = await act(token, { intent: "reschedule", slot });
     expect(moved).toMatchObject({ status: 200, body: { ok: "rescheduled", at: slot } });
     const { view } = (await page(token)).body as unknown as { view: { lines: { key: string }[] } };
@@ -269,18 +270,30 @@ describe.each(DIALECTS)("request status links on %s", (dialect) => {
     }
   });
 
-  it("limits looking at status pages per address", async () => {
+  it("refuses guessing links per address, never the owner of one (issue 39, item 4)", async () => {
+    // A strict limiter (3 a window): the guard against guessing keeps its own figure.
     const limited = testServices(handle.db, {
       limiter: (await import("#app/lib/rate-limit.server.ts")).createRateLimiter({ max: 3, windowMs: 60_000 }),
     });
-    const look = () =>
+    const look = (token: string, ip: string) =>
       (statusLoader as (a: unknown) => Promise<unknown>)({
-        request: new Request(`http://localhost/status/${"y".repeat(43)}`),
-        params: { token: "y".repeat(43) },
-        context: testContext(limited, "en", "10.9.9.9"),
+        request: new Request(`http://localhost/status/${token}`),
+        params: { token },
+        context: testContext(limited, "en", ip),
       }).then(formOutcome, (thrown: unknown) => formOutcome(thrown));
-    const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await look()).status);
-    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    const own = tokenOf(await consultation());
+    // The owner refreshing their page while waiting for a call: 60 looks in a minute, none refused.
+    for (let i = 0; i < 60; i++) expect((await look(own, "10.9.9.8")).status).toBe(200);
+
+    const guesses = [];
+    for (let i = 0; i < STATUS_MISSES_PER_WINDOW + 3; i++)
+      guesses.push(await look(`${"y".repeat(40)}${String(i).padStart(3, "0")}`, "10.9.9.9"));
+    expect(guesses.map((g) => g.status)).toEqual([...Array(STATUS_MISSES_PER_WINDOW + 1).fill(404), 429, 429]);
+    const refused = guesses.at(-1)!;
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.body).toEqual({ refusal: "too_many", retryAfter: Number(refused.headers.get("retry-after")) });
+    // Past the guard, even a real link is refused from that address: a refusal tells nothing about a token.
+    expect((await look(own, "10.9.9.9")).status).toBe(429);
+    expect((await look(own, "10.9.9.8")).status).toBe(200);
   });
 });

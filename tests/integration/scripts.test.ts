@@ -1,16 +1,15 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { runScript } from "#tests/support/run-script.ts";
 import { connect } from "#db/connect.ts";
 import { verifyPassword } from "#app/features/console/password.server.ts";
 import { attemptSignIn } from "#app/features/console/sign-in.server.ts";
 import { closedOrigin, startWebhookReceiver } from "#tests/support/alert-receivers.ts";
 
 /** The CLI scripts, run as an operator would: `npm run admin:create` and `npm run retention`. */
-const root = new URL("../..", import.meta.url).pathname;
 // Each test starts `node scripts/…` processes, which take seconds on a busy two-core machine.
 vi.setConfig({ testTimeout: 30_000 });
 const file = join(tmpdir(), `admin-cli-${randomBytes(4).toString("hex")}.db`);
@@ -19,19 +18,7 @@ const env = { ...process.env, DATABASE_URL: `file:${file}`, LOG_LEVEL: "info" };
 const CLI_SECRET_FILE = join(mkdtempSync(join(tmpdir(), "cli-secret-")), "secret.key");
 
 function run(script: string, args: string[], stdin: string, extraEnv: Record<string, string> = {}): Promise<{ code: number; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(root, "node_modules/.bin/node"), [join(root, "scripts", script), ...args], {
-      cwd: root,
-      env: { ...env, ...extraEnv },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => (out += d));
-    child.stderr.on("data", (d: Buffer) => (out += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, out }));
-    child.stdin.end(stdin);
-  });
+  return runScript(script, args, { ...env, ...extraEnv }, stdin);
 }
 
 async function operator(email: string) {

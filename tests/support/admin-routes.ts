@@ -47,6 +47,8 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     adminOnly: true,
   },
   { file: "routes/admin.banners.tsx", path: "/admin/banners", access: "page" },
+  { file: "routes/admin.business.tsx", path: "/admin/business", access: "page", post: { phone: "1577-0000" }, adminOnly: true },
+  { file: "routes/admin.go-live.tsx", path: "/admin/go-live", access: "page", adminOnly: true },
   { file: "routes/admin.campaigns.tsx", path: "/admin/campaigns", access: "page", post: { intent: "delete", id: "1" }, adminOnly: true },
   {
     file: "routes/admin.campaigns.banner.tsx",
@@ -75,6 +77,13 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     path: "/admin/products/1",
     access: "page",
     post: { intent: "publish", name_en: "hacked", rate_max: "19" },
+    adminOnly: true,
+  },
+  {
+    file: "routes/admin.calendar.tsx",
+    path: "/admin/calendar",
+    access: "page",
+    post: { intent: "close", day: "2099-01-01", note: "hacked" },
     adminOnly: true,
   },
   { file: "routes/admin.privacy.tsx", path: "/admin/privacy", access: "page", post: { id: "1", intent: "erase" }, adminOnly: true },

@@ -119,6 +119,10 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "assign",
   "duty_on",
   "duty_off",
+  "business_update",
+  "calendar_update",
+  "calendar_close",
+  "calendar_reopen",
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { href } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
-import { site } from "#app/config/site.ts";
+import { useBusiness } from "#app/business/useBusiness.ts";
+import { brokerRegistration } from "#app/business/identity.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
 import { usePageTitle } from "#app/features/site/PageTitle.tsx";
 import { ButtonLink } from "#app/ui/Button.tsx";
@@ -17,6 +18,7 @@ const WHY = [
 /** /company/about (spec §2): what we do, why the bank, three items. */
 export function AboutPage() {
   const t = useT();
+  const registration = brokerRegistration(useBusiness());
   const title = usePageTitle();
   return (
     <article className={styles.page}>
@@ -49,9 +51,7 @@ export function AboutPage() {
                 <Icon size={20} />
               </span>
               <h3 className={styles.h3}>{t(`company.about.why.items.${key}.title`)}</h3>
-              <p>
-                {t(`company.about.why.items.${key}.body`, { date: site.brokerRegistrationDate, number: site.brokerRegistrationNumber })}
-              </p>
+              <p>{t(`company.about.why.items.${key}.body`, { date: registration?.date ?? "", number: registration?.number ?? "" })}</p>
             </li>
           ))}
         </ol>

@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "#app/i18n/useT.ts";
 import { site, telHref } from "#app/config/site.ts";
+import { useBusiness } from "#app/business/useBusiness.ts";
+import type { BusinessIdentity } from "#app/business/identity.ts";
 import { useHydrated } from "#app/ui/useHydrated.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
 import { usePageTitle } from "#app/features/site/PageTitle.tsx";
@@ -10,11 +12,14 @@ import { loadKakaoMaps, type KakaoMaps } from "#app/features/company/kakao-maps.
 import { mapLinks, shouldLoadMap } from "#app/features/company/map-links.ts";
 import styles from "./location.module.css";
 
-const office = { name: site.brandName, lat: site.office.lat, lng: site.office.lng, addressKo: site.addressKo };
-const LINKS = mapLinks(office);
+type Office = { name: string; lat: number; lng: number; addressKo: string };
+
+function officeOf(business: BusinessIdentity): Office {
+  return { name: business.tradeNameEn, lat: business.lat, lng: business.lng, addressKo: business.addressKo };
+}
 
 /** Centre on the office at level 4 with the 42×42 marker (spec §2, §9). */
-function drawMap(maps: KakaoMaps, container: HTMLElement) {
+function drawMap(maps: KakaoMaps, container: HTMLElement, office: Office) {
   const center = new maps.LatLng(office.lat, office.lng);
   const map = new maps.Map(container, { center, level: site.office.mapZoomLevel });
   const size = site.office.markerSize;
@@ -37,6 +42,9 @@ type MapStatus = "static" | "loading" | "ready" | "failed";
  */
 export function LocationPage({ appKey }: { appKey: string }) {
   const t = useT();
+  const business = useBusiness();
+  const office = useMemo(() => officeOf(business), [business]);
+  const links = mapLinks(office);
   const title = usePageTitle();
   const hydrated = useHydrated();
   const mapRef = useRef<HTMLDivElement>(null);
@@ -49,7 +57,7 @@ export function LocationPage({ appKey }: { appKey: string }) {
     loadKakaoMaps(appKey)
       .then((maps) => {
         if (cancelled || !mapRef.current) return;
-        drawMap(maps, mapRef.current);
+        drawMap(maps, mapRef.current, office);
         setOutcome("ready");
       })
       .catch(() => {
@@ -58,7 +66,7 @@ export function LocationPage({ appKey }: { appKey: string }) {
     return () => {
       cancelled = true;
     };
-  }, [canLoad, appKey]);
+  }, [canLoad, appKey, office]);
 
   const status: MapStatus = !hydrated
     ? "static"
@@ -88,7 +96,7 @@ export function LocationPage({ appKey }: { appKey: string }) {
             <ul className={styles.mapLinks}>
               {(["kakao", "naver", "google"] as const).map((key) => (
                 <li key={key}>
-                  <ExternalLink href={LINKS[key]} className={styles.mapLink}>
+                  <ExternalLink href={links[key]} className={styles.mapLink}>
                     {t(`company.location.open.${key}`)}
                     <ExternalIcon size={16} />
                     <span className="visually-hidden"> {t("company.location.newTab")}</span>
@@ -104,17 +112,17 @@ export function LocationPage({ appKey }: { appKey: string }) {
         <div>
           <dt>{t("company.location.address")}</dt>
           <dd>
-            <span>{site.address}</span>
+            <span>{business.addressEn}</span>
             <span lang="ko" className={styles.korean}>
-              {site.addressKo}
+              {business.addressKo}
             </span>
           </dd>
         </div>
         <div>
           <dt>{t("company.location.phone")}</dt>
           <dd>
-            <a href={telHref(site.phone)} className={styles.phone}>
-              {site.phone}
+            <a href={telHref(business.phone)} className={styles.phone}>
+              {business.phone}
             </a>
           </dd>
         </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, useLocation, href } from "react-router";
-import { site } from "#app/config/site.ts";
+import { useBusiness } from "#app/business/useBusiness.ts";
 import { LogoMark } from "#app/ui/icons.tsx";
 import { ADMIN_LANGS, useAdminShell, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { PostForm } from "#app/features/console/parts.tsx";
@@ -15,12 +15,15 @@ const NAV: { to: string; label: AdminKey; end?: boolean; admin?: boolean }[] = [
   { to: href("/admin/blog-links"), label: "nav.blogLinks", admin: true },
   { to: href("/admin/campaigns"), label: "nav.campaigns", admin: true },
   { to: href("/admin/products"), label: "products.nav", admin: true },
+  { to: href("/admin/calendar"), label: "calendar.nav", admin: true },
   { to: href("/admin/banners"), label: "nav.banners" },
   { to: href("/admin/privacy"), label: "nav.privacy", admin: true },
   { to: href("/admin/deadlines"), label: "nav.deadlines", admin: true },
   { to: href("/admin/audit"), label: "nav.audit", admin: true },
   { to: href("/admin/reports"), label: "nav.reports", admin: true },
   { to: href("/admin/operators"), label: "nav.operators", admin: true },
+  { to: href("/admin/business"), label: "nav.business", admin: true },
+  { to: href("/admin/go-live"), label: "nav.goLive", admin: true },
   { to: href("/admin/account"), label: "nav.account" },
 ];
 
@@ -46,7 +49,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         <div className={styles.barInner}>
           <Link to={href("/admin")} className={styles.brand}>
             <LogoMark size={28} />
-            <span>{site.brandName}</span>
+            <span>{useBusiness().tradeNameEn}</span>
             <span className={styles.console}>{t("shell.console")}</span>
           </Link>
           <div className={styles.tools}>

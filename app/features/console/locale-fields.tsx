@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
+import admin from "./console.module.css";
 import styles from "./locale-fields.module.css";
 
 /**
@@ -35,7 +36,7 @@ export function MissingLocales({ missing }: { missing: readonly Locale[] }) {
 export function LocaleFields({ fields }: { fields: (locale: Locale) => ReactNode }) {
   const t = useAdminT();
   return (
-    <fieldset className={styles.langs}>
+    <fieldset className={admin.group}>
       <legend>{t("campaigns.field.texts")}</legend>
       <p className={styles.meta}>{t("campaigns.field.langHint")}</p>
       {LOCALES.map((locale) => (

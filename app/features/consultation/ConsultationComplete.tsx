@@ -30,7 +30,16 @@ function CheckImage() {
  * cookie (after a form post without JavaScript). Opened directly, it renders
  * without the phone line.
  */
-export function ConsultationComplete({ maskedPhone, statusPath }: { maskedPhone: string | null; statusPath: string | null }) {
+export function ConsultationComplete({
+  maskedPhone,
+  statusPath,
+  hours,
+}: {
+  maskedPhone: string | null;
+  statusPath: string | null;
+  /** The business calendar's calling days and hours in words (the promise: never a call on a closed day). */
+  hours: { days: string; from: string; to: string };
+}) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
@@ -57,6 +66,7 @@ export function ConsultationComplete({ maskedPhone, statusPath }: { maskedPhone:
       <CheckImage />
       <h1 id="consultation-complete-title">{t("consultation.complete.title")}</h1>
       <p className={styles.body}>{t("consultation.complete.body")}</p>
+      <p className={styles.body}>{t("consultation.complete.hours", hours)}</p>
       {shown ? <p className={styles.phone}>{t("consultation.complete.phone", { phone: shown })}</p> : null}
       {link ? <StatusLinkBox path={link} /> : null}
       <ButtonLink to="/" block className={styles.home}>

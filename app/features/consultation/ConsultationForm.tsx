@@ -12,6 +12,7 @@ import { useConsultationForm } from "#app/features/consultation/useConsultationF
 import type { FormResult } from "#app/lib/form-result.ts";
 import { CheckShare } from "#app/features/eligibility/CheckShare.tsx";
 import type { FromCheck } from "#app/features/eligibility/eligibility.server.ts";
+import { LenderNotice } from "#app/features/consultation/LenderNotice.tsx";
 import styles from "./ConsultationForm.module.css";
 
 /**
@@ -19,7 +20,16 @@ import styles from "./ConsultationForm.module.css";
  * the route's action without JavaScript; with it, validated here with the
  * same schema and sent to POST /svc/answer/create (docs/decisions/0005).
  */
-export function ConsultationForm({ actionData, fromCheck }: { actionData?: FormResult; fromCheck?: FromCheck | null }) {
+export function ConsultationForm({
+  actionData,
+  fromCheck,
+  lenders,
+}: {
+  actionData?: FormResult;
+  fromCheck?: FromCheck | null;
+  /** The lenders named before the request (금융소비자보호법 제26조①1). */
+  lenders: readonly string[];
+}) {
   const t = useT();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -172,6 +182,7 @@ export function ConsultationForm({ actionData, fromCheck }: { actionData?: FormR
       </div>
 
       <div className={styles.footer}>
+        <LenderNotice lenders={lenders} />
         {status.kind === "error" ? (
           <p role="alert" className={styles.alert}>
             {t(status.message)}

@@ -20,6 +20,25 @@ describe("legal documents", () => {
     },
   );
 
+  it.each(["ko", ...LOCALES] as const)(
+    "the notice and the privacy policy in %s name every lender (금융소비자보호법 제26조①1)",
+    async (lang) => {
+      for (const kind of ["notice", "privacy"] as const) {
+        const html = (await renderLegalDocument(kind, lang)) ?? "";
+        for (const partner of site.partners) expect(html, `${kind}/${lang}`).toContain(partner.name);
+      }
+      // The notice says who answers for damage done in brokering (법 제44조, 제45조) and no longer counts the 14 days from the money alone.
+      const notice = (await renderLegalDocument("notice", lang)) ?? "";
+      expect(notice).toMatch(/44/);
+      expect(notice).toMatch(/45/);
+    },
+  );
+
+  it("the Korean privacy policy no longer defers the lenders' names", async () => {
+    expect(await renderLegalDocument("privacy", "ko")).not.toContain("구체적인 회사명은 동의를 받을 때 알려 드립니다");
+    expect(await renderLegalDocument("notice", "ko")).toContain("계약서류를 받은 날부터 14일");
+  });
+
   it("uses the Korean address in the Korean original and the English one elsewhere", async () => {
     expect(await renderLegalDocument("complaint", "ko")).toContain(site.addressKo);
     expect(await renderLegalDocument("complaint", "en")).toContain(site.address);

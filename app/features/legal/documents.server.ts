@@ -1,6 +1,7 @@
 import { site } from "#app/config/site.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { isLocale } from "#app/i18n/locales.ts";
+import { lenderList, partnerLenderNames } from "#app/loans/lenders.ts";
 import { renderMarkdown, type MarkdownVars } from "#app/features/legal/markdown.server.ts";
 import {
   POLICY_ORIGINAL_LANG,
@@ -29,6 +30,8 @@ function legalVars(lang: LegalLang): MarkdownVars {
     email: site.email,
     registrationNumber: site.businessRegistrationNumber,
     brokerRegistrationNumber: site.brokerRegistrationNumber,
+    /** The lenders it brokers for (금융소비자보호법 제26조①1), named in the notice and the privacy policy. */
+    lenders: lenderList(partnerLenderNames(), lang),
   };
 }
 

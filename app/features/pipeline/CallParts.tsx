@@ -15,11 +15,12 @@ export type CallFormResult =
   | { ok: false; error: "missing" | "callbackPast" | "invalid"; fields?: FieldErrors; values?: Record<string, string> };
 
 /** The number's owner forbade calls: shown on every request from it. */
-export function DoNotContactBanner() {
+export function DoNotContactBanner({ since }: { since?: CallState["doNotContactSince"] }) {
   const t = useAdminT();
   return (
-    <p className={styles.noticeError} role="note">
+    <p className={styles.noticeError} role="note" data-do-not-contact={since?.byPerson ? "person" : "agent"}>
       <strong>{t("calls.dnc.title")}</strong> {t("calls.dnc.body")}
+      {since ? ` ${t(since.byPerson ? "calls.dnc.byPerson" : "calls.dnc.byAgent", { at: since.at })}` : null}
     </p>
   );
 }
@@ -32,7 +33,7 @@ export function CallsSection({ calls, result, action }: { calls: CallState; resu
       <h2 id="request-calls" className={styles.subtitle}>
         {t("calls.title")}
       </h2>
-      {calls.doNotContact ? <DoNotContactBanner /> : null}
+      {calls.doNotContact ? <DoNotContactBanner since={calls.doNotContactSince} /> : null}
       <p className={calls.overdue ? styles.overdue : undefined}>
         {calls.nextCall
           ? t(calls.nextCallAsked ? "calls.nextAsked" : "calls.next", { at: calls.nextCall })

@@ -39,9 +39,16 @@ export function MyCallsPage({ data, result }: { data: MyCalls; result?: MyCallsR
         )
       ) : null}
       {result && "claimed" in result ? (
-        <Notice tone={result.claimed ? "ok" : "error"}>{t(result.claimed ? "mycalls.claimed" : "mycalls.taken")}</Notice>
+        <Notice tone={result.claimed ? "ok" : "error"}>
+          {t(!result.claimed ? "mycalls.taken" : data.outsideHours ? "mycalls.claimedLater" : "mycalls.claimed")}
+        </Notice>
       ) : null}
 
+      {data.refused ? (
+        <p className={styles.muted} role="note" data-refused-count={data.refused}>
+          {t("mycalls.refused", { count: data.refused })}
+        </p>
+      ) : null}
       <h2 className={styles.subtitle}>{t("mycalls.due")}</h2>
       {data.due.length ? (
         <ul className={styles.queue}>
@@ -76,6 +83,21 @@ export function MyCallsPage({ data, result }: { data: MyCalls; result?: MyCallsR
       ) : (
         <p className={styles.muted}>{t("mycalls.noneLater")}</p>
       )}
+
+      {data.outsideHours ? (
+        <>
+          <h2 className={styles.subtitle}>{t("mycalls.atOpening", { next: data.outsideHours.next })}</h2>
+          {data.atOpening.length ? (
+            <ul className={styles.queue}>
+              {data.atOpening.map((c) => (
+                <QueueItem key={c.id} call={c} when={t("mycalls.dueAt", { at: c.at })} />
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.muted}>{t("mycalls.noneAtOpening")}</p>
+          )}
+        </>
+      ) : null}
 
       <h2 className={styles.subtitle}>{t("mycalls.unclaimed")}</h2>
       {data.unclaimed.length ? (

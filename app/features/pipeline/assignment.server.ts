@@ -3,6 +3,8 @@ import type { Database } from "#db/schema.ts";
 import { isPostgres } from "#db/migrations/dialect-types.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { consultationPhone, isDoNotContact } from "#app/features/pipeline/calls.server.ts";
+import { nextCallingMoment } from "#app/business/calendar.ts";
+import { readCalendar } from "#app/business/calendar.server.ts";
 
 /**
  * Who has a lead (issue 26, item 3; ADR 0028). A new consultation is given,
@@ -69,17 +71,20 @@ async function turnStamp(trx: Transaction<Database>, now: Date): Promise<string>
 
 /**
  * Gives a lead to `operatorId` (or to no one). A new lead given to someone
- * is due at `now`: the first call is the one that matters most — unless its
- * number asked not to be contacted, then nothing is scheduled.
+ * is due at `now` inside the calling hours — the first call is the one that
+ * matters most — and at the next opening of the business calendar outside
+ * them (a request sent at night or on a holiday is due when we open);
+ * unless its number asked not to be contacted, then nothing is scheduled.
  */
 async function give(trx: Transaction<Database>, id: number, operatorId: number | null, now: Date): Promise<void> {
   const due = operatorId !== null && !(await isDoNotContact(trx, await consultationPhone(trx, id)));
+  const at = due ? nextCallingMoment(await readCalendar(trx), now).toISOString() : null;
   await trx
     .updateTable("consultation_answers")
     .set({ assigned_operator_id: operatorId })
     .$if(due, (q) =>
       q.set({
-        next_call_at: sql<string>`case when status = 'new' then coalesce(next_call_at, ${now.toISOString()}) else next_call_at end`,
+        next_call_at: sql<string>`case when status = 'new' then coalesce(next_call_at, ${at}) else next_call_at end`,
       }),
     )
     .where("id", "=", id)

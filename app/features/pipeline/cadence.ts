@@ -1,10 +1,11 @@
-import { seoulMidnight, seoulMinutes } from "#app/lib/seoul-time.ts";
+import { seoulMidnight } from "#app/lib/seoul-time.ts";
+import { nextCallingMoment, type BusinessCalendar } from "#app/business/calendar.ts";
 
 /**
  * When to call next (issue 26, item 2; ADR 0028): the cadence, set here and
- * nowhere else, and the calling hours every scheduled call falls inside.
- * Pure functions of a time (no clock read): the server passes `now`. Seoul
- * times are app/lib/seoul-time.ts's.
+ * nowhere else. Every scheduled call falls inside the calling hours of an
+ * open day of the business calendar (issue 36, ADR 0037). Pure functions of
+ * a time (no clock read): the server passes `now` and the calendar.
  */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -26,44 +27,14 @@ export const CADENCE: readonly Step[] = [
 /** After this many unanswered attempts the request closes as unreachable, unless an agent keeps it open. */
 export const MAX_UNANSWERED = CADENCE.length;
 
-/** Calls may be placed from `start` to before `end`, in minutes after Seoul midnight. */
-export interface CallingHours {
-  start: number;
-  end: number;
-}
-
-/** The law's window (no calls 21:00–08:00 unless asked): configured hours must lie inside it. */
-export const LEGAL_HOURS: CallingHours = { start: 8 * 60, end: 21 * 60 };
-export const DEFAULT_CALLING_HOURS: CallingHours = { start: 9 * 60, end: 20 * 60 };
-
-/**
- * Reads `HH:MM-HH:MM` (the CALLING_HOURS setting). Anything unreadable,
- * empty, or reaching outside 08:00–21:00 is refused (null).
- */
-export function parseCallingHours(value: string): CallingHours | null {
-  const match = /^(\d{2}):(\d{2})-(\d{2}):(\d{2})$/.exec(value.trim());
-  if (!match) return null;
-  const [h1, m1, h2, m2] = match.slice(1).map(Number) as [number, number, number, number];
-  if (m1 > 59 || m2 > 59) return null;
-  const hours = { start: h1 * 60 + m1, end: h2 * 60 + m2 };
-  if (hours.start >= hours.end || hours.start < LEGAL_HOURS.start || hours.end > LEGAL_HOURS.end) return null;
-  return hours;
-}
-
-/** The instant itself when it lies inside the calling hours; else the next opening. */
-export function withinHours(at: Date, hours: CallingHours): Date {
-  const minutes = seoulMinutes(at);
-  if (minutes >= hours.start && minutes < hours.end) return at;
-  const midnight = seoulMidnight(at);
-  return new Date((minutes < hours.start ? midnight : midnight + DAY) + hours.start * MINUTE);
-}
-
 /**
  * When to call after the `unanswered`-th unanswered attempt at `at` (1-based;
- * past the cadence's end, its last step again), inside the calling hours.
+ * past the cadence's end, its last step again): the step's time, or the next
+ * calling moment of the business calendar after it — never on a closed day
+ * (weekend, public holiday, closure) nor outside the calling hours.
  */
-export function nextAttemptAt(unanswered: number, at: Date, hours: CallingHours): Date {
+export function nextAttemptAt(unanswered: number, at: Date, calendar: BusinessCalendar): Date {
   const step = CADENCE[Math.min(Math.max(unanswered, 1), CADENCE.length) - 1]!;
   const due = "after" in step ? new Date(at.getTime() + step.after) : new Date(seoulMidnight(at) + DAY + step.nextDayAt * MINUTE);
-  return withinHours(due, hours);
+  return nextCallingMoment(calendar, due);
 }

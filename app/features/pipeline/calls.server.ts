@@ -1,33 +1,26 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, RequestStage } from "#db/schema.ts";
 import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
+import { doNotContactSince, forbidContact, isDoNotContact } from "#app/requests/do-not-contact.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { moveWithin, type Mover } from "#app/features/pipeline/pipeline.server.ts";
 import { canMove } from "#app/features/pipeline/stages.ts";
-import {
-  DEFAULT_CALLING_HOURS,
-  MAX_UNANSWERED,
-  nextAttemptAt,
-  parseCallingHours,
-  type CallingHours,
-} from "#app/features/pipeline/cadence.ts";
+import { MAX_UNANSWERED, nextAttemptAt } from "#app/features/pipeline/cadence.ts";
+import type { BusinessCalendar } from "#app/business/calendar.ts";
+import { readCalendar } from "#app/business/calendar.server.ts";
 import { fromSeoulLocal, UNANSWERED, type CallInput, type CallOutcome } from "#app/features/pipeline/calls.ts";
 
 /**
  * Logging a call on a consultation (issue 26, item 2; ADR 0028): the attempt,
  * the first-contact time, the next call by the cadence inside the calling
- * hours (or when the visitor asked), the lead's stage (new → contacting on
+ * hours of an open day of the business calendar (or when the visitor
+ * asked), the lead's stage (new → contacting on
  * the first attempt; closed as unreachable after the last unanswered one
  * unless an agent keeps it open; closed as a wrong number), a phone number's
  * "do not contact" — all in one transaction, with its audit entry.
  */
 type Db = Kysely<Database>;
-
-/** The calling hours: CALLING_HOURS=HH:MM-HH:MM inside 08:00–21:00 KST, else 09:00–20:00. */
-export function callingHours(env: NodeJS.ProcessEnv = process.env): CallingHours {
-  return (env.CALLING_HOURS && parseCallingHours(env.CALLING_HOURS)) || DEFAULT_CALLING_HOURS;
-}
 
 /** A consultation's phone number as the visitor answered it; null when it has none (the status page masks it). */
 export async function consultationPhoneAnswer(db: Db | Transaction<Database>, id: number): Promise<string | null> {
@@ -45,19 +38,25 @@ export async function consultationPhone(db: Db | Transaction<Database>, id: numb
   return ((await consultationPhoneAnswer(db, id)) ?? "").replace(/\D+/g, "");
 }
 
-export async function isDoNotContact(db: Db | Transaction<Database>, phone: string): Promise<boolean> {
-  if (!phone) return false;
-  return (await db.selectFrom("do_not_contact").select("id").where("phone", "=", phone).executeTakeFirst()) !== undefined;
-}
+/** The pipeline's readers ask it here; the list itself is the requests kit's (the rights page writes it too). */
+export { isDoNotContact };
 
 export type LogCallResult = { ok: true; next: string | null; closed: boolean } | { ok: false; error: "missing" | "callbackPast" };
 
 /** Who logs it: the signed-in agent. */
 type Caller = NonNullable<Mover>;
 
-export async function logCall(db: Db, who: Caller, id: number, call: CallInput, now: Date, hours = callingHours()): Promise<LogCallResult> {
+export async function logCall(
+  db: Db,
+  who: Caller,
+  id: number,
+  call: CallInput,
+  now: Date,
+  calendar?: BusinessCalendar,
+): Promise<LogCallResult> {
   const callbackAt = call.outcome === "callback" ? fromSeoulLocal(call.callbackAt) : null;
   if (callbackAt && callbackAt.getTime() <= now.getTime()) return { ok: false, error: "callbackPast" };
+  const open = calendar ?? (await readCalendar(db));
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("consultation_answers")
@@ -86,7 +85,7 @@ export async function logCall(db: Db, who: Caller, id: number, call: CallInput, 
     const unanswered = Number(row.unanswered_calls) + (UNANSWERED.includes(call.outcome) ? 1 : 0);
     const keepOpen = call.keepOpen === "1" || Number(row.keep_open) === 1;
     const exhausted = UNANSWERED.includes(call.outcome) && unanswered >= MAX_UNANSWERED && !keepOpen;
-    const next = forbidden ? null : nextCall(call.outcome, unanswered, exhausted, now, callbackAt, hours);
+    const next = forbidden ? null : nextCall(call.outcome, unanswered, exhausted, now, callbackAt, open);
     await trx
       .updateTable("consultation_answers")
       .set({
@@ -123,32 +122,17 @@ function nextCall(
   exhausted: boolean,
   now: Date,
   callbackAt: Date | null,
-  hours: CallingHours,
+  calendar: BusinessCalendar,
 ): Date | null {
   if (outcome === "callback") return callbackAt;
   if (!UNANSWERED.includes(outcome) || exhausted) return null;
-  return nextAttemptAt(unanswered, now, hours);
+  return nextAttemptAt(unanswered, now, calendar);
 }
 
 /** Records that `phone` may not be called, and stops every schedule of every consultation from it. */
 async function forbidCalls(trx: Transaction<Database>, who: Caller, phone: string, id: number, now: Date): Promise<void> {
   if (!phone) return;
-  if (!(await isDoNotContact(trx, phone))) {
-    await trx.insertInto("do_not_contact").values({ phone, operator_id: who.operator.id, at: now.toISOString() }).execute();
-  }
-  await trx
-    .updateTable("consultation_answers")
-    .set({ next_call_at: null, next_call_asked: 0 })
-    .where(
-      "id",
-      "in",
-      trx
-        .selectFrom("consultation_answer_items")
-        .select("answer_id")
-        .where("question_seq", "=", CONSULTATION_QUESTIONS.phone)
-        .where("answer_content", "=", phone),
-    )
-    .execute();
+  await forbidContact(trx, phone, who.operator.id, now);
   await audit(trx, who, "call", { kind: "consultation", id }, "do_not_contact", now);
 }
 
@@ -171,6 +155,8 @@ export interface CallState {
   unanswered: number;
   keepOpen: boolean;
   doNotContact: boolean;
+  /** When the number was put on the list (Seoul time) and whether the person asked on the rights page; null while it may be called. */
+  doNotContactSince: { at: string; byPerson: boolean } | null;
 }
 
 /** A consultation's call attempts (`c`), newest first; the caller selects what it may read. */
@@ -210,8 +196,13 @@ export async function callState(db: Db, id: number, now = new Date()): Promise<C
     firstContact: row.first_contact_at ? formatSeoul(row.first_contact_at) : null,
     unanswered: Number(row.unanswered_calls),
     keepOpen: Number(row.keep_open) === 1,
-    doNotContact: await isDoNotContact(db, await consultationPhone(db, id)),
+    ...(await doNotContactOf(db, await consultationPhone(db, id))),
   };
+}
+
+async function doNotContactOf(db: Db, phone: string) {
+  const since = await doNotContactSince(db, phone);
+  return { doNotContact: since !== null, doNotContactSince: since ? { at: formatSeoul(since.at), byPerson: since.byPerson } : null };
 }
 
 /** Used by tests and My calls: the raw schedule of a consultation. */

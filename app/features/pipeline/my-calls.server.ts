@@ -2,14 +2,18 @@ import { sql, type Kysely } from "kysely";
 import type { Database, RequestStage } from "#db/schema.ts";
 import { consultationsWithContact } from "#app/features/pipeline/inbox.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
-import { callingHours } from "#app/features/pipeline/calls.server.ts";
-import { withinHours } from "#app/features/pipeline/cadence.ts";
+import { consultationPhone, isDoNotContact } from "#app/features/pipeline/calls.server.ts";
+import { DECIDED_STAGES } from "#app/features/pipeline/stages.ts";
 import { formatSeoul, seoulMidnight } from "#app/lib/seoul-time.ts";
+import { hhmm, isCallingTime, nextCallingMoment, type BusinessCalendar } from "#app/business/calendar.ts";
+import { readCalendar } from "#app/business/calendar.server.ts";
 
 /**
  * "My calls" (issue 26, item 3): an agent's queue, made for the phone —
  * calls due now (overdue first, with how late), then call-backs the visitor
- * asked for later today, then unclaimed new consultations, oldest first.
+ * asked for later today, then (outside the calling hours of the business
+ * calendar) the leads waiting for the next opening, then unclaimed new
+ * consultations, oldest first.
  */
 type Db = Kysely<Database>;
 const DAY = 86_400_000;
@@ -29,12 +33,18 @@ export interface QueuedCall {
 export interface MyCalls {
   due: QueuedCall[];
   later: QueuedCall[];
+  /** Outside the calling hours: my leads waiting for the next opening (a lead that arrived at night), due then. */
+  atOpening: QueuedCall[];
   unclaimed: QueuedCall[];
-  /** Now is outside the calling hours (HH:MM, Korea time): only those who asked for this time may be called. */
-  outsideHours: { from: string; to: string } | null;
+  /**
+   * Now is outside the calling hours of an open day (HH:MM, Korea time; a
+   * weekend, a public holiday or a closure too): only those who asked for
+   * this time may be called; the others wait until `next` (Seoul time).
+   */
+  outsideHours: { from: string; to: string; next: string } | null;
+  /** Open leads of this agent (or unclaimed) left out because their number refused contact (금융소비자보호법 제21조의2). */
+  refused: number;
 }
-
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 const QUEUE_MAX = 50;
 
@@ -43,8 +53,15 @@ function endOfSeoulDay(now: Date): Date {
   return new Date(seoulMidnight(now) + DAY);
 }
 
+/** Leads whose phone number is on the "do not contact" list: never in a queue, whoever asked it and whenever. */
+function callable(db: Db) {
+  return consultationsWithContact(db).where((eb) =>
+    eb.not(eb.exists(eb.selectFrom("do_not_contact as d").select("d.id").whereRef("d.phone", "=", "p.answer_content"))),
+  );
+}
+
 function rows(db: Db) {
-  return consultationsWithContact(db).select([
+  return callable(db).select([
     "a.id",
     "a.status",
     "a.next_call_at",
@@ -69,7 +86,8 @@ function queued(r: Row, now: Date, at: string): QueuedCall {
   };
 }
 
-export async function myCalls(db: Db, operatorId: number, now = new Date(), hours = callingHours()): Promise<MyCalls> {
+export async function myCalls(db: Db, operatorId: number, now = new Date(), calendar?: BusinessCalendar): Promise<MyCalls> {
+  const open = calendar ?? (await readCalendar(db));
   const at = now.toISOString();
   const due = await rows(db)
     .where("a.assigned_operator_id", "=", operatorId)
@@ -86,6 +104,19 @@ export async function myCalls(db: Db, operatorId: number, now = new Date(), hour
     .orderBy("a.next_call_at")
     .limit(QUEUE_MAX)
     .execute();
+  const opening = nextCallingMoment(open, now);
+  const atOpening =
+    opening.getTime() > now.getTime()
+      ? await rows(db)
+          .where("a.assigned_operator_id", "=", operatorId)
+          .where("a.next_call_at", ">", at)
+          .where("a.next_call_at", "<=", opening.toISOString())
+          .where("a.next_call_asked", "=", 0)
+          .orderBy("a.next_call_at")
+          .orderBy("a.id")
+          .limit(QUEUE_MAX)
+          .execute()
+      : [];
   const unclaimed = await rows(db)
     .where("a.assigned_operator_id", "is", null)
     .where("a.status", "=", "new")
@@ -96,22 +127,47 @@ export async function myCalls(db: Db, operatorId: number, now = new Date(), hour
   return {
     due: due.map((r) => queued(r, now, r.next_call_at!)),
     later: later.map((r) => ({ ...queued(r, now, r.next_call_at!), lateMinutes: 0 })),
+    atOpening: atOpening.map((r) => ({ ...queued(r, now, r.next_call_at!), lateMinutes: 0 })),
     unclaimed: unclaimed.map((r) => ({ ...queued(r, now, r.created_at), lateMinutes: 0 })),
-    outsideHours: withinHours(now, hours) === now ? null : { from: hhmm(hours.start), to: hhmm(hours.end) },
+    outsideHours: isCallingTime(open, now)
+      ? null
+      : { from: hhmm(open.calling.start), to: hhmm(open.calling.end), next: formatSeoul(opening) },
+    refused: await refusedCount(db, operatorId),
   };
+}
+
+/** How many open leads of this agent, or new unclaimed ones, the "do not contact" list keeps out of the queue. */
+async function refusedCount(db: Db, operatorId: number): Promise<number> {
+  const row = await consultationsWithContact(db)
+    .innerJoin("do_not_contact as d", "d.phone", "p.answer_content")
+    .where("a.status", "not in", DECIDED_STAGES)
+    .where((eb) =>
+      eb.or([
+        eb("a.assigned_operator_id", "=", operatorId),
+        eb.and([eb("a.assigned_operator_id", "is", null), eb("a.status", "=", "new")]),
+      ]),
+    )
+    .select((eb) => eb.fn.count<number | string>("a.id").distinct().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /**
  * An agent takes an unclaimed lead (false: someone else has it). A new lead
- * claimed is due now: the first call is the one that matters most.
+ * claimed is due at once inside the calling hours — the first call is the
+ * one that matters most — and at the next opening outside them (a lead
+ * claimed at night is never "due now").
  */
 export async function claim(db: Db, who: { operator: { id: number; email: string } }, id: number, now = new Date()): Promise<boolean> {
+  const due = nextCallingMoment(await readCalendar(db), now).toISOString();
   return db.transaction().execute(async (trx) => {
+    // A number that refused contact gets no call, even when an agent takes its lead.
+    const forbidden = await isDoNotContact(trx, await consultationPhone(trx, id));
     const result = await trx
       .updateTable("consultation_answers")
       .set({
         assigned_operator_id: who.operator.id,
-        next_call_at: sql<string>`coalesce(next_call_at, ${now.toISOString()})`,
+        ...(forbidden ? {} : { next_call_at: sql<string>`coalesce(next_call_at, ${due})` }),
       })
       .where("id", "=", id)
       .where("assigned_operator_id", "is", null)

@@ -6,7 +6,7 @@ import { PageTitle } from "#app/features/site/PageTitle.tsx";
 import { SubmitButton } from "#app/ui/Button.tsx";
 import { PhoneField, RadioGroup, TextArea } from "#app/ui/Field.tsx";
 import { Honeypot } from "#app/ui/Honeypot.tsx";
-import { COMPLAINT_MAX, DEADLINE_KINDS, RIGHTS_KINDS } from "#app/features/privacy-rights/schema.ts";
+import { COMPLAINT_MAX, DEADLINE_KINDS, REFUSE_CONTACT, RIGHTS_KINDS } from "#app/features/privacy-rights/schema.ts";
 import { StatusLinkBox } from "#app/requests/StatusLinkBox.tsx";
 import styles from "./privacy-rights.module.css";
 
@@ -34,10 +34,16 @@ export function PrivacyRightsPage({ result }: { result?: FormResult }) {
           <li>{t("rights.eraseExplained")}</li>
           <li>{t("rights.deadline.accessExplained")}</li>
           <li>{t("rights.deadline.complaintExplained")}</li>
+          <li data-refuse-contact="">
+            <span lang="ko" className={styles.statute}>
+              {t("rights.rightsKo.refuseContact")}
+            </span>{" "}
+            {t("rights.refuseContact.explained")}
+          </li>
         </ul>
         {result?.status === "sent" ? (
           <p role="status" className={styles.sent}>
-            {t("rights.sent")}
+            {t(result.kind === REFUSE_CONTACT ? "rights.refuseContact.sent" : "rights.sent")}
           </p>
         ) : null}
         {result?.status === "sent" && result.statusPath ? <StatusLinkBox path={result.statusPath} /> : null}
@@ -52,7 +58,12 @@ export function PrivacyRightsPage({ result }: { result?: FormResult }) {
             legend={t("rights.request")}
             options={RIGHTS_KINDS.map((value) => ({
               value,
-              label: DEADLINE_KINDS.includes(value) ? t(`rights.deadline.kinds.${value}`) : t(`rights.kinds.${value}`),
+              label:
+                value === REFUSE_CONTACT
+                  ? t("rights.refuseContact.kind")
+                  : DEADLINE_KINDS.includes(value)
+                    ? t(`rights.deadline.kinds.${value}`)
+                    : t(`rights.kinds.${value}`),
             }))}
             required
             requiredLabel={t("rights.required")}

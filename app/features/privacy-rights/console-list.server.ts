@@ -11,9 +11,13 @@ export interface RightsRow {
   received: string;
 }
 
-/** The requests this page carries out; access requests and complaints are answered on the deadlines page (issue 28). */
-type ActedKind = Extract<RightsRequestKind, "withdraw_marketing" | "erase">;
-const ACTED_KINDS: ActedKind[] = ["withdraw_marketing", "erase"];
+/**
+ * The requests this page carries out; access requests and complaints are
+ * answered on the deadlines page (issue 28). A contact refusal is carried out
+ * when it arrives (issue 35): listed here, closed, for the record and a copy.
+ */
+type ActedKind = Extract<RightsRequestKind, "withdraw_marketing" | "erase" | "refuse_contact">;
+const ACTED_KINDS: ActedKind[] = ["withdraw_marketing", "erase", "refuse_contact"];
 
 export async function listRightsRequests(db: Kysely<Database>): Promise<RightsRow[]> {
   const rows = await db

@@ -9,13 +9,17 @@ import { seoulDayNumber, seoulMidnight } from "#app/lib/seoul-time.ts";
  *    policy 15; the stricter one binds us, so the page promises 14;
  *  - erasure and marketing withdrawal: 10 days, the Personal Information
  *    Protection Act's limit (Enforcement Decree art. 43–44), which the
- *    rights page's own answer already names.
+ *    rights page's own answer already names;
+ *  - refusing further contact: at once (금융소비자보호법 제21조의2②
+ *    "즉시"): day 0, and the request is carried out and answered the moment
+ *    it is stored (rights.server.ts).
  */
 export const DEADLINE_DAYS: Record<RightsRequestKind, number> = {
   access: 8,
   complaint: 14,
   erase: 10,
   withdraw_marketing: 10,
+  refuse_contact: 0,
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -8,6 +8,9 @@ import { RIGHTS_FIELDS, rightsFormChecked, type RightsInput } from "#app/feature
 import { dueAt } from "#app/features/privacy-rights/deadlines.ts";
 import { statusPathFor } from "#app/requests/status-answer.server.ts";
 import { requestStore } from "#app/features/alerts/context.server.ts";
+import { audit, SYSTEM_ACTOR } from "#app/features/audit/audit.server.ts";
+import { forbidContact } from "#app/requests/do-not-contact.server.ts";
+import { REFUSE_CONTACT } from "#app/features/privacy-rights/schema.ts";
 
 export const RIGHTS_BUCKET = "rights";
 const BODY_LIMIT = 4 * 1024;
@@ -17,7 +20,11 @@ export const RIGHTS_REPEAT_MS = 10 * 60 * 1000;
 /**
  * Stores a rights request, with its alerts, once: the same right for the same
  * number within ten minutes finds the first. The answer never says whether
- * the number is known to us.
+ * the number is known to us. A refusal of further contact (금융소비자보호법
+ * 제21조의2, which says "at once") is carried out in the same transaction:
+ * the number goes on the pipeline's "do not contact" list, every call
+ * scheduled to it is cleared, the request is recorded as answered by the
+ * system, and the audit log says so (without the number).
  */
 export async function createRightsRequest(store: RequestStore, input: RightsInput, lang: string, now = new Date()) {
   const since = new Date(now.getTime() - RIGHTS_REPEAT_MS).toISOString();
@@ -43,6 +50,16 @@ export async function createRightsRequest(store: RequestStore, input: RightsInpu
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    if (input.request === REFUSE_CONTACT) {
+      const cleared = await forbidContact(trx, input.phone, null, now);
+      const at = now.toISOString();
+      await trx
+        .updateTable("rights_requests")
+        .set({ answered_at: at, answered_by: SYSTEM_ACTOR, status: "closed", updated_at: at })
+        .where("id", "=", row.id)
+        .execute();
+      await audit(trx, null, "call", { kind: "rights", id: row.id }, `do_not_contact (rights request); calls cleared ${cleared}`, now);
+    }
     return { id: row.id, created: true };
   });
 }
@@ -55,5 +72,5 @@ export const rightsFormAction = formAction(RIGHTS_BUCKET, async ({ request, cont
   if (!result.success) return formInvalid(result.errors, echoValues(form, RIGHTS_FIELDS));
   const stored = await createRightsRequest(requestStore(context), result.output, localeOf(context));
   // The same private status link as every request (issue 28): it shows the date we must answer by.
-  return formSent(statusPathFor(context, stored.statusToken));
+  return formSent(statusPathFor(context, stored.statusToken), result.output.request);
 });

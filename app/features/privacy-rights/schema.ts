@@ -1,10 +1,23 @@
 import { digitsOnly, present, v } from "#app/lib/schema.ts";
 import type { RightsRequestKind } from "#db/schema.ts";
 
-/** What a person may ask (the privacy policy's rights): withdraw marketing consent, or erase their data; see it, or complain (issue 28). */
-export const RIGHTS_KINDS = ["withdraw_marketing", "erase", "access", "complaint"] as const satisfies readonly RightsRequestKind[];
+/**
+ * What a person may ask (the privacy policy's rights): withdraw marketing
+ * consent, or erase their data; see it, or complain (issue 28); refuse any
+ * further contact (금융소비자보호법 제21조의2, issue 35), which is carried
+ * out at once.
+ */
+export const RIGHTS_KINDS = [
+  "withdraw_marketing",
+  "erase",
+  "access",
+  "complaint",
+  "refuse_contact",
+] as const satisfies readonly RightsRequestKind[];
 /** The kinds issue 28 added: their labels are in their own catalog keys (`rights.deadline.kinds.*`). */
 export const DEADLINE_KINDS: readonly RightsRequestKind[] = ["access", "complaint"];
+/** The right the Financial Consumer Protection Act gives (its labels are under `rights.refuseContact.*`). */
+export const REFUSE_CONTACT = "refuse_contact" satisfies RightsRequestKind;
 export const COMPLAINT_MAX = 2000;
 
 /**

@@ -6,13 +6,16 @@ import { Button } from "#app/ui/Button.tsx";
 import { RadioGroup, TextField } from "#app/ui/Field.tsx";
 import {
   CALCULATOR_FIELDS,
+  GENERAL_OFFER,
+  defaultMethod,
   queryFromValues,
   readCalculator,
   type CalculatorField,
+  type CalculatorOffer,
   type CalculatorValues,
 } from "#app/features/repayment/schema.ts";
 import { calculatorAnswer, DSR_CEILING, STAY_MONTHS_AFTER_LOAN, type CalculatorAnswer } from "#app/features/repayment/answer.ts";
-import { REPAYMENT_METHODS, type Schedule } from "#app/features/repayment/schedule.ts";
+import type { Schedule } from "#app/features/repayment/schedule.ts";
 import { formatDay, formatShare, formatWon } from "#app/features/repayment/format.ts";
 import { scheduleRowsHtml } from "#app/features/repayment/schedule-rows.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
@@ -27,24 +30,37 @@ export const CALCULATOR_PATH = href("/our-products/repayment-calculator");
  * string. The server renders the answer of the URL it was asked (no
  * JavaScript needed); with JavaScript the answer follows the fields as the
  * visitor types (from the same schema and schedule code) and the address bar
- * follows too, so the answer can be bookmarked and shared.
+ * follows too, so the answer can be bookmarked and shared. It offers the
+ * terms and methods of the live products (`offer`), or says that it is plain
+ * arithmetic when none is live (issue 35).
  */
-export function RepaymentCalculator({ initial, asked, today }: { initial: CalculatorValues; asked: boolean; today: string }) {
+export function RepaymentCalculator({
+  initial,
+  asked,
+  today,
+  offer = GENERAL_OFFER,
+}: {
+  initial: CalculatorValues;
+  asked: boolean;
+  today: string;
+  offer?: CalculatorOffer;
+}) {
   const t = useT();
   const locale = useLocale();
-  // No method in the URL means equal payments: the radio shows it, and the address bar will say it.
-  const [values, setValues] = useState(() => ({ ...initial, method: initial.method || "annuity" }));
+  // No method in the URL means equal payments (when offered): the radio shows it, and the address bar will say it.
+  const [values, setValues] = useState(() => ({ ...initial, method: initial.method || defaultMethod(offer) }));
   // Messages show for the fields the visitor has changed, and for all of them once a form was sent.
   const [touched, setTouched] = useState<ReadonlySet<CalculatorField>>(() => new Set(asked ? CALCULATOR_FIELDS : []));
   // Typing stays quick on a slow phone: a 360-row schedule renders after the keystroke, not in it.
   const shown = useDeferredValue(values);
-  const reading = useMemo(() => readCalculator(shown), [shown]);
+  const reading = useMemo(() => readCalculator(shown, offer), [shown, offer]);
   const edited = touched.size > 0 && !asked;
   // The empty form may come from the shared page cache: once the visitor types, the browser's own date (in Korea) counts.
   const day = edited ? todayInSeoul() : today;
   const answer = useMemo(() => (reading.success ? calculatorAnswer(reading.input, day) : null), [reading, day]);
   const errors = reading.success ? {} : reading.errors;
-  const error = (field: CalculatorField) => (touched.has(field) && errors[field] ? t(errors[field]) : undefined);
+  const terms = { min: offer.term.min, max: offer.term.max };
+  const error = (field: CalculatorField) => (touched.has(field) && errors[field] ? t(errors[field], terms) : undefined);
   const answerHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -71,13 +87,16 @@ export function RepaymentCalculator({ initial, asked, today }: { initial: Calcul
   return (
     <div className={`${page.page} ${page.stack}`}>
       <p className={page.intro}>{t("calculator.intro")}</p>
+      <p className={styles.offer} data-calculator-offer={offer.source}>
+        {t(offer.source === "products" ? "calculator.offer.products" : "calculator.offer.general")}
+      </p>
       <form method="get" action={CALCULATOR_PATH} className={styles.form} onSubmit={submit} noValidate>
         {(["amount", "rate", "months"] as const).map((field) => (
           <TextField
             key={field}
             name={field}
             label={t(`calculator.fields.${field}`)}
-            hint={t(`calculator.hints.${field}`)}
+            hint={t(`calculator.hints.${field}`, terms)}
             inputMode={field === "rate" ? "decimal" : "numeric"}
             autoComplete="off"
             value={values[field]}
@@ -91,15 +110,20 @@ export function RepaymentCalculator({ initial, asked, today }: { initial: Calcul
           legend={t("calculator.fields.method")}
           name="method"
           stacked
-          value={(REPAYMENT_METHODS as readonly string[]).includes(values.method) ? values.method : ""}
+          value={(offer.methods as readonly string[]).includes(values.method) ? values.method : ""}
           onChange={(method) => edit("method", method)}
           error={error("method")}
-          options={REPAYMENT_METHODS.map((method) => ({
+          options={offer.methods.map((method) => ({
             value: method,
             label: (
               <>
                 <span className={styles.methodName}>{t(`calculator.methods.${method}.name`)}</span>
                 <span className={styles.methodText}>{t(`calculator.methods.${method}.text`)}</span>
+                {offer.byMethod[method] ? (
+                  <span className={styles.methodText}>
+                    {t("calculator.offer.offeredWith", { products: (offer.byMethod[method] ?? []).join(", ") })}
+                  </span>
+                ) : null}
               </>
             ),
           }))}

@@ -28,6 +28,27 @@ export const CALCULATOR_LIMITS = {
 
 export const EXPIRY_UNKNOWN = "unknown";
 
+/**
+ * What the calculator offers (issue 35; 금융소비자보호법 시행령 제20조①5):
+ * the repayment methods and the range of terms the live products have, so
+ * the calculator never shows a loan no partner makes — or, when no product
+ * is live, plain arithmetic over every method and term, and the page says so.
+ * `byMethod` names the products that offer each method.
+ */
+export interface CalculatorOffer {
+  source: "products" | "general";
+  methods: RepaymentMethod[];
+  term: { min: number; max: number };
+  byMethod: Partial<Record<RepaymentMethod, string[]>>;
+}
+
+export const GENERAL_OFFER: CalculatorOffer = {
+  source: "general",
+  methods: [...REPAYMENT_METHODS],
+  term: { min: 1, max: CALCULATOR_LIMITS.maxMonths },
+  byMethod: {},
+};
+
 export const CALCULATOR_MESSAGES = {
   amountRequired: "calculator.errors.amountRequired",
   amountFormat: "calculator.errors.amountFormat",
@@ -57,52 +78,73 @@ function wonField(format: string) {
   );
 }
 
-export const calculatorQuerySchema = v.object({
-  amount: v.pipe(
-    wonField(M.amountFormat),
-    v.check((n) => n !== null, M.amountRequired),
-    v.transform((n) => n ?? 0),
-    v.minValue(CALCULATOR_LIMITS.minAmount, M.amountRange),
-    v.maxValue(CALCULATOR_LIMITS.maxAmount, M.amountRange),
-  ),
-  rate: v.pipe(
-    trimmed,
-    v.nonEmpty(M.rateRequired),
-    // At most 2 digits before and 2 after a point or a comma, an optional "%" after.
-    v.check((s) => parseRate(s, RATE_SYNTAX.visitor) !== null, M.rateFormat),
-    // Hundredths of a percent, exactly: "13,5" → 1350 → 13.5; not above the legal maximum.
-    v.transform((s) => parseRate(s, RATE_SYNTAX.visitor)!.bp),
-    v.maxValue(LEGAL_MAX_RATE_BP, M.rateRange),
-    v.transform(bpToPercent),
-  ),
-  months: v.pipe(
-    trimmed,
-    v.nonEmpty(M.monthsRequired),
-    v.regex(/^\d{1,3}$/, M.monthsRange),
-    v.transform(Number),
-    v.minValue(1, M.monthsRange),
-    v.maxValue(CALCULATOR_LIMITS.maxMonths, M.monthsRange),
-  ),
-  method: v.pipe(
-    trimmed,
-    v.transform((s) => s || "annuity"),
-    v.picklist(REPAYMENT_METHODS as RepaymentMethod[], M.method),
-  ),
-  expiry: v.pipe(
-    trimmed,
-    v.check((s) => s === "" || s.toLowerCase() === EXPIRY_UNKNOWN || isRealDate(expiryDigits(s) ?? ""), M.expiryFormat),
-    v.transform((s): Expiry => {
-      if (s === "") return { kind: "none" };
-      if (s.toLowerCase() === EXPIRY_UNKNOWN) return { kind: "unknown" };
-      const d = expiryDigits(s) ?? "";
-      return { kind: "date", iso: `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}` };
-    }),
-  ),
-  income: v.pipe(
-    wonField(M.incomeFormat),
-    v.check((n) => n === null || (n >= 1 && n <= CALCULATOR_LIMITS.maxIncome), M.incomeFormat),
-  ),
-});
+/** The query's schema for an offer: its terms and methods only. */
+export const calculatorSchemaFor = (offer: CalculatorOffer) =>
+  v.object({
+    amount: v.pipe(
+      wonField(M.amountFormat),
+      v.check((n) => n !== null, M.amountRequired),
+      v.transform((n) => n ?? 0),
+      v.minValue(CALCULATOR_LIMITS.minAmount, M.amountRange),
+      v.maxValue(CALCULATOR_LIMITS.maxAmount, M.amountRange),
+    ),
+    rate: v.pipe(
+      trimmed,
+      v.nonEmpty(M.rateRequired),
+      // At most 2 digits before and 2 after a point or a comma, an optional "%" after.
+      v.check((s) => parseRate(s, RATE_SYNTAX.visitor) !== null, M.rateFormat),
+      // Hundredths of a percent, exactly: "13,5" → 1350 → 13.5; not above the legal maximum.
+      v.transform((s) => parseRate(s, RATE_SYNTAX.visitor)!.bp),
+      v.maxValue(LEGAL_MAX_RATE_BP, M.rateRange),
+      v.transform(bpToPercent),
+    ),
+    months: v.pipe(
+      trimmed,
+      v.nonEmpty(M.monthsRequired),
+      v.regex(/^\d{1,3}$/, M.monthsRange),
+      v.transform(Number),
+      v.minValue(offer.term.min, M.monthsRange),
+      v.maxValue(offer.term.max, M.monthsRange),
+    ),
+    method: v.pipe(
+      trimmed,
+      v.transform((s) => s || defaultMethod(offer)),
+      v.picklist(offer.methods, M.method),
+    ),
+    expiry: v.pipe(
+      trimmed,
+      v.check((s) => s === "" || s.toLowerCase() === EXPIRY_UNKNOWN || isRealDate(expiryDigits(s) ?? ""), M.expiryFormat),
+      v.transform((s): Expiry => {
+        if (s === "") return { kind: "none" };
+        if (s.toLowerCase() === EXPIRY_UNKNOWN) return { kind: "unknown" };
+        const d = expiryDigits(s) ?? "";
+        return { kind: "date", iso: `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}` };
+      }),
+    ),
+    income: v.pipe(
+      wonField(M.incomeFormat),
+      v.check((n) => n === null || (n >= 1 && n <= CALCULATOR_LIMITS.maxIncome), M.incomeFormat),
+    ),
+  });
+
+/** The method a form without one means: equal payments when offered, else the first offered. */
+export function defaultMethod(offer: CalculatorOffer): RepaymentMethod {
+  return offer.methods.includes("annuity") ? "annuity" : (offer.methods[0] ?? "annuity");
+}
+
+/** Every method and term: the schema when no product stands behind the numbers. */
+export const calculatorQuerySchema = calculatorSchemaFor(GENERAL_OFFER);
+
+const schemas = new WeakMap<CalculatorOffer, ReturnType<typeof calculatorSchemaFor>>([[GENERAL_OFFER, calculatorQuerySchema]]);
+
+/** One schema per offer, made once (the page reads the fields at every keystroke). */
+function schemaOf(offer: CalculatorOffer) {
+  const known = schemas.get(offer);
+  if (known) return known;
+  const made = calculatorSchemaFor(offer);
+  schemas.set(offer, made);
+  return made;
+}
 
 export type Expiry = { kind: "none" } | { kind: "unknown" } | { kind: "date"; iso: string };
 export type CalculatorInput = v.InferOutput<typeof calculatorQuerySchema>;
@@ -129,7 +171,7 @@ export function isAsked(params: URLSearchParams): boolean {
 export type CalculatorReading = { success: true; input: CalculatorInput } | { success: false; errors: FieldErrors };
 
 /** Reads the fields: the input of the schedule, or each wrong or missing field's message (a catalog key). */
-export function readCalculator(values: CalculatorValues): CalculatorReading {
-  const result = validate(calculatorQuerySchema, values);
+export function readCalculator(values: CalculatorValues, offer: CalculatorOffer = GENERAL_OFFER): CalculatorReading {
+  const result = validate(schemaOf(offer), values);
   return result.success ? { success: true, input: result.output } : { success: false, errors: result.errors };
 }

@@ -4,8 +4,6 @@ import { CLOSED_REASONS } from "#app/features/pipeline/stages.ts";
 import { CONSULTATION_STAGES } from "#app/requests/kinds.ts";
 import type { ClosedReason, ConsultationStage } from "#db/schema.ts";
 import { CALL_OUTCOMES, type CallOutcome } from "#app/features/pipeline/calls.ts";
-import type { CallingHours } from "#app/features/pipeline/cadence.ts";
-import { seoulDayNumber, seoulMidnight } from "#app/lib/seoul-time.ts";
 
 /**
  * The report's figures from the database's bounded, aggregated rows (issue
@@ -149,21 +147,6 @@ export interface OutcomeCount extends Grouped {
 /** Every attempt on the period's requests, by outcome. */
 export function outcomes(rows: readonly OutcomeCount[]): CountRow<CallOutcome>[] {
   return shares(CALL_OUTCOMES, (key) => sum(rows.filter((r) => r.outcome === key)));
-}
-
-const MINUTE = 60_000;
-
-/** Calling time (ms) from a fixed origin to `t`: whole Seoul days of the window, and the part of `t`'s day. */
-function callingSinceOrigin(t: number, hours: CallingHours): number {
-  const days = seoulDayNumber(t);
-  const minuteOfDay = (t - seoulMidnight(t)) / MINUTE;
-  const window = hours.end - hours.start;
-  return (days * window + Math.min(Math.max(minuteOfDay - hours.start, 0), window)) * MINUTE;
-}
-
-/** The part of [from, to] that falls inside the calling hours (Seoul has no daylight saving), in ms. */
-export function callingMs(from: Date, to: Date, hours: CallingHours): number {
-  return Math.max(0, callingSinceOrigin(to.getTime(), hours) - callingSinceOrigin(from.getTime(), hours));
 }
 
 /** A consultation's wait for its first call attempt, all hours and calling hours only (ms). */

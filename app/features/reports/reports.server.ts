@@ -3,14 +3,13 @@ import type { ClosedReason, ConsultationStage, Database } from "#db/schema.ts";
 import { QUESTION_SEQ } from "#app/requests/questions.ts";
 import { seoulRange } from "#app/lib/seoul-time.ts";
 import type { ReportPeriod } from "#app/features/reports/period.ts";
-import type { CallingHours } from "#app/features/pipeline/cadence.ts";
-import { callingHours } from "#app/features/pipeline/calls.server.ts";
+import { callingMsBetween, type BusinessCalendar } from "#app/business/calendar.ts";
+import { readCalendar } from "#app/business/calendar.server.ts";
 import {
   FUNNEL,
   REACHED_OUTCOMES,
   STAGE_RANK,
   attemptsUntilReached,
-  callingMs,
   closedReasons,
   firstCallWaits,
   outcomes,
@@ -145,9 +144,10 @@ export async function outcomeCounts(db: Db, period: ReportPeriod): Promise<Outco
 /**
  * Each called consultation's wait for its first attempt: one narrow row per
  * request (at most the period's requests), measured here because the
- * calling-hours part needs the calendar, which neither dialect's SQL shares.
+ * calling-hours part needs the business calendar (the calling hours of open
+ * days: a night, a weekend or 추석 does not count), which no SQL knows.
  */
-export async function firstCallRows(db: Db, period: ReportPeriod, hours: CallingHours): Promise<FirstCallWait[]> {
+export async function firstCallRows(db: Db, period: ReportPeriod, calendar: BusinessCalendar): Promise<FirstCallWait[]> {
   const rows = await arrivals(db, period)
     .where("c.first_contact_at", "is not", null)
     .select(["c.lang", "v.answer_content as visa", "c.created_at", "c.first_contact_at"])
@@ -159,7 +159,7 @@ export async function firstCallRows(db: Db, period: ReportPeriod, hours: Calling
       lang: langOf(r.lang),
       visa: visaOf(r.visa),
       allMs: Math.max(0, to.getTime() - from.getTime()),
-      callingMs: callingMs(from, to, hours),
+      callingMs: callingMsBetween(calendar, from, to),
     };
   });
 }
@@ -182,12 +182,13 @@ export interface Report {
 }
 
 /** Every figure of the period, for the whole of it and then each value of `split`. */
-export async function buildReport(db: Db, period: ReportPeriod, split: Split, hours = callingHours()): Promise<Report> {
+export async function buildReport(db: Db, period: ReportPeriod, split: Split, calendar?: BusinessCalendar): Promise<Report> {
+  const open = calendar ?? (await readCalendar(db));
   const [stages, attempts, calls, waits] = await Promise.all([
     stageCounts(db, period),
     attemptCounts(db, period),
     outcomeCounts(db, period),
-    firstCallRows(db, period, hours),
+    firstCallRows(db, period, open),
   ]);
   const segment = (by: Split, value: string): SegmentReport => {
     const rows = inSegment(stages, by, value);

@@ -1,7 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useLocale, useT } from "#app/i18n/useT.ts";
 import { LOCALES, LOCALE_NATIVE_NAME } from "#app/i18n/locales.ts";
-import { site } from "#app/config/site.ts";
 import { Button } from "#app/ui/Button.tsx";
 import { SelectField } from "#app/ui/Field.tsx";
 import type { StatusView } from "#app/features/request-status/view.ts";
@@ -12,10 +11,13 @@ import styles from "./status.module.css";
 export interface StatusPageData {
   view: StatusView;
   received: string;
-  afterHours: boolean;
+  hours: { days: string; from: string; to: string };
+  opensAt: string | null;
   slots: { day: string; slots: { value: string; label: string }[] }[];
   brokerNumber: string;
   businessName: string;
+  /** The help centre, which agents call from. */
+  phone: string;
 }
 
 /**
@@ -66,8 +68,10 @@ export function StatusPage({ data, result }: { data: StatusPageData; result?: St
         {view.lines.map((line) => (
           <p key={line.key}>{t(line.key, line.vars)}</p>
         ))}
-        {view.actionable ? <p>{t("status.hours")}</p> : null}
-        {data.afterHours && view.lines.some((l) => l.key === "status.next.callSoon") ? <p>{t("status.afterHours")}</p> : null}
+        {view.actionable ? <p>{t("status.hours", data.hours)}</p> : null}
+        {data.opensAt && view.lines.some((l) => l.key === "status.next.callSoon") ? (
+          <p>{t("status.afterHours", { time: data.opensAt })}</p>
+        ) : null}
         {view.maskedPhone && view.kind !== "rights" ? (
           <p className={styles.phone}>{t("status.phone", { phone: view.maskedPhone })}</p>
         ) : null}
@@ -132,7 +136,7 @@ export function StatusPage({ data, result }: { data: StatusPageData; result?: St
         <p>{t("status.trust.noFee")}</p>
         <p>{t("status.trust.broker", { business: data.businessName, number: data.brokerNumber })}</p>
         <p>
-          <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`}>{site.phone}</a>
+          <a href={`tel:${data.phone.replace(/[^\d+]/g, "")}`}>{data.phone}</a>
         </p>
       </section>
     </article>

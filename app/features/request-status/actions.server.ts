@@ -3,7 +3,8 @@ import type { Database } from "#db/schema.ts";
 import type { RequestStore } from "#app/requests/record.server.ts";
 import { eraseRequests } from "#app/requests/erase.server.ts";
 import { findStatusLinkWithStage, type StatusLink } from "#app/requests/status-link.server.ts";
-import { isOfferedSlot } from "#app/features/request-status/hours.ts";
+import { isOfferedSlot } from "#app/business/calendar.ts";
+import { readCalendar } from "#app/business/calendar.server.ts";
 import { reclaim } from "#app/features/retention/retention.server.ts";
 import { moveStage } from "#app/features/pipeline/pipeline.server.ts";
 import { consultationPhone, isDoNotContact } from "#app/features/pipeline/calls.server.ts";
@@ -70,7 +71,9 @@ async function openLink(
 class LeadClosed extends Error {}
 
 /**
- * "Call me at another time": a slot inside the working hours within 7 days.
+ * "Call me at another time": a slot inside the calling hours of an open day
+ * of the business calendar, within 7 days (never a weekend, a public holiday
+ * or a closure).
  * It is the pipeline's call-back (ADR 0028), as if asked by phone: the
  * consultation's next call moves to the slot, marked as asked, and its
  * "call-back due" alert is armed again for the new time. The lead's agent is
@@ -81,7 +84,7 @@ class LeadClosed extends Error {}
 export async function rescheduleCall(store: Store, token: string, slot: string, now = new Date()): Promise<ActionOutcome> {
   const open = await openLink(store, token, now);
   if ("error" in open) return open;
-  const at = isOfferedSlot(slot, now);
+  const at = isOfferedSlot(await readCalendar(store.db), slot, now);
   if (!at) return { error: "slot" };
   const iso = at.toISOString();
   const { link } = open;

@@ -1,18 +1,16 @@
 import { data, type RouterContextProvider } from "react-router";
-import { site } from "#app/config/site.ts";
+import { businessIdentity } from "#app/business/identity.server.ts";
+import { brokerRegistration } from "#app/business/identity.ts";
 import { i18nFor, localeOf, tFor } from "#app/i18n/route.server.ts";
 import { pageData } from "#app/web/page.server.ts";
-import { services } from "#app/lib/services.server.ts";
-import { rateLimited } from "#app/web/svc.server.ts";
+import { requestContext, services } from "#app/lib/services.server.ts";
 import { findStatusLink, type StatusLink } from "#app/requests/status-link.server.ts";
 import { statusFacts } from "#app/features/request-status/status.server.ts";
 import { statusView, type Message, type StatusView } from "#app/features/request-status/view.ts";
-import { callSlots, isWorkingTime } from "#app/features/request-status/hours.ts";
+import { callSlots, hoursVars, isCallingTime, nextCallingMoment, type BusinessCalendar } from "#app/business/calendar.ts";
+import { readCalendar } from "#app/business/calendar.server.ts";
 import { formatDate, formatDay, formatTime, formatWhen } from "#app/features/request-status/format.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
-
-/** Looks at the status page (and its actions) per client address: enough for a person, too few to guess tokens. */
-export const STATUS_BUCKET = "request-status";
 
 /**
  * The headers of every answer of the status page, found or not (issue 28):
@@ -45,10 +43,10 @@ export interface SlotGroup {
   slots: { value: string; label: string }[];
 }
 
-/** The call-back slots, grouped by day, labelled in the page's language. */
-function slotGroups(now: Date, locale: string): SlotGroup[] {
+/** The call-back slots of the business calendar (none on a closed day), grouped by day, labelled in the page's language. */
+function slotGroups(calendar: BusinessCalendar, now: Date, locale: string): SlotGroup[] {
   const groups = new Map<string, SlotGroup>();
-  for (const slot of callSlots(now)) {
+  for (const slot of callSlots(calendar, now)) {
     const iso = slot.toISOString();
     const day = formatDate(iso, locale);
     const group = groups.get(day) ?? { day, slots: [] };
@@ -58,7 +56,7 @@ function slotGroups(now: Date, locale: string): SlotGroup[] {
   return [...groups.values()];
 }
 
-export type LoadedStatus = { link: StatusLink; view: StatusView };
+export type LoadedStatus = { link: StatusLink; view: StatusView; calendar: BusinessCalendar };
 
 /** The live link of a token and what its page may show; null answers the same 404 as an unknown link. */
 export async function loadStatus(context: Readonly<RouterContextProvider>, token: string, now = new Date()): Promise<LoadedStatus | null> {
@@ -66,24 +64,30 @@ export async function loadStatus(context: Readonly<RouterContextProvider>, token
   const link = await findStatusLink(db, token, now);
   const facts = link ? await statusFacts(db, link) : null;
   if (!link || !facts) return null;
-  return { link, view: statusView(facts, now, site.adviser.phone) };
+  return { link, view: statusView(facts, now, (await businessIdentity(db)).phone), calendar: await readCalendar(db) };
 }
 
 /** The page's data: its strings, the view with its times formatted, and the slots (when it may be rescheduled). */
-export function statusPageData(context: Readonly<RouterContextProvider>, loaded: LoadedStatus, now = new Date()) {
+export async function statusPageData(context: Readonly<RouterContextProvider>, loaded: LoadedStatus, now = new Date()) {
+  const business = await businessIdentity(services(context).db);
   const locale = localeOf(context);
   const t = tFor(context);
-  const { view } = loaded;
+  const { view, calendar } = loaded;
+  const closedNow = !isCallingTime(calendar, now);
   return {
     i18n: i18nFor(context, ["status"]),
     title: t("status.meta.title"),
     summary: t(`status.title.${view.kind}`),
     view: { ...view, lines: view.lines.map((l) => formatLine(l, locale, now)) },
     received: formatDay(view.createdAt, locale),
-    afterHours: !isWorkingTime(now),
-    slots: view.actionable ? slotGroups(now, locale) : [],
-    brokerNumber: site.brokerRegistrationNumber,
-    businessName: site.businessName,
+    /** The business calendar's days and hours in words, for "We work {days}, {from}–{to}". */
+    hours: hoursVars(calendar, locale),
+    /** Outside the calling hours of an open day: when we open again (formatted), else null. */
+    opensAt: closedNow ? formatWhen(nextCallingMoment(calendar, now).toISOString(), locale) : null,
+    slots: view.actionable ? slotGroups(calendar, now, locale) : [],
+    brokerNumber: brokerRegistration(business)?.number ?? "",
+    businessName: `${business.legalNameEn} (${business.legalNameKo})`,
+    phone: business.phone,
   };
 }
 
@@ -92,7 +96,23 @@ export function statusNotFound(context: Readonly<RouterContextProvider>) {
   return data(pageData(context, [], "notFound"), { status: 404, headers: STATUS_HEADERS });
 }
 
-/** The per-address limit on looking at status pages; seconds to wait, or 0. */
-export function statusRateLimited(context: Readonly<RouterContextProvider>): Promise<number> {
-  return rateLimited({ context }, STATUS_BUCKET);
+/**
+ * The guard against guessing links (issue 39, item 4): only look-ups that
+ * open nothing (an unknown or expired link) are counted, per address; past
+ * STATUS_MISSES_PER_WINDOW in a window every look-up from that address is
+ * refused until the window ends, before any lookup, so a refusal says
+ * nothing about a token. A visitor refreshing their own page makes no
+ * misses and is never refused, also behind a carrier's shared address.
+ */
+export const STATUS_MISSES_PER_WINDOW = 10;
+const MISS_BUCKET = "request-status-miss";
+
+/** Seconds this address must wait before looking up another link, or 0. */
+export function statusGuessingWait(context: Readonly<RouterContextProvider>): Promise<number> {
+  return services(context).limiter.peek(MISS_BUCKET, context.get(requestContext).clientIp, STATUS_MISSES_PER_WINDOW);
+}
+
+/** Counts a look-up that opened nothing. */
+export async function countStatusMiss(context: Readonly<RouterContextProvider>): Promise<void> {
+  await services(context).limiter.hit(MISS_BUCKET, context.get(requestContext).clientIp, STATUS_MISSES_PER_WINDOW);
 }

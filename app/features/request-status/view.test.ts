@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { stageOf, statusView, STAGES, type StatusFacts } from "#app/features/request-status/view.ts";
-import { callSlots, isOfferedSlot } from "#app/features/request-status/hours.ts";
+import { DEFAULT_CALENDAR, callSlots, isOfferedSlot } from "#app/business/calendar.ts";
 import en from "../../../locales/en/status.json" with { type: "json" };
 
 const NOW = new Date("2026-12-01T02:00:00Z"); // Tuesday 11:00 KST
@@ -99,14 +99,14 @@ describe("what the status page may say (issue 28)", () => {
 
 describe("call-back slots", () => {
   it("offers full hours inside Mon–Fri 09:00–18:00 KST, from 30 minutes ahead, for 7 days", () => {
-    const slots = callSlots(NOW).map((d) => d.toISOString());
+    const slots = callSlots(DEFAULT_CALENDAR, NOW).map((d) => d.toISOString());
     expect(slots[0]).toBe("2026-12-01T03:00:00.000Z"); // 12:00 KST today
     expect(slots).not.toContain("2026-12-05T01:00:00.000Z"); // Saturday 10:00 KST
     expect(slots.at(-1)).toBe("2026-12-08T02:00:00.000Z"); // next Tuesday 11:00 KST: 7 days ahead
     expect(slots).toHaveLength(6 + 3 * 9 + 9 + 3); // today from 12:00, Wed–Fri, Monday, Tuesday until 11:00
-    expect(isOfferedSlot("2026-12-02T00:00:00.000Z", NOW)).not.toBeNull(); // 09:00 KST
-    expect(isOfferedSlot("2026-12-02T09:00:00.000Z", NOW)).toBeNull(); // 18:00 KST: closed
-    expect(isOfferedSlot("2026-12-01T01:00:00.000Z", NOW)).toBeNull(); // in the past
-    expect(isOfferedSlot("2026-12-09T01:00:00.000Z", NOW)).toBeNull(); // beyond 7 days
+    expect(isOfferedSlot(DEFAULT_CALENDAR, "2026-12-02T00:00:00.000Z", NOW)).not.toBeNull(); // 09:00 KST
+    expect(isOfferedSlot(DEFAULT_CALENDAR, "2026-12-02T09:00:00.000Z", NOW)).toBeNull(); // 18:00 KST: closed
+    expect(isOfferedSlot(DEFAULT_CALENDAR, "2026-12-01T01:00:00.000Z", NOW)).toBeNull(); // in the past
+    expect(isOfferedSlot(DEFAULT_CALENDAR, "2026-12-09T01:00:00.000Z", NOW)).toBeNull(); // beyond 7 days
   });
 });

@@ -1,6 +1,7 @@
 import { useState, type CSSProperties } from "react";
 import { useT } from "#app/i18n/useT.ts";
-import { site, telHref } from "#app/config/site.ts";
+import { telHref } from "#app/config/site.ts";
+import { useBusiness } from "#app/business/useBusiness.ts";
 import { ExternalLink } from "#app/ui/ExternalLink.tsx";
 import { ChatIcon, CloseIcon, PhoneIcon } from "#app/ui/icons.tsx";
 import styles from "./ContactWidget.module.css";
@@ -43,6 +44,7 @@ const CHAT_LINKS = [
  */
 export function ContactWidget({ bottomOffset = 28 }: { bottomOffset?: number }) {
   const t = useT();
+  const business = useBusiness();
   const [fallbackOpen, setFallbackOpen] = useState(false);
   const toggleFallback = () => {
     if (!supportsPopover()) setFallbackOpen((open) => !open);
@@ -66,16 +68,16 @@ export function ContactWidget({ bottomOffset = 28 }: { bottomOffset?: number }) 
       <div id={PANEL_ID} popover="auto" className={[styles.panel, fallbackOpen ? styles.fallbackOpen : ""].join(" ")}>
         <ul className={styles.options} aria-label={t("site.contact.title")}>
           <li>
-            <a href={telHref(site.phone)} className={styles.option}>
+            <a href={telHref(business.phone)} className={styles.option}>
               <span className={`${styles.icon} ${styles.call}`}>
                 <PhoneIcon size={20} />
               </span>
               {t("site.contact.call")}
             </a>
           </li>
-          {CHAT_LINKS.map(({ key, mark }) => (
+          {CHAT_LINKS.filter(({ key }) => business[key] !== "").map(({ key, mark }) => (
             <li key={key}>
-              <ExternalLink href={site.contact[key]} className={styles.option}>
+              <ExternalLink href={business[key]} className={styles.option}>
                 <span className={`${styles.icon} ${styles[key]}`}>
                   <Mark d={mark} />
                 </span>

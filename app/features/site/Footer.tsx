@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link, href, useLocation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
-import { site } from "#app/config/site.ts";
+import { useBusiness } from "#app/business/useBusiness.ts";
+import { brokerRegistration } from "#app/business/identity.ts";
 import { POLICY_KINDS, policyHref } from "#app/features/legal/links.ts";
 import styles from "./Footer.module.css";
 
@@ -13,20 +14,28 @@ import styles from "./Footer.module.css";
 export function Footer() {
   const t = useT();
   const location = useLocation();
+  const business = useBusiness();
+  const registration = brokerRegistration(business);
   const facts: [string, ReactNode][] = [
-    [t("site.footer.company"), site.businessName],
-    [t("site.footer.representative"), site.representative],
-    [t("site.footer.registrationNumber"), site.businessRegistrationNumber],
     [
-      t("site.footer.brokerRegistration"),
-      `${site.brokerRegistrationNumber} (${t("site.footer.registeredOn", { date: site.brokerRegistrationDate })})`,
+      t("site.footer.company"),
+      <span key="name" className={styles.legalName} data-legal-name="">
+        {`${business.legalNameEn} (${business.legalNameKo})`}
+      </span>,
     ],
-    [t("site.footer.address"), site.address],
-    [t("site.footer.helpCentre"), site.phone],
+    [t("site.footer.representative"), `${business.representativeEn} (${business.representativeKo})`],
+    [t("site.footer.registrationNumber"), business.businessRegistrationNumber],
+    ...(registration
+      ? ([
+          [t("site.footer.brokerRegistration"), `${registration.number} (${t("site.footer.registeredOn", { date: registration.date })})`],
+        ] as [string, ReactNode][])
+      : []),
+    [t("site.footer.address"), business.addressEn],
+    [t("site.footer.helpCentre"), business.phone],
     [
       t("site.footer.email"),
-      <a key="email" href={`mailto:${site.email}`}>
-        {site.email}
+      <a key="email" href={`mailto:${business.email}`}>
+        {business.email}
       </a>,
     ],
   ];
@@ -47,7 +56,7 @@ export function Footer() {
         <Link to={href("/privacy-rights")}>{t("site.footer.rights")}</Link>
       </p>
       <section aria-label={t("site.footer.label")}>
-        <p className={styles.brand}>{site.brandName}</p>
+        <p className={styles.brand}>{business.tradeNameEn}</p>
         <dl className={styles.facts}>
           {facts.map(([label, value]) => (
             <div key={label}>
@@ -57,9 +66,12 @@ export function Footer() {
           ))}
         </dl>
         <p>
-          <a href={site.registrationCertificateUrl} className={styles.certificate} type="application/pdf">
+          <a href={business.certificateUrl} className={styles.certificate} type="application/pdf">
             {t("site.footer.certificate")}
           </a>
+        </p>
+        <p className={styles.feeIllegal} data-fee-illegal="">
+          <span lang="ko">{t("site.footerKo.feeIllegal")}</span> {t("site.footer.feeIllegal")}
         </p>
         <p className={styles.disclosure}>{t("site.footer.disclosure")}</p>
       </section>

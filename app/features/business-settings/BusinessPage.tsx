@@ -1,0 +1,135 @@
+import { useNavigation } from "react-router";
+import { Button } from "#app/ui/Button.tsx";
+import { TextField } from "#app/ui/Field.tsx";
+import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
+import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
+import { formState, useFieldProps } from "#app/features/console/locale-fields.tsx";
+import type { BusinessResult } from "#app/features/business-settings/actions.server.ts";
+import admin from "#app/features/console/console.module.css";
+import styles from "./business.module.css";
+
+type Field = { name: string; label: AdminKey; hint?: AdminKey; type?: string; inputMode?: "numeric" | "decimal" | "tel" | "email" | "url" };
+
+/** The form's groups, in order; each field's label and hint are console catalog keys. */
+const REGISTRATION: (prefix: string) => Field[] = (prefix) => [
+  { name: `${prefix}_number`, label: "business.field.registrationNumber" },
+  { name: `${prefix}_date`, label: "business.field.registrationDate", type: "date" },
+  { name: `${prefix}_body_ko`, label: "business.field.bodyKo" },
+  { name: `${prefix}_body_en`, label: "business.field.bodyEn" },
+  { name: `${prefix}_verify_url`, label: "business.field.verifyUrl", type: "url", inputMode: "url" },
+  { name: `${prefix}_verify_phone`, label: "business.field.verifyPhone", type: "tel", inputMode: "tel" },
+];
+
+const GROUPS: { legend: AdminKey; hint?: AdminKey; optional?: boolean; fields: Field[] }[] = [
+  {
+    legend: "business.group.names",
+    fields: [
+      { name: "legal_name_ko", label: "business.field.legalNameKo" },
+      { name: "legal_name_en", label: "business.field.legalNameEn" },
+      { name: "trade_name_ko", label: "business.field.tradeNameKo" },
+      { name: "trade_name_en", label: "business.field.tradeNameEn", hint: "business.field.tradeNameHint" },
+      { name: "representative_ko", label: "business.field.representativeKo" },
+      { name: "representative_en", label: "business.field.representativeEn" },
+      { name: "business_number", label: "business.field.businessNumber", hint: "business.field.businessNumberHint", inputMode: "numeric" },
+    ],
+  },
+  { legend: "business.group.broker", hint: "business.group.brokerHint", fields: REGISTRATION("broker") },
+  { legend: "business.group.daebu", hint: "business.group.daebuHint", optional: true, fields: REGISTRATION("daebu") },
+  {
+    legend: "business.group.office",
+    fields: [
+      { name: "address_ko", label: "business.field.addressKo" },
+      { name: "address_en", label: "business.field.addressEn" },
+      { name: "lat", label: "business.field.lat", hint: "business.field.mapHint", inputMode: "decimal" },
+      { name: "lng", label: "business.field.lng", inputMode: "decimal" },
+    ],
+  },
+  {
+    legend: "business.group.contact",
+    fields: [
+      { name: "phone", label: "business.field.phone", hint: "business.field.phoneHint", type: "tel", inputMode: "tel" },
+      { name: "email", label: "business.field.email", type: "email", inputMode: "email" },
+      { name: "whatsapp", label: "business.field.whatsapp", hint: "business.field.chatHint", type: "url", inputMode: "url" },
+      { name: "messenger", label: "business.field.messenger", type: "url", inputMode: "url" },
+    ],
+  },
+];
+
+/**
+ * The console's Business page (issue 36, item 1; administrators): who the
+ * business is, as every page, the footer, the legal texts, the JSON-LD and
+ * the loan-ad disclosure show it. A refused save keeps what was typed, with
+ * each field's message beside it, and changes nothing.
+ */
+export function BusinessPage({
+  stored,
+  certificateUrl,
+  result,
+}: {
+  stored: Record<string, string>;
+  certificateUrl: string;
+  result?: BusinessResult;
+}) {
+  const t = useAdminT();
+  const busy = useNavigation().state === "submitting";
+  const state = formState(result);
+  const field = useFieldProps(state, stored);
+  return (
+    <>
+      <PageTitle>{t("business.title")}</PageTitle>
+      <p className={admin.muted}>{t("business.intro")}</p>
+      {result && "ok" in result ? <Notice tone="ok">{t(`business.done.${result.ok}`)}</Notice> : null}
+      {state ? <Notice tone="error">{t("business.errorSummary")}</Notice> : null}
+      <PostForm className={`${admin.card} ${admin.stack}`} noValidate>
+        {GROUPS.map((group) => (
+          <fieldset key={group.legend} className={admin.group}>
+            <legend>{t(group.legend)}</legend>
+            {group.hint ? <p className={styles.hint}>{t(group.hint)}</p> : null}
+            <div className={styles.pair}>
+              {group.fields.map((f) => (
+                <TextField
+                  key={f.name}
+                  label={t(f.label)}
+                  hint={f.hint ? t(f.hint) : undefined}
+                  type={f.type ?? "text"}
+                  inputMode={f.inputMode}
+                  required={!group.optional && f.name !== "whatsapp" && f.name !== "messenger"}
+                  requiredLabel={t("form.required")}
+                  {...field(f.name)}
+                />
+              ))}
+            </div>
+          </fieldset>
+        ))}
+        <div className={admin.toolbar}>
+          <Button type="submit" disabled={busy}>
+            {t("form.save")}
+          </Button>
+        </div>
+      </PostForm>
+      <PostForm encType="multipart/form-data" className={`${admin.card} ${admin.stack}`} noValidate>
+        <h2 className={admin.subtitle}>{t("business.certificate.title")}</h2>
+        <p>
+          <a href={certificateUrl} type="application/pdf">
+            {t("business.certificate.current")}
+          </a>
+        </p>
+        <TextField
+          label={t("business.certificate.file")}
+          hint={t("business.certificate.hint")}
+          name="certificate"
+          type="file"
+          accept="application/pdf,.pdf"
+          required
+          requiredLabel={t("form.required")}
+          error={result && "certificateError" in result ? t(result.certificateError) : undefined}
+        />
+        <div className={admin.toolbar}>
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {t("business.certificate.upload")}
+          </Button>
+        </div>
+      </PostForm>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { useLocale, useT } from "#app/i18n/useT.ts";
+import { lenderList } from "#app/loans/lenders.ts";
+import styles from "./ConsultationForm.module.css";
+
+/**
+ * What a broker must tell a consumer before it brokers (금융소비자보호법
+ * 제26조①1–3): which lenders it brokers for, that it serves more than one
+ * of them, and that it cannot conclude the loan contract. In Korean as the
+ * Act words it, then in the visitor's language, above the submit button.
+ */
+export function LenderNotice({ lenders }: { lenders: readonly string[] }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <section className={styles.lenders} aria-labelledby="consultation-lenders-title" data-lender-notice="">
+      <h2 id="consultation-lenders-title" className={styles.lendersTitle}>
+        {t("consultation.lenders.title")}
+      </h2>
+      <p lang="ko" className={styles.lendersKo}>
+        {t("consultation.lendersKo.text", { lenders: lenderList(lenders, "ko") })}
+      </p>
+      <p>{t("consultation.lenders.text", { lenders: lenderList(lenders, locale) })}</p>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Route } from "./+types/admin.business";
+import { services } from "#app/lib/services.server.ts";
+import { consoleTitle } from "#app/features/console/console.server.ts";
+import { adminMeta } from "#app/features/console/meta.ts";
+import { requireRole } from "#app/features/console/guards.server.ts";
+import { businessIdentity } from "#app/business/identity.server.ts";
+import { identityFields } from "#app/features/business-settings/schema.ts";
+import { businessAction } from "#app/features/business-settings/actions.server.ts";
+import { BusinessPage } from "#app/features/business-settings/BusinessPage.tsx";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireRole(context, "admin");
+  const identity = await businessIdentity(services(context).db);
+  return { title: consoleTitle(context, "business.title"), stored: identityFields(identity), certificateUrl: identity.certificateUrl };
+}
+
+export const meta = adminMeta;
+
+export function action({ request, context }: Route.ActionArgs) {
+  requireRole(context, "admin");
+  return businessAction(request, context);
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <BusinessPage stored={loaderData.stored} certificateUrl={loaderData.certificateUrl} result={actionData} />;
+}
