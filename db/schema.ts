@@ -472,6 +472,15 @@ export interface CampaignBannerTable {
   position: number;
   created_at: string;
   updated_at: string;
+  /** The lender's confirmation of the ad and the compliance officer's review (migration 0150, ADR 0039): number, last valid day (YYYY-MM-DD, Korea). */
+  confirm_no: string | null;
+  confirm_until: string | null;
+  review_no: string | null;
+  review_until: string | null;
+  /** 1 for the seeded sample values (the go-live check lists them), 0 once an operator saves. */
+  sample: Generated<number>;
+  /** The product (its partner key) this ad advertises: its page and its disclosure. */
+  product_key: string | null;
 }
 
 /** The event popup of the home page (one row); `alts` is JSON per language. */
@@ -487,6 +496,15 @@ export interface CampaignPopupTable {
   enabled: number;
   published: number;
   updated_at: string;
+  /** The lender's confirmation of the ad and the compliance officer's review (migration 0150, ADR 0039): number, last valid day (YYYY-MM-DD, Korea). */
+  confirm_no: string | null;
+  confirm_until: string | null;
+  review_no: string | null;
+  review_until: string | null;
+  /** 1 for the seeded sample values (the go-live check lists them), 0 once an operator saves. */
+  sample: Generated<number>;
+  /** The product (its partner key) this ad advertises: its page and its disclosure. */
+  product_key: string | null;
 }
 
 /** An uploaded campaign image, re-encoded to WebP, served at /media/campaigns/<name>. */
@@ -569,6 +587,25 @@ export interface LoanProductVersionTable {
   nationalities: string;
   created_at: string;
   updated_at: string;
+  /** What the ad must state (migration 0150, app/loans/terms.ts); null in a draft that lacks it. */
+  rate_date: string | null;
+  lender_name: string | null;
+  official_name: string | null;
+  rate_kind: string | null;
+  rate_basis: string | null;
+  overdue_add_bp: number | null;
+  fee_handling_bp: number | null;
+  fee_prepay_bp: number | null;
+  prepay_months: number | null;
+  stamp_duty: string | null;
+  credit_standard: string | null;
+  /** The lender's confirmation of the ad and the compliance officer's review (migration 0150, ADR 0039): number, last valid day (YYYY-MM-DD, Korea). */
+  confirm_no: string | null;
+  confirm_until: string | null;
+  review_no: string | null;
+  review_until: string | null;
+  /** 1 for the seeded sample values (the go-live check lists them), 0 once an operator saves. */
+  sample: Generated<number>;
 }
 
 /** The eligibility check sent with a consultation (issue 27): its answers and the server's result. */

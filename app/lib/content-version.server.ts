@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { seoulDayStart, todayInSeoul } from "#app/lib/seoul-time.ts";
+import { addDays, isIsoDay, seoulDayStart, todayInSeoul } from "#app/lib/seoul-time.ts";
 
 /**
  * "Live at once, everywhere" (issue 14, ADR 0021): every change to the
@@ -63,6 +63,16 @@ export async function readContentState(db: Kysely<Database>, now = new Date()): 
     .where("effective_on", ">", todayInSeoul(now))
     .executeTakeFirst();
   if (legal?.day) times.push(seoulDayStart(legal.day).toISOString());
+  // A loan ad leaves the site at the Korean midnight after its approval's last valid day (issue 35).
+  for (const table of ["campaign_banners", "campaign_popup", "loan_product_versions"] as const) {
+    const rows = await db.selectFrom(table).select(["confirm_until", "review_until"]).execute();
+    for (const r of rows)
+      for (const day of [r.confirm_until, r.review_until])
+        if (day && isIsoDay(day)) {
+          const end = seoulDayStart(addDays(day, 1)).toISOString();
+          if (end > at) times.push(end);
+        }
+  }
   times.sort();
   return { version: Number(row?.version ?? 0), nextChange: times[0] ?? null };
 }

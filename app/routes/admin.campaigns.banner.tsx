@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.campaigns.banner";
 import { services } from "#app/lib/services.server.ts";
+import { productChoices } from "#app/features/products/products.server.ts";
 import { consoleTitle, positiveId } from "#app/features/console/console.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { requireRole } from "#app/features/console/guards.server.ts";
@@ -10,11 +11,12 @@ import { BannerEditPage } from "#app/features/campaigns/BannerEditPage.tsx";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireRole(context, "admin");
-  if (params.id === "new") return { title: consoleTitle(context, "campaigns.banner.newTitle"), banner: null };
+  const products = await productChoices(services(context).db);
+  if (params.id === "new") return { title: consoleTitle(context, "campaigns.banner.newTitle"), banner: null, products };
   const id = positiveId(params.id);
   const banner = id ? await findBanner(services(context).db, id) : null;
   if (!banner) throw data(null, { status: 404 });
-  return { title: consoleTitle(context, "campaigns.banner.editTitle"), banner };
+  return { title: consoleTitle(context, "campaigns.banner.editTitle"), banner, products };
 }
 
 export const meta = adminMeta;
@@ -25,5 +27,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  return <BannerEditPage key={loaderData.banner?.id ?? "new"} banner={loaderData.banner} result={actionData} />;
+  return (
+    <BannerEditPage key={loaderData.banner?.id ?? "new"} banner={loaderData.banner} products={loaderData.products} result={actionData} />
+  );
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.campaigns.popup";
 import { services } from "#app/lib/services.server.ts";
+import { productChoices } from "#app/features/products/products.server.ts";
 import { consoleTitle } from "#app/features/console/console.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { requireRole } from "#app/features/console/guards.server.ts";
@@ -12,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "admin");
   const popup = await findPopup(services(context).db);
   if (!popup) throw data(null, { status: 404 });
-  return { title: consoleTitle(context, "campaigns.popup.title"), popup };
+  return { title: consoleTitle(context, "campaigns.popup.title"), popup, products: await productChoices(services(context).db) };
 }
 
 export const meta = adminMeta;
@@ -23,5 +24,5 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  return <PopupEditPage popup={loaderData.popup} result={actionData} />;
+  return <PopupEditPage popup={loaderData.popup} products={loaderData.products} result={actionData} />;
 }

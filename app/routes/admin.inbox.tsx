@@ -10,12 +10,26 @@ import { OverdueWarning } from "#app/features/privacy-rights/OverdueWarning.tsx"
 import { failingChannels } from "#app/features/alerts/status.server.ts";
 import { overdueCount } from "#app/features/privacy-rights/deadlines.server.ts";
 import { sourcesOf } from "#app/features/attribution/console.server.ts";
+import { listProducts } from "#app/features/products/products.server.ts";
+import { findPopup, listBanners } from "#app/features/campaigns/campaigns.server.ts";
+import { ExpiryWarning, type ExpiringAd } from "#app/features/console/ad-approval.tsx";
+
+/** Loan ads whose approval runs out within 14 days (issue 35): they leave the site on their own then. */
+async function expiringAds(db: ReturnType<typeof services>["db"]): Promise<ExpiringAd[]> {
+  const [products, banners, popup] = await Promise.all([listProducts(db), listBanners(db), findPopup(db)]);
+  return [
+    ...products.map((p) => ({ name: p.name, expiring: p.expiring })),
+    ...banners.map((b) => ({ name: b.texts.en.title, expiring: b.expiring })),
+    ...(popup ? [{ name: popup.alts.en, expiring: popup.expiring }] : []),
+  ].filter((ad) => ad.expiring.length);
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const filter = readInboxFilter(new URL(request.url).searchParams);
   const [list, counts, failing, overdue] = await Promise.all([listInbox(db, filter), newCounts(db), failingChannels(db), overdueCount(db)]);
   const sources = await sourcesOf(db, list.rows);
+  const expiring = await expiringAds(db);
   return {
     title: consoleTitle(context, "inbox.title"),
     filter,
@@ -24,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     failing,
     overdue,
     sources,
+    expiring,
     today: seoulDay(new Date()),
   };
 }
@@ -36,6 +51,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <>
       <FailingAlerts failing={loaderData.failing} />
       <OverdueWarning count={loaderData.overdue} />
+      <ExpiryWarning ads={loaderData.expiring} />
     </>
   );
   return <InboxPage data={loaderData} warnings={warnings} />;

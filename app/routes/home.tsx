@@ -8,15 +8,20 @@ import { homeCampaigns } from "#app/features/campaigns/home.server.ts";
 import { publicClaims } from "#app/features/home-claims/home-claims.server.ts";
 import { StatsBanner } from "#app/features/home-claims/StatsBanner.tsx";
 import { Testimonials } from "#app/features/home-claims/Testimonials.tsx";
+import { loanAds } from "#app/features/products/products.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
 
 const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const campaigns = await homeCampaigns(request, context);
+  const all = await homeCampaigns(request, context);
+  const ads = await loanAds(services(context).db, localeOf(context));
+  // A rate is shown only with its disclosure: an ad whose product is not live (withdrawn, approval run out) is left out.
+  const shown = (ad: { productKey: string } | null) => !!ad && (!!ads.products[ad.productKey] || all.preview);
+  const campaigns = { ...all, banners: all.banners.filter(shown), popup: shown(all.popup) ? all.popup : null };
   const claims = await publicClaims(services(context).db, localeOf(context));
-  const page = { ...pageData(context, ["home"], "home"), campaigns, claims };
+  const page = { ...pageData(context, ["home", "loans"], "home"), campaigns, ads, claims };
   return campaigns.preview ? data(page, { headers: PREVIEW_HEADERS }) : page;
 }
 
@@ -31,6 +36,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <HomePage
       campaigns={loaderData.campaigns}
+      ads={loaderData.ads}
       figures={figures ? <StatsBanner figures={figures} /> : null}
       reviews={reviews ? <Testimonials reviews={reviews} /> : null}
     />

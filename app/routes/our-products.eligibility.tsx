@@ -12,7 +12,7 @@ const PERSONAL_HEADERS = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const check = await checkPage(request, context);
-  const page = { ...pageData(context, ["eligibility"], "productsEligibility"), ...check };
+  const page = { ...pageData(context, ["eligibility", "loans"], "productsEligibility"), ...check };
   return check.personal
     ? data(page, { headers: { ...PERSONAL_HEADERS, ...(check.preview ? { "X-Robots-Tag": "noindex, nofollow" } : {}) } })
     : page;
@@ -31,6 +31,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <PageTitle withDescription />
       <EligibilityCheck
         products={loaderData.products}
+        broker={loaderData.broker}
         today={loaderData.today}
         initial={loaderData.check.values}
         submitted={!loaderData.check.empty}

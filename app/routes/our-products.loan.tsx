@@ -6,9 +6,34 @@ import { localeOf } from "#app/i18n/route.server.ts";
 import { TitledPage } from "#app/features/site/TitledPage.tsx";
 import { initialVideoLang, videoFor } from "#app/features/loan-guide/videos.ts";
 import { LoanGuide } from "#app/features/loan-guide/LoanGuide.tsx";
+import { services } from "#app/lib/services.server.ts";
+import { loanAds, type LoanAds } from "#app/features/products/products.server.ts";
+import { publicCampaigns } from "#app/features/campaigns/campaigns.server.ts";
+import { ProductAd, ProductMissing } from "#app/loans/ProductAd.tsx";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { ...pageData(context, ["guide"], "productsLoan"), videoLang: initialVideoLang(new URL(request.url), localeOf(context)) };
+/**
+ * The loan page; with `?product=<key>` (where a partner banner leads, issue
+ * 35) it first shows that product with its full disclosure and then the way
+ * on to the lender through a live banner's `/go/<key>`. An unknown or
+ * withdrawn product shows a line saying so, and the guide.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const locale = localeOf(context);
+  const key = url.searchParams.get("product");
+  let product: { broker: LoanAds["broker"]; ad: LoanAds["products"][string]; lenderLink: string | null } | { missing: true } | null = null;
+  if (key) {
+    const { db } = services(context);
+    const ads = await loanAds(db, locale);
+    const ad = ads.products[key];
+    const banner = ad ? (await publicCampaigns(db, locale)).banners.find((b) => b.productKey === key) : undefined;
+    product = ad ? { broker: ads.broker, ad, lenderLink: banner ? `/go/${banner.key}` : null } : { missing: true as const };
+  }
+  return {
+    ...pageData(context, ["guide", "loans"], "productsLoan"),
+    videoLang: initialVideoLang(url, locale),
+    product,
+  };
 }
 
 /** The video's poster is the page's largest paint, and a poster is not seen by the preload scanner: fetch it first. */
@@ -33,6 +58,16 @@ export const headers = sharedPage();
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <TitledPage>
+      {loaderData.product && "ad" in loaderData.product ? (
+        <ProductAd
+          broker={loaderData.product.broker}
+          product={loaderData.product.ad}
+          approval={loaderData.product.ad.approval}
+          lenderLink={loaderData.product.lenderLink}
+        />
+      ) : loaderData.product ? (
+        <ProductMissing />
+      ) : null}
       <LoanGuide key={loaderData.videoLang} initialLang={loaderData.videoLang} />
     </TitledPage>
   );

@@ -8,9 +8,10 @@ import { RepaymentCalculator } from "#app/features/repayment/RepaymentCalculator
 import { isAsked, queryFromValues, valuesFromQuery } from "#app/features/repayment/schema.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { offerOf } from "#app/features/repayment/offer.ts";
-import { liveProducts } from "#app/features/products/products.server.ts";
+import { liveProducts, loanAds } from "#app/features/products/products.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
+import { Disclosure } from "#app/loans/Disclosure.tsx";
 
 /** An answer is the visitor's own (and depends on today's date in Korea): never kept. */
 const ANSWER_HEADERS = { "Cache-Control": "private, no-store" };
@@ -24,11 +25,16 @@ const ANSWER_HEADERS = { "Cache-Control": "private, no-store" };
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const asked = isAsked(params);
+  // From a product (the eligibility answer's link): its loan-ad disclosure under the result (issue 35).
+  const key = asked ? params.get("product") : null;
+  const ads = key ? await loanAds(services(context).db, localeOf(context)) : null;
+  const ad = key && ads?.products[key] ? { broker: ads.broker, product: ads.products[key] } : null;
   const page = {
-    ...pageData(context, ["calculator"], "productsCalculator"),
+    ...pageData(context, ["calculator", "loans"], "productsCalculator"),
     values: valuesFromQuery(params),
     asked,
     today: todayInSeoul(),
+    ad,
     // Only the methods and terms the live products have (issue 35).
     offer: offerOf(await liveProducts(services(context).db, localeOf(context))),
   };
@@ -51,6 +57,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         today={loaderData.today}
         offer={loaderData.offer}
       />
+      {loaderData.ad ? (
+        <Disclosure broker={loaderData.ad.broker} product={loaderData.ad.product} approval={loaderData.ad.product.approval} />
+      ) : null}
     </TitledPage>
   );
 }

@@ -28,6 +28,7 @@ import * as m0122 from "#db/migrations/0122_rights_deadlines.ts";
 import * as m0125 from "#db/migrations/0125_business_settings.ts";
 import * as m0130 from "#db/migrations/0130_business_calendar.ts";
 import * as m0140 from "#db/migrations/0140_legal_versions.ts";
+import * as m0150 from "#db/migrations/0150_ad_disclosure.ts";
 import * as m0160 from "#db/migrations/0160_home_claims.ts";
 
 /**
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   "0125_business_settings": m0125,
   "0130_business_calendar": m0130,
   "0140_legal_versions": m0140,
+  "0150_ad_disclosure": m0150,
   "0160_home_claims": m0160,
 };

@@ -50,7 +50,7 @@ test.describe("eligibility check (issue 27)", () => {
     ).toBeVisible();
     await expect(general.getByRole("link", { name: "See the whole repayment schedule" })).toHaveAttribute(
       "href",
-      "/our-products/repayment-calculator?amount=5000000&rate=19.90&months=24&method=annuity",
+      "/our-products/repayment-calculator?amount=5000000&rate=19.90&months=24&method=annuity&product=regional-bank-general",
     );
     const student = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Regional bank student loan" }) });
     await expect(student.getByText("Does not fit")).toBeVisible();

@@ -2,7 +2,6 @@ import type { Locator, Page } from "@playwright/test";
 import { test, expect, hydrated, renderedFrames, swipe, animationsSettled, axeViolations } from "#tests/e2e/fixtures.ts";
 import { seed } from "#tests/e2e/console/fixtures.ts";
 
-const BANNER_LOG = "**/svc/banner/redirect/logs/create";
 const PARTNERS = [
   { name: "Regional bank general loan", partner_name: "regional-bank-general", url: "https://bank.example.com/loans/general" },
   { name: "Regional bank student loan", partner_name: "regional-bank-student", url: "https://bank.example.com/loans/student" },
@@ -73,7 +72,7 @@ test.describe("home landing (spec §1)", () => {
       await expect(translation).toBeVisible();
       await expect(translation).not.toHaveAttribute("lang", "ko");
       // The Korean line holds no text of the visitor's language.
-      await expect(section.locator('[lang="ko"]')).toHaveText(/^※ 금리는 2026년 11월 1일 기준으로 산출된 것이며/);
+      await expect(section.locator('p[lang="ko"]')).toHaveText(/^※ 금리는 2026년 11월 1일 기준으로 산출된 것이며/);
       await translation.scrollIntoViewIfNeeded();
       await page.screenshot({ path: testInfo.outputPath(`banners-${lang}.png`) });
     });
@@ -89,13 +88,13 @@ test.describe("home landing (spec §1)", () => {
 test.describe("partner banners (spec §2, §4, §7)", () => {
   test.beforeEach(async ({ page }) => stubPartnerSites(page));
 
-  test("the three partners, each a new-tab link that the server counts and sends to the partner's page", async ({ page }) => {
+  test("each banner leads to the broker's page for its product, whose lender link the server counts and sends to the partner", async ({
+    page,
+  }) => {
+    // Issue 35 (review A12): a loan ad links to a page of ours that carries the disclosure, and only then to the lender.
     await page.goto("/");
     for (const partner of PARTNERS) {
-      const link = banner(page, partner.name);
-      await expect(link).toHaveAttribute("href", `/go/${partner.partner_name}`);
-      await expect(link).toHaveAttribute("target", "_blank");
-      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+      await expect(banner(page, partner.name)).toHaveAttribute("href", `/our-products/loan?product=${partner.partner_name}`);
       const answer = await page.request.get(`/go/${partner.partner_name}`, { maxRedirects: 0 });
       expect(answer.status()).toBe(302);
       expect(answer.headers()["location"]).toBe(partner.url);
@@ -103,95 +102,24 @@ test.describe("partner banners (spec §2, §4, §7)", () => {
     expect((await page.request.get("/go/no-such-partner", { maxRedirects: 0 })).status()).toBe(404);
   });
 
-  test("a tap opens the partner's page in a new tab and records the redirect in the database", async ({ page }) => {
-    const partner = PARTNERS[1]!;
-    await page.goto("/");
-    await hydrated(page);
-    const before = bannerLogRows(partner.partner_name);
-    const [tab, request] = await Promise.all([
-      page.waitForEvent("popup"),
-      page.waitForRequest(BANNER_LOG),
-      banner(page, partner.name).click(),
-    ]);
-    await expect(tab).toHaveURL(partner.url);
-    expect(request.method()).toBe("POST");
-    expect(request.postDataJSON()).toEqual({ partner_name: partner.partner_name, redirect_url: partner.url });
-    expect((await request.response())?.status()).toBe(200);
-    await expect.poll(() => bannerLogRows(partner.partner_name)).toBe(before + 1);
-    await expect(banner(page, partner.name)).not.toHaveAttribute("aria-disabled");
-  });
-
-  for (const failure of ["a network error", "a server error"]) {
-    test(`with ${failure} the tab still opens, the banner returns to idle and the console says recording failed`, async ({ page }) => {
-      const partner = PARTNERS[0]!;
-      await page.route(BANNER_LOG, (route) =>
-        failure === "a network error" ? route.abort("failed") : route.fulfill({ status: 500, body: "{}" }),
-      );
-      const messages: string[] = [];
-      page.on("console", (message) => messages.push(message.text()));
-      await page.goto("/");
-      await hydrated(page);
-      const [tab] = await Promise.all([page.waitForEvent("popup"), banner(page, partner.name).click()]);
-      await expect(tab).toHaveURL(partner.url);
-      await expect.poll(() => messages.some((m) => m.includes("Recording the banner redirect failed"))).toBe(true);
-      await expect(banner(page, partner.name)).not.toHaveAttribute("aria-disabled");
+  for (const javaScriptEnabled of [true, false])
+    test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+      test.use({ javaScriptEnabled });
+      test("a tap opens the product page; its lender link opens the partner in a new tab, counted once by /go/", async ({ page }) => {
+        const partner = PARTNERS[javaScriptEnabled ? 1 : 2]!;
+        await page.goto("/");
+        if (javaScriptEnabled) await hydrated(page);
+        await banner(page, partner.name).click();
+        await expect(page).toHaveURL(new RegExp(`/our-products/loan\\?product=${partner.partner_name}$`));
+        const lender = page.getByRole("link", { name: /^Continue to / });
+        await expect(lender).toHaveAttribute("target", "_blank");
+        await expect(lender).toHaveAttribute("rel", "noopener noreferrer");
+        const before = bannerLogRows(partner.partner_name);
+        const [tab] = await Promise.all([page.waitForEvent("popup"), lender.click()]);
+        await expect(tab).toHaveURL(partner.url);
+        await expect.poll(() => bannerLogRows(partner.partner_name)).toBe(before + 1);
+      });
     });
-  }
-
-  test.describe("before the page's JavaScript runs", () => {
-    test.use({ javaScriptEnabled: false });
-    test("a tap opens the partner's page in a new tab through /go/, counted once (issue 16)", async ({ page }) => {
-      const partner = PARTNERS[2]!;
-      await page.goto("/");
-      const before = bannerLogRows(partner.partner_name);
-      const [tab] = await Promise.all([page.waitForEvent("popup"), banner(page, partner.name).click()]);
-      await expect(tab).toHaveURL(partner.url);
-      await expect.poll(() => bannerLogRows(partner.partner_name)).toBe(before + 1);
-    });
-  });
-
-  test("with JavaScript a tap is counted once, by the spec's call, not again by /go/", async ({ page }) => {
-    const partner = PARTNERS[0]!;
-    const go: string[] = [];
-    page.context().on("request", (request) => {
-      if (new URL(request.url()).pathname.startsWith("/go/")) go.push(request.url());
-    });
-    await page.goto("/");
-    await hydrated(page);
-    const before = bannerLogRows(partner.partner_name);
-    const [tab] = await Promise.all([page.waitForEvent("popup"), page.waitForResponse(BANNER_LOG), banner(page, partner.name).click()]);
-    await expect(tab).toHaveURL(partner.url);
-    await expect(banner(page, partner.name)).not.toHaveAttribute("aria-disabled");
-    expect(bannerLogRows(partner.partner_name)).toBe(before + 1);
-    expect(go).toEqual([]);
-  });
-
-  test("while the call is in flight the banner is dimmed and ignores taps", async ({ page, context }) => {
-    const partner = PARTNERS[2]!;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let calls = 0;
-    await page.route(BANNER_LOG, async (route) => {
-      calls++;
-      await held;
-      await route.fulfill({ status: 200, contentType: "application/json", body: '{"res_status":200,"data":{}}' });
-    });
-    await page.goto("/");
-    await hydrated(page);
-    const link = banner(page, partner.name);
-    await Promise.all([page.waitForEvent("popup"), link.click()]);
-    await expect(link).toHaveAttribute("aria-disabled", "true");
-    await expect.poll(async () => Number(await link.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(0.6);
-    const tabs = context.pages().length;
-    await link.click({ force: true });
-    await link.click({ force: true });
-    expect(context.pages().length).toBe(tabs);
-    expect(calls).toBe(1);
-    release();
-    await expect(link).not.toHaveAttribute("aria-disabled");
-    await Promise.all([page.waitForEvent("popup"), link.click()]);
-    await expect.poll(() => calls).toBe(2);
-  });
 
   test("the endpoint answers 400 to bad input and stores nothing", async ({ page }) => {
     const before = bannerLogRows("evil");
@@ -472,7 +400,7 @@ test.describe("event popup (spec §2, §4)", () => {
     await page.clock.install({ time: new Date("2024-06-10T10:00:00+09:00") });
   });
 
-  test("shows on load; its image opens the bank's event page in a new tab; at most 480px wide", async ({ page }) => {
+  test("shows on load; its image leads to the advertised product's page on our site (issue 35); at most 480px wide", async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 800 });
     await page.goto("/");
     await hydrated(page);
@@ -480,8 +408,8 @@ test.describe("event popup (spec §2, §4)", () => {
     expect((await popup(page).boundingBox())!.width).toBeLessThanOrEqual(480);
     const image = popup(page).getByRole("link", { name: /Welcome event/ });
     await expect(image.locator("img")).toHaveAttribute("width", "480");
-    const [tab] = await Promise.all([page.waitForEvent("popup"), image.click()]);
-    await expect(tab).toHaveURL("https://bank.example.com/events/welcome");
+    await image.click();
+    await expect(page).toHaveURL(/\/our-products\/loan\?product=regional-bank-general$/);
   });
 
   test("closing with 'Don't show again today' keeps it away until the end of the local day", async ({ page }) => {

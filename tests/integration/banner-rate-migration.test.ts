@@ -55,6 +55,13 @@ describe.each(DIALECTS)("banner rates as numbers (migration 0100) on %s", (diale
           .values({ ...row, partner_key: `t-${key}`, rate_text: text, position: position++ } as never)
           .execute();
     await migrate(handle.db);
+    // A loan ad is shown only with its approvals (issue 35, migration 0150): the test banners take the sample's.
+    const approvals = await handle.db
+      .selectFrom("campaign_banners")
+      .select(["product_key", "confirm_no", "confirm_until", "review_no", "review_until"])
+      .where("partner_key", "=", "savings-bank")
+      .executeTakeFirstOrThrow();
+    await handle.db.updateTable("campaign_banners").set(approvals).where("partner_key", "like", "t-%").execute();
   }, 30_000);
   afterAll(async () => handle.cleanup());
 

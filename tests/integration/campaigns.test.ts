@@ -18,6 +18,15 @@ import { campaignImageResponse } from "#app/features/campaigns/images.server.ts"
  * change with its audit rows, bad input refused with nothing changed, drafts
  * seen only in the preview.
  */
+/** A loan ad's product and approvals (issue 35): publishing requires them. */
+const AD_FIELDS = {
+  product_key: "regional-bank-general",
+  confirm_no: "2026-101",
+  confirm_until: "2099-12-31",
+  review_no: "2026-201",
+  review_until: "2099-12-31",
+};
+
 const bannerFields = (overrides: Record<string, string> = {}): Record<string, string> => ({
   partner_key: "new-partner",
   title_en: "New partner loan",
@@ -31,6 +40,7 @@ const bannerFields = (overrides: Record<string, string> = {}): Record<string, st
   active_until: "",
   enabled: "on",
   intent: "publish",
+  ...AD_FIELDS,
   ...overrides,
 });
 
@@ -313,6 +323,7 @@ describe.each(DIALECTS)("campaigns on %s", (dialect) => {
       active_until: "",
       enabled: "on",
       intent: "publish",
+      ...AD_FIELDS,
     });
     const { request } = await multipartRequest("/admin/campaigns/popup", parts, { cookie, origin: ORIGIN });
     expect((await callRoute(popupRoute, "guarded", request, app())).status).toBe(200);

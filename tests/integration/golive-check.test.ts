@@ -56,6 +56,11 @@ describe("npm run golive:check", () => {
     expect(fresh.out).toContain(
       "A customer review on the home page nobody has confirmed. Confirm it with the customer's consent date, or hide it. → http://localhost:3000/admin/home-claims/reviews/1",
     );
+    // The loan ads' sample approvals (issue 35, items 1 and 2).
+    expect(fresh.out).toContain(
+      "✗ Loan ads' approvals: Loan product regional-bank-general: the lender's confirmation and the compliance review are still the samples. → http://localhost:3000/admin/products/",
+    );
+    expect(fresh.out).toContain("The event popup: the lender's confirmation and the compliance review are still the samples.");
     expect(fresh.out).not.toContain("a".repeat(40));
 
     // The administrator fills in the business's own details in the console…
@@ -90,6 +95,11 @@ describe("npm run golive:check", () => {
       // …and hides the sample figures and reviews until it has its own.
       for (const section of ["figures", "reviews"] as const)
         await setSectionHidden(handle.db, { operator: { id: 1, email: "admin@example.com", role: "admin" } }, section, true);
+      // …and enters the lenders' own confirmation and review numbers for each ad (the Products and Campaigns pages
+      // save them, and clear the sample mark, as their own tests show).
+      for (const table of ["loan_product_versions", "campaign_banners", "campaign_popup"] as const) {
+        await handle.db.updateTable(table).set({ sample: 0 }).execute();
+      }
     } finally {
       await handle.close();
     }

@@ -8,7 +8,15 @@ import type { CampaignFormResult } from "#app/features/campaigns/actions.server.
 import { BANNER_IMAGE } from "#app/features/campaigns/model.ts";
 import { DESCRIPTION_MAX, TITLE_MAX, localeField } from "#app/features/campaigns/schema.ts";
 import { utcToKst } from "#app/lib/seoul-time.ts";
-import { FormNotice, LinkField, ImageField, SaveButtons, WindowFields } from "#app/features/campaigns/parts.tsx";
+import {
+  AdFields,
+  FormNotice,
+  LinkField,
+  ImageField,
+  SaveButtons,
+  WindowFields,
+  type ProductChoice,
+} from "#app/features/campaigns/parts.tsx";
 import { LocaleFields, MissingLocales, formState, useFieldProps } from "#app/features/console/locale-fields.tsx";
 import admin from "#app/features/console/console.module.css";
 import styles from "#app/features/campaigns/campaigns.module.css";
@@ -29,11 +37,24 @@ function storedValues(banner: AdminBanner | null): Record<string, string> {
     link: banner.link,
     active_from: utcToKst(banner.activeFrom),
     active_until: utcToKst(banner.activeUntil),
+    product_key: banner.productKey,
+    confirm_no: banner.confirmNo,
+    confirm_until: banner.confirmUntil,
+    review_no: banner.reviewNo,
+    review_until: banner.reviewUntil,
   };
 }
 
 /** A new partner banner, or one to change. Sent as multipart (the image); the image comes last, after every text. */
-export function BannerEditPage({ banner, result }: { banner: AdminBanner | null; result?: CampaignFormResult }) {
+export function BannerEditPage({
+  banner,
+  products,
+  result,
+}: {
+  banner: AdminBanner | null;
+  products: readonly ProductChoice[];
+  result?: CampaignFormResult;
+}) {
   const t = useAdminT();
   const busy = useNavigation().state === "submitting";
   const state = formState(result);
@@ -96,6 +117,7 @@ export function BannerEditPage({ banner, result }: { banner: AdminBanner | null;
           {...field("rate_date")}
         />
         <LinkField field={field} />
+        <AdFields field={field} products={products} />
         <WindowFields field={field} enabled={enabled} />
         <ImageField box={BANNER_IMAGE} current={banner?.image} required={!banner} error={state?.errors.image as AdminKey | undefined} />
         <SaveButtons published={!!banner?.published} busy={busy} />

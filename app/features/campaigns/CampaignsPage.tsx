@@ -7,6 +7,7 @@ import type { CampaignListResult } from "#app/features/campaigns/actions.server.
 import { PREVIEW_PARAM } from "#app/features/campaigns/model.ts";
 import { StateBadge, WindowText } from "#app/features/campaigns/parts.tsx";
 import { MissingLocales } from "#app/features/console/locale-fields.tsx";
+import { ExpiryWarning, useGapNames } from "#app/features/console/ad-approval.tsx";
 import admin from "#app/features/console/console.module.css";
 import styles from "./campaigns.module.css";
 
@@ -55,6 +56,7 @@ export function CampaignsPage({
   result?: CampaignListResult;
 }) {
   const t = useAdminT();
+  const gapNames = useGapNames();
   return (
     <>
       <PageTitle>{t("campaigns.title")}</PageTitle>
@@ -64,7 +66,17 @@ export function CampaignsPage({
         <span className={admin.muted}>{t("campaigns.previewHint")}</span>
       </p>
       {result && "ok" in result ? <Notice tone="ok">{t(`campaigns.done.${result.ok}`)}</Notice> : null}
-      {result && "error" in result ? <Notice tone="error">{t("campaigns.errorSummary")}</Notice> : null}
+      <ExpiryWarning
+        ads={[
+          ...banners.map((b) => ({ name: b.texts.en.title, expiring: b.expiring })),
+          ...(popup ? [{ name: t("campaigns.popup"), expiring: popup.expiring }] : []),
+        ].filter((a) => a.expiring.length)}
+      />
+      {result && "fields" in result ? (
+        <Notice tone="error">{t("campaigns.error.unapproved", { fields: gapNames(result.fields) })}</Notice>
+      ) : result && "error" in result ? (
+        <Notice tone="error">{t("campaigns.errorSummary")}</Notice>
+      ) : null}
 
       <section className={admin.card} aria-labelledby="campaign-banners">
         <div className={admin.toolbar}>
@@ -89,6 +101,7 @@ export function CampaignsPage({
                       <StateBadge item={banner} />
                       {t("campaigns.rateLine", { rate: banner.rate, date: banner.rateDate })}
                     </p>
+                    {banner.sample ? <div className={styles.meta}>{t("ads.sample")}</div> : null}
                     <p className={styles.meta}>
                       <WindowText from={banner.activeFrom} until={banner.activeUntil} />
                     </p>

@@ -8,7 +8,15 @@ import type { CampaignFormResult } from "#app/features/campaigns/actions.server.
 import { POPUP_IMAGE } from "#app/features/campaigns/model.ts";
 import { ALT_MAX, localeField } from "#app/features/campaigns/schema.ts";
 import { utcToKst } from "#app/lib/seoul-time.ts";
-import { FormNotice, LinkField, ImageField, SaveButtons, WindowFields } from "#app/features/campaigns/parts.tsx";
+import {
+  AdFields,
+  FormNotice,
+  LinkField,
+  ImageField,
+  SaveButtons,
+  WindowFields,
+  type ProductChoice,
+} from "#app/features/campaigns/parts.tsx";
 import { LocaleFields, MissingLocales, formState, useFieldProps } from "#app/features/console/locale-fields.tsx";
 import admin from "#app/features/console/console.module.css";
 
@@ -18,11 +26,24 @@ function storedValues(popup: AdminPopup): Record<string, string> {
     ...Object.fromEntries(LOCALES.map((l) => [localeField("alt", l), popup.alts[l]])),
     active_from: utcToKst(popup.activeFrom),
     active_until: utcToKst(popup.activeUntil),
+    product_key: popup.productKey,
+    confirm_no: popup.confirmNo,
+    confirm_until: popup.confirmUntil,
+    review_no: popup.reviewNo,
+    review_until: popup.reviewUntil,
   };
 }
 
 /** The event popup: image, link, alternative text per language, time window, on/off. */
-export function PopupEditPage({ popup, result }: { popup: AdminPopup; result?: CampaignFormResult }) {
+export function PopupEditPage({
+  popup,
+  products,
+  result,
+}: {
+  popup: AdminPopup;
+  products: readonly ProductChoice[];
+  result?: CampaignFormResult;
+}) {
   const t = useAdminT();
   const busy = useNavigation().state === "submitting";
   const state = formState(result);
@@ -46,6 +67,7 @@ export function PopupEditPage({ popup, result }: { popup: AdminPopup; result?: C
             />
           )}
         />
+        <AdFields field={field} products={products} />
         <WindowFields field={field} enabled={enabled} />
         <ImageField box={POPUP_IMAGE} current={popup.image} error={state?.errors.image as AdminKey | undefined} />
         <SaveButtons published={popup.published} busy={busy} />

@@ -14,10 +14,12 @@ import {
   storeCampaignImages,
   type EncodedImage,
 } from "#app/features/campaigns/images.server.ts";
+import { gapErrors } from "#app/features/console/ad-approval-schema.ts";
 import {
   CampaignProblem,
   deleteBanner,
   moveBanner,
+  publicationGaps,
   publishBanner,
   saveBanner,
   savePopup,
@@ -30,7 +32,10 @@ import {
  * changes nothing; a malformed request is a 400 too, never a 500.
  */
 export type CampaignFormResult = { ok: "saved" | "published"; id: number } | { errors: FieldErrors; values: Record<string, string> };
-export type CampaignListResult = { ok: "moved" | "enabled" | "disabled" | "published" | "deleted"; id: number } | { error: "missing" };
+export type CampaignListResult =
+  | { ok: "moved" | "enabled" | "disabled" | "published" | "deleted"; id: number }
+  | { error: "missing" }
+  | { error: "unapproved"; id: number; fields: string[] };
 
 interface CampaignForm {
   who: SignedIn;
@@ -111,6 +116,9 @@ export async function bannerAction(request: Request, context: Readonly<RouterCon
     const { output, errors, images } = await checkForm(form, bannerSchema, BANNER_IMAGE, id === null);
     if (!output) return refused(errors, form.fields);
     const publish = form.fields.intent === "publish";
+    // A published banner saves with "publish" too: its approvals are checked before anything is stored (issue 35).
+    const gaps = publish ? await publicationGaps(db, output as BannerInput, new Date()) : [];
+    if (gaps.length) return refused(gapErrors(gaps), form.fields);
     try {
       const urls = images ? await storeCampaignImages(db, images) : undefined;
       const saved = await saveBanner(db, form.who, id, output as BannerInput, { image: urls, publish });
@@ -118,6 +126,7 @@ export async function bannerAction(request: Request, context: Readonly<RouterCon
     } catch (error) {
       if (error instanceof CampaignProblem) {
         if (error.code === "missing") throw data({ error: "missing" }, { status: 404 });
+        if (error.code === "unapproved") return refused(gapErrors(error.gaps), form.fields);
         return refused(
           error.code === "key_taken" ? { partner_key: "campaigns.error.keyTaken" } : { image: "campaigns.error.imageRequired" },
           form.fields,
@@ -139,9 +148,16 @@ export async function popupAction(request: Request, context: Readonly<RouterCont
     const { output, errors, images } = await checkForm(form, popupSchema, POPUP_IMAGE, false);
     if (!output) return refused(errors, form.fields);
     const publish = form.fields.intent === "publish";
-    const urls = images ? await storeCampaignImages(db, images) : undefined;
-    const saved = await savePopup(db, form.who, output as PopupInput, { image: urls, publish });
-    return data<CampaignFormResult>({ ok: saved.published ? "published" : "saved", id: 0 });
+    const gaps = publish ? await publicationGaps(db, output as PopupInput, new Date()) : [];
+    if (gaps.length) return refused(gapErrors(gaps), form.fields);
+    try {
+      const urls = images ? await storeCampaignImages(db, images) : undefined;
+      const saved = await savePopup(db, form.who, output as PopupInput, { image: urls, publish });
+      return data<CampaignFormResult>({ ok: saved.published ? "published" : "saved", id: 0 });
+    } catch (error) {
+      if (error instanceof CampaignProblem && error.code === "unapproved") return refused(gapErrors(error.gaps), form.fields);
+      throw error;
+    }
   } finally {
     await form.discard();
   }
@@ -173,6 +189,8 @@ export async function listAction(request: Request, context: Readonly<RouterConte
       return data<CampaignListResult>({ ok: "deleted", id });
     }
   } catch (error) {
+    if (error instanceof CampaignProblem && error.code === "unapproved")
+      return data<CampaignListResult>({ error: "unapproved", id, fields: error.gaps.map((g) => g.field) }, { status: 400 });
     if (error instanceof CampaignProblem) return data<CampaignListResult>({ error: "missing" }, { status: 400 });
     throw error;
   }

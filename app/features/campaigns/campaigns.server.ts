@@ -6,7 +6,9 @@ import { audit, auditChange, describeChanges } from "#app/features/audit/audit.s
 import { CodedError } from "#app/lib/coded-error.ts";
 import { rateText } from "#app/loans/rate.ts";
 import { formatDay } from "#app/i18n/intl.ts";
+import { approvedAt, expiringSoon, type Expiring, type Gap } from "#app/loans/ad-approval.ts";
 import {
+  adGaps,
   emptyAlt,
   emptyBannerText,
   formatRate,
@@ -31,9 +33,46 @@ type Db = Kysely<Database>;
 type Who = Pick<SignedIn, "operator">;
 type BannerRow = Selectable<CampaignBannerTable>;
 type PopupRow = Selectable<CampaignPopupTable>;
+/** A banner's and the popup's columns as a loan ad (issue 35). */
+type AdColumn = "product_key" | "confirm_no" | "confirm_until" | "review_no" | "review_until";
 
-export type CampaignError = "missing" | "key_taken" | "image_required";
-export class CampaignProblem extends CodedError<CampaignError> {}
+export type CampaignError = "missing" | "key_taken" | "image_required" | "unapproved";
+export class CampaignProblem extends CodedError<CampaignError> {
+  /** With `unapproved`: what the ad lacks, by the form's field names. */
+  readonly gaps: Gap[];
+  constructor(code: CampaignError, gaps: Gap[] = []) {
+    super(code);
+    this.gaps = gaps;
+  }
+}
+
+/**
+ * Refuses to publish an ad (or to keep one published) that lacks its
+ * approvals or whose approvals ran out, or whose product does not exist
+ * (issue 35). The product is looked up in its table by key: the campaigns
+ * stand beside the products, not above them.
+ */
+export async function publicationGaps(db: Db, row: Parameters<typeof adGaps>[0], now: Date): Promise<Gap[]> {
+  const gaps = adGaps(row, now);
+  const key = row.product_key;
+  if (key && !(await db.selectFrom("loan_products").select("id").where("partner_key", "=", key).executeTakeFirst()))
+    gaps.unshift({ field: "product_key", problem: "unknown" });
+  return gaps;
+}
+
+async function assertPublishable(trx: Db, row: Parameters<typeof adGaps>[0], now: Date): Promise<void> {
+  const gaps = await publicationGaps(trx, row, now);
+  if (gaps.length) throw new CampaignProblem("unapproved", gaps);
+}
+
+const adColumns = (input: BannerInput | PopupInput) => ({
+  product_key: input.product_key || null,
+  confirm_no: input.confirm_no || null,
+  confirm_until: input.confirm_until || null,
+  review_no: input.review_no || null,
+  review_until: input.review_until || null,
+  sample: 0,
+});
 
 function parseTexts(json: string): BannerTexts {
   const raw = JSON.parse(json) as Partial<BannerTexts>;
@@ -57,11 +96,18 @@ function rateIn(locale: Locale | "ko", row: BannerRow): string {
   return rate ? formatRate(locale, rate) : row.rate_text;
 }
 
+const approvalOf = (row: Pick<BannerRow, AdColumn>) => ({
+  confirmNo: row.confirm_no ?? "",
+  confirmUntil: row.confirm_until ?? "",
+  reviewNo: row.review_no ?? "",
+  reviewUntil: row.review_until ?? "",
+});
+
 /** What the home page shows now, in `locale`; with `preview`, drafts too (signed-in operators only). */
 export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), preview = false): Promise<PublicCampaigns> {
   const rows = await db.selectFrom("campaign_banners").selectAll().orderBy("position").orderBy("id").execute();
   const banners = rows
-    .filter((row) => isLive(row, now, preview))
+    .filter((row) => isLive(row, now, preview) && (preview || (!!row.product_key && approvedAt(row, now))))
     .map((row) => {
       const texts = parseTexts(row.texts);
       const english = texts.en;
@@ -76,12 +122,16 @@ export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), 
         link: row.link,
         image: row.image,
         image2x: row.image_2x,
+        productKey: row.product_key ?? "",
+        approval: approvalOf(row),
       };
     });
   const popupRow = await db.selectFrom("campaign_popup").selectAll().orderBy("id").executeTakeFirst();
   const popup =
-    popupRow && isLive(popupRow, now, preview)
+    popupRow && isLive(popupRow, now, preview) && (preview || (!!popupRow.product_key && approvedAt(popupRow, now)))
       ? {
+          productKey: popupRow.product_key ?? "",
+          approval: approvalOf(popupRow),
           link: popupRow.link,
           image: popupRow.image,
           image2x: popupRow.image_2x,
@@ -119,10 +169,25 @@ interface AdminCampaign {
   published: boolean;
   /** Shown on the home page right now. */
   live: boolean;
+  productKey: string;
+  confirmNo: string;
+  confirmUntil: string;
+  reviewNo: string;
+  reviewUntil: string;
+  /** Approvals running out within 14 days (a published ad only). */
+  expiring: Expiring[];
+  sample: boolean;
 }
 
 function adminCampaign(row: BannerRow | PopupRow, now: Date): AdminCampaign {
   return {
+    productKey: row.product_key ?? "",
+    confirmNo: row.confirm_no ?? "",
+    confirmUntil: row.confirm_until ?? "",
+    reviewNo: row.review_no ?? "",
+    reviewUntil: row.review_until ?? "",
+    expiring: row.enabled && row.published ? expiringSoon(row, now) : [],
+    sample: !!row.sample,
     link: row.link,
     image: row.image,
     image2x: row.image_2x,
@@ -130,7 +195,7 @@ function adminCampaign(row: BannerRow | PopupRow, now: Date): AdminCampaign {
     activeUntil: row.active_until,
     enabled: !!row.enabled,
     published: !!row.published,
-    live: isLive(row, now),
+    live: isLive(row, now) && approvedAt(row, now) && !!row.product_key,
   };
 }
 
@@ -193,7 +258,17 @@ export async function findPopup(db: Db, now = new Date()): Promise<AdminPopup | 
 function flatBanner(
   row: Pick<
     BannerRow,
-    "partner_key" | "texts" | "rate_text" | "rate_date" | "link" | "image" | "active_from" | "active_until" | "enabled" | "published"
+    | "partner_key"
+    | "texts"
+    | "rate_text"
+    | "rate_date"
+    | "link"
+    | "image"
+    | "active_from"
+    | "active_until"
+    | "enabled"
+    | "published"
+    | AdColumn
   >,
 ) {
   const texts = parseTexts(row.texts);
@@ -213,6 +288,17 @@ function flatBanner(
     active_until: row.active_until ?? "",
     enabled: row.enabled ? "on" : "off",
     published: row.published ? "yes" : "draft",
+    ...flatAd(row),
+  };
+}
+
+function flatAd(row: Pick<BannerRow, AdColumn>) {
+  return {
+    product_key: row.product_key ?? "",
+    confirm_no: row.confirm_no ?? "",
+    confirm_until: row.confirm_until ?? "",
+    review_no: row.review_no ?? "",
+    review_until: row.review_until ?? "",
   };
 }
 
@@ -237,6 +323,7 @@ function bannerValues(input: BannerInput) {
     active_from: kstToUtc(input.active_from),
     active_until: kstToUtc(input.active_until),
     enabled: input.enabled ? 1 : 0,
+    ...adColumns(input),
   };
 }
 
@@ -264,6 +351,7 @@ export async function saveBanner(
     const image = options.image ? { image: options.image[0]!, image_2x: options.image[1] ?? null } : {};
     if (id === null) {
       if (!options.image) throw new CampaignProblem("image_required");
+      if (options.publish) await assertPublishable(trx, values, now);
       const last = await trx
         .selectFrom("campaign_banners")
         .select((eb) => eb.fn.max("position").as("p"))
@@ -295,6 +383,7 @@ export async function saveBanner(
     const before = await trx.selectFrom("campaign_banners").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) throw new CampaignProblem("missing");
     const published = options.publish ? 1 : before.published;
+    if (published) await assertPublishable(trx, values, now);
     await trx
       .updateTable("campaign_banners")
       .set({ ...values, partner_key: before.partner_key, ...image, published, updated_at: at })
@@ -322,9 +411,10 @@ export async function saveBanner(
 /** Publishes a draft banner. */
 export async function publishBanner(db: Db, who: Who, id: number, now = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("campaign_banners").select(["partner_key", "published"]).where("id", "=", id).executeTakeFirst();
+    const row = await trx.selectFrom("campaign_banners").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) throw new CampaignProblem("missing");
     if (row.published) return;
+    await assertPublishable(trx, row, now);
     await trx.updateTable("campaign_banners").set({ published: 1, updated_at: now.toISOString() }).where("id", "=", id).execute();
     await audit(trx, who, "campaign_publish", { kind: "banner", id }, `${row.partner_key}: draft → published`, now);
     await bumpContentVersion(trx, now);
@@ -395,7 +485,7 @@ export async function deleteBanner(db: Db, who: Who, id: number, now = new Date(
   });
 }
 
-function flatPopup(row: Pick<PopupRow, "link" | "image" | "alts" | "active_from" | "active_until" | "enabled" | "published">) {
+function flatPopup(row: Pick<PopupRow, "link" | "image" | "alts" | "active_from" | "active_until" | "enabled" | "published" | AdColumn>) {
   const alts = parsePerLocale(row.alts);
   return {
     link: row.link,
@@ -405,6 +495,7 @@ function flatPopup(row: Pick<PopupRow, "link" | "image" | "alts" | "active_from"
     active_until: row.active_until ?? "",
     enabled: row.enabled ? "on" : "off",
     published: row.published ? "yes" : "draft",
+    ...flatAd(row),
   };
 }
 
@@ -426,10 +517,12 @@ export async function savePopup(
     published: options.publish ? 1 : 0,
     updated_at: now.toISOString(),
     ...(options.image ? { image: options.image[0]!, image_2x: options.image[1] ?? null } : {}),
+    ...adColumns(input),
   };
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("campaign_popup").selectAll().orderBy("id").executeTakeFirst();
     if (!before) throw new CampaignProblem("missing");
+    if (values.published) await assertPublishable(trx, values, now);
     await trx.updateTable("campaign_popup").set(values).where("id", "=", before.id).execute();
     const changes = describeChanges(flatPopup(before), flatPopup({ ...before, ...values }));
     const publishing = !before.published && values.published;

@@ -1,5 +1,7 @@
 import type { Locale } from "#app/i18n/locales.ts";
 import { formatRate as formatEnd } from "#app/loans/rate.ts";
+import { approvalGaps, type AdApproval, type Gap } from "#app/loans/ad-approval.ts";
+import type { DisclosureApproval } from "#app/loans/disclosure.ts";
 
 /**
  * What the home page shows of the campaigns (issue 14): the partner banners
@@ -42,9 +44,14 @@ export interface PublicBanner {
   link: string;
   image: string;
   image2x: string | null;
+  /** The product it advertises (its page carries the full disclosure), and the ad's own approval numbers. */
+  productKey: string;
+  approval: DisclosureApproval;
 }
 
 export interface PublicPopup {
+  productKey: string;
+  approval: DisclosureApproval;
   link: string;
   image: string;
   image2x: string | null;
@@ -72,6 +79,16 @@ export function isLive(
   if (row.active_from && at < row.active_from) return false;
   if (row.active_until && at >= row.active_until) return false;
   return true;
+}
+
+/**
+ * What keeps a banner or the popup, a loan ad, from being published at `now`
+ * (issue 35): no product to link to, or an approval missing or run out. The
+ * gaps carry the form's field names.
+ */
+export function adGaps(row: Partial<AdApproval> & { product_key: string | null }, now: Date): Gap[] {
+  const gaps: Gap[] = row.product_key ? [] : [{ field: "product_key", problem: "missing" }];
+  return [...gaps, ...approvalGaps(row, now)];
 }
 
 export const emptyBannerText = (t: { title: string; description: string }) => !t.title.trim();

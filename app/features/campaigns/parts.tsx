@@ -1,5 +1,6 @@
 import { Link, href } from "react-router";
-import { TextField, Checkbox } from "#app/ui/Field.tsx";
+import { TextField, Checkbox, SelectField } from "#app/ui/Field.tsx";
+import { ApprovalFields } from "#app/features/console/ad-approval.tsx";
 import { Button } from "#app/ui/Button.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { Notice } from "#app/features/console/parts.tsx";
@@ -112,5 +113,33 @@ export function SaveButtons({ published, busy }: { published: boolean; busy: boo
       )}
       <Link to={href("/admin/campaigns")}>{t("campaigns.back")}</Link>
     </div>
+  );
+}
+
+/** A product a banner or the popup may advertise (the route lists them from the Products page). */
+export interface ProductChoice {
+  key: string;
+  name: string;
+}
+
+/**
+ * A banner's or the popup's part as a loan ad (issue 35): the product it
+ * advertises (its page carries the full disclosure) and the ad's own
+ * approvals. Publishing refuses without them.
+ */
+export function AdFields({ field, products }: { field: ReturnType<typeof useFieldProps>; products: readonly ProductChoice[] }) {
+  const t = useAdminT();
+  return (
+    <>
+      <SelectField label={t("campaigns.field.product")} hint={t("campaigns.field.productHint")} {...field("product_key")}>
+        <option value="">{t("products.field.choose")}</option>
+        {products.map((p) => (
+          <option key={p.key} value={p.key}>
+            {p.name} ({p.key})
+          </option>
+        ))}
+      </SelectField>
+      <ApprovalFields field={field} />
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { kstToUtc } from "#app/lib/seoul-time.ts";
 import { kstTime } from "#app/features/console/kst-field.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
 import type { Locale } from "#app/i18n/locales.ts";
+import { approvalEntries } from "#app/features/console/ad-approval-schema.ts";
 
 /**
  * The console's campaign forms (issue 14): one schema per payload, used by
@@ -87,6 +88,16 @@ const rateInOrder = <T extends { rate_from: TypedRate | null; rate_to: TypedRate
     ["rate_to"] as never,
   );
 
+/** The product (its key) the ad advertises: its page, and the terms its disclosure shows; empty allowed in a draft. */
+const productKey = v.pipe(
+  v.optional(v.string(), ""),
+  v.trim(),
+  v.check((value: string) => value === "" || /^[a-z0-9][a-z0-9-]{1,63}$/.test(value), msg("campaigns.error.key")),
+);
+
+/** What a banner and the popup share as loan ads (issue 35): the product, the lender's confirmation, the compliance review. */
+const adEntries = { product_key: productKey, ...approvalEntries };
+
 const checkbox = v.pipe(
   v.optional(v.string(), ""),
   v.transform((value: string) => value === "on" || value === "1"),
@@ -121,6 +132,7 @@ export const bannerSchema = v.pipe(
     link: httpsLink,
     ...activeWindow,
     enabled: checkbox,
+    ...adEntries,
   }),
   endAfterStart(),
   rateInOrder(),
@@ -142,6 +154,7 @@ export const popupSchema = v.pipe(
     alt_mn: optionalText(ALT_MAX),
     ...activeWindow,
     enabled: checkbox,
+    ...adEntries,
   }),
   endAfterStart(),
 );

@@ -1,3 +1,6 @@
+import { Disclosure } from "#app/loans/Disclosure.tsx";
+import type { DisclosureBroker } from "#app/loans/disclosure.ts";
+import { disclosureProduct } from "#app/features/products/model.ts";
 import { Link } from "react-router";
 import { useLocale, useT, type TFunction } from "#app/i18n/useT.ts";
 import type { Locale } from "#app/i18n/locales.ts";
@@ -67,6 +70,7 @@ export function calculatorLink(product: LoanProduct, answers: CheckAnswers): str
     rate: rateText(percentToBp(product.rate.max)),
     months: String(answers.months),
     method: product.methods[0] ?? "annuity",
+    product: product.key,
   });
   return `/our-products/repayment-calculator?${params.toString()}`;
 }
@@ -97,7 +101,7 @@ function Payment({ product, answers }: { product: LoanProduct; answers: CheckAns
   );
 }
 
-function ProductCard({ answer, answers }: { answer: ProductAnswer; answers: CheckAnswers }) {
+function ProductCard({ answer, answers, broker }: { answer: ProductAnswer; answers: CheckAnswers; broker: DisclosureBroker }) {
   const t = useT();
   const locale = useLocale();
   const { product } = answer;
@@ -148,11 +152,22 @@ function ProductCard({ answer, answers }: { answer: ProductAnswer; answers: Chec
         })}
       </p>
       {answer.fits ? <Payment product={product} answers={answers} /> : null}
+      <Disclosure broker={broker} product={disclosureProduct(product)} approval={product.approval} />
     </li>
   );
 }
 
-export function CheckAnswer({ result, answers, consultHref }: { result: CheckResult; answers: CheckAnswers; consultHref: string }) {
+export function CheckAnswer({
+  result,
+  answers,
+  broker,
+  consultHref,
+}: {
+  result: CheckResult;
+  answers: CheckAnswers;
+  broker: DisclosureBroker;
+  consultHref: string;
+}) {
   const t = useT();
   return (
     <>
@@ -163,7 +178,7 @@ export function CheckAnswer({ result, answers, consultHref }: { result: CheckRes
       </p>
       <ul className={styles.products}>
         {result.answers.map((a) => (
-          <ProductCard key={a.product.key} answer={a} answers={answers} />
+          <ProductCard key={a.product.key} answer={a} answers={answers} broker={broker} />
         ))}
       </ul>
       <Link className={styles.consult} to={consultHref}>

@@ -5,6 +5,7 @@ import { plainValue } from "#app/lib/cookies.server.ts";
 import { sessionCookie } from "#app/features/console/cookies.server.ts";
 import { findSession } from "#app/features/console/session-store.server.ts";
 import { liveProducts } from "#app/features/products/products.server.ts";
+import { loadDisclosureBroker } from "#app/loans/disclosure.server.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { checkQuery, parseCheck } from "#app/features/eligibility/query.ts";
 import { checkEligibility } from "#app/features/eligibility/rules.ts";
@@ -28,8 +29,14 @@ export async function checkPage(request: Request, context: Readonly<RouterContex
     preview = !!(await findSession(app.db, app.secret, token, now));
   }
   const check = parseCheck(url.searchParams);
+  const products = await liveProducts(app.db, localeOf(context), now, preview);
   return {
-    products: await liveProducts(app.db, localeOf(context), now, preview),
+    products,
+    /** The broker's part of each product's loan-ad disclosure (issue 35). */
+    broker: await loadDisclosureBroker(
+      app.db,
+      products.map((p) => p.terms.lenderName),
+    ),
     today: todayInSeoul(now),
     check,
     /** Answers in the URL, or drafts: this render is for one visitor only. */

@@ -26,6 +26,20 @@ const GENERAL: LoanProduct = {
     employment: ["standard"],
     nationalities: [],
   },
+  rateDate: "2026-11-01",
+  terms: {
+    lenderName: "주식회사 샘플A은행",
+    officialName: "샘플 신용대출",
+    rateKind: "fixed",
+    rateBasis: "기준금리 + 가산금리",
+    overdueAddBp: 10,
+    handlingFeeBp: 0,
+    prepayFeeBp: 0,
+    prepayMonths: 0,
+    stampDuty: "none",
+    creditStandard: "심사기준에 따름",
+  },
+  approval: { confirmNo: "1", confirmUntil: "2099-12-31", reviewNo: "1", reviewUntil: "2099-12-31" },
 };
 
 const STUDENT: LoanProduct = {

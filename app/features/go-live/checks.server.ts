@@ -14,7 +14,7 @@ import { unfilledPlaceholders } from "#app/features/legal/documents.server.ts";
  * page (/admin/go-live) and `npm run golive:check` (non-zero exit while
  * anything is left; the deploy guide's last step) list the same findings.
  */
-export type GoLiveArea = "identity" | "certificate" | "deployment" | "backup" | "claims" | "legal";
+export type GoLiveArea = "identity" | "certificate" | "ads" | "deployment" | "backup" | "claims" | "legal";
 
 export interface Finding {
   area: GoLiveArea;
@@ -87,6 +87,36 @@ export async function claimFindings(db: Kysely<Database>): Promise<Finding[]> {
   );
 }
 
+/**
+ * Loan ads still carrying the seeded sample approvals (issue 35): a product,
+ * banner or the popup whose lender confirmation and compliance review are the
+ * samples' ("샘플…"). Each is fixed on its own console page.
+ */
+export async function adFindings(db: Kysely<Database>): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const products = await db
+    .selectFrom("loan_product_versions as v")
+    .innerJoin("loan_products as p", "p.id", "v.product_id")
+    .select(["p.id", "p.partner_key", "v.sample"])
+    .where("v.status", "=", "published")
+    .orderBy("p.position")
+    .execute();
+  const seen = new Set<number>();
+  for (const row of products) {
+    if (!row.sample || seen.has(row.id)) continue;
+    seen.add(row.id);
+    findings.push({ area: "ads", what: "golive.sampleProduct", detail: row.partner_key, fix: `/admin/products/${row.id}` });
+  }
+  const banners = await db.selectFrom("campaign_banners").select(["id", "partner_key", "sample"]).orderBy("position").execute();
+  for (const row of banners) {
+    if (row.sample)
+      findings.push({ area: "ads", what: "golive.sampleBanner", detail: row.partner_key, fix: `/admin/campaigns/banners/${row.id}` });
+  }
+  const popup = await db.selectFrom("campaign_popup").select(["sample"]).execute();
+  if (popup.some((row) => row.sample)) findings.push({ area: "ads", what: "golive.samplePopup", fix: "/admin/campaigns/popup" });
+  return findings;
+}
+
 export const LEGAL_PAGE = "/admin/legal";
 
 /** A placeholder in a legal text in force or coming that nothing fills: the text would show `{name}` to visitors. */
@@ -103,6 +133,7 @@ export async function goLiveFindings(db: Kysely<Database>, facts: DeploymentFact
   const findings = [
     ...identityFindings(await businessIdentity(db)),
     ...deploymentFindings(facts),
+    ...(await adFindings(db)),
     ...(await claimFindings(db)),
     ...(await legalFindings(db, now)),
   ];

@@ -1,12 +1,14 @@
 import { useId, useRef, useState, useSyncExternalStore } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { Dialog } from "#app/ui/Dialog.tsx";
-import { ExternalLink } from "#app/ui/ExternalLink.tsx";
 import { CloseIcon } from "#app/ui/icons.tsx";
 import { POLICY_PARAM } from "#app/features/legal/links.ts";
 import { dismissEventPopupForToday, readEventPopupDue } from "#app/features/home/event-popup.ts";
 import { CampaignImage } from "#app/features/campaigns/CampaignImage.tsx";
+import { Disclosure } from "#app/loans/Disclosure.tsx";
+import { productPageHref } from "#app/loans/disclosure.ts";
+import type { LoanAds } from "#app/features/products/products.server.ts";
 import { POPUP_IMAGE, type PublicPopup } from "#app/features/campaigns/model.ts";
 import styles from "./EventPopup.module.css";
 
@@ -21,7 +23,8 @@ const subscribeNothing = () => () => {};
  * it is not. It stays away while a legal document is open. Its image is
  * smaller than the hero image, so it never becomes the largest paint.
  */
-export function EventPopup({ popup }: { popup: PublicPopup }) {
+export function EventPopup({ popup, ads }: { popup: PublicPopup; ads: LoanAds }) {
+  const product = ads.products[popup.productKey];
   const t = useT();
   const titleId = useId();
   const { search } = useLocation();
@@ -42,13 +45,15 @@ export function EventPopup({ popup }: { popup: PublicPopup }) {
           <CloseIcon size={22} />
         </button>
       </form>
-      <ExternalLink href={popup.link} className={styles.event}>
+      {/* A loan ad (review A13): it leads to the product's page on our site, and carries the disclosure. */}
+      <Link to={productPageHref(popup.productKey)} className={styles.event}>
         <CampaignImage image={popup.image} image2x={popup.image2x} box={POPUP_IMAGE} className={styles.image} />
         <span className={styles.caption}>
           <strong id={titleId}>{popup.alt}</strong>
           <span className={styles.cta}>{t("home.popup.cta")} ›</span>
         </span>
-      </ExternalLink>
+      </Link>
+      {product ? <Disclosure broker={ads.broker} product={product} approval={popup.approval} /> : null}
       <form method="dialog" className={styles.bar}>
         <label className={styles.dontShow}>
           <input ref={dontShow} type="checkbox" name="dontShow" />

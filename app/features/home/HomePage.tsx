@@ -8,6 +8,7 @@ import { ServiceCards } from "#app/features/home/ServiceCards.tsx";
 import { InfoHub } from "#app/features/home/InfoHub.tsx";
 import { EventPopup } from "#app/features/home/EventPopup.tsx";
 import type { PublicCampaigns } from "#app/features/campaigns/model.ts";
+import type { LoanAds } from "#app/features/products/products.server.ts";
 import styles from "./HomePage.module.css";
 
 export const HERO_IMAGE = "/images/home/hero.svg";
@@ -15,9 +16,20 @@ export const HERO_IMAGE = "/images/home/hero.svg";
 /**
  * The landing page (spec §1): the first page nearly every visitor sees. The
  * figures and the reviews come from their own feature (home-claims), put in
- * their places by the route; a hidden section is simply absent.
+ * their places by the route; a hidden section is simply absent. Every rate
+ * goes with its disclosure (issue 35).
  */
-export function HomePage({ campaigns, figures, reviews }: { campaigns: PublicCampaigns; figures?: ReactNode; reviews?: ReactNode }) {
+export function HomePage({
+  campaigns,
+  ads,
+  figures,
+  reviews,
+}: {
+  campaigns: PublicCampaigns;
+  ads: LoanAds;
+  figures?: ReactNode;
+  reviews?: ReactNode;
+}) {
   const t = useT();
   return (
     <>
@@ -32,7 +44,7 @@ export function HomePage({ campaigns, figures, reviews }: { campaigns: PublicCam
         </ButtonLink>
         <img src={HERO_IMAGE} width={716} height={400} alt="" fetchPriority="high" decoding="async" className={styles.art} />
       </section>
-      {campaigns.banners.length ? <PartnerBanners banners={campaigns.banners} /> : null}
+      {campaigns.banners.length ? <PartnerBanners banners={campaigns.banners} ads={ads} /> : null}
       <ServiceCards />
       {figures}
       <InfoHub />
@@ -46,7 +58,7 @@ export function HomePage({ campaigns, figures, reviews }: { campaigns: PublicCam
           {t("home.contact.button")}
         </ButtonLink>
       </Section>
-      {campaigns.popup ? <EventPopup popup={campaigns.popup} /> : null}
+      {campaigns.popup ? <EventPopup popup={campaigns.popup} ads={ads} /> : null}
     </>
   );
 }

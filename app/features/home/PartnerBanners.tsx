@@ -1,67 +1,46 @@
-import { useState, type MouseEvent } from "react";
-import { href } from "react-router";
+import { Link } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
-import { ExternalLink } from "#app/ui/ExternalLink.tsx";
-import { ExternalIcon } from "#app/ui/icons.tsx";
 import { Section } from "#app/ui/Section.tsx";
-import { logBannerRedirect } from "#app/features/home/banner-log.ts";
+import { Disclosure } from "#app/loans/Disclosure.tsx";
+import { productPageHref } from "#app/loans/disclosure.ts";
+import type { LoanAds } from "#app/features/products/products.server.ts";
 import { CampaignImage } from "#app/features/campaigns/CampaignImage.tsx";
 import { BANNER_IMAGE, commonRateDate, koreanDate, type PublicBanner } from "#app/features/campaigns/model.ts";
 import styles from "./PartnerBanners.module.css";
 import shared from "./sections.module.css";
 
 /**
- * One partner banner (spec §2, §4). Without JavaScript it is a real link,
- * in a new tab, to `/go/<partner key>`, which counts the tap and redirects
- * to the partner's page (issue 16). Once hydrated, the tap opens the
- * partner's page itself, synchronously in the click (mobile browsers block
- * a tab opened after an `await`), and records the redirect through the
- * spec's API; while that call is in flight the banner is dimmed and further
- * taps are ignored. It returns to idle when the call ends, whether or not it
- * succeeded. Either way a tap is counted once.
+ * One partner banner (spec §2, §4; issue 35). A loan ad: it leads to the
+ * broker's own page for the product it advertises, which carries the full
+ * disclosure and then the way on to the lender (`/go/<key>`, counted by the
+ * server; review A12). Under it, the disclosure itself, always open.
  */
-function Banner({ banner, eager, showDate }: { banner: PublicBanner; eager: boolean; showDate: boolean }) {
+function Banner({ banner, eager, showDate, ads }: { banner: PublicBanner; eager: boolean; showDate: boolean; ads: LoanAds }) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
-
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    // The link goes through /go/<key>, which counts taps made before this script ran; here the
-    // page opens the partner itself and posts the spec's log instead, so a tap counts once.
-    event.preventDefault();
-    if (busy) return;
-    window.open(banner.link, "_blank", "noopener,noreferrer");
-    setBusy(true);
-    void logBannerRedirect({ partnerName: banner.key, url: banner.link }).finally(() => setBusy(false));
-  };
-
+  const product = ads.products[banner.productKey];
   return (
-    <ExternalLink
-      href={href("/go/:key", { key: banner.key })}
-      className={styles.banner}
-      onClick={onClick}
-      aria-disabled={busy || undefined}
-      data-partner={banner.key}
-    >
-      <CampaignImage
-        image={banner.image}
-        image2x={banner.image2x}
-        box={BANNER_IMAGE}
-        className={styles.art}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-      />
-      <span className={styles.caption}>
-        <strong className={styles.name}>{banner.title}</strong>
-        {banner.description ? <span className={styles.desc}>{banner.description}</span> : null}
-        <span className={styles.rate}>{t("home.banners.rate", { rate: banner.rate })}</span>
-        {showDate ? <span className={styles.rateDate}>{t("home.banners.rateAsOf", { date: banner.rateDay })}</span> : null}
-        <span className={styles.more} aria-hidden="true">
-          {t("home.banners.view")}
-          <ExternalIcon size={16} />
+    <>
+      <Link to={productPageHref(banner.productKey)} className={styles.banner} data-partner={banner.key}>
+        <CampaignImage
+          image={banner.image}
+          image2x={banner.image2x}
+          box={BANNER_IMAGE}
+          className={styles.art}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+        />
+        <span className={styles.caption}>
+          <strong className={styles.name}>{banner.title}</strong>
+          {banner.description ? <span className={styles.desc}>{banner.description}</span> : null}
+          <span className={styles.rate}>{t("home.banners.rate", { rate: banner.rate })}</span>
+          {showDate ? <span className={styles.rateDate}>{t("home.banners.rateAsOf", { date: banner.rateDay })}</span> : null}
+          <span className={styles.more} aria-hidden="true">
+            {t("home.banners.view")} ›
+          </span>
         </span>
-        <span className="visually-hidden"> {t("home.banners.newTab")}</span>
-      </span>
-    </ExternalLink>
+      </Link>
+      {product ? <Disclosure broker={ads.broker} product={product} approval={banner.approval} /> : null}
+    </>
   );
 }
 
@@ -73,7 +52,7 @@ function Banner({ banner, eager, showDate }: { banner: PublicBanner; eager: bool
  * and the disclaimer points to them (no banner title, which is in the
  * visitor's language, goes inside the Korean sentence).
  */
-export function PartnerBanners({ banners }: { banners: readonly PublicBanner[] }) {
+export function PartnerBanners({ banners, ads }: { banners: readonly PublicBanner[]; ads: LoanAds }) {
   const t = useT();
   const common = commonRateDate(banners);
   return (
@@ -84,7 +63,7 @@ export function PartnerBanners({ banners }: { banners: readonly PublicBanner[] }
       <ul className={styles.row}>
         {banners.map((banner, i) => (
           <li key={banner.key}>
-            <Banner banner={banner} eager={i === 0} showDate={!common} />
+            <Banner banner={banner} eager={i === 0} showDate={!common} ads={ads} />
           </li>
         ))}
       </ul>

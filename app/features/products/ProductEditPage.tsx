@@ -1,11 +1,13 @@
 import { useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
-import { FieldError, TextField } from "#app/ui/Field.tsx";
+import { FieldError, SelectField, TextArea, TextField } from "#app/ui/Field.tsx";
+import { RATE_KINDS, STAMP_DUTY } from "#app/loans/terms.ts";
+import { ApprovalFields } from "#app/features/console/ad-approval.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import { LocaleFields, formState, useFieldProps } from "#app/features/console/locale-fields.tsx";
 import { EMPLOYMENT_KINDS, METHODS, VISA_TYPES } from "#app/features/products/model.ts";
-import { NAME_MAX } from "#app/features/products/schema.ts";
+import { LENDER_TEXT_MAX, LENDER_WORDS_MAX, NAME_MAX } from "#app/features/products/schema.ts";
 import type { AdminProduct } from "#app/features/products/products.server.ts";
 import type { ProductFormResult } from "#app/features/products/actions.server.ts";
 import admin from "#app/features/console/console.module.css";
@@ -115,6 +117,78 @@ export function ProductEditPage({ product, result }: { product: AdminProduct; re
           error={error("employment_kinds")}
         />
         <TextField label={t("products.field.nationalities")} hint={t("products.field.nationalitiesHint")} {...field("nationalities")} />
+        <fieldset className={admin.stack}>
+          <legend>{t("products.legal.legend")}</legend>
+          <p className={admin.muted}>{t("products.legal.hint")}</p>
+          <TextField label={t("products.field.rateDate")} hint={t("products.field.rateDateHint")} type="date" {...field("rate_date")} />
+          <TextField
+            label={t("products.field.lenderName")}
+            hint={t("products.field.lenderNameHint")}
+            maxLength={LENDER_TEXT_MAX}
+            lang="ko"
+            {...field("lender_name")}
+          />
+          <TextField label={t("products.field.officialName")} maxLength={LENDER_TEXT_MAX} lang="ko" {...field("official_name")} />
+          <SelectField label={t("products.field.rateKind")} {...field("rate_kind")}>
+            <option value="">{t("products.field.choose")}</option>
+            {RATE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`products.rateKind.${k}` as AdminKey)}
+              </option>
+            ))}
+          </SelectField>
+          <TextArea
+            label={t("products.field.rateBasis")}
+            hint={t("products.field.lenderWordsHint")}
+            maxLength={LENDER_WORDS_MAX}
+            rows={2}
+            lang="ko"
+            {...field("rate_basis")}
+          />
+          <TextField
+            label={t("products.field.overdueAdd")}
+            hint={t("products.field.overdueAddHint")}
+            inputMode="decimal"
+            {...field("overdue_add")}
+          />
+          <div className={styles.pair}>
+            <TextField
+              label={t("products.field.feeHandling")}
+              hint={t("products.field.feeNoneHint")}
+              inputMode="decimal"
+              {...field("fee_handling")}
+            />
+            <TextField
+              label={t("products.field.feePrepay")}
+              hint={t("products.field.feeNoneHint")}
+              inputMode="decimal"
+              {...field("fee_prepay")}
+            />
+          </div>
+          <TextField
+            label={t("products.field.prepayMonths")}
+            hint={t("products.field.prepayMonthsHint")}
+            inputMode="numeric"
+            {...field("prepay_months")}
+          />
+          <SelectField label={t("products.field.stampDuty")} {...field("stamp_duty")}>
+            <option value="">{t("products.field.choose")}</option>
+            {STAMP_DUTY.map((k) => (
+              <option key={k} value={k}>
+                {t(`products.stampDuty.${k}` as AdminKey)}
+              </option>
+            ))}
+          </SelectField>
+          <TextArea
+            label={t("products.field.creditStandard")}
+            hint={t("products.field.lenderWordsHint")}
+            maxLength={LENDER_WORDS_MAX}
+            rows={2}
+            lang="ko"
+            {...field("credit_standard")}
+          />
+        </fieldset>
+        <ApprovalFields field={field} />
         <TextField
           label={t("products.field.effectiveFrom")}
           hint={t("products.field.effectiveFromHint")}

@@ -3,6 +3,7 @@ import { Button } from "#app/ui/Button.tsx";
 import { useAdminLocale, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import { MissingLocales } from "#app/features/console/locale-fields.tsx";
+import { ExpiryWarning, useGapNames } from "#app/features/console/ad-approval.tsx";
 import type { AdminProduct, ProductValues } from "#app/features/products/products.server.ts";
 import type { ProductListResult } from "#app/features/products/actions.server.ts";
 import admin from "#app/features/console/console.module.css";
@@ -41,6 +42,7 @@ function Figures({ values }: { values: ProductValues }) {
 /** The loan products the eligibility check offers (issue 27): on/off, the live figures, a scheduled change, the draft. */
 export function ProductsPage({ products, result }: { products: AdminProduct[]; result?: ProductListResult }) {
   const t = useAdminT();
+  const gapNames = useGapNames();
   return (
     <>
       <PageTitle>{t("products.title")}</PageTitle>
@@ -50,7 +52,12 @@ export function ProductsPage({ products, result }: { products: AdminProduct[]; r
         <span className={admin.muted}>{t("products.previewHint")}</span>
       </p>
       {result && "ok" in result ? <Notice tone="ok">{t(`products.done.${result.ok}` as AdminKey)}</Notice> : null}
-      {result && "error" in result ? <Notice tone="error">{t(`products.error.${result.error}` as AdminKey)}</Notice> : null}
+      <ExpiryWarning ads={products.filter((p) => p.expiring.length).map((p) => ({ name: p.name, expiring: p.expiring }))} />
+      {result && "fields" in result ? (
+        <Notice tone="error">{t("products.error.unapproved", { fields: gapNames(result.fields) })}</Notice>
+      ) : result && "error" in result ? (
+        <Notice tone="error">{t(`products.error.${result.error}` as AdminKey)}</Notice>
+      ) : null}
       <ol className={admin.cardList}>
         {products.map((p) => (
           <li key={p.id} className={admin.card}>
@@ -58,6 +65,7 @@ export function ProductsPage({ products, result }: { products: AdminProduct[]; r
             <p className={admin.muted}>
               {p.key} · {p.enabled ? t("products.on") : t("products.off")}
             </p>
+            {p.sample ? <div className={admin.muted}>{t("ads.sample")}</div> : null}
             <MissingLocales missing={p.missing} />
             {p.live ? (
               <>

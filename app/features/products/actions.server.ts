@@ -6,7 +6,15 @@ import { forbidden, signedIn } from "#app/features/console/guards.server.ts";
 import { csrfMatches } from "#app/features/console/session-store.server.ts";
 import { positiveId } from "#app/features/console/console.server.ts";
 import { productFields, productSchema } from "#app/features/products/schema.ts";
-import { ProductProblem, discardDraft, publishDraft, saveDraft, setProductEnabled } from "#app/features/products/products.server.ts";
+import {
+  ProductProblem,
+  discardDraft,
+  inputGaps,
+  publishDraft,
+  saveDraft,
+  setProductEnabled,
+} from "#app/features/products/products.server.ts";
+import { gapErrors } from "#app/features/console/ad-approval-schema.ts";
 
 /**
  * The console's product actions (issue 27), administrators only (the routes
@@ -15,7 +23,10 @@ import { ProductProblem, discardDraft, publishDraft, saveDraft, setProductEnable
  * nothing; a malformed request is a 400 too.
  */
 export type ProductFormResult = { ok: "saved" | "published"; id: number } | { errors: FieldErrors; values: Record<string, string> };
-export type ProductListResult = { ok: "enabled" | "disabled" | "published" | "discarded"; id: number } | { error: "missing" | "no_draft" };
+export type ProductListResult =
+  | { ok: "enabled" | "disabled" | "published" | "discarded"; id: number }
+  | { error: "missing" | "no_draft" }
+  | { error: "unapproved"; id: number; fields: string[] };
 
 async function readForm(request: Request, context: Readonly<RouterContextProvider>) {
   const who = signedIn(context);
@@ -36,10 +47,11 @@ export async function productEditAction(request: Request, context: Readonly<Rout
   const { who, form } = await readForm(request, context);
   const fields = productFields(form);
   const checked = validate(productSchema, fields, { crossField: true });
-  if (!checked.success) {
-    const { csrf: _csrf, ...values } = fields;
-    return data<ProductFormResult>({ errors: checked.errors, values }, { status: 400 });
-  }
+  const { csrf: _csrf, ...values } = fields;
+  if (!checked.success) return data<ProductFormResult>({ errors: checked.errors, values }, { status: 400 });
+  // Publishing without what the ad must state, or with an approval run out, saves nothing (issue 35).
+  const gaps = form.get("intent") === "publish" ? inputGaps(checked.output) : [];
+  if (gaps.length) return data<ProductFormResult>({ errors: gapErrors(gaps), values }, { status: 400 });
   const { db } = services(context);
   try {
     await saveDraft(db, who, id, checked.output);
@@ -75,7 +87,10 @@ export async function productListAction(request: Request, context: Readonly<Rout
       return data<ProductListResult>({ ok: "discarded", id });
     }
   } catch (error) {
-    if (error instanceof ProductProblem) return data<ProductListResult>({ error: error.code }, { status: 400 });
+    if (error instanceof ProductProblem && error.code === "unapproved")
+      return data<ProductListResult>({ error: "unapproved", id, fields: error.gaps.map((g) => g.field) }, { status: 400 });
+    if (error instanceof ProductProblem)
+      return data<ProductListResult>({ error: error.code === "no_draft" ? "no_draft" : "missing" }, { status: 400 });
     throw error;
   }
   return data<ProductListResult>({ error: "missing" }, { status: 400 });

@@ -4,6 +4,9 @@
  * and without server code: the check's page runs it in the browser.
  */
 import { REPAYMENT_METHODS, type RepaymentMethod } from "#app/features/repayment/schedule.ts";
+import type { LoanTerms } from "#app/loans/terms.ts";
+import type { DisclosureApproval, DisclosureProduct } from "#app/loans/disclosure.ts";
+import { percentToBp } from "#app/loans/rate.ts";
 
 /** Every visa type a visitor can pick on the check (spec §3's list, the FAQ's work visas, D-4 and D-10), in the select's order. */
 export const VISA_TYPES = ["D-2", "D-4", "D-10", "E-1", "E-2", "E-3", "E-7", "E-9", "E-10", "F-2", "F-4", "F-5", "F-6", "Others"] as const;
@@ -49,6 +52,25 @@ export interface LoanProduct {
   term: Range;
   methods: Method[];
   rules: EligibilityRules;
+  /** YYYY-MM-DD (Korea): the day the live version's figures took effect, the rate's "as of" date. */
+  rateDate: string;
+  /** What its ad must state besides the rate (issue 35). */
+  terms: LoanTerms;
+  /** The lender's confirmation and the compliance review, with their last valid days (only approved products are shown). */
+  approval: DisclosureApproval;
+}
+
+/** The product as the loan-ad disclosure reads it (app/loans/Disclosure.tsx). */
+export function disclosureProduct(p: LoanProduct): DisclosureProduct {
+  return {
+    key: p.key,
+    name: p.name,
+    rateMinBp: percentToBp(p.rate.min),
+    rateMaxBp: percentToBp(p.rate.max),
+    rateDate: p.rateDate,
+    methods: p.methods,
+    terms: p.terms,
+  };
 }
 
 /** The months with the employer this visa needs for this product. */

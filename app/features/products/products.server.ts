@@ -11,12 +11,19 @@ import { kstToUtc, utcToKst } from "#app/lib/seoul-time.ts";
 import {
   EMPLOYMENT_KINDS,
   METHODS,
+  disclosureProduct,
   parseList,
   type EligibilityRules,
   type LoanProduct,
   type Method,
 } from "#app/features/products/model.ts";
 import { formatMonthsByVisa, type ProductInput } from "#app/features/products/schema.ts";
+import { productApproved, productGaps } from "#app/features/products/legal.ts";
+import { expiringSoon, type Expiring, type Gap } from "#app/loans/ad-approval.ts";
+import type { RateKind, StampDuty } from "#app/loans/terms.ts";
+import { seoulDay } from "#app/lib/seoul-time.ts";
+import { loadDisclosureBroker } from "#app/loans/disclosure.server.ts";
+import type { DisclosureApproval, DisclosureBroker, DisclosureProduct } from "#app/loans/disclosure.ts";
 
 /**
  * Loan products (issue 27, ADR 0028): what the eligibility check offers, and
@@ -33,8 +40,15 @@ type ProductRow = Selectable<LoanProductTable>;
 type VersionRow = Selectable<LoanProductVersionTable>;
 export type Names = Record<Locale, string>;
 
-export type ProductError = "missing" | "no_draft";
-export class ProductProblem extends CodedError<ProductError> {}
+export type ProductError = "missing" | "no_draft" | "unapproved";
+export class ProductProblem extends CodedError<ProductError> {
+  /** With `unapproved`: what the version lacks, by the form's field names. */
+  readonly gaps: Gap[];
+  constructor(code: ProductError, gaps: Gap[] = []) {
+    super(code);
+    this.gaps = gaps;
+  }
+}
 
 const emptyName = (name: string) => !name.trim();
 
@@ -59,6 +73,25 @@ function productOf(product: ProductRow, version: VersionRow, locale: Locale): Lo
     term: { min: version.term_min, max: version.term_max },
     methods: parseList(version.methods, METHODS),
     rules: rulesOf(version),
+    rateDate: version.rate_date ?? seoulDay(version.effective_from),
+    terms: {
+      lenderName: version.lender_name ?? "",
+      officialName: version.official_name ?? "",
+      rateKind: (version.rate_kind ?? "fixed") as RateKind,
+      rateBasis: version.rate_basis ?? "",
+      overdueAddBp: version.overdue_add_bp ?? 0,
+      handlingFeeBp: version.fee_handling_bp ?? 0,
+      prepayFeeBp: version.fee_prepay_bp ?? 0,
+      prepayMonths: version.prepay_months ?? 0,
+      stampDuty: (version.stamp_duty ?? "none") as StampDuty,
+      creditStandard: version.credit_standard ?? "",
+    },
+    approval: {
+      confirmNo: version.confirm_no ?? "",
+      confirmUntil: version.confirm_until ?? "",
+      reviewNo: version.review_no ?? "",
+      reviewUntil: version.review_until ?? "",
+    },
   };
 }
 
@@ -88,7 +121,8 @@ export async function liveProducts(db: Db, locale: Locale, now = new Date(), pre
   return products.flatMap((product) => {
     const own = versions.get(product.id) ?? [];
     const version = (preview ? own.find((v) => v.status === "draft") : undefined) ?? liveVersion(own, now);
-    return version ? [productOf(product, version, locale)] : [];
+    // An ad without its approvals, or past their validity, is not shown (issue 35): it drops off on its own.
+    return version && (preview || productApproved(version, now)) ? [productOf(product, version, locale)] : [];
   });
 }
 
@@ -116,6 +150,21 @@ export function versionValues(row: VersionRow): ProductValues {
     employment_kinds: parseList(row.employment_kinds, EMPLOYMENT_KINDS).join(","),
     nationalities: (JSON.parse(row.nationalities) as string[]).join(", "),
     effective_from: utcToKst(row.effective_from),
+    rate_date: row.rate_date ?? "",
+    lender_name: row.lender_name ?? "",
+    official_name: row.official_name ?? "",
+    rate_kind: row.rate_kind ?? "",
+    rate_basis: row.rate_basis ?? "",
+    overdue_add: row.overdue_add_bp === null ? "" : rateText(row.overdue_add_bp),
+    fee_handling: row.fee_handling_bp === null ? "" : rateText(row.fee_handling_bp),
+    fee_prepay: row.fee_prepay_bp === null ? "" : rateText(row.fee_prepay_bp),
+    prepay_months: row.prepay_months === null ? "" : String(row.prepay_months),
+    stamp_duty: row.stamp_duty ?? "",
+    credit_standard: row.credit_standard ?? "",
+    confirm_no: row.confirm_no ?? "",
+    confirm_until: row.confirm_until ?? "",
+    review_no: row.review_no ?? "",
+    review_until: row.review_until ?? "",
   };
 }
 
@@ -131,6 +180,10 @@ export interface AdminProduct {
   draft: ProductValues | null;
   /** Languages of the draft (else the live version) showing the English name. */
   missing: Locale[];
+  /** The live version's approvals running out within 14 days (the console warns). */
+  expiring: Expiring[];
+  /** The live (else scheduled) version still holds the seeded sample values. */
+  sample: boolean;
 }
 
 function adminProduct(product: ProductRow, versions: VersionRow[], now: Date): AdminProduct {
@@ -150,6 +203,8 @@ function adminProduct(product: ProductRow, versions: VersionRow[], now: Date): A
     scheduled: next ? { values: versionValues(next), effectiveFrom: utcToKst(next.effective_from) } : null,
     draft: draft ? versionValues(draft) : null,
     missing: shown ? missingLocales(parsePerLocale(shown.names), emptyName) : [],
+    expiring: product.enabled && live ? expiringSoon(live, now) : [],
+    sample: !!(live ?? next)?.sample,
   };
 }
 
@@ -193,7 +248,29 @@ function columnsOf(input: ProductInput) {
     min_income: input.min_income,
     employment_kinds: input.employment_kinds.join(","),
     nationalities: JSON.stringify(input.nationalities),
+    rate_date: input.rate_date || null,
+    lender_name: input.lender_name || null,
+    official_name: input.official_name || null,
+    rate_kind: input.rate_kind,
+    rate_basis: input.rate_basis || null,
+    overdue_add_bp: input.overdue_add,
+    fee_handling_bp: input.fee_handling,
+    fee_prepay_bp: input.fee_prepay,
+    prepay_months: input.prepay_months,
+    stamp_duty: input.stamp_duty,
+    credit_standard: input.credit_standard || null,
+    confirm_no: input.confirm_no || null,
+    confirm_until: input.confirm_until || null,
+    review_no: input.review_no || null,
+    review_until: input.review_until || null,
+    // An operator's save: no longer the seeded sample.
+    sample: 0,
   };
+}
+
+/** What publishing this input would lack (the console's form checks it before anything is saved). */
+export function inputGaps(input: ProductInput, now = new Date()): Gap[] {
+  return productGaps(columnsOf(input), now);
 }
 
 /** The values an audit row compares: the form's, without the schedule. */
@@ -247,6 +324,8 @@ export async function publishDraft(db: Db, who: Who, id: number, now = new Date(
     const { product, versions } = await productForChange(trx, id);
     const draft = versions.find((v) => v.status === "draft");
     if (!draft) throw new ProductProblem("no_draft");
+    const gaps = productGaps(draft, now);
+    if (gaps.length) throw new ProductProblem("unapproved", gaps);
     const effectiveFrom = draft.effective_from > at ? draft.effective_from : at;
     await trx
       .updateTable("loan_product_versions")
@@ -296,4 +375,24 @@ export async function setProductEnabled(db: Db, who: Who, id: number, enabled: b
     await audit(trx, who, "product_enable", { kind: "product", id }, `${product.partner_key}: ${enabled ? "off → on" : "on → off"}`, now);
     await bumpContentVersion(trx, now);
   });
+}
+
+/** Every product's key and English name, for the campaigns' "advertised product" choice. */
+export async function productChoices(db: Db, now = new Date()): Promise<{ key: string; name: string }[]> {
+  return (await listProducts(db, now)).map((p) => ({ key: p.key, name: p.name }));
+}
+
+/** The loan ads' data of a page: the broker (naming every live product's lender) and each live product's disclosure, by key. */
+export interface LoanAds {
+  broker: DisclosureBroker;
+  products: Record<string, DisclosureProduct & { approval: DisclosureApproval }>;
+}
+
+export async function loanAds(db: Db, locale: Locale, now = new Date()): Promise<LoanAds> {
+  const live = await liveProducts(db, locale, now);
+  const broker = await loadDisclosureBroker(
+    db,
+    live.map((p) => p.terms.lenderName),
+  );
+  return { broker, products: Object.fromEntries(live.map((p) => [p.key, { ...disclosureProduct(p), approval: p.approval }])) };
 }

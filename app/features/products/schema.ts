@@ -1,8 +1,11 @@
 import { noControlCharacters, v } from "#app/lib/schema.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
 import { kstTime } from "#app/features/console/kst-field.ts";
-import { LEGAL_MAX_RATE_BP, RATE_SYNTAX, bpToPercent, parseRate } from "#app/loans/rate.ts";
+import { LEGAL_MAX_RATE_BP, RATE_SYNTAX, bpToPercent, parseRate, percentToBp } from "#app/loans/rate.ts";
 import { EMPLOYMENT_KINDS, METHODS, VISA_TYPES, parseList, type EmploymentKind, type Method } from "#app/features/products/model.ts";
+import { PREPAY_FEE_MONTHS_MAX, RATE_KINDS, STAMP_DUTY, overdueWithinCap } from "#app/loans/terms.ts";
+import { isIsoDay } from "#app/lib/seoul-time.ts";
+import { approvalEntries } from "#app/features/console/ad-approval-schema.ts";
 
 /**
  * The console's product form (issue 27): one schema for the form (its
@@ -17,6 +20,8 @@ export const NAME_MAX = 80;
 export const AMOUNT_LIMIT = 1_000_000_000;
 export const TERM_LIMIT = 480;
 export const MONTHS_LIMIT = 120;
+export const LENDER_TEXT_MAX = 120;
+export const LENDER_WORDS_MAX = 300;
 export const MULTI_FIELDS = ["methods", "visas", "employment_kinds"] as const;
 
 const msg = (key: AdminKey) => key;
@@ -62,6 +67,24 @@ const choices = <T extends string>(known: readonly T[]) =>
     ),
     v.transform((value: string) => parseList(value, known)),
     v.minLength(1, msg("products.error.choose")),
+  );
+
+/** Empty (a draft may lack it) or a percentage (points) with at most two decimals, 0 allowed: → hundredths, or null. */
+const optionalPercent = v.pipe(
+  v.optional(v.string(), ""),
+  v.trim(),
+  v.check((value: string) => value === "" || parseRate(value, RATE_SYNTAX.product) !== null, msg("products.error.percent")),
+  v.transform((value: string) => (value === "" ? null : parseRate(value, RATE_SYNTAX.product)!.bp)),
+  v.check((bp: number | null) => bp === null || bp <= LEGAL_MAX_RATE_BP, msg("products.error.rateLegal")),
+);
+
+/** Empty or one of `known`. */
+const optionalChoice = <T extends string>(known: readonly T[]) =>
+  v.pipe(
+    v.optional(v.string(), ""),
+    v.trim(),
+    v.check((value: string) => value === "" || (known as readonly string[]).includes(value), msg("products.error.choice")),
+    v.transform((value: string) => (value === "" ? null : (value as T))),
   );
 
 /** `E-9=6, F-2=1` → {"E-9": 6, "F-2": 1}; each visa a known one, each figure 0–120. */
@@ -130,14 +153,51 @@ const fields = v.object({
     ),
   ),
   effective_from: kstTime,
+  // What the ad must state (issue 35); a draft may lack them, publishing may not (legal.ts).
+  rate_date: v.pipe(
+    v.optional(v.string(), ""),
+    v.trim(),
+    v.check((value: string) => value === "" || isIsoDay(value), msg("products.error.date")),
+  ),
+  lender_name: text(LENDER_TEXT_MAX, false),
+  official_name: text(LENDER_TEXT_MAX, false),
+  rate_kind: optionalChoice(RATE_KINDS),
+  rate_basis: text(LENDER_WORDS_MAX, false),
+  overdue_add: optionalPercent,
+  fee_handling: optionalPercent,
+  fee_prepay: optionalPercent,
+  prepay_months: v.pipe(
+    v.optional(v.string(), ""),
+    v.trim(),
+    v.check((value: string) => value === "" || /^\d{1,3}$/.test(value), msg("products.error.whole")),
+    v.transform((value: string) => (value === "" ? null : Number(value))),
+    v.check((n: number | null) => n === null || n <= PREPAY_FEE_MONTHS_MAX, msg("products.error.prepayMonths")),
+  ),
+  stamp_duty: optionalChoice(STAMP_DUTY),
+  credit_standard: text(LENDER_WORDS_MAX, false),
+  ...approvalEntries,
 });
 type Fields = v.InferOutput<typeof fields>;
+
+/** The overdue rate (약정금리 + n %p) above 20 % a year at the product's highest rate: refused on the addition. */
+const overdueCapped = v.forward<Fields, v.PartialCheckIssue<Fields>, ["overdue_add"]>(
+  v.partialCheck(
+    [["rate_max"], ["overdue_add"]] as never,
+    ((input: Fields) =>
+      typeof input.rate_max !== "number" ||
+      input.overdue_add === null ||
+      overdueWithinCap(percentToBp(input.rate_max), input.overdue_add)) as never,
+    msg("products.error.overdueLegal"),
+  ) as never,
+  ["overdue_add"] as never,
+);
 
 export const productSchema = v.pipe(
   fields,
   ordered<Fields>("amount_min", "amount_max"),
   ordered<Fields>("rate_min", "rate_max"),
   ordered<Fields>("term_min", "term_max"),
+  overdueCapped,
 );
 
 export type ProductInput = v.InferOutput<typeof productSchema>;

@@ -134,16 +134,37 @@ test("an operator runs the campaigns; the public home page follows within 5 s", 
     expect(await shownBanners(guest.page)).not.toContain(key);
   });
 
-  await test.step("publishing makes it live", async () => {
+  await test.step("publishing without the product and approvals is refused, naming them; with them it goes live, with its disclosure", async () => {
     await page.goto("/admin/campaigns");
     await hydrated(page);
     await page.locator(`[data-banner="${key}"]`).getByRole("button", { name: "Publish" }).click();
+    await expect(
+      page.getByText(
+        "Not published. Missing or expired: advertised product, confirmation no., confirmation validity, review no., review validity.",
+        { exact: false },
+      ),
+    ).toBeVisible();
+    expect(await shownBanners(guest.page)).not.toContain(key);
+    await page.locator(`[data-banner="${key}"]`).getByRole("link", { name: "Edit" }).click();
+    await page.getByLabel("Advertised product").selectOption("regional-bank-general");
+    await page.getByLabel("Lender's confirmation no. (확인필)").fill("E2E-101");
+    await page.getByLabel("Confirmation valid until").fill("2099-12-31");
+    await page.getByLabel("Compliance review no. (준법감시인 심의필)").fill("E2E-201");
+    await page.getByLabel("Review valid until").fill("2099-12-31");
+    await page.getByRole("button", { name: "Save and publish" }).click();
     await expect(page.getByText("Published: it is live now (within its time window).")).toBeVisible();
     const published = Date.now();
     await expect
       .poll(() => shownBanners(guest.page), { timeout: LIVE_WITHIN })
       .toEqual(["regional-bank-general", "regional-bank-student", "savings-bank", key]);
     expect(Date.now() - published).toBeLessThan(LIVE_WITHIN);
+    // Covered without code: the new banner carries the disclosure of its product, with its own numbers.
+    const block = guest.page.locator("li", { has: guest.page.locator(`[data-partner="${key}"]`) }).getByTestId("loan-disclosure");
+    await expect(block).toHaveAttribute("data-product", "regional-bank-general");
+    await expect(block.locator('[data-part="ko"]')).toContainText("주식회사 샘플A은행 확인필 제E2E-101호");
+    await expect(block.locator('[data-part="ko"]')).toContainText("준법감시인 심의필 제E2E-201호");
+    await page.goto("/admin/campaigns");
+    await hydrated(page);
   });
 
   await test.step("reorder from the keyboard", async () => {

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { loadMessages } from "#app/i18n/catalog.server.ts";
+import { SAMPLE_IDENTITY, type Registration } from "#app/business/identity.ts";
+import { Disclosure } from "#app/loans/Disclosure.tsx";
+import { disclosureBroker, type DisclosureProduct } from "#app/loans/disclosure.ts";
+
+/**
+ * The disclosure's content switches with the identity (issue 35, ADR 0039):
+ * the items that bind only a 대부중개업자 appear when, and only when, the
+ * business records a 대부중개업 registration; the values are the product's.
+ */
+const PRODUCT: DisclosureProduct = {
+  key: "regional-bank-general",
+  name: "Regional bank general loan",
+  rateMinBp: 1300,
+  rateMaxBp: 1990,
+  rateDate: "2026-11-01",
+  methods: ["annuity"],
+  terms: {
+    lenderName: "주식회사 샘플A은행",
+    officialName: "샘플 외국인 근로자 신용대출",
+    rateKind: "fixed",
+    rateBasis: "금융채 금리 + 가산금리",
+    overdueAddBp: 10,
+    handlingFeeBp: 0,
+    prepayFeeBp: 100,
+    prepayMonths: 36,
+    stampDuty: "half",
+    creditStandard: "개인신용평점 600점 이상",
+  },
+};
+const APPROVAL = { confirmNo: "2026-1", confirmUntil: "2027-01-31", reviewNo: "2026-2", reviewUntil: "2027-02-28" };
+const DAEBU: Registration = {
+  kind: "daebu_broker",
+  number: "2026-서울중구-0001",
+  date: "2026-01-02",
+  bodyKo: "서울특별시 중구청",
+  bodyEn: "Jung-gu Office, Seoul",
+  verifyUrl: "https://www.fss.or.kr",
+  verifyPhone: "02-3145-5000",
+};
+
+function render(registrations: Registration[]): string {
+  const broker = disclosureBroker({ ...SAMPLE_IDENTITY, registrations }, [
+    "주식회사 샘플A은행",
+    "주식회사 샘플A은행",
+    "주식회사 샘플저축은행",
+  ]);
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      Component: () => <Disclosure broker={broker} product={PRODUCT} approval={APPROVAL} />,
+      HydrateFallback: () => null,
+    },
+  ]);
+  const i18n = { locale: "en", messages: loadMessages("en", ["loans"]) };
+  return renderToStaticMarkup(<Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: { i18n } } }} />);
+}
+
+describe("<Disclosure>", () => {
+  it("shows the law's items in Korean with the product's values, then in the visitor's language", () => {
+    const html = render(SAMPLE_IDENTITY.registrations);
+    expect(html).toContain('lang="ko"');
+    expect(html).toContain("샘플중개 주식회사 · 대출성 금융상품 판매대리·중개업자 · 등록번호 제2023-00000호");
+    expect(html).toContain("주식회사 샘플A은행·주식회사 샘플저축은행의 대출상품 중개(비전속)");
+    expect(html).toContain("금리 연 13%~19.9% (2026년 11월 1일 기준, 고정금리, 산정방법: 금융채 금리 + 가산금리)");
+    expect(html).toContain(
+      "취급수수료 없음 · 중도상환수수료 중도상환금액의 1% (대출일부터 36개월 이내 상환 시) · 인지세 고객·금융회사 50%씩 부담",
+    );
+    expect(html).toContain(
+      "주식회사 샘플A은행 확인필 제2026-1호 (유효기간 ~2027년 1월 31일) · 준법감시인 심의필 제2026-2호 (유효기간 ~2027년 2월 28일)",
+    );
+    expect(html).toContain('lang="en"');
+    expect(html).toContain("Interest: 13%–19.9% a year as of November 1, 2026, fixed rate.");
+    expect(html).not.toContain("data-daebu");
+    expect(html).not.toContain("대부중개업 등록번호");
+  });
+
+  it("adds the 대부중개업 items when the business records that registration", () => {
+    const html = render([...SAMPLE_IDENTITY.registrations, DAEBU]);
+    expect(html).toContain("대부중개업 등록번호 제2026-서울중구-0001호 (등록기관 서울특별시 중구청, 등록 조회 ☎02-3145-5000)");
+    expect(html).toContain("영업소 서울특별시 중구 샘플로 12 (04524) · 전화 1588-0000");
+    expect(html).toContain("과도한 빚은 당신에게 큰 불행을 안겨줄 수 있습니다.");
+    expect(html).toContain("대출 시 귀하의 신용등급 또는 개인신용평점이 하락할 수 있습니다.");
+    expect(html).toContain("Excessive debt can bring you great misfortune.");
+  });
+});

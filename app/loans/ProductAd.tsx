@@ -1,0 +1,54 @@
+import { useT } from "#app/i18n/useT.ts";
+import { ExternalLink } from "#app/ui/ExternalLink.tsx";
+import { ExternalIcon } from "#app/ui/icons.tsx";
+import { formatRate } from "#app/loans/rate.ts";
+import { Disclosure } from "#app/loans/Disclosure.tsx";
+import type { DisclosureApproval, DisclosureBroker, DisclosureProduct } from "#app/loans/disclosure.ts";
+import { useLocale } from "#app/i18n/useT.ts";
+import styles from "./ProductAd.module.css";
+
+/**
+ * A product on the broker's own page (issue 35, review A12): where a
+ * partner banner leads. Its name and rate, the full disclosure, and only
+ * then the way on to the lender (`/go/<banner key>`, counted by the server).
+ */
+export function ProductAd({
+  broker,
+  product,
+  approval,
+  lenderLink,
+}: {
+  broker: DisclosureBroker;
+  product: DisclosureProduct;
+  approval: DisclosureApproval;
+  /** `/go/<key>` of a live banner for this product, if any. */
+  lenderLink: string | null;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const rate = `${formatRate(locale, product.rateMinBp)}–${formatRate(locale, product.rateMaxBp)}`;
+  return (
+    <section className={styles.product} aria-labelledby="product-ad-title">
+      <h2 id="product-ad-title" className={styles.name}>
+        {product.name}
+      </h2>
+      <p className={styles.rate}>{t("loans.productPage.rate", { rate })}</p>
+      <Disclosure broker={broker} product={product} approval={approval} />
+      {lenderLink ? (
+        <p>
+          <ExternalLink href={lenderLink} className={styles.lender}>
+            {t("loans.productPage.toLender", { lender: product.terms.lenderName })}
+            <ExternalIcon size={16} />
+            <span className="visually-hidden"> {t("loans.productPage.newTab")}</span>
+          </ExternalLink>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** A product page for a product that is not (or no longer) offered: an approval ran out, or it was switched off. */
+export function ProductMissing() {
+  const t = useT();
+  return <p role="status">{t("loans.productPage.missing")}</p>;
+}

@@ -1,0 +1,64 @@
+import { brokerRegistration, daebuRegistration, type BusinessIdentity, type Registration } from "#app/business/identity.ts";
+import type { LoanTerms } from "#app/loans/terms.ts";
+
+/**
+ * What the loan-ad disclosure shows (issue 35, ADR 0039): the broker, from
+ * the business's identity, and one product's ad, from the product's data and
+ * the approvals of the ad it stands under (a banner's, the popup's or the
+ * product's own). One shape for every surface that shows a rate, so a
+ * product or banner an operator adds is covered without code. Pure and
+ * client-safe.
+ */
+export interface DisclosureBroker {
+  legalNameKo: string;
+  legalNameEn: string;
+  /** The firm's 금소법 registration (대출성 금융상품 판매대리·중개업). */
+  registration: Registration | null;
+  /** A 대부중개업 registration, when held: the 대부업법 제9조 items switch on. */
+  daebu: Registration | null;
+  /** With `daebu`: the office's address and the registered phone (시행령 제6조③1). */
+  addressKo: string;
+  addressEn: string;
+  phone: string;
+  /** The lenders' legal names it brokers for (every live product's), in display order. */
+  lenders: string[];
+}
+
+export interface DisclosureProduct {
+  /** The product's key: its page on the broker's site is /our-products/loan?product=<key>. */
+  key: string;
+  /** The product's name in the visitor's language (the site's own). */
+  name: string;
+  /** Hundredths of a percent a year. */
+  rateMinBp: number;
+  rateMaxBp: number;
+  /** YYYY-MM-DD (Korea): the rate's "as of" day. */
+  rateDate: string;
+  /** Repayment methods: annuity, principal, bullet. */
+  methods: readonly string[];
+  terms: LoanTerms;
+}
+
+/** The ad's own approvals: a banner's or the popup's, or the product's where the product itself is shown. */
+export interface DisclosureApproval {
+  confirmNo: string;
+  confirmUntil: string;
+  reviewNo: string;
+  reviewUntil: string;
+}
+
+export function disclosureBroker(identity: BusinessIdentity, lenders: readonly string[]): DisclosureBroker {
+  return {
+    legalNameKo: identity.legalNameKo,
+    legalNameEn: identity.legalNameEn,
+    registration: brokerRegistration(identity) ?? null,
+    daebu: daebuRegistration(identity) ?? null,
+    addressKo: identity.addressKo,
+    addressEn: identity.addressEn,
+    phone: identity.phone,
+    lenders: [...new Set(lenders.filter(Boolean))],
+  };
+}
+
+/** The broker's page for a product: where a banner links, and where the block is followed by the way to the lender. */
+export const productPageHref = (key: string) => `/our-products/loan?product=${encodeURIComponent(key)}`;
