@@ -125,6 +125,10 @@ describe("the page cache's key: what the page varies on, and only that", () => {
     const terms = await key(`${base}?term=interest&term=principal`);
     expect(terms).toBe(`en ${base}?term=interest&term=principal`);
     expect(await key(`https://site.example/information-service/loan-faq?category=faq`)).toContain(`?category=faq`);
+    // The product a partner banner leads to (issue 35): its own page, with its disclosure, never the bare guide.
+    expect(await key("https://site.example/our-products/loan?product=savings-bank")).toBe(
+      "en https://site.example/our-products/loan?product=savings-bank",
+    );
   });
 
   it("answers other parameters from the key without them, and does not keep their render", async () => {
@@ -143,6 +147,7 @@ describe("the page cache's key: what the page varies on, and only that", () => {
     ["an unknown FAQ category", "?category=zzz"],
     ["an unknown glossary term", "?term=zzz"],
     ["a page past the server's pages", "?page=999"],
+    ["a product key that is no key", "?product=%3Cscript%3E"],
     ["a repeated single parameter", "?lang=vi&lang=en"],
     ["a repayment calculator answer (issue 27)", "?amount=10000000&rate=13&months=12"],
     ["a repayment calculator field, even empty (a form sent without values)", "?method=annuity&amount="],

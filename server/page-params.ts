@@ -14,7 +14,8 @@ import { CHECK_FIELDS } from "#app/features/eligibility/query.ts";
  * page cache on these alone). Found by reading the loaders: `lang`
  * (i18n/detect.server.ts), `policy` and `policyLang` (legal modal, root
  * loader), `type` (counter-inquiry completion), `category` (Loan FAQ),
- * `term` (glossary, repeatable), `video` (loan guide), `page` (blogs);
+ * `term` (glossary, repeatable), `video` (loan guide), `page` (blogs), `product` (the product a banner
+ * leads to, issue 35);
  * the repayment calculator's fields (issue 27), whose every value makes the
  * page that visitor's own answer, never shared.
  * A page that reads a new parameter must add it here, or its variants share
@@ -39,6 +40,8 @@ export const PAGE_PARAMS: Readonly<Record<string, { valid: (value: string) => bo
   term: { valid: (value) => GLOSSARY_TERMS.has(value), repeats: MAX_EXCHANGES },
   video: { valid: (value) => (VIDEO_LANGS as readonly string[]).includes(value) },
   page: { valid: (value) => /^[1-9]\d{0,2}$/.test(value) && Number(value) <= MAX_SERVER_PAGES },
+  // The product a partner banner leads to (/our-products/loan?product=<key>, issue 35): a product key's form.
+  product: { valid: (value) => /^[a-z0-9][a-z0-9-]{0,63}$/.test(value) },
   ...Object.fromEntries(CALCULATOR_FIELDS.map((name) => [name, { valid: NEVER_SHARED }])),
 };
 

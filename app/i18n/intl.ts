@@ -48,6 +48,16 @@ export function formatDay(locale: Locale, day: string): string {
   return format.format(new Date(`${day}T00:00:00Z`));
 }
 
+/**
+ * A calendar day (YYYY-MM-DD) as YYYY/MM/DD in every language, for text the
+ * browser renders too (a component that formats as it renders): browsers do
+ * not all carry month names for Burmese and Mongolian (Chromium falls back to
+ * English), and the server's words must match the browser's.
+ */
+export function numericDay(iso: string): string {
+  return iso.replaceAll("-", "/");
+}
+
 const numbers = new Map<string, Intl.NumberFormat>();
 
 /** A number as `locale` writes it (50,000 · 50.000 in vi and id), with at most `decimals` decimals. */

@@ -1,5 +1,5 @@
 import { useLocale, useT } from "#app/i18n/useT.ts";
-import { formatDay, formatPercent } from "#app/i18n/intl.ts";
+import { formatPercent, numericDay } from "#app/i18n/intl.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { formatRate } from "#app/loans/rate.ts";
 import type { DisclosureApproval, DisclosureBroker, DisclosureProduct } from "#app/loans/disclosure.ts";
@@ -43,7 +43,8 @@ function valuesIn(
   approval: DisclosureApproval,
 ) {
   const ko = lang === "ko";
-  const day = (d: string) => (ko ? koreanDay(d) : formatDay(lang, d));
+  // Rendered in the browser too: a day in figures, the same in every ICU (Burmese and Mongolian month names are not).
+  const day = (d: string) => (ko ? koreanDay(d) : numericDay(d));
   const { terms } = product;
   const fee = (bp: number) => percent(lang, bp);
   const reg = broker.registration;

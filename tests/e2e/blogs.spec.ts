@@ -21,8 +21,16 @@ function recordFeedCalls(page: Page) {
   return calls;
 }
 
+/**
+ * Scrolls to the end of the list, as a reader does: the list's last card at the bottom of
+ * the window and a little past it. (Not to the page's end: on a phone the footer is nearly a
+ * screen tall, and a jump there skips the list's end, which a reader's scrolling passes.)
+ */
 async function scrollToEnd(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.evaluate(() => {
+    const list = document.querySelector("main ul[aria-labelledby]")!;
+    window.scrollTo(0, list.getBoundingClientRect().bottom + window.scrollY - window.innerHeight + 200);
+  });
 }
 
 test.beforeEach(async ({ page }) => {

@@ -1,3 +1,4 @@
+import { numericDay } from "#app/i18n/intl.ts";
 import { LOCALE_TAG, type Locale } from "#app/i18n/locales.ts";
 
 /**
@@ -25,12 +26,5 @@ export function formatShare(locale: Locale, share: number): string {
   return numberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(share);
 }
 
-/**
- * A calendar day (YYYY-MM-DD) as on the alien registration card and in the
- * site's date fields, YYYY/MM/DD, in every language: browsers do not all carry
- * month names for Burmese and Mongolian (Chromium falls back to English), and
- * the server's words must match the browser's.
- */
-export function formatDay(iso: string): string {
-  return iso.replaceAll("-", "/");
-}
+/** A calendar day as on the alien registration card and in the site's date fields, YYYY/MM/DD, in every language. */
+export const formatDay = numericDay;
