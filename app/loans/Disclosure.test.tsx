@@ -74,7 +74,9 @@ describe("<Disclosure>", () => {
       "주식회사 샘플A은행 확인필 제2026-1호 (유효기간 ~2027년 1월 31일) · 준법감시인 심의필 제2026-2호 (유효기간 ~2027년 2월 28일)",
     );
     expect(html).toContain('lang="en"');
-    expect(html).toContain("Interest: 13%–19.9% a year as of November 1, 2026, fixed rate.");
+    // Days in figures in every language: the browser renders the block too, and not every browser has every language's month names.
+    expect(html).toContain("Interest: 13%–19.9% a year as of 2026/11/01, fixed rate.");
+    expect(html).toContain("(valid until 2027/01/31)");
     expect(html).not.toContain("data-daebu");
     expect(html).not.toContain("대부중개업 등록번호");
   });
