@@ -1,7 +1,12 @@
 /** The budgets of engineering.md, in one place (bytes are gzip). */
 export const BUDGETS = {
   firstLoadJsHome: 130 * 1024,
-  ownJsHome: 20 * 1024,
+  /**
+   * engineering.md gives our own code on / 20 KB; ADR 0043 allows 23 KB while the loan-ad
+   * disclosure the law requires beside every rate (issue 35) is drawn in the browser, until it
+   * is sent as finished text (issue 41).
+   */
+  ownJsHome: 23 * 1024,
   extraJsPerRoute: 20 * 1024,
   css: 20 * 1024,
   performance: 95,

@@ -1,3 +1,4 @@
+import { addDays, isIsoDay } from "#app/lib/iso-day.ts";
 /**
  * Korea time, in one module: every stored time is ISO-8601 UTC and is shown,
  * filtered, grouped and scheduled by its Asia/Seoul wall clock and calendar
@@ -92,32 +93,12 @@ export function fromSeoulLocal(value: string): Date | null {
 }
 
 /** The days a console filter may name: nothing is stored before 2000, and the day after the last is still `YYYY-MM-DD`. */
-const FIRST_YEAR = 2000;
-const LAST_YEAR = 2999;
-
-/** A real calendar day `YYYY-MM-DD` of the years a filter may name; anything else (9999-12-31, 2026-02-30) is not a day. */
-export function isIsoDay(value: unknown): value is string {
-  if (typeof value !== "string") return false;
-  const m = ISO_DAY.exec(value);
-  if (!m) return false;
-  const year = Number(m[1]);
-  if (year < FIRST_YEAR || year > LAST_YEAR) return false;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
 
 /** The UTC instant at which a Seoul calendar day begins. */
 export function seoulDayStart(day: string): Date {
   const m = ISO_DAY.exec(day);
   if (!m) throw new RangeError(`not a day: ${day}`);
   return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - SEOUL_OFFSET_MS);
-}
-
-/** `day` plus `n` calendar days. */
-export function addDays(day: string, n: number): string {
-  const m = ISO_DAY.exec(day);
-  if (!m) throw new RangeError(`not a day: ${day}`);
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**
@@ -137,3 +118,6 @@ export function daysBetween(from: string, to: string): string[] {
   for (let day = to; day >= from && out.length < 1000; day = addDays(day, -1)) out.push(day);
   return out;
 }
+
+/** Calendar days as strings (app/lib/iso-day.ts), for the modules that import them from here. */
+export { addDays, isIsoDay };

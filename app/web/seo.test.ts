@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seoTags } from "#app/web/seo.ts";
 import { SITEMAP_PATHS, sitemapXml } from "#app/web/sitemap.ts";
+import { SAMPLE_IDENTITY } from "#app/business/identity.ts";
 
 const find = (tags: Record<string, unknown>[], pred: (t: Record<string, unknown>) => boolean) => tags.filter(pred);
 
@@ -41,12 +42,15 @@ describe("seoTags", () => {
   });
   it("describes the business only where it fits", () => {
     expect(find(tags, (t) => "script:ld+json" in t)).toHaveLength(0);
-    const home = seoTags({ origin: "https://k.example", pathname: "/", locale: "en" });
+    const home = seoTags({ origin: "https://k.example", pathname: "/", locale: "en", business: SAMPLE_IDENTITY });
     const ld = find(home, (t) => "script:ld+json" in t)[0]?.["script:ld+json"] as Record<string, unknown>;
     expect(ld["@type"]).toBe("FinancialService");
+    expect(ld.legalName).toBe(SAMPLE_IDENTITY.legalNameEn);
+    // Without the root's business (a page drawn without it), no structured data at all.
+    expect(find(seoTags({ origin: "https://k.example", pathname: "/", locale: "en" }), (t) => "script:ld+json" in t)).toHaveLength(0);
   });
   it("gives each schema.org type only properties schema.org defines for it", () => {
-    const home = seoTags({ origin: "https://k.example", pathname: "/", locale: "en" });
+    const home = seoTags({ origin: "https://k.example", pathname: "/", locale: "en", business: SAMPLE_IDENTITY });
     const ld = find(home, (t) => "script:ld+json" in t)[0]?.["script:ld+json"] as Record<string, unknown>;
     const misplaced: string[] = [];
     const visit = (node: Record<string, unknown>) => {

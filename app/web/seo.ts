@@ -1,4 +1,5 @@
-import { SAMPLE_IDENTITY, type BusinessIdentity } from "#app/business/identity.ts";
+import { site } from "#app/config/site.ts";
+import type { BusinessIdentity } from "#app/business/identity.ts";
 import { LOCALES, LOCALE_TAG, type Locale } from "#app/i18n/locales.ts";
 
 /**
@@ -19,8 +20,9 @@ export function languageUrl(origin: string, pathname: string, locale: Locale | n
 }
 
 /** A page's title with the trading name after it, or the trading name alone. */
-export function titleWithBrand(title: string | undefined, business: BusinessIdentity = SAMPLE_IDENTITY): string {
-  return title ? `${title} | ${business.tradeNameEn}` : business.tradeNameEn;
+export function titleWithBrand(title: string | undefined, business?: BusinessIdentity): string {
+  const brand = business?.tradeNameEn ?? site.brandName;
+  return title ? `${title} | ${brand}` : brand;
 }
 
 export function seoTags(input: {
@@ -32,10 +34,10 @@ export function seoTags(input: {
   /** The URL named its language (`?lang=`); a bare path is the x-default alternate. */
   explicitLocale?: boolean;
   noindex?: boolean;
-  /** Who the business is (the root loader's); the sample when a caller has none. */
+  /** Who the business is (the root loader's); without it, the product's name and no structured data. */
   business?: BusinessIdentity;
 }) {
-  const business = input.business ?? SAMPLE_IDENTITY;
+  const business = input.business;
   const title = titleWithBrand(input.title, business);
   // Each alternate is its own canonical: the bare path (x-default, the visitor's language)
   // must not point at a language URL, which search engines read as a conflict.
@@ -52,7 +54,7 @@ export function seoTags(input: {
     })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: languageUrl(input.origin, input.pathname, null) },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: business.tradeNameEn },
+    { property: "og:site_name", content: business?.tradeNameEn ?? site.brandName },
     { property: "og:title", content: title },
     { property: "og:url", content: canonical },
     { property: "og:image", content: image },
@@ -72,7 +74,7 @@ export function seoTags(input: {
     );
   }
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
-  if (BUSINESS_PAGES.has(input.pathname)) tags.push({ "script:ld+json": financialService(input.origin, business) });
+  if (business && BUSINESS_PAGES.has(input.pathname)) tags.push({ "script:ld+json": financialService(input.origin, business) });
   return tags;
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, useLocation, href } from "react-router";
-import { useBusiness } from "#app/business/useBusiness.ts";
+import { useBrand } from "#app/business/useBusiness.ts";
 import { LogoMark } from "#app/ui/icons.tsx";
 import { ADMIN_LANGS, useAdminShell, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { PostForm } from "#app/features/console/parts.tsx";
@@ -51,7 +51,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         <div className={styles.barInner}>
           <Link to={href("/admin")} className={styles.brand}>
             <LogoMark size={28} />
-            <span>{useBusiness().tradeNameEn}</span>
+            <span>{useBrand()}</span>
             <span className={styles.console}>{t("shell.console")}</span>
           </Link>
           <div className={styles.tools}>

@@ -2,7 +2,7 @@ import { Link, useLocation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { LogoMark, MenuIcon } from "#app/ui/icons.tsx";
 import { invoker, supportsInvokers } from "#app/ui/invoker.ts";
-import { useBusiness } from "#app/business/useBusiness.ts";
+import { useBrand } from "#app/business/useBusiness.ts";
 import { hidesMenuButton } from "#app/features/layout/navigation.ts";
 import { Menu, MENU_ID } from "#app/features/layout/Menu.tsx";
 import menu from "#app/features/layout/Menu.module.css";
@@ -11,7 +11,7 @@ import styles from "./Header.module.css";
 /** Fixed 60px header: logo and brand go home; the menu button opens the menu. */
 export function Header() {
   const t = useT();
-  const brand = useBusiness().tradeNameEn;
+  const brand = useBrand();
   const { pathname } = useLocation();
   const showMenu = !hidesMenuButton(pathname);
   return (

@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { CloseIcon, LogoMark } from "#app/ui/icons.tsx";
 import { invoker } from "#app/ui/invoker.ts";
-import { useBusiness } from "#app/business/useBusiness.ts";
+import { useBrand } from "#app/business/useBusiness.ts";
 import { NAV_GROUPS } from "#app/features/layout/navigation.ts";
 import { LanguageSwitch } from "#app/features/layout/LanguageSwitch.tsx";
 import styles from "./Menu.module.css";
@@ -18,7 +18,7 @@ export const MENU_ID = "site-menu";
  */
 export function Menu() {
   const t = useT();
-  const brand = useBusiness().tradeNameEn;
+  const brand = useBrand();
   const ref = useRef<HTMLDialogElement>(null);
   const location = useLocation();
 

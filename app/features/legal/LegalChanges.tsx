@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { useT, type TFunction } from "#app/i18n/useT.ts";
-import { addDays } from "#app/lib/seoul-time.ts";
+import { addDays } from "#app/lib/iso-day.ts";
 import { policyVersionLink, type LegalChange, type LegalView, type VersionDates } from "#app/features/legal/links.ts";
 import styles from "./LegalChanges.module.css";
 

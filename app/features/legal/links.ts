@@ -1,4 +1,4 @@
-import { isIsoDay } from "#app/lib/seoul-time.ts";
+import { isIsoDay } from "#app/lib/iso-day.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 
 /**
