@@ -10,6 +10,7 @@ import { services } from "#app/lib/services.server.ts";
 import { loanAds, type LoanAds } from "#app/features/products/products.server.ts";
 import { publicCampaigns } from "#app/features/campaigns/campaigns.server.ts";
 import { ProductAd, ProductMissing } from "#app/loans/ProductAd.tsx";
+import page from "#app/ui/Page.module.css";
 
 /**
  * The loan page; with `?product=<key>` (where a partner banner leads, issue
@@ -58,15 +59,20 @@ export const headers = sharedPage();
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <TitledPage>
-      {loaderData.product && "ad" in loaderData.product ? (
-        <ProductAd
-          broker={loaderData.product.broker}
-          product={loaderData.product.ad}
-          approval={loaderData.product.ad.approval}
-          lenderLink={loaderData.product.lenderLink}
-        />
-      ) : loaderData.product ? (
-        <ProductMissing />
+      {loaderData.product ? (
+        // In the page's content column, as the guide below it.
+        <div className={page.page}>
+          {"ad" in loaderData.product ? (
+            <ProductAd
+              broker={loaderData.product.broker}
+              product={loaderData.product.ad}
+              approval={loaderData.product.ad.approval}
+              lenderLink={loaderData.product.lenderLink}
+            />
+          ) : (
+            <ProductMissing />
+          )}
+        </div>
       ) : null}
       <LoanGuide key={loaderData.videoLang} initialLang={loaderData.videoLang} />
     </TitledPage>
