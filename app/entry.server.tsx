@@ -8,6 +8,7 @@ import { requestContext, servicesContext } from "#app/lib/services.server.ts";
 import { InlineCssContext } from "#app/styles.tsx";
 import { NonceContext } from "#app/nonce.ts";
 import { paintFirst } from "#app/lib/paint-first.server.ts";
+import { isUnavailable } from "#app/web/refusals.ts";
 
 export const streamTimeout = 5_000;
 
@@ -19,6 +20,8 @@ export const streamTimeout = 5_000;
  */
 export function handleError(error: unknown, { request, context }: { request: Request; context?: unknown }) {
   if (request.signal.aborted) return;
+  // The database away: answered 503 with Retry-After; its watch logs the outage once (app/web/dependency-watch.server.ts).
+  if (isUnavailable(error)) return;
   const provider = context as RouterContextProvider | undefined;
   const log = provider?.get(servicesContext).log;
   const requestId = provider?.get(requestContext).requestId;

@@ -40,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * A refusal a page's loader throws (429 with Retry-After) is rendered by this
+ * A refusal a page's loader throws (429 or 503 with Retry-After) is rendered by this
  * route's error boundary: its headers go out with it.
  */
 export function headers({ errorHeaders }: Route.HeadersArgs) {
@@ -140,10 +140,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   if (isRouteErrorResponse(error) && isRefusal(error.data)) {
+    const kind = error.data.refusal === "unavailable" ? "unavailable" : "tooMany";
     return (
       <AppShell chrome={chrome}>
-        <PageHeading subtitle={t("common.error.tooMany.body", { count: error.data.retryAfter })}>
-          {t("common.error.tooMany.title")}
+        <PageHeading subtitle={t(`common.error.${kind}.body`, { count: error.data.retryAfter })}>
+          {t(`common.error.${kind}.title`)}
         </PageHeading>
       </AppShell>
     );

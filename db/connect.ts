@@ -1,12 +1,23 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { CompiledQuery, Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Driver } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Dialect as KyselyDialect,
+  type Driver,
+} from "kysely";
 import pg from "pg";
 import type { Database } from "#db/schema.ts";
 import { migrations } from "#db/migrations/index.ts";
 import { appTypes } from "#db/pg-types.ts";
 import { seed } from "#db/seed.ts";
 import { openSqlite } from "#db/sqlite-driver.ts";
+import { guardDialect, type DependencyWatch } from "#db/dependency.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -38,27 +49,46 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** How long a query waits for the database (a pooled PostgreSQL connection, SQLite's write lock) before it counts as away (DATABASE_WAIT_MS). */
+export const DATABASE_WAIT_MS = 5_000;
+
 /**
  * `file:PATH` (or empty) → SQLite through node:sqlite; `postgres://…` →
  * PostgreSQL with a pool of `poolMax` (DATABASE_POOL_MAX, read by
- * server/config.ts). One query code for both.
+ * server/config.ts), each waiting at most `waitMs` for the database
+ * (DATABASE_WAIT_MS). One query code for both. With `watch`, every failure
+ * that says the database is away is reported to it and replaced by what it
+ * answers (db/dependency.ts).
  */
-export function connect(url: string = DEFAULT_DATABASE_URL, options: { poolMax?: number } = {}): DatabaseHandle {
+export function connect(
+  url: string = DEFAULT_DATABASE_URL,
+  options: { poolMax?: number; watch?: DependencyWatch; waitMs?: number } = {},
+): DatabaseHandle {
+  const guarded = (dialect: KyselyDialect) => (options.watch ? guardDialect(dialect, options.watch) : dialect);
   if (/^postgres(ql)?:\/\//.test(url)) {
     // timestamptz → ISO string, boolean → 1/0: what SQLite answers (db/pg-types.ts, ADR 0024).
-    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, types: appTypes });
-    // An idle client that errors (server restart) must not crash the process.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolMax ?? 10,
+      types: appTypes,
+      connectionTimeoutMillis: options.waitMs ?? DATABASE_WAIT_MS,
+    });
+    // A client that errors (the server restarted) must not crash the process: an idle one
+    // reports to the pool, a checked-out one to itself (its query fails, the pool drops it).
     pool.on("error", () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pool.on("connect", (client) => client.on("error", () => {}));
+    const db = new Kysely<Database>({ dialect: guarded(new PostgresDialect({ pool })) });
     return handle(db, "postgres");
   }
   if (!url.startsWith("file:")) throw new Error("DATABASE_URL must start with file: or postgres://");
   const path = url.slice("file:".length);
   if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({
-      database: openSqlite(path).database,
-    }),
+    dialect: guarded(
+      new ImmediateSqliteDialect({
+        database: openSqlite(path, options.waitMs ?? DATABASE_WAIT_MS).database,
+      }),
+    ),
   });
   return handle(db, "sqlite");
 }

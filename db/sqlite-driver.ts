@@ -5,12 +5,12 @@ import type { SqliteDatabase, SqliteStatement } from "kysely";
  * Adapts Node's built-in `node:sqlite` to the small interface Kysely's
  * SqliteDialect expects (the better-sqlite3 shape). No native addon needed.
  */
-export function openSqlite(path: string): { database: SqliteDatabase; raw: DatabaseSync } {
+export function openSqlite(path: string, busyTimeoutMs = 5000): { database: SqliteDatabase; raw: DatabaseSync } {
   const raw = new DatabaseSync(path, { enableForeignKeyConstraints: true });
   raw.exec("PRAGMA journal_mode = WAL");
   raw.exec("PRAGMA synchronous = FULL");
   raw.exec("PRAGMA foreign_keys = ON");
-  raw.exec("PRAGMA busy_timeout = 5000");
+  raw.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   // Deleted rows are overwritten with zeros, not left readable in free space (retention, spec §9).
   raw.exec("PRAGMA secure_delete = ON");
 

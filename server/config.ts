@@ -68,6 +68,7 @@ export const envSchema = v.pipe(
       DEFAULT_DATABASE_URL,
     ),
     DATABASE_POOL_MAX: positiveInt("10"),
+    DATABASE_WAIT_MS: milliseconds("5000", 60_000),
     SHUTDOWN_DELAY_MS: milliseconds("0", 60_000),
     LOG_LEVEL: v.optional(v.picklist(["debug", "info", "warn", "error"], "must be debug, info, warn or error"), "info"),
     RATE_LIMIT_MAX: positiveInt("20"),
@@ -153,6 +154,8 @@ export interface ServerConfig {
   host: string;
   databaseUrl: string;
   databasePoolMax: number;
+  /** How long a query waits for the database (SQLite: another process's write lock; PostgreSQL: a pooled connection) before it is away. */
+  databaseWaitMs: number;
   logLevel: LogLevel;
   /**
    * On SIGTERM, how long the server keeps serving (with /readyz answering 503
@@ -200,6 +203,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: s.HOST,
     databaseUrl: s.DATABASE_URL,
     databasePoolMax: s.DATABASE_POOL_MAX,
+    databaseWaitMs: s.DATABASE_WAIT_MS,
     logLevel: s.LOG_LEVEL,
     shutdownDelayMs: s.SHUTDOWN_DELAY_MS,
     rateLimit: { max: s.RATE_LIMIT_MAX, windowMs: s.RATE_LIMIT_WINDOW_MS, disabled: s.RATE_LIMIT_DISABLED },

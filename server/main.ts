@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { connect, migrate, migrationsCurrent } from "#db/connect.ts";
 import { ConfigError, configWarnings, readConfig, type ServerConfig } from "#server/config.ts";
 import { createLogger } from "#app/lib/logger.server.ts";
+import { createDependencyWatch } from "#app/web/dependency-watch.server.ts";
 import { createDatabaseRateLimiter, createRateLimiter } from "#app/lib/rate-limit.server.ts";
 import { INSTANCE } from "#app/lib/job-lease.server.ts";
 import { watchSqliteServing } from "#app/lib/serving-lease.server.ts";
@@ -31,7 +32,12 @@ try {
 }
 const log = createLogger({ level: config.logLevel });
 for (const warning of configWarnings(config)) log.warn(warning.event, warning.fields);
-const database = connect(config.databaseUrl, { poolMax: config.databasePoolMax });
+// The database away answers 503 with Retry-After, its outage two log lines (issue 39).
+const database = connect(config.databaseUrl, {
+  poolMax: config.databasePoolMax,
+  waitMs: config.databaseWaitMs,
+  watch: createDependencyWatch(log),
+});
 await migrate(database.db);
 // Authenticator secrets set up before they were sealed at rest are sealed now, once (ADR 0022).
 const sealed = await sealClearTotpSecrets(database.db, config.secret);

@@ -10,7 +10,7 @@ export type FormResult =
   | { status: "sent"; statusPath?: string; kind?: string }
   /** The form again: what was typed, and a message (catalog key) per field. */
   | { status: "invalid"; errors: FieldErrors; values: Record<string, string> }
-  /** Nothing stored: over the rate limit, an unreadable body, or the server failed (then what was typed, if read). */
+  /** Nothing stored: over the rate limit, an unreadable body, the database away or the server failed (then what was typed, if read). */
   | { status: "failed"; reason: FailureReason; values?: Record<string, string> };
 
-export type FailureReason = "rate_limited" | "malformed" | "server";
+export type FailureReason = "rate_limited" | "malformed" | "server" | "unavailable";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createLogger } from "#app/lib/logger.server.ts";
+import { createLogger, REPEAT_WINDOW_MS } from "#app/lib/logger.server.ts";
 
 describe("createLogger", () => {
   it("writes an error as one JSON line: the message, and the stack's code locations as a field", () => {
@@ -45,5 +45,75 @@ describe("createLogger", () => {
     } finally {
       write.mockRestore();
     }
+  });
+
+  it("writes an error that marks itself expected (the database away) without its stack", () => {
+    const lines: string[] = [];
+    const log = createLogger({ write: (line) => lines.push(line) });
+    log.error(
+      "alert.worker_failed",
+      {},
+      Object.assign(new Error("dependency unavailable"), { name: "DependencyUnavailable", expected: true }),
+    );
+    expect(JSON.parse(lines[0]!)).toEqual({
+      time: expect.any(String),
+      level: "error",
+      event: "alert.worker_failed",
+      error: "DependencyUnavailable: dependency unavailable",
+    });
+  });
+
+  describe("repeated warnings and errors (issue 39)", () => {
+    it("writes the first of a kind with its stack, counts the rest of its second, and says how many in one line when the second ends", () => {
+      vi.useFakeTimers();
+      try {
+        const lines: string[] = [];
+        const log = createLogger({ write: (line) => lines.push(line) });
+        for (let i = 0; i < 1_000; i++) log.error("svc.failed", { bucket: "consultation" }, new TypeError("boom"));
+        expect(lines).toHaveLength(1);
+        expect(JSON.parse(lines[0]!)).toMatchObject({ level: "error", event: "svc.failed", error: "TypeError: boom" });
+        expect(JSON.parse(lines[0]!).stack.length).toBeGreaterThan(0);
+        vi.advanceTimersByTime(REPEAT_WINDOW_MS);
+        expect(lines).toHaveLength(2);
+        expect(JSON.parse(lines[1]!)).toMatchObject({ level: "error", event: "svc.failed", suppressed: 999, windowMs: REPEAT_WINDOW_MS });
+        expect(lines[1]).not.toContain("stack");
+        // The next second starts again with a full line.
+        log.error("svc.failed", { bucket: "consultation" }, new TypeError("boom"));
+        expect(lines).toHaveLength(3);
+        expect(JSON.parse(lines[2]!).stack).toBeDefined();
+        vi.advanceTimersByTime(REPEAT_WINDOW_MS);
+        expect(lines).toHaveLength(3);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it("keeps kinds apart (level, event, error name) and never holds back info lines", () => {
+      vi.useFakeTimers();
+      try {
+        const lines: string[] = [];
+        const log = createLogger({ write: (line) => lines.push(line) });
+        log.error("a", {}, new TypeError("x"));
+        log.error("a", {}, new RangeError("x"));
+        log.error("b", {}, new TypeError("x"));
+        log.warn("a");
+        for (let i = 0; i < 5; i++) log.info("request", { status: 503 });
+        expect(lines.map((line) => JSON.parse(line).event)).toEqual([
+          "a",
+          "a",
+          "b",
+          "a",
+          "request",
+          "request",
+          "request",
+          "request",
+          "request",
+        ]);
+        vi.advanceTimersByTime(REPEAT_WINDOW_MS);
+        expect(lines).toHaveLength(9);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

@@ -75,16 +75,59 @@ function stackFrames(error: Error): string[] {
     .map((line) => line.slice(0, 300));
 }
 
+/** Repeats of one warning or error within this window after the first are counted, not written (issue 39). */
+export const REPEAT_WINDOW_MS = 1_000;
+/** Kinds of repeats followed at once: beyond it (never in practice, event names are code) lines are written as they come. */
+const MAX_REPEAT_KINDS = 1_000;
+
+/**
+ * Warnings and errors that repeat (a thousand requests failing the same way
+ * in an outage) are written once a window per kind, the kind being the
+ * level, the event and the error's name: the first with its stack, then one
+ * line `{event, suppressed: n, windowMs}` when the window ends if more came.
+ * Info lines (one per request) are never held back.
+ */
+function repeatFilter(writeLine: (record: Record<string, unknown>) => void) {
+  const windows = new Map<string, { suppressed: number }>();
+  return (level: LogLevel, event: string, error: unknown): boolean => {
+    if (ORDER[level] < ORDER.warn) return true;
+    const kind = `${level} ${event} ${error instanceof Error ? error.name : ""}`;
+    const open = windows.get(kind);
+    if (open) {
+      open.suppressed++;
+      return false;
+    }
+    if (windows.size >= MAX_REPEAT_KINDS) return true;
+    const window = { suppressed: 0 };
+    windows.set(kind, window);
+    setTimeout(() => {
+      windows.delete(kind);
+      if (window.suppressed > 0) writeLine({ time: now(), level, event, suppressed: window.suppressed, windowMs: REPEAT_WINDOW_MS });
+    }, REPEAT_WINDOW_MS).unref();
+    return true;
+  };
+}
+
+/**
+ * An error that marks itself `expected` is a condition, not a bug (the
+ * database away, app/web/refusals.ts): written without its stack.
+ */
+function isExpected(error: Error): boolean {
+  return (error as { expected?: unknown }).expected === true;
+}
+
 export function createLogger(options: { level?: LogLevel; write?: (line: string) => void } = {}): Logger {
   const min = ORDER[options.level ?? "info"];
   const write = options.write ?? toStdout;
+  const firstOfKind = repeatFilter((record) => write(JSON.stringify(record)));
   const emit = (level: LogLevel, event: string, fields?: LogFields, error?: unknown) => {
     if (ORDER[level] < min) return;
+    if (!firstOfKind(level, event, error)) return;
     const record: Record<string, unknown> = { time: now(), level, event };
     if (fields) for (const name in fields) record[name] = isPersonal(name) ? "[redacted]" : fields[name];
     if (error instanceof Error) {
       record.error = `${error.name}: ${error.message}`.slice(0, 300);
-      const frames = stackFrames(error);
+      const frames = isExpected(error) ? [] : stackFrames(error);
       if (frames.length > 0) record.stack = frames;
     }
     write(JSON.stringify(record));

@@ -4,21 +4,42 @@ import type { FieldErrors } from "#app/lib/schema.ts";
 import type { FailureReason, FormResult } from "#app/lib/form-result.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { rateLimited } from "#app/web/svc.server.ts";
+import { isUnavailable, retryAfterOf } from "#app/web/refusals.ts";
 
 /**
  * The one pipeline of a public form posted without JavaScript (or before it
  * loaded): the per-IP limit first (nothing is read from a client over it, and
  * its 429 always says when to retry), then the handler; a body that cannot be
- * read is a 400, anything unexpected a 503 (logged without personal data).
+ * read is a 400, the database away a 503 with Retry-After (logged once, by
+ * the database's watch), anything unexpected a 503 (logged without personal
+ * data).
  * Every form answers the same shape when it does not redirect.
  */
 export type { FailureReason, FormResult } from "#app/lib/form-result.ts";
 
-const STATUS: Record<FailureReason, number> = { rate_limited: 429, malformed: 400, server: 503 };
+const STATUS: Record<FailureReason, number> = { rate_limited: 429, malformed: 400, server: 503, unavailable: 503 };
 
 export function formFailed(reason: FailureReason, options: { headers?: HeadersInit; values?: Record<string, string> } = {}) {
   const result: FormResult = options.values ? { status: "failed", reason, values: options.values } : { status: "failed", reason };
   return data<FormResult>(result, { status: STATUS[reason], headers: options.headers });
+}
+
+/**
+ * A form whose handler failed after reading what was typed: the form again
+ * with `values`; 503 with Retry-After when the database is away, else a
+ * failure logged as `event` (without personal data).
+ */
+export function formFailedBy(
+  error: unknown,
+  args: Pick<ActionFunctionArgs, "context">,
+  event: string,
+  { values, fields }: { values?: Record<string, string>; fields?: Record<string, string> } = {},
+) {
+  if (isUnavailable(error)) {
+    return formFailed("unavailable", { values, headers: { "Retry-After": String(retryAfterOf(error)) } });
+  }
+  services(args.context).log.error(event, { ...fields, requestId: args.context.get(requestContext).requestId }, error);
+  return formFailed("server", { values });
 }
 
 export function formInvalid(errors: FieldErrors, values: Record<string, string>) {
@@ -44,8 +65,7 @@ export function formAction(bucket: string, handler: (args: ActionFunctionArgs) =
     } catch (error) {
       if (error instanceof Response) throw error;
       if (error instanceof BadRequest) return formFailed("malformed");
-      services(args.context).log.error("form.failed", { bucket, requestId: args.context.get(requestContext).requestId }, error);
-      return formFailed("server");
+      return formFailedBy(error, args, "form.failed", { fields: { bucket } });
     }
   };
 }

@@ -5,6 +5,7 @@ import { HONEYPOT_FIELD, isSpam } from "#app/lib/honeypot.ts";
 import { validate, v } from "#app/lib/schema.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import type { FieldErrors } from "#app/lib/schema.ts";
+import { isUnavailable, retryAfterOf } from "#app/web/refusals.ts";
 
 /**
  * The `/svc/*` JSON envelope (engineering.md, "The API contract"):
@@ -38,6 +39,7 @@ export function rateLimited(args: Pick<ActionFunctionArgs, "context">, bucket: s
 
 /**
  * Wraps a `/svc/*` handler: POST only, per-IP limit, every BadRequest → 400,
+ * the database away → 503 with Retry-After (the watch logs the outage once),
  * an unexpected error → 500 with no detail (and logged without personal data).
  */
 export function svcAction(bucket: string, handler: (args: ActionFunctionArgs, t: Translate) => Promise<Response>) {
@@ -52,6 +54,10 @@ export function svcAction(bucket: string, handler: (args: ActionFunctionArgs, t:
       return await handler(args, t);
     } catch (error) {
       if (error instanceof BadRequest) return badRequestResponse(t, error);
+      if (isUnavailable(error)) {
+        const wait = retryAfterOf(error);
+        return svcError(503, t("api.unavailable", { count: wait }), {}, { "Retry-After": String(wait) });
+      }
       services(args.context).log.error("svc.failed", { bucket, requestId: args.context.get(requestContext).requestId }, error);
       return svcError(500, t("api.server"));
     }

@@ -3,7 +3,7 @@ import { localeOf } from "#app/i18n/route.server.ts";
 import { isLocale, LANG_QUERY } from "#app/i18n/locales.ts";
 import { HONEYPOT_FIELD, isSpam } from "#app/lib/honeypot.ts";
 import { readUrlEncoded } from "#app/lib/http.server.ts";
-import { formAction, formFailed, formInvalid } from "#app/web/form-action.server.ts";
+import { formAction, formFailedBy, formInvalid } from "#app/web/form-action.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { contentSubmissionId } from "#app/requests/record.server.ts";
@@ -90,8 +90,7 @@ export const consultationFormAction = formAction(RATE_BUCKET, async ({ request, 
     const source = sourceOfForm(request, Object.fromEntries(form));
     token = (await acceptConsultation(context, consultation, "form", await consultationCheck(context, consultation), source)).statusToken;
   } catch (error) {
-    app.log.error("consultation.failed", { via: "form", requestId: context.get(requestContext).requestId }, error);
-    return formFailed("server", { values: formValues(state) });
+    return formFailedBy(error, { context }, "consultation.failed", { values: formValues(state), fields: { via: "form" } });
   }
   const flash = { maskedPhone: maskPhone(result.output.phone), statusPath: statusPathFor(context, token) };
   return redirect(completeUrl(request), { headers: { "Set-Cookie": await writeFlash(app.secret, flash, app.secureCookies) } });

@@ -3,7 +3,7 @@ import { useNavigate, href } from "react-router";
 import { useLocale } from "#app/i18n/useT.ts";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { validate } from "#app/lib/schema.ts";
-import type { FormResult } from "#app/lib/form-result.ts";
+import type { FailureReason, FormResult } from "#app/lib/form-result.ts";
 import { postSvc } from "#app/lib/svc-fetch.ts";
 import { newSubmissionId } from "#app/lib/submission.ts";
 import { readSource } from "#app/features/attribution/session.ts";
@@ -47,6 +47,12 @@ function fromCheckState(fromCheck: FromCheck): Partial<ConsultationFormState> {
   };
 }
 
+/** The form's message for a post that failed (the rest say "submit failed"). */
+const FAILURE_MESSAGE: Partial<Record<FailureReason, string>> = {
+  rate_limited: "consultation.errors.rateLimited",
+  unavailable: "consultation.errors.unavailable",
+};
+
 /** What a post made without JavaScript (or before it loaded) left: the form again, its errors and its message. */
 function restore(result: FormResult | undefined, fromCheck?: FromCheck | null) {
   const values = result && result.status !== "sent" ? result.values : undefined;
@@ -65,7 +71,7 @@ function restore(result: FormResult | undefined, fromCheck?: FromCheck | null) {
     return {
       state,
       errors: {},
-      message: result.reason === "rate_limited" ? "consultation.errors.rateLimited" : "consultation.errors.submitFailed",
+      message: FAILURE_MESSAGE[result.reason] ?? "consultation.errors.submitFailed",
     };
   }
   return { state, errors: {}, message: null };
