@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { readSection } from "#app/business/sections.server.ts";
+import { lastKnown } from "#app/lib/last-known.server.ts";
 import { SAMPLE_IDENTITY, REGISTRATION_KINDS, type BusinessIdentity, type Registration } from "#app/business/identity.ts";
 
 /**
@@ -14,30 +15,17 @@ export const IDENTITY_SECTION = "identity";
 
 export async function businessIdentity(db: Kysely<Database>): Promise<BusinessIdentity> {
   const value = await readSection(db, IDENTITY_SECTION);
-  const identity = value === null ? SAMPLE_IDENTITY : readIdentity(value);
-  lastRead.set(db, identity);
-  return identity;
+  return value === null ? SAMPLE_IDENTITY : readIdentity(value);
 }
-
-/** The identity this process last read from each database: what a page shows while the database is away. */
-const lastRead = new WeakMap<Kysely<Database>, BusinessIdentity>();
 
 /**
  * For the frame of every page (the root loader): the stored identity, or,
- * when the database cannot be read, the one this process last read, so a
- * page that needs nothing else from the database (the calculator, a guide)
- * is still served while it is away. Before any read has succeeded the
- * error stands.
+ * while the database is away, the one this process last read
+ * (app/lib/last-known.server.ts), so a page that needs nothing else from the
+ * database (the calculator, a guide) is still served. Before any read has
+ * succeeded the error stands.
  */
-export async function businessIdentityOrLast(db: Kysely<Database>): Promise<BusinessIdentity> {
-  try {
-    return await businessIdentity(db);
-  } catch (error) {
-    const last = lastRead.get(db);
-    if (last) return last;
-    throw error;
-  }
-}
+export const businessIdentityOrLast: (db: Kysely<Database>) => Promise<BusinessIdentity> = lastKnown(businessIdentity, () => "");
 
 /**
  * A stored document as the identity: each field of the right type is taken,

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, LoanProductTable, LoanProductVersionTable } from "#db/schema.ts";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
+import { lastKnown } from "#app/lib/last-known.server.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
 import { audit, auditChange, describeChanges } from "#app/features/audit/audit.server.ts";
 import { CodedError } from "#app/lib/coded-error.ts";
@@ -115,7 +116,17 @@ async function versionsByProduct(db: Db): Promise<Map<number, VersionRow[]>> {
  * order: switched on, with a live version. With `preview` (signed-in
  * operators only) a product's draft stands in for its live version.
  */
-export async function liveProducts(db: Db, locale: Locale, now = new Date(), preview = false): Promise<LoanProduct[]> {
+export function liveProducts(db: Db, locale: Locale, now = new Date(), preview = false): Promise<LoanProduct[]> {
+  return preview ? readLiveProducts(db, locale, now, true) : publicProducts(db, locale, now);
+}
+
+/** What visitors are offered: while the database is away, what this process last read (app/lib/last-known.server.ts). */
+const publicProducts = lastKnown(
+  (db: Db, locale: Locale, now: Date) => readLiveProducts(db, locale, now, false),
+  (locale) => locale,
+);
+
+async function readLiveProducts(db: Db, locale: Locale, now: Date, preview: boolean): Promise<LoanProduct[]> {
   const products = await db.selectFrom("loan_products").selectAll().where("enabled", "=", 1).orderBy("position").orderBy("id").execute();
   const versions = await versionsByProduct(db);
   return products.flatMap((product) => {
@@ -388,7 +399,14 @@ export interface LoanAds {
   products: Record<string, DisclosureProduct & { approval: DisclosureApproval }>;
 }
 
-export async function loanAds(db: Db, locale: Locale, now = new Date()): Promise<LoanAds> {
+export function loanAds(db: Db, locale: Locale, now = new Date()): Promise<LoanAds> {
+  return lastLoanAds(db, locale, now);
+}
+
+/** While the database is away, the ads this process last read (with their disclosures: never an ad without one). */
+const lastLoanAds = lastKnown(readLoanAds, (locale) => locale);
+
+async function readLoanAds(db: Db, locale: Locale, now: Date): Promise<LoanAds> {
   const live = await liveProducts(db, locale, now);
   const broker = await loadDisclosureBroker(
     db,
