@@ -9,7 +9,7 @@ export type SvcOutcome =
   /** No answer (offline, dropped, timed out): nothing is known; a retry with the same submission id is safe. */
   | { kind: "network" }
   /** The server answered and refused: its message and field errors, already in the page's language. */
-  | { kind: "rejected"; status: number; message?: string; errors: Record<string, string> };
+  | { kind: "rejected"; status: number; message?: string; errors: Record<string, string>; retryAfter?: number };
 
 /** A phone on a bad connection may wait long; past this, say so rather than spin forever. */
 export const SVC_TIMEOUT_MS = 30_000;
@@ -49,9 +49,12 @@ export async function postSvc(
   if (response.ok && envelope.res_status === 200)
     return "data" in envelope ? { kind: "ok", data: (envelope as { data: unknown }).data } : { kind: "ok" };
   const errors = envelope.errors && typeof envelope.errors === "object" ? (envelope.errors as Record<string, unknown>) : {};
+  // 429 and 503 say when to try again.
+  const retryAfter = Number(response.headers.get("retry-after")) || undefined;
   return {
     kind: "rejected",
     status: response.status,
+    ...(retryAfter ? { retryAfter } : {}),
     message: typeof envelope.message === "string" && envelope.message ? envelope.message : undefined,
     errors: Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === "string")),
   };

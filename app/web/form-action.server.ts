@@ -19,9 +19,11 @@ export type { FailureReason, FormResult } from "#app/lib/form-result.ts";
 
 const STATUS: Record<FailureReason, number> = { rate_limited: 429, malformed: 400, server: 503, unavailable: 503 };
 
-export function formFailed(reason: FailureReason, options: { headers?: HeadersInit; values?: Record<string, string> } = {}) {
-  const result: FormResult = options.values ? { status: "failed", reason, values: options.values } : { status: "failed", reason };
-  return data<FormResult>(result, { status: STATUS[reason], headers: options.headers });
+/** A failed post: with `retryAfter`, the seconds to wait go in the Retry-After header and the result (the form's message says them). */
+export function formFailed(reason: FailureReason, options: { values?: Record<string, string>; retryAfter?: number } = {}) {
+  const { values, retryAfter } = options;
+  const result: FormResult = { status: "failed", reason, ...(values ? { values } : {}), ...(retryAfter ? { retryAfter } : {}) };
+  return data<FormResult>(result, { status: STATUS[reason], headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined });
 }
 
 /**
@@ -36,7 +38,7 @@ export function formFailedBy(
   { values, fields }: { values?: Record<string, string>; fields?: Record<string, string> } = {},
 ) {
   if (isUnavailable(error)) {
-    return formFailed("unavailable", { values, headers: { "Retry-After": String(retryAfterOf(error)) } });
+    return formFailed("unavailable", { values, retryAfter: retryAfterOf(error) });
   }
   services(args.context).log.error(event, { ...fields, requestId: args.context.get(requestContext).requestId }, error);
   return formFailed("server", { values });
@@ -59,7 +61,7 @@ export function echoValues(fields: Record<string, string>, names: readonly strin
 export function formAction(bucket: string, handler: (args: ActionFunctionArgs) => Promise<Response | ReturnType<typeof data<FormResult>>>) {
   return async (args: ActionFunctionArgs) => {
     const wait = await rateLimited(args, bucket);
-    if (wait > 0) return formFailed("rate_limited", { headers: { "Retry-After": String(wait) } });
+    if (wait > 0) return formFailed("rate_limited", { retryAfter: wait });
     try {
       return await handler(args);
     } catch (error) {

@@ -49,7 +49,7 @@ export function svcAction(bucket: string, handler: (args: ActionFunctionArgs, t:
       return svcError(405, t("api.method"), {}, { Allow: "POST" });
     }
     const wait = await rateLimited(args, bucket);
-    if (wait > 0) return svcError(429, t("api.rate_limited"), {}, { "Retry-After": String(wait) });
+    if (wait > 0) return svcError(429, t("api.rate_limited", { count: wait }), {}, { "Retry-After": String(wait) });
     try {
       return await handler(args, t);
     } catch (error) {

@@ -7,7 +7,7 @@ import { test, expect, hydrated } from "#tests/e2e/fixtures.ts";
 import { E2E_PORT } from "#tests/support/e2e-env.ts";
 import { spawnServer, type SpawnedServer } from "#tests/support/raw-http.ts";
 import { expectTyped, fillByName } from "#tests/support/consultation-form.ts";
-import vi from "../../locales/vi/consultation.json" with { type: "json" };
+import vi from "../../locales/vi/common.json" with { type: "json" };
 import viApi from "../../locales/vi/api.json" with { type: "json" };
 
 /**
@@ -89,7 +89,7 @@ test.describe("without JavaScript", () => {
     } finally {
       unlock();
     }
-    await expect(page.getByRole("alert")).toHaveText(vi.errors.unavailable);
+    await expect(page.getByRole("alert")).toHaveText(vi.error.unavailable.form.other.replace("{count}", "10"));
     await expectTyped(page);
     await submit(page).click();
     await page.waitForURL(/\/loan-consultation-complete/);

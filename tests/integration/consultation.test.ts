@@ -309,9 +309,10 @@ describe.each(DIALECTS)("consultation requests on %s", (dialect) => {
 
       const form = (await submitForm(formRequest(formBody()), "en", limited, "10.1.1.1")) as DataResult;
       expect(form.init?.status).toBe(429);
-      expect(Number(new Headers(form.init?.headers).get("retry-after"))).toBeGreaterThan(0);
+      const wait = Number(new Headers(form.init?.headers).get("retry-after"));
+      expect(wait).toBeGreaterThan(0);
       // Over the limit nothing is read: the form learns why and when to retry.
-      expect(form.data).toEqual({ status: "failed", reason: "rate_limited" });
+      expect(form.data).toEqual({ status: "failed", reason: "rate_limited", retryAfter: wait });
 
       // Another visitor is not affected.
       expect(

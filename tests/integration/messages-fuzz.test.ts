@@ -2,21 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { callAction, testContext, testServices } from "#tests/support/services.ts";
-import { formDataOf, type Part } from "#tests/support/multipart.ts";
 import { formOutcome } from "#tests/support/form-result.ts";
-import { SAMPLE_CONSULTATION_FORM } from "#tests/support/consultation-sample.ts";
+import { FORMS, SVC, svcRequest } from "#tests/support/public-actions.ts";
 import { flatten, type Message } from "#app/i18n/format.ts";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import { ENDPOINTS } from "#app/features/openapi/document.server.ts";
-import { action as answer } from "#app/routes/svc.answer.ts";
-import { action as proposal } from "#app/routes/svc.proposal.ts";
-import { action as purchase } from "#app/routes/svc.purchase.ts";
-import { action as asCreate } from "#app/routes/svc.as.ts";
-import { action as ogList } from "#app/routes/svc.og-list.ts";
-import { action as bannerLog } from "#app/routes/svc.banner-redirect-log.ts";
-import { action as consultationForm } from "#app/routes/loan-consultation.tsx";
-import { action as contactForm } from "#app/routes/company.contact-us.tsx";
-import { action as counterForm } from "#app/routes/company.hitachi.tsx";
 
 /**
  * Issue 16, point 6: every message a client can see comes from the catalogs,
@@ -102,55 +92,8 @@ function mutate(rand: Rand, valid: Record<string, unknown>): unknown {
   return body;
 }
 
-type Action = Parameters<typeof callAction>[0];
-const SVC: Record<string, Action> = {
-  "/svc/answer/create": answer,
-  "/svc/proposal/create": proposal,
-  "/svc/purchase/create": purchase,
-  "/svc/as/create": asCreate,
-  "/svc/og/list": ogList,
-  "/svc/banner/redirect/logs/create": bannerLog,
-};
-
-const FORMS: { path: string; action: unknown; valid: Record<string, string> }[] = [
-  {
-    path: "/loan-consultation",
-    action: consultationForm,
-    valid: { ...SAMPLE_CONSULTATION_FORM },
-  },
-  {
-    path: "/company/contact-us",
-    action: contactForm,
-    valid: {
-      proposer_name: "Example Foundation",
-      proposer_phone: "02-123-4567",
-      proposer_email: "partner@example.org",
-      proposal_content: "A joint seminar.",
-      agree: "on",
-    },
-  },
-  {
-    path: "/company/hitachi",
-    action: counterForm,
-    valid: { type: "purchase", name: "홍길동", phone: "01012345678", address: "서울", content: "문의", agree: "on" },
-  },
-];
-
 const ROUNDS = 60;
 const ALLOWED = new Set([200, 400, 413, 415, 429]);
-
-/** A request for a body: JSON, or multipart with the body as json_param for the A/S endpoint. */
-function svcRequest(path: string, contentType: string, body: unknown): Request {
-  if (contentType === "multipart/form-data") {
-    const parts: Part[] = [{ name: "json_param", value: JSON.stringify(body ?? null) ?? "" }];
-    return new Request(`http://localhost${path}`, { method: "POST", body: formDataOf(parts) });
-  }
-  return new Request(`http://localhost${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? "" : JSON.stringify(body),
-  });
-}
 
 /** The form fields of a mutated body: what a browser could post (strings, repeated or missing). */
 function formBody(body: unknown): URLSearchParams {

@@ -14,7 +14,7 @@ import { action as bannerLog } from "#app/routes/svc.banner-redirect-log.ts";
  * Each "instance" here has its own connection and limiter, as two server
  * processes would.
  */
-const viApi = JSON.parse(readFileSync("locales/vi/api.json", "utf8")) as { rate_limited: string };
+const viApi = JSON.parse(readFileSync("locales/vi/api.json", "utf8")) as { rate_limited: { other: string } };
 const SECRET = "test-secret-test-secret-test-secret-0000";
 const WINDOW = 60_000;
 /** A window start, and a moment inside it. */
@@ -172,8 +172,9 @@ describe.each(DIALECTS)("in the database on %s", (dialect) => {
     expect((await callAction(bannerLog, jsonRequest("/x", partner), testContext(a, "en", "10.9.9.9"))).status).toBe(200);
     const limited = await callAction(bannerLog, jsonRequest("/x", partner), testContext(b, "vi", "10.9.9.9"));
     expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(limited.json.message).toBe(viApi.rate_limited);
+    const wait = Number(limited.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(limited.json.message).toBe(viApi.rate_limited.other.replace("{count}", String(wait)));
   });
 
   it("counts nothing when switched off", async () => {

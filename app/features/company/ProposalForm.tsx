@@ -16,7 +16,7 @@ import { ConsentSubmit } from "#app/ui/ConsentField.tsx";
 import { Honeypot } from "#app/ui/Honeypot.tsx";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { PROPOSAL_FIELDS, proposalFormSchema, type ProposalField } from "#app/features/company/schema.ts";
-import type { FormResult } from "#app/lib/form-result.ts";
+import { waitMessage, type FormResult } from "#app/lib/form-result.ts";
 import styles from "./company.module.css";
 
 type Values = Record<ProposalField, string>;
@@ -36,7 +36,8 @@ export function ProposalForm({ result }: { result?: FormResult }) {
   const location = useLocation();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(() => (result?.status === "invalid" ? { ...EMPTY, ...result.values } : EMPTY));
+  // What was typed comes back with field errors, and with a refusal (the service briefly away).
+  const [values, setValues] = useState<Values>(() => (result && result.status !== "sent" ? { ...EMPTY, ...result.values } : EMPTY));
   const { errors, setErrors, clear, showErrors, submitting, submit } = useForm({
     form: formRef,
     order: ORDER,
@@ -44,9 +45,11 @@ export function ProposalForm({ result }: { result?: FormResult }) {
   });
   const [agreed, setAgreed] = useState(false);
   const [alert, setAlert] = useState<Alert>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [submissionId, renewSubmissionId] = useSubmissionId();
   // The answer to a post made without JavaScript (or before it loaded), shown until the next submit.
   const [notice, setNotice] = useState(result && result.status !== "invalid" ? result.status : null);
+  const wait = waitMessage(result);
   // The sent proposal's private status link (issue 28): from the answer, or from the page's action without JavaScript.
   const [statusPath, setStatusPath] = useState(result?.status === "sent" ? (result.statusPath ?? null) : null);
 
@@ -78,8 +81,9 @@ export function ProposalForm({ result }: { result?: FormResult }) {
         renewSubmissionId();
         setAlert("success");
       } else {
-        // The server's messages are already in the page's language.
+        // The server's messages are already in the page's language; a refusal for a while says when to try again.
         setErrors(rejectedErrors(sent));
+        setRefusal(sent.kind === "rejected" && sent.retryAfter ? (sent.message ?? null) : null);
         setAlert("failure");
       }
     });
@@ -99,7 +103,11 @@ export function ProposalForm({ result }: { result?: FormResult }) {
     <>
       {notice ? (
         <p role="status" className={notice === "sent" ? styles.success : styles.failure}>
-          {t(notice === "sent" ? "company.contact.alert.success" : "company.contact.alert.failure")}
+          {notice === "sent"
+            ? t("company.contact.alert.success")
+            : wait
+              ? t(wait.key, { count: wait.count })
+              : t("company.contact.alert.failure")}
         </p>
       ) : null}
       {statusPath ? <StatusLinkBox path={statusPath} /> : null}
@@ -151,7 +159,7 @@ export function ProposalForm({ result }: { result?: FormResult }) {
           if (alert === "success") formRef.current?.querySelector<HTMLElement>('[name="proposer_name"]')?.focus();
           setAlert(null);
         }}
-        message={alert === "success" ? t("company.contact.alert.success") : t("company.contact.alert.failure")}
+        message={alert === "success" ? t("company.contact.alert.success") : (refusal ?? t("company.contact.alert.failure"))}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { localeOf } from "#app/i18n/route.server.ts";
 import { isSpam, HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
-import { echoValues, formAction, formInvalid, formSent } from "#app/web/form-action.server.ts";
+import { echoValues, formAction, formFailedBy, formInvalid, formSent } from "#app/web/form-action.server.ts";
 import { formObject, readUrlEncoded } from "#app/lib/http.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { services } from "#app/lib/services.server.ts";
@@ -58,11 +58,19 @@ export const proposalFormAction = formAction(PROPOSAL_BUCKET, async ({ request, 
   const app = services(context);
   // Posted before or without JavaScript: the same content within minutes is the same proposal.
   const submission_id = result.output.submission_id ?? contentSubmissionId(app.secret, PROPOSAL_BUCKET, result.output);
-  const stored = await createProposal(
-    requestStore(context),
-    { ...result.output, submission_id },
-    localeOf(context),
-    sourceOfForm(request, form),
-  );
+  let stored: Awaited<ReturnType<typeof createProposal>>;
+  try {
+    stored = await createProposal(
+      requestStore(context),
+      { ...result.output, submission_id },
+      localeOf(context),
+      sourceOfForm(request, form),
+    );
+  } catch (error) {
+    return formFailedBy(error, { context }, "form.failed", {
+      values: echoValues(form, PROPOSAL_FIELDS),
+      fields: { bucket: PROPOSAL_BUCKET },
+    });
+  }
   return formSent(statusPathFor(context, stored.statusToken));
 });

@@ -185,7 +185,7 @@ export function ConsultationForm({
         <LenderNotice lenders={lenders} />
         {status.kind === "error" ? (
           <p role="alert" className={styles.alert}>
-            {t(status.message)}
+            {t(status.message, status.count === undefined ? undefined : { count: status.count })}
           </p>
         ) : null}
         {!state.agreeRequired ? (

@@ -3,7 +3,7 @@ import { useNavigate, href } from "react-router";
 import { useLocale } from "#app/i18n/useT.ts";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { validate } from "#app/lib/schema.ts";
-import type { FailureReason, FormResult } from "#app/lib/form-result.ts";
+import { waitMessage, type FormResult } from "#app/lib/form-result.ts";
 import { postSvc } from "#app/lib/svc-fetch.ts";
 import { newSubmissionId } from "#app/lib/submission.ts";
 import { readSource } from "#app/features/attribution/session.ts";
@@ -33,7 +33,7 @@ interface CompleteState {
 }
 
 /** The form's message above the button: a catalog key, or a message the server already translated. */
-export type Status = { kind: "idle" } | { kind: "error"; message: string };
+export type Status = { kind: "idle" } | { kind: "error"; message: string; count?: number };
 
 const FIELD_ORDER: FormField[] = [...ANSWER_FIELDS.slice(0, 2), "expiryChoice", ...ANSWER_FIELDS.slice(2), "agreeRequired"];
 const ANSWER_ENDPOINT = href("/svc/answer/create");
@@ -46,12 +46,6 @@ function fromCheckState(fromCheck: FromCheck): Partial<ConsultationFormState> {
     expiryDate: fromCheck.expiryDate ?? "",
   };
 }
-
-/** The form's message for a post that failed (the rest say "submit failed"). */
-const FAILURE_MESSAGE: Partial<Record<FailureReason, string>> = {
-  rate_limited: "consultation.errors.rateLimited",
-  unavailable: "consultation.errors.unavailable",
-};
 
 /** What a post made without JavaScript (or before it loaded) left: the form again, its errors and its message. */
 function restore(result: FormResult | undefined, fromCheck?: FromCheck | null) {
@@ -68,11 +62,9 @@ function restore(result: FormResult | undefined, fromCheck?: FromCheck | null) {
     };
   }
   if (result?.status === "failed") {
-    return {
-      state,
-      errors: {},
-      message: FAILURE_MESSAGE[result.reason] ?? "consultation.errors.submitFailed",
-    };
+    // Too many requests or the service briefly away: the common words, with the seconds to wait.
+    const wait = waitMessage(result);
+    return { state, errors: {}, message: wait?.key ?? "consultation.errors.submitFailed", count: wait?.count };
   }
   return { state, errors: {}, message: null };
 }
@@ -96,7 +88,9 @@ export function useConsultationForm(actionData: FormResult | undefined, fromChec
     order: FIELD_ORDER,
     initialErrors: restored.errors,
   });
-  const [status, setStatus] = useState<Status>(restored.message ? { kind: "error", message: restored.message } : { kind: "idle" });
+  const [status, setStatus] = useState<Status>(
+    restored.message ? { kind: "error", message: restored.message, count: restored.count } : { kind: "idle" },
+  );
 
   // Once in the browser: take what was typed before JavaScript arrived, else
   // the draft this tab kept (a reload, a lost connection).

@@ -21,7 +21,7 @@ import {
   type InquiryField,
   type InquiryType,
 } from "#app/features/counter-inquiry/schema.ts";
-import type { FormResult } from "#app/lib/form-result.ts";
+import type { FailureReason, FormResult } from "#app/lib/form-result.ts";
 import { useSubmissionId } from "#app/ui/useSubmissionId.ts";
 import styles from "./counter.module.css";
 
@@ -47,7 +47,11 @@ export function InquiryForm({ result }: { result?: FormResult }) {
   const location = useLocation();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const restored = result?.status === "invalid" ? result : undefined;
+  // What was typed comes back with field errors, and with a refusal (too many requests, the service briefly away).
+  const restored =
+    result && result.status !== "sent" && result.values
+      ? { values: result.values, errors: result.status === "invalid" ? result.errors : {} }
+      : undefined;
   const [type, setType] = useState<InquiryType>(() => (isInquiryType(restored?.values.type) ? restored.values.type : DEFAULT_INQUIRY_TYPE));
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...pick(restored?.values) }));
   const { errors, setErrors, clear, showErrors, submitting, submit } = useForm<FormField>({
@@ -60,7 +64,9 @@ export function InquiryForm({ result }: { result?: FormResult }) {
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [alert, setAlert] = useState<"success" | "failure" | null>(null);
   const [statusPath, setStatusPath] = useState<string | null>(null);
-  // A post made without JavaScript (or before it loaded) that failed, shown until the next submit.
+  // Why a post failed (in Korean, like the page): shown in the alert, or, for a post made without
+  // JavaScript (or before it loaded), above the form until the next submit.
+  const [failure, setFailure] = useState<Failure | null>(() => failureOf(result));
   const [failedPost, setFailedPost] = useState(result?.status === "failed");
 
   const set = (field: InquiryField, value: string) => {
@@ -87,6 +93,11 @@ export function InquiryForm({ result }: { result?: FormResult }) {
         // The API names the photos file_param; its messages arrive already in Korean.
         const { file_param: photoError, ...rest } = rejectedErrors(sent);
         setErrors(photoError ? { ...rest, photos: photoError } : rest);
+        setFailure(
+          sent.kind === "rejected"
+            ? failureOf({ status: "failed", reason: REASON[sent.status] ?? "server", retryAfter: sent.retryAfter })
+            : null,
+        );
         setAlert("failure");
       }
     });
@@ -97,6 +108,13 @@ export function InquiryForm({ result }: { result?: FormResult }) {
     setAlert(null);
     if (succeeded) navigate(href("/company/hitachi/complete"), { state: { type, statusPath } });
   }
+
+  const failureText = failure
+    ? [
+        t(failure.key, { count: failure.count ?? 0 }),
+        ...(failure.photosAgain && type === "as" ? [t("counter.alert.photosAgain")] : []),
+      ].join(" ")
+    : t("counter.alert.failure");
 
   // Messages are catalog keys from the schema, or text the server already translated.
   const error = (field: FormField) => (errors[field] ? t(errors[field]) : undefined);
@@ -113,7 +131,7 @@ export function InquiryForm({ result }: { result?: FormResult }) {
     <>
       {failedPost ? (
         <p role="alert" className={styles.failure}>
-          {t("counter.alert.failure")}
+          {failureText}
         </p>
       ) : null}
       <Form method="post" encType="multipart/form-data" ref={formRef} onSubmit={onSubmit} className={styles.form}>
@@ -185,7 +203,7 @@ export function InquiryForm({ result }: { result?: FormResult }) {
         onClose={closeAlert}
         lang="ko"
         confirmLabel={t("counter.alert.confirm")}
-        message={alert === "success" ? t("counter.alert.success") : t("counter.alert.failure")}
+        message={alert === "success" ? t("counter.alert.success") : failureText}
       />
     </>
   );
@@ -202,4 +220,21 @@ function asMultipart(payload: object, photos: readonly PickedPhoto[]): FormData 
 function pick(values: Record<string, string> | undefined): Partial<Values> {
   if (!values) return {};
   return Object.fromEntries(INQUIRY_FIELDS.map((k) => [k, values[k] ?? ""]));
+}
+
+/** Why a post failed, in the page's Korean: too many requests or the service briefly away say when to try again. */
+interface Failure {
+  key: string;
+  count?: number;
+  /** Without JavaScript the photos cannot come back: they must be attached again. */
+  photosAgain?: boolean;
+}
+
+const REASON: Partial<Record<number, FailureReason>> = { 429: "rate_limited", 503: "unavailable" };
+
+function failureOf(result: FormResult | undefined): Failure | null {
+  if (result?.status !== "failed" || !result.retryAfter) return null;
+  if (result.reason === "rate_limited") return { key: "counter.alert.tooMany", count: result.retryAfter };
+  if (result.reason === "unavailable") return { key: "counter.alert.unavailable", count: result.retryAfter, photosAgain: !!result.values };
+  return null;
 }

@@ -1,6 +1,6 @@
 import { href, redirect, type ActionFunctionArgs } from "react-router";
 import { isSpam, HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
-import { echoValues, formAction, formInvalid } from "#app/web/form-action.server.ts";
+import { echoValues, formAction, formFailedBy, formInvalid } from "#app/web/form-action.server.ts";
 import { BadRequest, formObject, readUrlEncoded } from "#app/lib/http.server.ts";
 import { validate, type FieldErrors } from "#app/lib/schema.ts";
 import { services } from "#app/lib/services.server.ts";
@@ -140,7 +140,8 @@ async function storeInquiryForm(body: MultipartBody, request: Request, context: 
   } catch (error) {
     // A photo that is not an image (decided by its bytes): said under the photos.
     if (error instanceof BadRequest) return invalid(error.errors, fields);
-    throw error;
+    // The database away: the form again with what was typed (the photos must be attached again).
+    return formFailedBy(error, { context }, "form.failed", { values: typedValues(fields), fields: { bucket: FORM_BUCKET } });
   }
   // The private status link reaches the completion page in its one-time flash (never in the URL).
   const flash = await writeFlash(
@@ -154,5 +155,9 @@ async function storeInquiryForm(body: MultipartBody, request: Request, context: 
 }
 
 function invalid(errors: FieldErrors, fields: Record<string, string>) {
-  return formInvalid(errors, echoValues(fields, ["type", ...INQUIRY_FIELDS], 3000));
+  return formInvalid(errors, typedValues(fields));
+}
+
+function typedValues(fields: Record<string, string>) {
+  return echoValues(fields, ["type", ...INQUIRY_FIELDS], 3000);
 }

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
-import type { FormResult } from "#app/lib/form-result.ts";
+import { waitMessage, type FormResult } from "#app/lib/form-result.ts";
 import { policyHref } from "#app/features/legal/links.ts";
 import { PageTitle } from "#app/features/site/PageTitle.tsx";
 import { SubmitButton } from "#app/ui/Button.tsx";
@@ -21,6 +21,7 @@ export function PrivacyRightsPage({ result }: { result?: FormResult }) {
   const location = useLocation();
   const submitting = useNavigation().state === "submitting";
   const errors = result?.status === "invalid" ? result.errors : {};
+  const wait = waitMessage(result);
   const values = result && result.status !== "sent" ? (result.values ?? {}) : {};
   const error = (field: string) => (errors[field] ? t(errors[field]) : undefined);
   const field = (name: string) => ({ name, defaultValue: values[name], error: error(name) });
@@ -49,7 +50,7 @@ export function PrivacyRightsPage({ result }: { result?: FormResult }) {
         {result?.status === "sent" && result.statusPath ? <StatusLinkBox path={result.statusPath} /> : null}
         {result?.status === "failed" ? (
           <p role="alert" className={styles.failed}>
-            {t(result.reason === "rate_limited" ? "rights.rateLimited" : "rights.failed")}
+            {wait ? t(wait.key, { count: wait.count }) : t("rights.failed")}
           </p>
         ) : null}
         <Form method="post" className={styles.form} noValidate>

@@ -1,6 +1,6 @@
 import { localeOf } from "#app/i18n/route.server.ts";
 import { HONEYPOT_FIELD, isSpam } from "#app/lib/honeypot.ts";
-import { echoValues, formAction, formInvalid, formSent } from "#app/web/form-action.server.ts";
+import { echoValues, formAction, formFailedBy, formInvalid, formSent } from "#app/web/form-action.server.ts";
 import { formObject, readUrlEncoded } from "#app/lib/http.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { recordRequest, requestTimes, type RequestStore } from "#app/requests/record.server.ts";
@@ -70,7 +70,12 @@ export const rightsFormAction = formAction(RIGHTS_BUCKET, async ({ request, cont
   if (isSpam(form[HONEYPOT_FIELD])) return formSent(statusPathFor(context, null));
   const result = validate(rightsFormChecked, form);
   if (!result.success) return formInvalid(result.errors, echoValues(form, RIGHTS_FIELDS));
-  const stored = await createRightsRequest(requestStore(context), result.output, localeOf(context));
+  let stored: Awaited<ReturnType<typeof createRightsRequest>>;
+  try {
+    stored = await createRightsRequest(requestStore(context), result.output, localeOf(context));
+  } catch (error) {
+    return formFailedBy(error, { context }, "form.failed", { values: echoValues(form, RIGHTS_FIELDS), fields: { bucket: RIGHTS_BUCKET } });
+  }
   // The same private status link as every request (issue 28): it shows the date we must answer by.
   return formSent(statusPathFor(context, stored.statusToken), result.output.request);
 });
