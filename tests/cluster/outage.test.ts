@@ -159,13 +159,19 @@ describe.skipIf(!postgresBin())("a PostgreSQL stopped and started under load", (
         return true;
       });
       await started;
-      // A little more load after the recovery, then the repeat window of the log closes (one second).
+      // A little more load after the recovery.
       await until("every instance steady again", () => everyInstance((on) => answered200(on, acceptingAt).length >= 3), 10_000);
     } finally {
       stopped = true;
       await load;
     }
-    await sleep(1_200);
+    // Each request's line is written after its answer: wait until they all are (else the count below tells).
+    const requestLines = (on: number) => instances[on]!.events("request", logMarks[on]).length;
+    await until(
+      "every request logged",
+      () => everyInstance((on) => requestLines(on) >= samples.filter((s) => s.on === on).length),
+      2_000,
+    ).catch(() => {});
 
     // Every answer, during the outage and around it, is a success or 503 with Retry-After: no 500, no dropped connection.
     const wrong = samples.filter((s) => {
@@ -253,7 +259,7 @@ describe.skipIf(!postgresBin())("a PostgreSQL stopped and started under load", (
         failures: Number(back[0]?.failures) > 0,
         maxLinesPerSecond: Math.max(...perSecond) <= MAX_LINES_PER_SECOND,
         // Request lines stay one per request.
-        requestLines: lines.filter((line) => line.event === "request").length === samples.filter((s) => s.on === on).length,
+        requestLines: requestLines(on) === samples.filter((s) => s.on === on).length,
         recovery: servingAt - acceptingAt < RECOVERY_BUDGET_MS,
       };
     });
