@@ -19,6 +19,7 @@ import { isDependencyAway, reasonAway, type DependencyWatch } from "#db/dependen
 function recordingWatch() {
   const told: string[] = [];
   const watch: DependencyWatch = {
+    begin: () => 0,
     away(cause, reason, access) {
       told.push(`away ${reason}${access === "write" ? " (write)" : ""}`);
       return Object.assign(new Error("away"), { away: true, cause });

@@ -77,11 +77,16 @@ export type Access = "read" | "write";
  * What the guarded driver tells about the database: `away` for each failure
  * classified above (it answers what is thrown in its place), `ok` after each
  * statement the database answered (the first after an outage may say it is
- * back: a read says so only when reads failed too).
+ * back: a read says so only when reads failed too). Each attempt takes a
+ * mark with `begin` before it starts and hands it back with its outcome:
+ * attempts overlap, and one begun before the watch last changed its mind (a
+ * query answered just as the server shut down, a connection refused while it
+ * was still starting) says nothing about the database now.
  */
 export interface DependencyWatch {
-  away(cause: unknown, reason: string, access: Access): unknown;
-  ok(access: Access): void;
+  begin(): number;
+  away(cause: unknown, reason: string, access: Access, begun: number): unknown;
+  ok(access: Access, begun: number): void;
 }
 
 /** A dialect whose driver reports to `watch` (see guardDriver). */
@@ -105,13 +110,14 @@ export function guardDriver(driver: Driver, watch: DependencyWatch): Driver {
   const inner = (connection: DatabaseConnection) => raw.get(connection) ?? connection;
   /** `answered`: the database answered a statement of that access (a query, a commit); taking a connection or beginning proves less. */
   async function guard<T>(run: () => Promise<T>, access: Access, answered = false): Promise<T> {
+    const begun = watch.begin();
     try {
       const result = await run();
-      if (answered) watch.ok(access);
+      if (answered) watch.ok(access, begun);
       return result;
     } catch (error) {
       const reason = reasonAway(error);
-      if (reason) throw watch.away(error, reason, access);
+      if (reason) throw watch.away(error, reason, access, begun);
       throw error;
     }
   }
