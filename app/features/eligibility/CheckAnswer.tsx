@@ -74,8 +74,7 @@ function changeTexts(t: TFunction, locale: Locale, changes: Change[]): string[] 
   const extend = changes.find((c): c is Extract<Change, { change: "extendStay" }> => c.change === "extendStay");
   return changes.flatMap((c) => {
     if (shorter && extend && c === shorter) return [];
-    if (shorter && extend && c === extend)
-      return [t("eligibility.change.stayEither", { max: shorter.max, date: formatDay(extend.until) })];
+    if (shorter && extend && c === extend) return [t("eligibility.change.stayEither", { max: shorter.max, date: formatDay(extend.until) })];
     return [changeText(t, locale, c)];
   });
 }
