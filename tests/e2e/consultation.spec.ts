@@ -82,10 +82,10 @@ test.describe("loan consultation form (spec §2, §4, §5)", () => {
     await expect(page.getByText("Please enter the expiry date.")).toBeHidden();
     await expect(dateField(page)).toHaveValue("2027/02");
     await submit(page).click();
-    await expect(page.getByText("Enter the date as YYYY/MM/DD, e.g. 2027/03/15.")).toBeVisible();
+    await expect(page.getByText("Use format YYYYMMDD.")).toBeVisible();
     await dateField(page).pressSequentially("30");
     await expect(dateField(page)).toHaveValue("2027/02/30");
-    await expect(page.getByText("Enter the date as YYYY/MM/DD, e.g. 2027/03/15.")).toBeHidden();
+    await expect(page.getByText("Use format YYYYMMDD.")).toBeHidden();
     await submit(page).click();
     await expect(page.getByText("This date does not exist. Please check it.")).toBeVisible();
     // Choosing 'unknown' empties the date (and its error goes with it).
@@ -345,7 +345,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("This date does not exist. Please check it.")).toBeVisible();
     await expect(page.getByText("This field is required.")).toHaveCount(1);
     await expect(page.getByText("Enter a Korean mobile number, e.g. 010XXXXXXXX.")).toBeVisible();
-    await expect(page.getByText("You must agree to the collection and use of personal information.")).toBeVisible();
+    await expect(page.getByText("You must agree to the mandatory policy.")).toBeVisible();
     await expect(page.getByText("Please agree to the collection and use of personal information to proceed.")).toBeVisible();
     await expect(page.getByRole("alert")).toHaveText("Please check the fields marked in red.");
     await expect(field(page, /^Full name/)).toHaveValue("PHAM VAN C");
@@ -421,6 +421,33 @@ test.describe("screenshots at 390×844", () => {
       await page.evaluate(() => sessionStorage.clear());
       await page.goto(`/loan-consultation-complete?lang=${lang}`);
       await page.screenshot({ path: `${SHOTS}/complete-${lang}.png`, fullPage: true });
+    });
+  }
+});
+
+/**
+ * Issue 37: English shows the spec's own words (§5) for the date format and the mandatory consent,
+ * with the notice, with and without JavaScript; the field's hint keeps the YYYY/MM/DD it types.
+ */
+test.describe("the spec's English messages", () => {
+  const SPEC = [
+    "Use format YYYYMMDD.",
+    "You must agree to the mandatory policy.",
+    "Please agree to the collection and use of personal information to proceed.",
+  ];
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+      test.use({ javaScriptEnabled });
+      test("a short date and no consent get the spec's messages", async ({ page }) => {
+        await page.goto("/loan-consultation?lang=en");
+        if (javaScriptEnabled) await hydrated(page);
+        await page.getByRole("radio", { name: "Enter the date" }).check();
+        if (javaScriptEnabled) await dateField(page).pressSequentially("202702");
+        else await dateField(page).fill("202702");
+        await submit(page).click();
+        for (const message of SPEC) await expect(page.getByText(message, { exact: true })).toBeVisible();
+        await expect(page.getByText("As on your alien registration card, year first: YYYY/MM/DD (year/month/day)")).toBeVisible();
+      });
     });
   }
 });

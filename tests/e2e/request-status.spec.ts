@@ -2,6 +2,9 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { sampleConsultation } from "#tests/support/consultation-sample.ts";
+import { setConsultationStage } from "#tests/support/e2e-db.ts";
+import { STAGES } from "#app/features/request-status/view.ts";
 
 /**
  * Issue 28: the private status link on the completion pages, the status page
@@ -160,4 +163,47 @@ test.describe("the private status link", () => {
       await shot(page, "withdrawn-my-nojs");
     });
   });
+});
+
+/**
+ * Issue 37: at each stage the page says what "Close my request" does there — before the lender has
+ * anything, it deletes the request; once documents were sent or the application is with the lender,
+ * it deletes only what this site holds and says the lender keeps its own copy and whom to ask; once
+ * decided or closed it is not offered — and "we will call you on …" shows only while a call is coming.
+ */
+test.describe("what closing does, stage by stage", () => {
+  for (const lang of LOCALES) {
+    test(`${lang}: every stage says what closing does there, and promises a call only while one is coming`, async ({ page, request }) => {
+      const status = catalog(lang, "status");
+      const phone = `0102468135${LOCALES.indexOf(lang)}`;
+      const sent = await request.post(`/svc/answer/create?lang=${lang}`, {
+        data: sampleConsultation({ submissionId: crypto.randomUUID(), name: `STAGES ${lang}`, phone }),
+      });
+      const url = new URL(((await sent.json()) as { data: { status_url: string } }).data.status_url);
+      const path = url.pathname + url.search;
+      const close = page.getByRole("button", { name: text(status, "withdraw.start") });
+      const callLine = page.getByText(text(status, "phone").replace("{phone}", `010****${phone.slice(-4)}`));
+      const notes = { documents: text(status, "withdraw.atStage.documents"), with_lender: text(status, "withdraw.atStage.with_lender") };
+      for (const stage of STAGES) {
+        setConsultationStage(path, stage, stage === "with_lender" ? "Sample Savings Bank" : null);
+        await page.goto(path);
+        await expect(page.getByText(text(status, `stage.${stage}`))).toBeVisible();
+        const open = !["approved", "declined", "closed"].includes(stage);
+        await expect(close, stage).toHaveCount(open ? 1 : 0);
+        await expect(page.getByText(text(status, "withdraw.hint")), stage).toHaveCount(open ? 1 : 0);
+        for (const [at, note] of Object.entries(notes))
+          await expect(page.getByText(note), `${stage}: ${at}`).toHaveCount(stage === at ? 1 : 0);
+        await expect(callLine, stage).toHaveCount(stage === "new" || stage === "contacting" ? 1 : 0);
+        if ((lang === "my" || lang === "mn") && (stage === "with_lender" || stage === "documents"))
+          await shot(page, `stage-${stage}-${lang}`);
+      }
+      // The confirmation at the lender stage repeats what closing cannot do, and axe is clean.
+      setConsultationStage(path, "with_lender", "Sample Savings Bank");
+      await page.goto(path);
+      await close.click();
+      await expect(page.getByRole("heading", { name: text(status, "withdraw.confirmTitle") })).toBeVisible();
+      await expect(page.getByText(notes.with_lender)).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
 });
