@@ -33,7 +33,7 @@ export function formatTime(iso: string, locale: string): string {
   return format(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
 }
 
-/** "Tue, 1 Dec" (a group of slots) */
+/** "Tuesday, 1 December" (a group of slots); Mongolian numbers the month, as formatDay does. */
 export function formatDate(iso: string, locale: string): string {
-  return format(locale, { weekday: "long", day: "numeric", month: "long" }).format(new Date(iso));
+  return format(locale, { weekday: "long", day: "numeric", month: locale === "mn" ? "short" : "long" }).format(new Date(iso));
 }
