@@ -55,7 +55,7 @@ test.describe("one site, one story (issue 18)", () => {
       // The error names the same format; English quotes the spec's "Use format YYYYMMDD." (issue 37),
       // the same year-month-day digits without the slashes the field types.
       if (lang === "en") expect(strings.errors!.dateFormat).toBe("Use format YYYYMMDD.");
-      expect(strings.errors!.dateFormat.replaceAll("/", "")).toContain(placeholder!.replaceAll("/", ""));
+      expect(strings.errors!.dateFormat!.replaceAll("/", "")).toContain(placeholder!.replaceAll("/", ""));
     });
   }
 });
