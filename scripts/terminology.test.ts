@@ -105,6 +105,62 @@ describe("the terminology check of npm run i18n:check", () => {
       expect(problem).toMatch(new RegExp(`^locales/${lang}/status\\.json: planted: ".+" for ${concept.replace(/[()]/g, "\\$&")}`));
   });
 
+  it("matches a stem (a variant ending in *) with any ending, and lets a term allow phrases", () => {
+    const root = tree({
+      "docs/language/mn.terms.json": {
+        digits: "western",
+        terms: [{ concept: "adviser", use: "зуучлагч", avoid: ["туслах*"], allow: ["Зээлийн туслах"] }],
+      },
+      "locales/mn/status.json": { a: "Туслахын дуудлага", b: "Та туслахтай ярилцсан.", c: "Зээлийн туслах", d: "Тусламж" },
+    });
+    expect(terminologyProblems(root, "mn")).toEqual([
+      expect.stringMatching(/^locales\/mn\/status\.json: a: "Туслахын" for adviser/),
+      expect.stringMatching(/^locales\/mn\/status\.json: b: "туслахтай" for adviser/),
+    ]);
+  });
+
+  // Issue 37: the strings the native-reader review of 2026-11-27 found, as they were in main
+  // (b0 82fee79), are refused by the terms files — the short forms of "adviser" in every case
+  // form, and the other variants the review names.
+  it.each([
+    ["my", "အကြံပေးက ဖုန်းဆက်ခြင်း", "adviser"],
+    ["my", "အကြံပေးတစ်ဦးက သင့်ကို ဖုန်းဖြင့် ဆက်သွယ်ရန် ကြိုးစားနေပါသည်။", "adviser"],
+    ["my", "သင် အကြံပေးနှင့် စကားပြောပြီးပါပြီ။", "adviser"],
+    ["id", "Telepon dari konsultan", "adviser"],
+    ["id", "Konsultan kami sedang berusaha menghubungi Anda lewat telepon.", "adviser"],
+    ["id", "Anda sudah berbicara dengan konsultan.", "adviser"],
+    ["vi", "Tư vấn viên gọi điện", "adviser"],
+    ["vi", "Bạn đã trao đổi với tư vấn viên.", "adviser"],
+    ["mn", "Туслахын дуудлага", "adviser"],
+    ["mn", "Туслах тантай утсаар холбогдохыг оролдож байна.", "adviser"],
+    ["mn", "Та туслахтай ярилцсан.", "adviser"],
+    ["mn", "Жилийн орлогоо вонөөр, зөвхөн тоогоор оруулна уу (орлогогүй бол 0).", "won \\(instrumental case\\)"],
+    ["mn", "Визийн дуусах өдөр (заавал биш)", "visa expiry date"],
+    ["id", "Tanggal habis berlaku visa", "visa expiry date"],
+    ["my", "ဤတစ်ကြိမ်တွင် ချေးငွေပေးသူက သင့်ချေးငွေကို အတည်မပြုပါ။", "lender"],
+    ["my", "ပယ်ဖျက်ပြီးပါက ပြန်ပြင်၍ မရပါ။", "withdrawal right"],
+    ["vi", "Chúng tôi sẽ xóa họ tên, số điện thoại, quốc tịch, thông tin thị thực.", "visa expiry date"],
+  ])("the %s terms refuse the reviewed %j", (lang, text, concept) => {
+    const terms = readFileSync(`docs/language/${lang}.terms.json`, "utf8");
+    const root = tree({ [`docs/language/${lang}.terms.json`]: terms, [`locales/${lang}/status.json`]: { planted: text } });
+    const problems = terminologyProblems(root, lang);
+    expect(problems.length).toBeGreaterThan(0);
+    for (const problem of problems) expect(problem).toMatch(new RegExp(`^locales/${lang}/status\\.json: planted: ".+" for ${concept}`));
+  });
+
+  it("keeps the everyday Mongolian verb туслах (to help) and the glossary guide's name, and the spec's English date error", () => {
+    const mn = readFileSync("docs/language/mn.terms.json", "utf8");
+    const en = readFileSync("docs/language/en.terms.json", "utf8");
+    const root = tree({
+      "docs/language/mn.terms.json": mn,
+      "docs/language/en.terms.json": en,
+      "locales/mn/glossary.json": { guide: "Зээлийн туслах", lead: "Бид туслахад үргэлж бэлэн." },
+      "locales/en/consultation.json": { dateFormat: "Use format YYYYMMDD.", hint: "year first: YYYYMMDD" },
+    });
+    expect(terminologyProblems(root, "mn")).toEqual([]);
+    expect(terminologyProblems(root, "en")).toEqual([expect.stringMatching(/^locales\/en\/consultation\.json: hint: "YYYYMMDD"/)]);
+  });
+
   it("fails when a language has no terminology file", () => {
     expect(terminologyProblems(tree({}), "mn")).toEqual(["docs/language/mn.terms.json: missing"]);
   });

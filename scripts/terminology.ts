@@ -9,7 +9,12 @@
  *
  * A variant in Latin or Cyrillic script matches as a whole word (case
  * ignored); one in Myanmar script matches anywhere, since Burmese writes no
- * spaces between words.
+ * spaces between words. A variant ending in "*" is a stem: it also matches
+ * the word with any ending (Mongolian case endings "Туслахын", "туслахтай";
+ * Indonesian "konsultannya"), so a short form is caught in every form it
+ * takes (issue 37). Where a short form is also an everyday word ("туслах",
+ * to help), the term lists the phrases that use it so in `allow`; they are
+ * taken out first, as the chosen term is.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,6 +28,8 @@ export interface Term {
   use: string;
   /** Words a writer might reach for instead, which the check refuses. */
   avoid: string[];
+  /** Phrases in which an avoided word means something else (the verb, a persona's name): not refused. */
+  allow?: string[];
   /** Why this word, when the choice is not obvious. */
   note?: string;
 }
@@ -42,11 +49,13 @@ interface Text {
 const MYANMAR = /[\u1000-\u109f\uaa60-\uaa7f]/u;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The pattern that finds `variant` in a text. */
+/** The pattern that finds `variant` in a text; a trailing "*" makes it a stem (any ending). */
 export function variantPattern(variant: string): RegExp {
-  const body = escape(variant.normalize("NFC"));
+  const stem = variant.endsWith("*");
+  const body = escape((stem ? variant.slice(0, -1) : variant).normalize("NFC"));
   if (MYANMAR.test(variant)) return new RegExp(body, "gu");
-  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${body}(?![\\p{L}\\p{M}\\p{N}])`, "giu");
+  const end = stem ? "[\\p{L}\\p{M}\\p{N}]*" : "(?![\\p{L}\\p{M}\\p{N}])";
+  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${body}${end}`, "giu");
 }
 
 /** Every string in a JSON value, with its path. */
@@ -103,14 +112,12 @@ export function terminologyProblems(root: string, lang: string): string[] {
         continue;
       }
       const pattern = variantPattern(variant);
-      const chosen = variantPattern(term.use);
+      const chosen = [term.use, ...(term.allow ?? [])].map(variantPattern);
       for (const { where, text } of texts) {
-        // The chosen term may contain a variant ("ngân hàng" in "ngân hàng địa phương"): it is taken out first.
-        // {placeholders} are code, not words.
-        const found = text
-          .normalize("NFC")
-          .replace(/\{\w+\}/g, "\u0000")
-          .replace(chosen, "\u0000")
+        // The chosen term may contain a variant ("ngân hàng" in "ngân hàng địa phương"): it is taken out first,
+        // and so are the allowed phrases. {placeholders} are code, not words.
+        const found = chosen
+          .reduce((rest, p) => rest.replace(p, "\u0000"), text.normalize("NFC").replace(/\{\w+\}/g, "\u0000"))
           .match(pattern);
         if (found) problems.push(`${where}: "${found[0]}" for ${term.concept}; the term is "${term.use}"`);
       }

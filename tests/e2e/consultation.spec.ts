@@ -82,10 +82,10 @@ test.describe("loan consultation form (spec §2, §4, §5)", () => {
     await expect(page.getByText("Please enter the expiry date.")).toBeHidden();
     await expect(dateField(page)).toHaveValue("2027/02");
     await submit(page).click();
-    await expect(page.getByText("Enter the date as YYYY/MM/DD, e.g. 2027/03/15.")).toBeVisible();
+    await expect(page.getByText("Use format YYYYMMDD.")).toBeVisible();
     await dateField(page).pressSequentially("30");
     await expect(dateField(page)).toHaveValue("2027/02/30");
-    await expect(page.getByText("Enter the date as YYYY/MM/DD, e.g. 2027/03/15.")).toBeHidden();
+    await expect(page.getByText("Use format YYYYMMDD.")).toBeHidden();
     await submit(page).click();
     await expect(page.getByText("This date does not exist. Please check it.")).toBeVisible();
     // Choosing 'unknown' empties the date (and its error goes with it).
@@ -345,7 +345,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("This date does not exist. Please check it.")).toBeVisible();
     await expect(page.getByText("This field is required.")).toHaveCount(1);
     await expect(page.getByText("Enter a Korean mobile number, e.g. 010XXXXXXXX.")).toBeVisible();
-    await expect(page.getByText("You must agree to the collection and use of personal information.")).toBeVisible();
+    await expect(page.getByText("You must agree to the mandatory policy.")).toBeVisible();
     await expect(page.getByText("Please agree to the collection and use of personal information to proceed.")).toBeVisible();
     await expect(page.getByRole("alert")).toHaveText("Please check the fields marked in red.");
     await expect(field(page, /^Full name/)).toHaveValue("PHAM VAN C");
@@ -423,4 +423,46 @@ test.describe("screenshots at 390×844", () => {
       await page.screenshot({ path: `${SHOTS}/complete-${lang}.png`, fullPage: true });
     });
   }
+});
+
+/**
+ * Issue 37: English shows the spec's own words (§5) for the date format and the mandatory consent,
+ * with the notice, with and without JavaScript; the field's hint keeps the YYYY/MM/DD it types.
+ */
+test.describe("the spec's English messages", () => {
+  const [DATE, CONSENT, NOTICE] = [
+    "Use format YYYYMMDD.",
+    "You must agree to the mandatory policy.",
+    "Please agree to the collection and use of personal information to proceed.",
+  ];
+  const HINT = "As on your alien registration card, year first: YYYY/MM/DD (year/month/day)";
+
+  test("with JavaScript: the notice holds the button until the mandatory consent; a short date gets the spec's format error", async ({
+    page,
+  }) => {
+    await page.goto("/loan-consultation?lang=en");
+    await hydrated(page);
+    await expect(page.getByText(NOTICE, { exact: true })).toBeVisible();
+    await expect(submit(page)).toBeDisabled();
+    await expect(submit(page)).toHaveAccessibleDescription(NOTICE);
+    await page.getByRole("radio", { name: "Enter the date" }).check();
+    await dateField(page).pressSequentially("202702");
+    await requiredBox(page).check();
+    await expect(page.getByText(NOTICE, { exact: true })).toHaveCount(0);
+    await submit(page).click();
+    await expect(page.getByText(DATE, { exact: true })).toBeVisible();
+    await expect(page.getByText(HINT)).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("a short date and no consent get the spec's three messages", async ({ page }) => {
+      await page.goto("/loan-consultation?lang=en");
+      await page.getByRole("radio", { name: "Enter the date" }).check();
+      await dateField(page).fill("202702");
+      await submit(page).click();
+      for (const message of [DATE, CONSENT, NOTICE]) await expect(page.getByText(message, { exact: true })).toBeVisible();
+      await expect(page.getByText(HINT)).toBeVisible();
+    });
+  });
 });

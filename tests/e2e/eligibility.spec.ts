@@ -28,7 +28,7 @@ test.describe("eligibility check (issue 27)", () => {
     await page.getByLabel("Visa type").selectOption("E-9");
     // A field typed wrong says so at once; the untouched ones stay quiet.
     await page.getByRole("textbox", { name: /^Visa expiry date/ }).fill("2035");
-    await expect(page.getByText("Use format YYYY/MM/DD, a real date.")).toBeVisible();
+    await expect(page.getByText("Enter a real date as YYYY/MM/DD, e.g. 2027/03/15.")).toBeVisible();
     await expect(page.getByText("Enter the term in months, from 1 to 480.")).toHaveCount(0);
     await page.getByRole("textbox", { name: /^Visa expiry date/ }).fill("20350101");
     await page.getByLabel("Months with your current employer").fill("9");
@@ -67,7 +67,7 @@ test.describe("eligibility check (issue 27)", () => {
     ).toBeVisible();
     const until = earliestExpiryFor(today, 24, 6).replaceAll("-", "/");
     await expect(
-      general.getByText(`What would change it: a shorter term (in months, at most 6) and a visa extended to ${until} or later.`),
+      general.getByText(`What would change it: a shorter term (in months, at most 6) or a visa extended to ${until} or later.`),
     ).toBeVisible();
     for (const line of [/This is not an approval and not a promise/, /We never charge you any fee/, /within 14 days/])
       await expect(page.getByText(line)).toBeVisible();

@@ -9,7 +9,13 @@ const catalog = (lang: Locale, ns: string) =>
 test.describe("/privacy-rights", () => {
   for (const lang of LOCALES) {
     test(`${lang}: a person asks to withdraw marketing consent and is told the request was received`, async ({ page }) => {
-      const rights = catalog(lang, "rights") as { kinds: Record<string, string>; phone: string; submit: string; sent: string };
+      const rights = catalog(lang, "rights") as {
+        kinds: Record<string, string>;
+        phone: string;
+        submit: string;
+        sentWithin: string;
+        sentPrivacy: string;
+      };
       const title = (catalog(lang, "site") as { footer: { rights: string } }).footer.rights;
       await page.goto(`/?lang=${lang}`);
       await page.getByRole("contentinfo").getByRole("link", { name: title }).click();
@@ -19,7 +25,40 @@ test.describe("/privacy-rights", () => {
       await page.getByRole("radio", { name: rights.kinds.withdraw_marketing }).check();
       await page.getByRole("textbox", { name: rights.phone }).fill("010-3434-5656");
       await page.getByRole("button", { name: rights.submit }).click();
-      await expect(page.getByRole("status")).toHaveText(rights.sent);
+      // A marketing withdrawal: the law's 10 days (deadlines.ts), and the privacy sentence.
+      await expect(page.getByRole("status")).toHaveText(`${rights.sentWithin.replace("{days}", "10")} ${rights.sentPrivacy}`);
+    });
+  }
+
+  // Issue 37: the confirmation names the deadline of the kind that was sent, the figures the
+  // deadlines page and the status page use (access 8, erase and withdrawal 10, complaint 14).
+  for (const lang of ["en", "my", "mn"] as const) {
+    test(`${lang}: each kind's confirmation names its own deadline`, async ({ page }) => {
+      const rights = catalog(lang, "rights") as {
+        kinds: Record<string, string>;
+        deadline: { kinds: Record<string, string>; message: string };
+        phone: string;
+        submit: string;
+        sentWithin: string;
+        sentPrivacy: string;
+      };
+      const kinds = [
+        { label: rights.deadline.kinds.access!, days: 8, privacy: true },
+        { label: rights.kinds.erase!, days: 10, privacy: true },
+        { label: rights.kinds.withdraw_marketing!, days: 10, privacy: true },
+        { label: rights.deadline.kinds.complaint!, days: 14, privacy: false },
+      ];
+      for (const [i, kind] of kinds.entries()) {
+        await page.goto(`/privacy-rights?lang=${lang}`);
+        await hydrated(page);
+        await page.getByRole("radio", { name: kind.label }).check();
+        await page.getByRole("textbox", { name: rights.phone }).fill(`0105757${["en", "my", "mn"].indexOf(lang)}${i}00`);
+        if (!kind.privacy) await page.getByRole("textbox", { name: rights.deadline.message }).fill("The call came at night.");
+        await page.getByRole("button", { name: rights.submit }).click();
+        const within = rights.sentWithin.replace("{days}", String(kind.days));
+        await expect(page.getByRole("status").first()).toHaveText(kind.privacy ? `${within} ${rights.sentPrivacy}` : within);
+        if (i === 0) await page.screenshot({ path: `test-results/status/rights-sent-${lang}.png`, fullPage: true });
+      }
     });
   }
 
@@ -32,7 +71,7 @@ test.describe("/privacy-rights", () => {
       await page.getByRole("radio", { name: "Erase my personal information" }).check();
       await page.getByRole("textbox", { name: "The phone number you used" }).fill("01034345656");
       await page.getByRole("button", { name: "Send my request" }).click();
-      await expect(page.getByRole("status")).toContainText("We have received your request.");
+      await expect(page.getByRole("status")).toContainText("We have received your request and will answer it within 10 days");
     });
   });
 });

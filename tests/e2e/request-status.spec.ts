@@ -2,6 +2,9 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { sampleConsultation } from "#tests/support/consultation-sample.ts";
+import { setConsultationStage } from "#tests/support/e2e-db.ts";
+import { STAGES } from "#app/features/request-status/view.ts";
 
 /**
  * Issue 28: the private status link on the completion pages, the status page
@@ -128,7 +131,7 @@ test.describe("the private status link", () => {
     await page.goto(href);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(status, "title.rights"));
     await expect(page.getByText(/^Kami wajib menjawab Anda paling lambat /)).toBeVisible();
-    await expect(page.getByText(text(status, "rights.why.access"))).toBeVisible();
+    await expect(page.getByText(text(status, "rights.why.access").replace("{days}", "8"))).toBeVisible();
     await shot(page, "rights-id");
   });
 
@@ -160,4 +163,57 @@ test.describe("the private status link", () => {
       await shot(page, "withdrawn-my-nojs");
     });
   });
+});
+
+/**
+ * Issue 37: at each stage the page says what "Close my request" does there — before the lender has
+ * anything, it deletes the request; once documents were sent or the application is with the lender,
+ * it deletes only what this site holds and says the lender keeps its own copy and whom to ask; once
+ * decided or closed it is not offered — and "we will call you on …" shows only while a call is coming.
+ */
+test.describe("what closing does, stage by stage", () => {
+  const GROUPS = [
+    { name: "before the lender has anything", stages: ["new", "contacting", "consulted"] },
+    { name: "documents sent or with the lender", stages: ["documents", "with_lender"] },
+    { name: "decided or closed", stages: ["approved", "declined", "closed"] },
+  ] as const;
+  for (const lang of LOCALES) {
+    for (const [g, group] of GROUPS.entries()) {
+      test(`${lang}, ${group.name}: the page says what closing does, and promises a call only while one is coming`, async ({
+        page,
+        request,
+      }) => {
+        const status = catalog(lang, "status");
+        const phone = `010246${g}135${LOCALES.indexOf(lang)}`;
+        const sent = await request.post(`/svc/answer/create?lang=${lang}`, {
+          data: sampleConsultation({ submissionId: crypto.randomUUID(), name: `STAGES ${lang} ${g}`, phone }),
+        });
+        const url = new URL(((await sent.json()) as { data: { status_url: string } }).data.status_url);
+        const path = url.pathname + url.search;
+        const close = page.getByRole("button", { name: text(status, "withdraw.start") });
+        const callLine = page.getByText(text(status, "phone").replace("{phone}", `010****${phone.slice(-4)}`));
+        const notes = { documents: text(status, "withdraw.atStage.documents"), with_lender: text(status, "withdraw.atStage.with_lender") };
+        for (const stage of group.stages) {
+          expect(STAGES).toContain(stage);
+          setConsultationStage(path, stage, stage === "with_lender" ? "Sample Savings Bank" : null);
+          await page.goto(path);
+          await expect(page.getByText(text(status, `stage.${stage}`))).toBeVisible();
+          const open = g < 2;
+          await expect(close, stage).toHaveCount(open ? 1 : 0);
+          await expect(page.getByText(text(status, "withdraw.hint")), stage).toHaveCount(open ? 1 : 0);
+          for (const [at, note] of Object.entries(notes))
+            await expect(page.getByText(note), `${stage}: ${at}`).toHaveCount(stage === at ? 1 : 0);
+          await expect(callLine, stage).toHaveCount(stage === "new" || stage === "contacting" ? 1 : 0);
+          if (lang === "my" || lang === "mn") await shot(page, `stage-${stage}-${lang}`);
+        }
+        if (g !== 1) return;
+        // At the lender stage the confirmation repeats what closing cannot do, and axe is clean.
+        await close.click();
+        await expect(page.getByRole("heading", { name: text(status, "withdraw.confirmTitle") })).toBeVisible();
+        await expect(page.getByText(notes.with_lender)).toBeVisible();
+        expect(await axeViolations(page)).toEqual([]);
+        if (lang === "my" || lang === "mn") await shot(page, `stage-confirm-${lang}`);
+      });
+    }
+  }
 });

@@ -63,6 +63,22 @@ function changeText(t: TFunction, locale: Locale, c: Change): string {
   return t(`eligibility.change.${c.change}`, vars);
 }
 
+/**
+ * The changes, each as a phrase to be joined with "and" (all are needed, one
+ * per failure). A stay failure offers two remedies of which either one is
+ * enough, a shorter term or a longer visa: they become one phrase joined with
+ * "or" (issue 37).
+ */
+function changeTexts(t: TFunction, locale: Locale, changes: Change[]): string[] {
+  const shorter = changes.find((c): c is Extract<Change, { change: "shorterTerm" }> => c.change === "shorterTerm");
+  const extend = changes.find((c): c is Extract<Change, { change: "extendStay" }> => c.change === "extendStay");
+  return changes.flatMap((c) => {
+    if (shorter && extend && c === shorter) return [];
+    if (shorter && extend && c === extend) return [t("eligibility.change.stayEither", { max: shorter.max, date: formatDay(extend.until) })];
+    return [changeText(t, locale, c)];
+  });
+}
+
 /** `/our-products/repayment-calculator?amount=…&rate=…&months=…&method=…` at the product's highest rate. */
 export function calculatorLink(product: LoanProduct, answers: CheckAnswers): string {
   const params = new URLSearchParams({
@@ -131,10 +147,7 @@ function ProductCard({ answer, answers, broker }: { answer: ProductAnswer; answe
       {answer.changes.length ? (
         <p>
           {t("eligibility.answer.wouldChange", {
-            changes: list(
-              locale,
-              answer.changes.map((c) => changeText(t, locale, c)),
-            ),
+            changes: list(locale, changeTexts(t, locale, answer.changes)),
           })}
         </p>
       ) : null}

@@ -106,7 +106,7 @@ export function EligibilityCheck({ products, broker, today, initial, submitted }
           name="expiry"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="YYYY/MM/DD"
+          placeholder={t("eligibility.form.expiryPlaceholder")}
           maxLength={10}
           value={unknown ? "" : values.expiry}
           onChange={set("expiry")}

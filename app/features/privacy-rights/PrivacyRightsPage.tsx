@@ -8,6 +8,8 @@ import { PhoneField, RadioGroup, TextArea } from "#app/ui/Field.tsx";
 import { Honeypot } from "#app/ui/Honeypot.tsx";
 import { COMPLAINT_MAX, DEADLINE_KINDS, REFUSE_CONTACT, RIGHTS_KINDS } from "#app/features/privacy-rights/schema.ts";
 import { StatusLinkBox } from "#app/requests/StatusLinkBox.tsx";
+import { DEADLINE_DAYS } from "#app/features/privacy-rights/deadlines.ts";
+import type { RightsRequestKind } from "#db/schema.ts";
 import styles from "./privacy-rights.module.css";
 
 /**
@@ -33,8 +35,8 @@ export function PrivacyRightsPage({ result }: { result?: FormResult }) {
         <ul className={styles.rights}>
           <li>{t("rights.withdrawExplained")}</li>
           <li>{t("rights.eraseExplained")}</li>
-          <li>{t("rights.deadline.accessExplained")}</li>
-          <li>{t("rights.deadline.complaintExplained")}</li>
+          <li>{t("rights.deadline.accessExplained", { days: String(DEADLINE_DAYS.access) })}</li>
+          <li>{t("rights.deadline.complaintExplained", { days: String(DEADLINE_DAYS.complaint) })}</li>
           <li data-refuse-contact="">
             <span lang="ko" className={styles.statute}>
               {t("rights.rightsKo.refuseContact")}
@@ -42,11 +44,7 @@ export function PrivacyRightsPage({ result }: { result?: FormResult }) {
             {t("rights.refuseContact.explained")}
           </li>
         </ul>
-        {result?.status === "sent" ? (
-          <p role="status" className={styles.sent}>
-            {t(result.kind === REFUSE_CONTACT ? "rights.refuseContact.sent" : "rights.sent")}
-          </p>
-        ) : null}
+        {result?.status === "sent" ? <SentNote kind={result.kind} /> : null}
         {result?.status === "sent" && result.statusPath ? <StatusLinkBox path={result.statusPath} /> : null}
         {result?.status === "failed" ? (
           <p role="alert" className={styles.failed}>
@@ -95,5 +93,28 @@ export function PrivacyRightsPage({ result }: { result?: FormResult }) {
         </p>
       </div>
     </>
+  );
+}
+
+/**
+ * The confirmation names the deadline of the kind that was sent (issue 37), from
+ * the one table of deadlines (deadlines.ts); a complaint is not about what we
+ * hold, so it does not get the privacy sentence.
+ */
+function SentNote({ kind }: { kind?: string }) {
+  const t = useT();
+  if (kind === REFUSE_CONTACT)
+    return (
+      <p role="status" className={styles.sent}>
+        {t("rights.refuseContact.sent")}
+      </p>
+    );
+  const known = kind !== undefined && kind in DEADLINE_DAYS;
+  const days = known ? DEADLINE_DAYS[kind as RightsRequestKind] : DEADLINE_DAYS.erase;
+  return (
+    <p role="status" className={styles.sent}>
+      {t("rights.sentWithin", { days: String(days) })}
+      {kind === "complaint" ? null : ` ${t("rights.sentPrivacy")}`}
+    </p>
   );
 }

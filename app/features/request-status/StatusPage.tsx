@@ -72,7 +72,7 @@ export function StatusPage({ data, result }: { data: StatusPageData; result?: St
         {data.opensAt && view.lines.some((l) => l.key === "status.next.callSoon") ? (
           <p>{t("status.afterHours", { time: data.opensAt })}</p>
         ) : null}
-        {view.maskedPhone && view.kind !== "rights" ? (
+        {view.callAhead && view.maskedPhone && view.kind !== "rights" ? (
           <p className={styles.phone}>{t("status.phone", { phone: view.maskedPhone })}</p>
         ) : null}
       </div>
@@ -115,6 +115,7 @@ export function StatusPage({ data, result }: { data: StatusPageData; result?: St
         <section className={styles.action} aria-labelledby="withdraw-title">
           <h2 id="withdraw-title">{confirming ? t("status.withdraw.confirmTitle") : t("status.withdraw.title")}</h2>
           <p>{confirming ? t("status.withdraw.confirmBody") : t("status.withdraw.hint")}</p>
+          {view.closeNote ? <p>{t(view.closeNote.key, view.closeNote.vars)}</p> : null}
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="withdraw" />
             {confirming ? <input type="hidden" name="confirm" value="yes" /> : null}

@@ -8,15 +8,23 @@ function format(locale: string, options: Intl.DateTimeFormatOptions) {
   return new Intl.DateTimeFormat(`${locale}-u-nu-latn`, { timeZone: SEOUL_TIME_ZONE, ...options });
 }
 
-/** "Tue, 1 Dec, 14:00" */
+/**
+ * "Tue, 1 Dec, 14:00". Burmese spells the month out: CLDR's short month
+ * ("ဒီ" for December) reads as the word "this" (issue 37).
+ */
 export function formatWhen(iso: string, locale: string): string {
-  return format(locale, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+  const month = locale === "my" ? "long" : "short";
+  return format(locale, { weekday: "short", day: "numeric", month, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
     new Date(iso),
   );
 }
 
-/** "1 December 2026" */
+/**
+ * "1 December 2026". Mongolian numbers the month ("2026 оны 12-р сарын 1"),
+ * as the rest of the site does (app/i18n/intl.ts), not "арван хоёрдугаар сарын".
+ */
 export function formatDay(iso: string, locale: string): string {
+  if (locale === "mn") return format(locale, { dateStyle: "medium" }).format(new Date(iso));
   return format(locale, { day: "numeric", month: "long", year: "numeric" }).format(new Date(iso));
 }
 
@@ -25,7 +33,7 @@ export function formatTime(iso: string, locale: string): string {
   return format(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
 }
 
-/** "Tue, 1 Dec" (a group of slots) */
+/** "Tuesday, 1 December" (a group of slots); Mongolian numbers the month, as formatDay does. */
 export function formatDate(iso: string, locale: string): string {
-  return format(locale, { weekday: "long", day: "numeric", month: "long" }).format(new Date(iso));
+  return format(locale, { weekday: "long", day: "numeric", month: locale === "mn" ? "short" : "long" }).format(new Date(iso));
 }

@@ -31,6 +31,28 @@ describe("what the status page may say (issue 28)", () => {
     expect(stageOf("something-else")).toBe("new");
   });
 
+  // Issue 37: "we will call you on …" only while a call is coming; what closing cannot do once
+  // documents were sent or the application is with a lender (the lender keeps its own copy).
+  it("promises a call and explains the close action stage by stage", () => {
+    const at = (status: string) => statusView(facts({ status }), NOW, "x");
+    expect(STAGES.filter((stage) => at(stage).callAhead)).toEqual(["new", "contacting"]);
+    expect(STAGES.filter((stage) => at(stage).actionable)).toEqual(["new", "contacting", "consulted", "documents", "with_lender"]);
+    expect(Object.fromEntries(STAGES.map((stage) => [stage, at(stage).closeNote?.key ?? null]))).toEqual({
+      new: null,
+      contacting: null,
+      consulted: null,
+      documents: "status.withdraw.atStage.documents",
+      with_lender: "status.withdraw.atStage.with_lender",
+      approved: null,
+      declined: null,
+      closed: null,
+    });
+    for (const stage of ["documents", "with_lender"]) expect(has(at(stage).closeNote!.key)).toBe(true);
+    expect(statusView(facts({ kind: "proposal", status: "new" }), NOW, "x").callAhead).toBe(true);
+    expect(statusView(facts({ kind: "proposal", status: "done" }), NOW, "x").callAhead).toBe(false);
+    expect(statusView(facts({ withdrawnAt: "2026-12-01T03:00:00Z" }), NOW, "x").callAhead).toBe(false);
+  });
+
   it("has words for every stage, and says what happens next while we are to call", () => {
     for (const stage of STAGES) {
       const lines = keys(facts({ status: stage }));
@@ -86,7 +108,7 @@ describe("what the status page may say (issue 28)", () => {
     );
     expect(open.lines).toEqual([
       { key: "status.rights.due", vars: { day: "2026-12-09T14:59:59.999Z" } },
-      { key: "status.rights.why.access" },
+      { key: "status.rights.why.access", vars: { days: "8" } },
     ]);
     const done = statusView(
       facts({ kind: "rights", rights: { request: "complaint", dueAt: "x", answeredAt: "2026-12-03T00:00:00Z" } }),

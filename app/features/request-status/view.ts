@@ -1,4 +1,6 @@
 import type { StatusKind } from "#app/requests/kinds.ts";
+import type { RightsRequestKind } from "#db/schema.ts";
+import { DEADLINE_DAYS } from "#app/features/privacy-rights/deadlines.ts";
 
 /**
  * What the status page may say (issue 28, ADR 0033), decided from the facts
@@ -77,8 +79,17 @@ export interface StatusView {
   /** Where it stands and what happens next, in order. */
   lines: Message[];
   maskedPhone: string | null;
+  /** A call is coming (a consultation before its first talk, any other request still open): "we will call you on …". */
+  callAhead: boolean;
   /** Open to the visitor's two actions (a consultation not yet decided or closed). */
   actionable: boolean;
+  /**
+   * What "Close my request" cannot do at this stage (issue 37): once documents
+   * were sent or the application is with a lender, the lender keeps its own
+   * copy under its own privacy policy (privacy policy §5), so closing here
+   * deletes only what this site holds. Null before those stages.
+   */
+  closeNote: Message | null;
   /** Once approved: the right to withdraw from the loan within 14 days. */
   withdrawalRight: boolean;
   /** A rights request's deadline, and the rule it comes from. */
@@ -119,6 +130,8 @@ export function statusView(facts: StatusFacts, now: Date, adviserPhone: string):
     dueAt: null,
     withdrawalRight: false,
     actionable: false,
+    callAhead: false,
+    closeNote: null,
   };
   if (facts.withdrawnAt) {
     return {
@@ -137,7 +150,10 @@ export function statusView(facts: StatusFacts, now: Date, adviserPhone: string):
     const request = facts.rights?.request ?? "erase";
     const lines: Message[] = answered
       ? [{ key: "status.rights.answered", vars: { day: answered } }]
-      : [{ key: "status.rights.due", vars: { day: facts.rights?.dueAt ?? facts.createdAt } }, { key: `status.rights.why.${request}` }];
+      : [
+          { key: "status.rights.due", vars: { day: facts.rights?.dueAt ?? facts.createdAt } },
+          { key: `status.rights.why.${request}`, vars: daysOf(request) },
+        ];
     return {
       ...base,
       stage: answered ? "answered" : "new",
@@ -155,6 +171,7 @@ export function statusView(facts: StatusFacts, now: Date, adviserPhone: string):
       stage,
       steps: steps(OTHER_STEPS, at, final),
       lines: [{ key: final ? "status.other.done" : "status.other.open" }],
+      callAhead: !final && !!base.maskedPhone,
     };
   }
   const lines: Message[] = [{ key: `status.stage.${stage}` }];
@@ -166,6 +183,13 @@ export function statusView(facts: StatusFacts, now: Date, adviserPhone: string):
     steps: steps(CONSULTATION_STEPS, CONSULTATION_STEP_OF[stage], final),
     lines,
     actionable: !final,
+    callAhead: (stage === "new" || stage === "contacting") && !!base.maskedPhone,
+    closeNote: stage === "documents" || stage === "with_lender" ? { key: `status.withdraw.atStage.${stage}` } : null,
     withdrawalRight: stage === "approved",
   };
+}
+
+/** The days a rights request's answer may take, from the one table the deadlines come from (privacy-rights/deadlines.ts). */
+function daysOf(request: string): Record<string, string> | undefined {
+  return request in DEADLINE_DAYS ? { days: String(DEADLINE_DAYS[request as RightsRequestKind]) } : undefined;
 }
