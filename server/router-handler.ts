@@ -2,6 +2,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
+import { BadRequest } from "#app/lib/http.server.ts";
 import { localeOf } from "#app/i18n/detect.server.ts";
 import { LANG_QUERY, type Locale } from "#app/i18n/locales.ts";
 import { hasCookie, langCookie, PAGE_CACHE_BYPASS_COOKIES, plainValue } from "#app/lib/cookies.server.ts";
@@ -218,6 +219,19 @@ function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
 }
 
 /**
+ * A client that went away before its body had all arrived. To the action
+ * reading it, a body that cannot be read ("malformed": answered 400, not
+ * logged as the server's failure); the answer reaches nobody, and the body
+ * gate (server/body-gate.ts) logs the one `request_aborted` line.
+ */
+export class ClientGone extends BadRequest {
+  constructor() {
+    super("malformed");
+    this.message = "The request was aborted";
+  }
+}
+
+/**
  * The request body as a web stream, read as it is pulled. Cancelling it (a
  * body refused half-way) only stops reading: destroying the request would
  * reset the connection before the answer reaches the client. What is left is
@@ -238,7 +252,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
         };
         const onClose = () => {
           detach();
-          controller.error(new Error("The request was aborted"));
+          controller.error(new ClientGone());
         };
         detach = () => {
           req.off("data", onData);
