@@ -205,7 +205,8 @@ function requestHeaders(req: ExpressRequest): Headers {
   return headers;
 }
 
-function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
+/** The web Request React Router is given: its body read from `req` as it is pulled, its signal aborted when the answer is cut off. */
+export function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const url = requestUrl(req);
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => (controller = null));
