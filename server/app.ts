@@ -129,7 +129,13 @@ export function createApp(options: AppOptions) {
   });
 
   // Form and API bodies: a bounded number read at once, each at a minimum rate (ADR 0044).
-  const gate = bodyGate({ ...BODY_DEFAULTS, ...options.bodies, log: (event, fields) => services.log.info(event, fields) });
+  const myanmarFont = assets ? [...assets.keys()].find((path) => /^\/noto-sans-myanmar-[\w-]+\.woff2$/.test(path)) : undefined;
+  const gate = bodyGate({
+    ...BODY_DEFAULTS,
+    ...options.bodies,
+    myanmarFont: myanmarFont && `/assets${myanmarFont}`,
+    log: (event, fields) => services.log.info(event, fields),
+  });
   app.locals.bodyGate = gate;
   app.use(gate);
 

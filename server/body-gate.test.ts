@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createApp, type ServerServices } from "#server/app.ts";
 import { ClientGone, toWebRequest } from "#server/router-handler.ts";
 import { logParserRefusals } from "#server/malformed.ts";
+import { refusalPage } from "#server/body-gate.ts";
 import { createLogger } from "#app/lib/logger.server.ts";
 import { BadRequest, readBody } from "#app/lib/http.server.ts";
 import { serverT } from "#app/i18n/catalog.server.ts";
@@ -123,6 +124,20 @@ describe("bodies read at once", () => {
     slowPost(port, "/loan-consultation");
     const res = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(res.status).toBe(200);
+  });
+});
+
+describe("the refusal page", () => {
+  it("puts the self-hosted Unicode font first in Burmese, and escapes what it shows", () => {
+    const page = refusalPage("my", "<t>", "m & m", { href: '/x?"', text: "b" }, "/assets/noto-sans-myanmar-X.woff2");
+    expect(page).toContain('<html lang="my">');
+    expect(page).toContain('src:url("/assets/noto-sans-myanmar-X.woff2")');
+    expect(page).toContain('font-family:"Noto Sans Myanmar Web",system-ui');
+    expect(page).toContain("<title>&lt;t&gt;</title>");
+    expect(page).toContain('href="/x?&quot;"');
+    expect(refusalPage("vi", "t", "m", { href: "/", text: "b" }, "/assets/noto-sans-myanmar-X.woff2")).not.toContain(
+      "Noto Sans Myanmar Web",
+    );
   });
 });
 

@@ -30,6 +30,8 @@ export interface BodyGateOptions {
   graceMs: number;
   minBytesPerSecond: number;
   log: (event: string, fields: Record<string, string | number>) => void;
+  /** The self-hosted Unicode Burmese font (build/client/assets), for the page in Burmese: phones without a Myanmar font show boxes. */
+  myanmarFont?: string;
   /** How often the bodies being read are checked (tests shorten it). */
   sweepMs?: number;
   now?: () => number;
@@ -84,13 +86,13 @@ export function bodyGate(options: BodyGateOptions): BodyGate {
       return;
     }
     res.once("finish", () => setImmediate(() => req.socket.destroy()));
-    answer(req, res, 408, "slow", { Connection: "close" });
+    answer(req, res, 408, "slow", { Connection: "close" }, options.myanmarFont);
   };
 
   const gate = (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req)) return next();
     if (readings.size >= options.maxBodies) {
-      answer(req, res, 503, "busy", { "Retry-After": retryAfter });
+      answer(req, res, 503, "busy", { "Retry-After": retryAfter }, options.myanmarFont);
       return;
     }
     const reading: Reading = { req, res, started: now(), baseline: req.socket.bytesRead, timedOut: false };
@@ -125,7 +127,7 @@ type Reason = "busy" | "slow";
  * The refusal, before the body is read: the API's JSON envelope for /svc/,
  * a short page in the visitor's language for everything else.
  */
-function answer(req: Request, res: Response, status: 503 | 408, reason: Reason, headers: Record<string, string>) {
+function answer(req: Request, res: Response, status: 503 | 408, reason: Reason, headers: Record<string, string>, myanmarFont?: string) {
   const locale = requestLocale(req);
   const message = serverT(locale, `overload.${reason}.body`);
   res.status(status).set({ "Cache-Control": "no-store", ...headers });
@@ -137,7 +139,13 @@ function answer(req: Request, res: Response, status: 503 | 408, reason: Reason, 
   res
     .type("text/html")
     .send(
-      refusalPage(locale, serverT(locale, `overload.${reason}.title`), message, { href: back, text: serverT(locale, "overload.back") }),
+      refusalPage(
+        locale,
+        serverT(locale, `overload.${reason}.title`),
+        message,
+        { href: back, text: serverT(locale, "overload.back") },
+        myanmarFont,
+      ),
     );
 }
 
@@ -146,16 +154,29 @@ function requestLocale(req: Request): Locale {
   return localeOf(query, req.headers.cookie ?? null, req.headers["accept-language"] ?? null).locale;
 }
 
+const FONT_STACK = `system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Myanmar","Myanmar Text",Padauk,"Helvetica Neue",Arial,sans-serif`;
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A page of its own (no script, no stylesheet): it must cost nothing while the server is pressed. */
-export function refusalPage(locale: Locale, title: string, message: string, back: { href: string; text: string }): string {
+export function refusalPage(
+  locale: Locale,
+  title: string,
+  message: string,
+  back: { href: string; text: string },
+  myanmarFont?: string,
+): string {
+  // The site's own stack (app/styles/global.css --font-system); in Burmese the self-hosted font first.
+  const burmese = locale === "my" && myanmarFont;
+  const font = burmese
+    ? `<style>@font-face{font-family:"Noto Sans Myanmar Web";src:url("${escapeHtml(myanmarFont)}") format("woff2");font-display:swap}</style>`
+    : "";
   return (
     `<!doctype html><html lang="${LOCALE_TAG[locale]}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-    `<title>${escapeHtml(title)}</title></head>` +
-    `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;line-height:1.5">` +
+    `<title>${escapeHtml(title)}</title>${font}</head>` +
+    `<body style='font-family:${burmese ? `"Noto Sans Myanmar Web",` : ""}${FONT_STACK};max-width:32rem;margin:2rem auto;padding:0 1rem;line-height:${locale === "my" ? 1.9 : 1.5}'>` +
     `<h1 style="font-size:1.375rem">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>` +
     `<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.text)}</a></p></body></html>`
   );
