@@ -23,7 +23,8 @@
  *   npm run bench -- --caddy-rounds=5 --caddy-seconds=4   rounds of that comparison (default 3) and seconds per load (default 4)
  *   npm run bench -- --slow-clients  only 1,000 slow-body connections on the consultation form, each from its own
  *                                 address, held 45 s, with /healthz and the page fetched every second (issue 39,
- *                                 bench/slow-clients.ts; --slow-connections=N --slow-seconds=S change the two numbers)
+ *                                 bench/slow-clients.ts; --slow-connections=N --slow-seconds=S change the two numbers;
+ *                                 --slow-one-address sends them all from one address instead)
  *   npm run bench -- --reports-only  only the reports' figures on a year of requests (20,000), on SQLite and, when
  *                                 BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set, PostgreSQL (bench/reports.ts)
  */
@@ -60,7 +61,7 @@ const uploadsOnly = args.includes("--uploads-only");
 const caddyOnly = args.includes("--caddy-only");
 const reportsOnly = args.includes("--reports-only");
 const lighthouseOnly = args.includes("--lighthouse-only");
-const slowOnly = args.includes("--slow-clients");
+const slowOnly = args.includes("--slow-clients") || args.includes("--slow-one-address");
 const numberArg = (name: string, fallback: number) => {
   const value = Number(args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
   return Number.isFinite(value) && value > 0 ? value : fallback;
@@ -95,6 +96,8 @@ const LOAD_PAGES = [...PUBLIC_ROUTES, NOT_FOUND_PATH];
 /** The slow-body attack (issue 39): connections, and seconds they are held once all are open. */
 const SLOW_CONNECTIONS = Math.round(numberArg("slow-connections", 1000));
 const SLOW_SECONDS = Math.round(numberArg("slow-seconds", 45));
+/** The same from one address (the rate limit per address then answers most of them), as the issue's first run. */
+const SLOW_ONE_ADDRESS = args.includes("--slow-one-address");
 const MIXED_SECONDS = Number(args.find((a) => a.startsWith("--mixed-seconds="))?.slice("--mixed-seconds=".length) ?? 120);
 
 /** The request log's lines the server has written so far (its stdout, read as it comes). */
@@ -901,17 +904,19 @@ async function slowBodies() {
   try {
     for (const path of ["/", "/loan-consultation", "/loan-consultation?lang=vi"]) await (await fetch(base + path)).text();
     await new Promise((r) => setTimeout(r, 1000));
-    log(`${SLOW_CONNECTIONS} slow-body connections on POST /loan-consultation, each from its own address, held ${SLOW_SECONDS} s`);
+    const from = SLOW_ONE_ADDRESS ? "all from one address" : "each from its own address";
+    log(`${SLOW_CONNECTIONS} slow-body connections on POST /loan-consultation, ${from}, held ${SLOW_SECONDS} s`);
     const result = await slowClients({
       port: PORT,
       connections: SLOW_CONNECTIONS,
       holdSeconds: SLOW_SECONDS,
+      oneAddress: SLOW_ONE_ADDRESS,
       rssMb: () => rssMb(server),
       alive: () => exit === null,
       log,
     });
     load[`${SLOW_CONNECTIONS} slow-body connections (issue 39)`] = { ...result, exit };
-    const what = `${SLOW_CONNECTIONS} slow-body connections from as many addresses, held ${SLOW_SECONDS} s`;
+    const what = `${SLOW_CONNECTIONS} slow-body connections ${SLOW_ONE_ADDRESS ? "from one address" : "from as many addresses"}, held ${SLOW_SECONDS} s`;
     checks.push({ what: `${what}: the server lives`, value: exit ?? "alive", budget: "alive", ok: result.survived && exit === null });
     checks.push({
       what: `${what}: slow connections open throughout (fewest, most)`,

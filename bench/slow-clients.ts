@@ -18,6 +18,8 @@ export interface SlowClientsOptions {
   holdSeconds: number;
   intervalMs?: number;
   openPerSecond?: number;
+  /** All from one address (no X-Forwarded-For): the rate limit per address answers them. */
+  oneAddress?: boolean;
   /** The page fetched every second beside /healthz. */
   page?: string;
   rssMb: () => number;
@@ -72,7 +74,8 @@ export async function slowClients(options: SlowClientsOptions): Promise<SlowClie
       socket.write(
         `POST ${page} HTTP/1.1\r\nHost: 127.0.0.1:${options.port}\r\n` +
           `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${BODY_BYTES}\r\n` +
-          `X-Forwarded-For: 10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}\r\nAccept-Language: vi\r\n\r\nname=`,
+          (options.oneAddress ? "" : `X-Forwarded-For: 10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}\r\n`) +
+          `Accept-Language: vi\r\n\r\nname=`,
       );
       timer = setInterval(() => socket.write("ab&"), intervalMs);
     });
