@@ -131,6 +131,7 @@ describe("the refusal page", () => {
   it("puts the self-hosted Unicode font first in Burmese, and escapes what it shows", () => {
     const page = refusalPage("my", "<t>", "m & m", { href: '/x?"', text: "b" }, "/assets/noto-sans-myanmar-X.woff2");
     expect(page).toContain('<html lang="my">');
+    expect(page).toMatch(/<main><h1[^>]*>&lt;t&gt;<\/h1>/);
     expect(page).toContain('src:url("/assets/noto-sans-myanmar-X.woff2")');
     expect(page).toContain('font-family:"Noto Sans Myanmar Web",system-ui');
     expect(page).toContain("<title>&lt;t&gt;</title>");

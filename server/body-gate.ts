@@ -177,7 +177,7 @@ export function refusalPage(
     `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
     `<title>${escapeHtml(title)}</title>${font}</head>` +
     `<body style='font-family:${burmese ? `"Noto Sans Myanmar Web",` : ""}${FONT_STACK};max-width:32rem;margin:2rem auto;padding:0 1rem;line-height:${locale === "my" ? 1.9 : 1.5}'>` +
-    `<h1 style="font-size:1.375rem">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>` +
-    `<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.text)}</a></p></body></html>`
+    `<main><h1 style="font-size:1.375rem">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>` +
+    `<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.text)}</a></p></main></body></html>`
   );
 }
