@@ -211,6 +211,8 @@ if (!bundleOnly && !reportsOnly && !slowOnly) {
   } finally {
     server.kill("SIGTERM");
     await hooks.close();
+    // The slow-clients server (below) takes the same port.
+    if (server.exitCode === null && server.signalCode === null) await new Promise((resolve) => server.once("exit", resolve));
   }
 }
 
