@@ -43,6 +43,8 @@ export const BUDGETS = {
   /** 20 simultaneous A/S uploads of 3 × 18 MB photos: the server's peak RSS, and its RSS a minute later (issue 20). */
   uploadPeakRssMb: 600,
   uploadAfterRssMb: 300,
+  /** 1,000 slow-body connections held 45 s (issue 39): /healthz and a page fetched every second each answer within this; RSS within mixedLoadRssMb. */
+  slowClientsProbeMs: 1000,
   /** The reports page's figures on a year of requests (20,000 consultations), the slowest split, per dialect (issue 26). */
   reportMs: 1000,
 } as const;

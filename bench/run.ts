@@ -21,6 +21,10 @@
  *   npm run bench -- --caddy-only   only every public page, the not-found page and the largest asset against
  *                                 Caddy serving the same bytes (wrk; skipped, saying so, without wrk or caddy)
  *   npm run bench -- --caddy-rounds=5 --caddy-seconds=4   rounds of that comparison (default 3) and seconds per load (default 4)
+ *   npm run bench -- --slow-clients  only 1,000 slow-body connections on the consultation form, each from its own
+ *                                 address, held 45 s, with /healthz and the page fetched every second (issue 39,
+ *                                 bench/slow-clients.ts; --slow-connections=N --slow-seconds=S change the two numbers;
+ *                                 --slow-one-address sends them all from one address instead)
  *   npm run bench -- --reports-only  only the reports' figures on a year of requests (20,000), on SQLite and, when
  *                                 BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set, PostgreSQL (bench/reports.ts)
  */
@@ -31,6 +35,7 @@ import { randomUUID } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import { BUDGETS, PUBLIC_ROUTES } from "#bench/budgets.ts";
 import { benchReports, REPORT_REQUESTS } from "#bench/reports.ts";
+import { slowClients } from "#bench/slow-clients.ts";
 import { pageBundles } from "#bench/bundle.ts";
 import { readClientManifest } from "#server/client-manifest.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
@@ -56,6 +61,7 @@ const uploadsOnly = args.includes("--uploads-only");
 const caddyOnly = args.includes("--caddy-only");
 const reportsOnly = args.includes("--reports-only");
 const lighthouseOnly = args.includes("--lighthouse-only");
+const slowOnly = args.includes("--slow-clients") || args.includes("--slow-one-address");
 const numberArg = (name: string, fallback: number) => {
   const value = Number(args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
   return Number.isFinite(value) && value > 0 ? value : fallback;
@@ -87,6 +93,11 @@ const NOT_FOUND_PATH = "/no/such/page";
 /** Every public page the issue names: the routes of spec §2 (cached and form pages) and the not-found page. */
 const LOAD_PAGES = [...PUBLIC_ROUTES, NOT_FOUND_PATH];
 /** Seconds of each of the three rounds of mixed load. */
+/** The slow-body attack (issue 39): connections, and seconds they are held once all are open. */
+const SLOW_CONNECTIONS = Math.round(numberArg("slow-connections", 1000));
+const SLOW_SECONDS = Math.round(numberArg("slow-seconds", 45));
+/** The same from one address (the rate limit per address then answers most of them), as the issue's first run. */
+const SLOW_ONE_ADDRESS = args.includes("--slow-one-address");
 const MIXED_SECONDS = Number(args.find((a) => a.startsWith("--mixed-seconds="))?.slice("--mixed-seconds=".length) ?? 120);
 
 /** The request log's lines the server has written so far (its stdout, read as it comes). */
@@ -153,7 +164,7 @@ const memory: Record<string, number> = {};
 const mixedRoundsMb: number[] = [];
 
 // The reports page on a year of requests (issue 26), measured in this process on each dialect.
-if (!bundleOnly && (reportsOnly || (!loadOnly && !uploadsOnly && !caddyOnly && !lighthouseOnly))) {
+if (!bundleOnly && (reportsOnly || (!loadOnly && !uploadsOnly && !caddyOnly && !lighthouseOnly && !slowOnly))) {
   log("reports on a year of requests…");
   for (const r of await benchReports()) {
     check(
@@ -166,7 +177,7 @@ if (!bundleOnly && (reportsOnly || (!loadOnly && !uploadsOnly && !caddyOnly && !
   }
 }
 
-if (!bundleOnly && !reportsOnly) {
+if (!bundleOnly && !reportsOnly && !slowOnly) {
   const dataDir = join(root, "bench/tmp");
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -200,8 +211,13 @@ if (!bundleOnly && !reportsOnly) {
   } finally {
     server.kill("SIGTERM");
     await hooks.close();
+    // The slow-clients server (below) takes the same port.
+    if (server.exitCode === null && server.signalCode === null) await new Promise((resolve) => server.once("exit", resolve));
   }
 }
+
+// The slow-body attack (issue 39), on a server of its own: behind one trusted proxy, rate limits on.
+if (slowOnly || (!bundleOnly && !reportsOnly && !loadOnly && !uploadsOnly && !caddyOnly && !lighthouseOnly)) await slowBodies();
 
 writeReport();
 const failed = checks.filter((c) => !c.ok);
@@ -231,7 +247,7 @@ function serveEnv(): Record<string, string> {
   return env;
 }
 
-async function startServer(databaseUrl: string, webhookUrl: string): Promise<ChildProcess> {
+async function startServer(databaseUrl: string, webhookUrl: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...serveFlags(), "server/main.ts"], {
     cwd: root,
     env: {
@@ -247,6 +263,7 @@ async function startServer(databaseUrl: string, webhookUrl: string): Promise<Chi
       APP_SECRET_FILE: join(root, "bench/tmp/secret.key"),
       ALERT_WEBHOOK_URL: webhookUrl,
       ALERT_WEBHOOK_SECRET: "bench-webhook-secret",
+      ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -869,6 +886,59 @@ async function uploadLoad(server: ChildProcess) {
   check("server memory 60 s after the uploads (RSS)", after, BUDGETS.uploadAfterRssMb, "<=", (n) => `${n.toFixed(0)} MB`);
 }
 
+/**
+ * Issue 39, item 5: SLOW_CONNECTIONS slow-body connections on the consultation
+ * form, each from an address of its own (TRUST_PROXY=1 and X-Forwarded-For,
+ * rate limits on as in production), held SLOW_SECONDS. The server must live,
+ * its RSS stay within the budget under load, and /healthz and the page answer
+ * within a second every second.
+ */
+async function slowBodies() {
+  const dataDir = join(root, "bench/tmp");
+  mkdirSync(dataDir, { recursive: true });
+  rmSync(join(dataDir, "slow.db"), { force: true });
+  const server = await startServer(`file:${join(dataDir, "slow.db")}`, "http://127.0.0.1:9/unused", {
+    TRUST_PROXY: "1",
+    RATE_LIMIT_DISABLED: "0",
+  });
+  let exit: string | null = null;
+  server.on("exit", (code, signal) => (exit = `exit ${code ?? signal}`));
+  try {
+    for (const path of ["/", "/loan-consultation", "/loan-consultation?lang=vi"]) await (await fetch(base + path)).text();
+    await new Promise((r) => setTimeout(r, 1000));
+    const from = SLOW_ONE_ADDRESS ? "all from one address" : "each from its own address";
+    log(`${SLOW_CONNECTIONS} slow-body connections on POST /loan-consultation, ${from}, held ${SLOW_SECONDS} s`);
+    const result = await slowClients({
+      port: PORT,
+      connections: SLOW_CONNECTIONS,
+      holdSeconds: SLOW_SECONDS,
+      oneAddress: SLOW_ONE_ADDRESS,
+      rssMb: () => rssMb(server),
+      alive: () => exit === null,
+      log,
+    });
+    load[`${SLOW_CONNECTIONS} slow-body connections (issue 39)`] = { ...result, exit };
+    const what = `${SLOW_CONNECTIONS} slow-body connections ${SLOW_ONE_ADDRESS ? "from one address" : "from as many addresses"}, held ${SLOW_SECONDS} s`;
+    checks.push({ what: `${what}: the server lives`, value: exit ?? "alive", budget: "alive", ok: result.survived && exit === null });
+    checks.push({
+      what: `${what}: slow connections open throughout (fewest, most)`,
+      value: `${result.openMin}, ${result.openMax}`,
+      budget: `≥ ${SLOW_CONNECTIONS * 0.9}`,
+      ok: result.openMin >= SLOW_CONNECTIONS * 0.9,
+    });
+    check(
+      `${what}: /healthz and the page, slowest of ${result.probes} fetches (one failed counts as ∞)`,
+      result.probeFailures ? Infinity : result.probeMaxMs,
+      BUDGETS.slowClientsProbeMs,
+      "<=",
+      (n) => `${n} ms`,
+    );
+    check(`${what}: server memory peak (RSS)`, result.rssPeakMb, BUDGETS.mixedLoadRssMb, "<=", (n) => `${n.toFixed(0)} MB`);
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
 /** How many consultations the server stored (its SQLite file): each must have one alert. */
 function consultationsStored(): number {
   const db = new DatabaseSync(join(root, "bench/tmp/bench.db"), { readOnly: true });
@@ -926,7 +996,9 @@ function writeReport() {
         ? join(root, "bench/tmp/uploads")
         : caddyOnly
           ? join(root, "bench/tmp/caddy-report")
-          : join(root, "bench/report");
+          : slowOnly
+            ? join(root, "bench/tmp/slow-clients")
+            : join(root, "bench/report");
   mkdirSync(join(root, "bench/tmp"), { recursive: true });
   writeFileSync(`${out}.json`, JSON.stringify(report, null, 2) + "\n");
   const lines: string[] = [`# Benchmark report`, "", `Run ${report.date}. Budgets from engineering.md; ✅ met, ❌ missed.`, ""];

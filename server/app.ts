@@ -14,6 +14,7 @@ import { requestLog } from "#server/request-log.ts";
 import { watchContent } from "#app/lib/content-version.server.ts";
 import { settleUnreadBody } from "#server/unread-body.ts";
 import { refuseMalformed } from "#server/malformed.ts";
+import { bodyGate, type BodyGateOptions } from "#server/body-gate.ts";
 import { detectLocale } from "#app/i18n/detect.server.ts";
 import { langCookie, plainValue, setCookie } from "#app/lib/cookies.server.ts";
 
@@ -44,7 +45,12 @@ export interface AppOptions {
   cspConnectSrc?: string[];
   /** NODE_ENV (server/config.ts), React Router's server mode. */
   mode?: string;
+  /** Bodies read at once and how fast one must arrive (server/body-gate.ts); defaults as server/config.ts's. */
+  bodies?: Partial<Pick<BodyGateOptions, "maxBodies" | "graceMs" | "minBytesPerSecond" | "sweepMs">>;
 }
+
+/** server/config.ts's defaults (BODY_READS_MAX, BODY_GRACE_MS, BODY_MIN_BYTES_PER_SECOND). */
+const BODY_DEFAULTS = { maxBodies: 64, graceMs: 10_000, minBytesPerSecond: 1024 };
 
 export function createApp(options: AppOptions) {
   const { services } = options;
@@ -121,6 +127,17 @@ export function createApp(options: AppOptions) {
     }
     next();
   });
+
+  // Form and API bodies: a bounded number read at once, each at a minimum rate (ADR 0044).
+  const myanmarFont = assets ? [...assets.keys()].find((path) => /^\/noto-sans-myanmar-[\w-]+\.woff2$/.test(path)) : undefined;
+  const gate = bodyGate({
+    ...BODY_DEFAULTS,
+    ...options.bodies,
+    myanmarFont: myanmarFont && `/assets${myanmarFont}`,
+    log: (event, fields) => services.log.info(event, fields),
+  });
+  app.locals.bodyGate = gate;
+  app.use(gate);
 
   return app;
 }

@@ -83,6 +83,7 @@ const appOptions = {
   allowedOrigins: config.allowedOrigins,
   hsts: config.secureCookies,
   mode: config.nodeEnv,
+  bodies: { maxBodies: config.bodies.max, graceMs: config.bodies.graceMs, minBytesPerSecond: config.bodies.minBytesPerSecond },
 };
 
 let handler: import("node:http").RequestListener;

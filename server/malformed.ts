@@ -76,7 +76,10 @@ function parserStatus(code: string): string {
  * the answer's status: never the bytes that were sent. A flood is logged as
  * at most PARSER_REFUSALS_LOGGED_PER_MINUTE lines a minute; the first line
  * after a full minute carries how many were left out (`suppressed`).
- * A connection the client reset is no refusal and is only closed.
+ * A connection the client reset is no refusal and is only closed; nor is one
+ * the client closed in the middle of a request (`HPE_INVALID_EOF_STATE`, a
+ * body cut short): the client went away, which the body gate logs once as
+ * `request_aborted` (server/body-gate.ts).
  */
 export function logParserRefusals(
   log: (event: string, fields: Record<string, string | number>) => void,
@@ -92,7 +95,7 @@ export function logParserRefusals(
     const code = typeof error.code === "string" ? error.code.slice(0, 64) : "unknown";
     // A response already under way on this connection (a request timeout mid-answer): only closed.
     const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
-    if (code === "ECONNRESET" || !socket.writable || answering) {
+    if (code === "ECONNRESET" || code === "HPE_INVALID_EOF_STATE" || !socket.writable || answering) {
       socket.destroy();
       return;
     }

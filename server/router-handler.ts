@@ -2,6 +2,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
+import { BadRequest } from "#app/lib/http.server.ts";
 import { localeOf } from "#app/i18n/detect.server.ts";
 import { LANG_QUERY, type Locale } from "#app/i18n/locales.ts";
 import { hasCookie, langCookie, PAGE_CACHE_BYPASS_COOKIES, plainValue } from "#app/lib/cookies.server.ts";
@@ -204,7 +205,8 @@ function requestHeaders(req: ExpressRequest): Headers {
   return headers;
 }
 
-function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
+/** The web Request React Router is given: its body read from `req` as it is pulled, its signal aborted when the answer is cut off. */
+export function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const url = requestUrl(req);
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => (controller = null));
@@ -215,6 +217,19 @@ function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
     init.duplex = "half";
   }
   return new Request(url.href, init);
+}
+
+/**
+ * A client that went away before its body had all arrived. To the action
+ * reading it, a body that cannot be read ("malformed": answered 400, not
+ * logged as the server's failure); the answer reaches nobody, and the body
+ * gate (server/body-gate.ts) logs the one `request_aborted` line.
+ */
+export class ClientGone extends BadRequest {
+  constructor() {
+    super("malformed");
+    this.message = "The request was aborted";
+  }
 }
 
 /**
@@ -238,7 +253,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
         };
         const onClose = () => {
           detach();
-          controller.error(new Error("The request was aborted"));
+          controller.error(new ClientGone());
         };
         detach = () => {
           req.off("data", onData);
