@@ -13,7 +13,7 @@ test.describe("/privacy-rights", () => {
         kinds: Record<string, string>;
         phone: string;
         submit: string;
-        sentWithin: string;
+        sentWithin: { other: string };
         sentPrivacy: string;
       };
       const title = (catalog(lang, "site") as { footer: { rights: string } }).footer.rights;
@@ -26,7 +26,7 @@ test.describe("/privacy-rights", () => {
       await page.getByRole("textbox", { name: rights.phone }).fill("010-3434-5656");
       await page.getByRole("button", { name: rights.submit }).click();
       // A marketing withdrawal: the law's 10 days (deadlines.ts), and the privacy sentence.
-      await expect(page.getByRole("status")).toHaveText(`${rights.sentWithin.replace("{days}", "10")} ${rights.sentPrivacy}`);
+      await expect(page.getByRole("status")).toHaveText(`${rights.sentWithin.other.replace("{count}", "10")} ${rights.sentPrivacy}`);
     });
   }
 
@@ -39,7 +39,7 @@ test.describe("/privacy-rights", () => {
         deadline: { kinds: Record<string, string>; message: string };
         phone: string;
         submit: string;
-        sentWithin: string;
+        sentWithin: { other: string };
         sentPrivacy: string;
       };
       const kinds = [
@@ -55,7 +55,7 @@ test.describe("/privacy-rights", () => {
         await page.getByRole("textbox", { name: rights.phone }).fill(`0105757${["en", "my", "mn"].indexOf(lang)}${i}00`);
         if (!kind.privacy) await page.getByRole("textbox", { name: rights.deadline.message }).fill("The call came at night.");
         await page.getByRole("button", { name: rights.submit }).click();
-        const within = rights.sentWithin.replace("{days}", String(kind.days));
+        const within = rights.sentWithin.other.replace("{count}", String(kind.days));
         await expect(page.getByRole("status").first()).toHaveText(kind.privacy ? `${within} ${rights.sentPrivacy}` : within);
         if (i === 0) await page.screenshot({ path: `test-results/status/rights-sent-${lang}.png`, fullPage: true });
       }

@@ -131,7 +131,7 @@ test.describe("the private status link", () => {
     await page.goto(href);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(status, "title.rights"));
     await expect(page.getByText(/^Kami wajib menjawab Anda paling lambat /)).toBeVisible();
-    await expect(page.getByText(text(status, "rights.why.access").replace("{days}", "8"))).toBeVisible();
+    await expect(page.getByText(text(status, "rights.why.access.other").replace("{count}", "8"))).toBeVisible();
     await shot(page, "rights-id");
   });
 

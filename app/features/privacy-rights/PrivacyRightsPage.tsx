@@ -35,8 +35,8 @@ export function PrivacyRightsPage({ result }: { result?: FormResult }) {
         <ul className={styles.rights}>
           <li>{t("rights.withdrawExplained")}</li>
           <li>{t("rights.eraseExplained")}</li>
-          <li>{t("rights.deadline.accessExplained", { days: String(DEADLINE_DAYS.access) })}</li>
-          <li>{t("rights.deadline.complaintExplained", { days: String(DEADLINE_DAYS.complaint) })}</li>
+          <li>{t("rights.deadline.accessExplained", { count: DEADLINE_DAYS.access })}</li>
+          <li>{t("rights.deadline.complaintExplained", { count: DEADLINE_DAYS.complaint })}</li>
           <li data-refuse-contact="">
             <span lang="ko" className={styles.statute}>
               {t("rights.rightsKo.refuseContact")}
@@ -113,7 +113,7 @@ function SentNote({ kind }: { kind?: string }) {
   const days = known ? DEADLINE_DAYS[kind as RightsRequestKind] : DEADLINE_DAYS.erase;
   return (
     <p role="status" className={styles.sent}>
-      {t("rights.sentWithin", { days: String(days) })}
+      {t("rights.sentWithin", { count: days })}
       {kind === "complaint" ? null : ` ${t("rights.sentPrivacy")}`}
     </p>
   );

@@ -34,7 +34,7 @@ function formatLine(line: Message, locale: string, now: Date): Message {
     if (k === "tried" && seoulDay(v) === today) return formatTime(v, locale);
     return TIME_VARS.has(k) ? formatWhen(v, locale) : v;
   };
-  const vars = Object.fromEntries(Object.entries(line.vars).map(([k, v]) => [k, format(k, v)]));
+  const vars = Object.fromEntries(Object.entries(line.vars).map(([k, v]) => [k, typeof v === "number" ? v : format(k, v)]));
   return { ...line, vars };
 }
 

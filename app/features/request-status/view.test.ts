@@ -108,7 +108,7 @@ describe("what the status page may say (issue 28)", () => {
     );
     expect(open.lines).toEqual([
       { key: "status.rights.due", vars: { day: "2026-12-09T14:59:59.999Z" } },
-      { key: "status.rights.why.access", vars: { days: "8" } },
+      { key: "status.rights.why.access", vars: { count: 8 } },
     ]);
     const done = statusView(
       facts({ kind: "rights", rights: { request: "complaint", dueAt: "x", answeredAt: "2026-12-03T00:00:00Z" } }),

@@ -67,7 +67,7 @@ export interface StatusFacts {
   rights?: { request: string; dueAt: string | null; answeredAt: string | null } | null;
 }
 
-export type Message = { key: string; vars?: Record<string, string> };
+export type Message = { key: string; vars?: Record<string, string | number> };
 
 export interface StatusView {
   kind: StatusKind;
@@ -190,6 +190,6 @@ export function statusView(facts: StatusFacts, now: Date, adviserPhone: string):
 }
 
 /** The days a rights request's answer may take, from the one table the deadlines come from (privacy-rights/deadlines.ts). */
-function daysOf(request: string): Record<string, string> | undefined {
-  return request in DEADLINE_DAYS ? { days: String(DEADLINE_DAYS[request as RightsRequestKind]) } : undefined;
+function daysOf(request: string): Record<string, number> | undefined {
+  return request in DEADLINE_DAYS ? { count: DEADLINE_DAYS[request as RightsRequestKind] } : undefined;
 }
