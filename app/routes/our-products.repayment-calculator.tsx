@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/our-products.repayment-calculator";
 import { pageData } from "#app/web/page.server.ts";
 import { pageMeta } from "#app/web/meta.ts";
-import { sharedPage } from "#app/lib/cache.ts";
+import { keptAnswer, sharedPage } from "#app/lib/cache.ts";
 import { TitledPage } from "#app/features/site/TitledPage.tsx";
 import { RepaymentCalculator } from "#app/features/repayment/RepaymentCalculator.tsx";
 import { isAsked, queryFromValues, valuesFromQuery } from "#app/features/repayment/schema.ts";
@@ -13,8 +13,12 @@ import { services } from "#app/lib/services.server.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
 
-/** An answer is the visitor's own (and depends on today's date in Korea): never kept. */
-const ANSWER_HEADERS = { "Cache-Control": "private, no-store" };
+/**
+ * An answer is the visitor's own: no browser or shared cache keeps it. It is
+ * rendered from the query alone, so this server keeps it for the same query
+ * and language until the content or the Korean day changes (ADR 0045).
+ */
+const ANSWER_HEADERS = keptAnswer();
 
 /**
  * The repayment calculator (issue 27): the answer is rendered from the query
