@@ -19,6 +19,7 @@ import {
   type PageCache,
 } from "#server/page-cache.ts";
 import { chooseEncoding } from "#server/precompressed.ts";
+import { compressWhole, DYNAMIC_COMPRESSION, WHOLE_BODY_MAX_BYTES } from "#server/dynamic-compression.ts";
 import { SECURITY_HEADER_NAMES } from "#server/security.ts";
 import { KEEP_ANSWER_HEADER } from "#app/lib/cache.ts";
 
@@ -373,9 +374,32 @@ async function send(res: ExpressResponse, response: Response) {
     res.end();
     return;
   }
+  if (await sentWhole(res, response)) return;
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
     if (!(res.destroyed || res.writableEnded)) throw error;
   }
+}
+
+/**
+ * A page rendered for this request (no page of the site streams deferred
+ * data): its whole HTML compressed in one call off the main thread and sent
+ * with its length, rather than compressed chunk by chunk as it streams
+ * (docs/decisions/0045). False, having sent nothing, for anything else.
+ */
+async function sentWhole(res: ExpressResponse, response: Response): Promise<boolean> {
+  if (!(response.headers.get("content-type") ?? "").startsWith("text/html") || response.headers.has("content-encoding")) return false;
+  const length = Number(response.headers.get("content-length") ?? 0);
+  if (length > WHOLE_BODY_MAX_BYTES) return false;
+  const body = Buffer.from(await response.arrayBuffer());
+  const encoding =
+    body.length < DYNAMIC_COMPRESSION.thresholdBytes ? "identity" : chooseEncoding(res.req.headers["accept-encoding"], EVERY_ENCODING);
+  const bytes = encoding === "identity" ? body : await compressWhole(body, encoding);
+  if (res.destroyed || res.writableEnded) return true;
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.vary("Accept-Encoding");
+  res.setHeader("Content-Length", bytes.length);
+  res.end(res.req.method === "HEAD" ? undefined : bytes);
+  return true;
 }
