@@ -2,11 +2,10 @@
 export const BUDGETS = {
   firstLoadJsHome: 130 * 1024,
   /**
-   * engineering.md gives our own code on / 20 KB; ADR 0043 allows 23 KB while the loan-ad
-   * disclosure the law requires beside every rate (issue 35) is drawn in the browser, until it
-   * is sent as finished text (issue 41).
+   * engineering.md gives our own code on / 20 KB. ADR 0045 (which replaced 0043's 23 KB): the
+   * disclosure now comes as finished text, and / measures 21.1 KB; 21.5 KB until the rest is cut.
    */
-  ownJsHome: 23 * 1024,
+  ownJsHome: 21.5 * 1024,
   extraJsPerRoute: 20 * 1024,
   css: 20 * 1024,
   performance: 95,

@@ -34,13 +34,26 @@ export function readClientManifest(clientDir: string): ClientManifest {
 export function publicCss(clientDir: string): string {
   const manifest = readClientManifest(clientDir);
   const ordered: string[] = [];
-  const add = (href: string) => {
+  const add = (entry: string) => {
+    // A stylesheet of a module loaded later (`import()`) is listed with a trailing `#`.
+    const href = entry.replace(/#.*$/, "");
     if (!ordered.includes(href)) ordered.push(href);
   };
   (manifest.routes.root?.css ?? []).forEach(add);
   for (const [id, route] of Object.entries(manifest.routes)) {
     if (id.startsWith("routes/admin")) continue;
     (route.css ?? []).forEach(add);
+  }
+  // Stylesheets of modules loaded later that the manifest does not name (the event popup's own): every
+  // other CSS file of the build that no console route lists, after the rest.
+  const consoleCss = new Set(
+    Object.entries(manifest.routes)
+      .filter(([id]) => id.startsWith("routes/admin"))
+      .flatMap(([, route]) => (route.css ?? []).map((entry) => entry.replace(/#.*$/, ""))),
+  );
+  for (const file of readdirSync(join(clientDir, "assets")).sort()) {
+    const href = `/assets/${file}`;
+    if (file.endsWith(".css") && !SITE_CSS.test(file) && !consoleCss.has(href)) add(href);
   }
   return ordered.map((href) => readFileSync(join(clientDir, href), "utf8")).join("\n");
 }

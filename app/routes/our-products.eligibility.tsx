@@ -32,7 +32,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <PageTitle withDescription />
       <EligibilityCheck
         products={loaderData.products}
-        broker={loaderData.broker}
+        disclosures={loaderData.disclosures}
         today={loaderData.today}
         initial={loaderData.check.values}
         submitted={!loaderData.check.empty}

@@ -8,7 +8,7 @@ import { RepaymentCalculator } from "#app/features/repayment/RepaymentCalculator
 import { isAsked, queryFromValues, valuesFromQuery } from "#app/features/repayment/schema.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { offerOf } from "#app/features/repayment/offer.ts";
-import { liveProducts, loanAds } from "#app/features/products/products.server.ts";
+import { adDisclosure, liveProducts, loanAds } from "#app/features/products/products.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
@@ -32,7 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // From a product (the eligibility answer's link): its loan-ad disclosure under the result (issue 35).
   const key = asked ? params.get("product") : null;
   const ads = key ? await loanAds(services(context).db, localeOf(context)) : null;
-  const ad = key && ads?.products[key] ? { broker: ads.broker, product: ads.products[key] } : null;
+  // As finished text (ADR 0045): the browser gets strings, no formatting code.
+  const ad = key && ads ? adDisclosure(ads, localeOf(context), key) : null;
   const page = {
     ...pageData(context, ["calculator", "loans"], "productsCalculator"),
     values: valuesFromQuery(params),
@@ -61,9 +62,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         today={loaderData.today}
         offer={loaderData.offer}
       />
-      {loaderData.ad ? (
-        <Disclosure broker={loaderData.ad.broker} product={loaderData.ad.product} approval={loaderData.ad.product.approval} />
-      ) : null}
+      {loaderData.ad ? <Disclosure text={loaderData.ad} /> : null}
     </TitledPage>
   );
 }
