@@ -31,6 +31,14 @@ export const BUDGETS = {
   pageVsCaddyRatio: 1.0,
   assetVsCaddyRatio: 1.5,
   pageHitP99Ms: 5,
+  /**
+   * Issue 41, autocannon with 20 connections and browsers' encodings: the calculator's answer and
+   * the eligibility check's answer (kept per query, ADR 0045) and a private status page (rendered
+   * per visitor), each with p99 ≤ 50 ms.
+   */
+  dynamicAnswerRps: 1000,
+  statusPageRps: 500,
+  dynamicP99Ms: 50,
   rssMb: 150,
   /** After each of three rounds of two minutes of mixed load (issue 13), and the growth from the first round to the third. */
   mixedLoadRssMb: 220,
