@@ -5,7 +5,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { requestContext, servicesContext } from "#app/lib/services.server.ts";
-import { InlineCssContext } from "#app/styles.tsx";
+import { StylesheetContext } from "#app/styles.tsx";
 import { NonceContext } from "#app/nonce.ts";
 import { paintFirst } from "#app/lib/paint-first.server.ts";
 import { isUnavailable } from "#app/web/refusals.ts";
@@ -46,7 +46,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestContext);
-  const inlineCss = loadContext.get(servicesContext).inlineCss ?? "";
+  const stylesheet = loadContext.get(servicesContext).stylesheet ?? "";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -58,9 +58,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineCssContext.Provider value={inlineCss}>
+        <StylesheetContext.Provider value={stylesheet}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineCssContext.Provider>
+        </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

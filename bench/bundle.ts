@@ -17,8 +17,8 @@ export interface PageBundle {
   /** Beyond what every page loads (entry + root). */
   extraJsGzip: number;
   /**
-   * The CSS the page arrives with: for the public pages, all their CSS inlined
-   * in the HTML (docs/decisions/0009); for the console, its stylesheets.
+   * The CSS the page arrives with: for the public pages, the site's one
+   * stylesheet (docs/decisions/0045); for the console, its stylesheets.
    */
   cssGzip: number;
   cssInline: boolean;
@@ -40,6 +40,8 @@ function gzip(clientDir: string, file: string): number {
 }
 
 const strip = (p: string) => p.replace(/^\//, "");
+/** A stylesheet listed with a trailing `#` belongs to a module loaded later (`import()`): not part of the first load. */
+const firstLoadCss = (entry: ManifestEntry | undefined) => (entry?.css ?? []).filter((f) => !f.endsWith("#")).map(strip);
 const jsOf = (entry: ManifestEntry | undefined): string[] => (entry ? [entry.module, ...(entry.imports ?? [])].map(strip) : []);
 
 /** The route and its ancestors, root first. */
@@ -62,11 +64,11 @@ function pathOf(manifest: ClientManifest, routeId: string): string {
 export function pageBundles(clientDir: string): Bundles {
   const manifest = readManifest(clientDir);
   const sharedJs = new Set([...jsOf(manifest.entry), ...jsOf(manifest.routes.root)]);
-  const sharedCss = new Set((manifest.routes.root?.css ?? []).map(strip));
+  const sharedCss = new Set(firstLoadCss(manifest.routes.root));
   const sum = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzip(clientDir, f), 0);
   // The framework's part: the chunk vite.config.ts groups React, React DOM and React Router into.
   const frameworkGzip = sum([...sharedJs].filter((f) => /(^|\/)framework-[\w-]+\.js$/.test(f)));
-  // What server/main.ts inlines in every public page (the console is left out).
+  // The site's stylesheet every public page links (the console is left out).
   const inlineCssGzip = gzipSync(publicCss(clientDir), { level: 9 }).length;
   const parents = new Set(Object.values(manifest.routes).map((r) => r.parentId));
   const pages: PageBundle[] = [];
@@ -74,7 +76,7 @@ export function pageBundles(clientDir: string): Bundles {
     if (routeId === "root" || parents.has(routeId) || !route.hasDefaultExport) continue;
     const chain = chainOf(manifest, routeId);
     const js = new Set([...sharedJs, ...chain.flatMap(jsOf)]);
-    const css = new Set([...sharedCss, ...chain.flatMap((r) => (r.css ?? []).map(strip))]);
+    const css = new Set([...sharedCss, ...chain.flatMap(firstLoadCss)]);
     const cssInline = !routeId.startsWith("routes/admin");
     pages.push({
       path: pathOf(manifest, routeId),

@@ -25,6 +25,9 @@
  *                                 address, held 45 s, with /healthz and the page fetched every second (issue 39,
  *                                 bench/slow-clients.ts; --slow-connections=N --slow-seconds=S change the two numbers;
  *                                 --slow-one-address sends them all from one address instead)
+ *   npm run bench -- --dynamic-only  only the three pages rendered per request (issue 41): the calculator's
+ *                                 answer, the eligibility check's answer and a private status page, with the
+ *                                 CPU each request costs against a cached page's (--dynamic-rounds=N, default 3)
  *   npm run bench -- --reports-only  only the reports' figures on a year of requests (20,000), on SQLite and, when
  *                                 BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set, PostgreSQL (bench/reports.ts)
  */
@@ -62,6 +65,7 @@ const caddyOnly = args.includes("--caddy-only");
 const reportsOnly = args.includes("--reports-only");
 const lighthouseOnly = args.includes("--lighthouse-only");
 const slowOnly = args.includes("--slow-clients") || args.includes("--slow-one-address");
+const dynamicOnly = args.includes("--dynamic-only");
 const numberArg = (name: string, fallback: number) => {
   const value = Number(args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
   return Number.isFinite(value) && value > 0 ? value : fallback;
@@ -69,6 +73,15 @@ const numberArg = (name: string, fallback: number) => {
 /** The comparison with Caddy: rounds (the two servers alternate in each) and seconds per load. */
 const CADDY_ROUNDS = Math.round(numberArg("caddy-rounds", 3));
 const CADDY_SECONDS = Math.round(numberArg("caddy-seconds", 4));
+/** Seconds of load per dynamic page and round. */
+const DYNAMIC_SECONDS = 5;
+/** The calculator's answer and the check's answer as a campaign's visitors open them (issue 41). */
+const CALCULATOR_ANSWER = "/our-products/repayment-calculator?amount=5000000&rate=15&months=12&method=annuity";
+const CHECK_ANSWER =
+  "/our-products/eligibility?visa=E-9&expiry=20350101&employed_months=9&employment=standard&income=30000000&amount=5000000&months=24";
+
+/** Rounds of the dynamic pages' load (the median is checked: the machine is shared). */
+const DYNAMIC_ROUNDS = Math.round(numberArg("dynamic-rounds", 3));
 const routesArg = args.find((a) => a.startsWith("--routes="))?.slice("--routes=".length);
 /** Stands, in `--routes`, for a real status page: replaced by the path of a consultation's `status_url` once the server is up. */
 const STATUS_ROUTE = "status";
@@ -164,7 +177,7 @@ const memory: Record<string, number> = {};
 const mixedRoundsMb: number[] = [];
 
 // The reports page on a year of requests (issue 26), measured in this process on each dialect.
-if (!bundleOnly && (reportsOnly || (!loadOnly && !uploadsOnly && !caddyOnly && !lighthouseOnly && !slowOnly))) {
+if (!bundleOnly && (reportsOnly || (!loadOnly && !uploadsOnly && !caddyOnly && !lighthouseOnly && !slowOnly && !dynamicOnly))) {
   log("reports on a year of requests…");
   for (const r of await benchReports()) {
     check(
@@ -189,13 +202,15 @@ if (!bundleOnly && !reportsOnly && !slowOnly) {
     await warmUp();
     memory.restMb = rssMb(server);
     check("server memory at rest (RSS)", memory.restMb, BUDGETS.rssMb, "<=", (n) => `${n.toFixed(0)} MB`);
-    if (!loadOnly && !uploadsOnly && !caddyOnly) await lighthouse();
+    if (!loadOnly && !uploadsOnly && !caddyOnly && !dynamicOnly) await lighthouse();
     if (lighthouseOnly) {
       // nothing else
-    } else if (caddyOnly) await againstCaddy(server);
+    } else if (dynamicOnly) await dynamicPages(server);
+    else if (caddyOnly) await againstCaddy(server);
     else if (!uploadsOnly) {
       await firstVisitBytes();
       await encodedThroughput();
+      await dynamicPages(server);
       await againstCaddy(server);
       await mixedRounds(server);
       await answerLoad(hooks);
@@ -207,7 +222,7 @@ if (!bundleOnly && !reportsOnly && !slowOnly) {
         ok: true,
       });
     }
-    if (!loadOnly && !caddyOnly && !lighthouseOnly) await uploadLoad(server);
+    if (!loadOnly && !caddyOnly && !lighthouseOnly && !dynamicOnly) await uploadLoad(server);
   } finally {
     server.kill("SIGTERM");
     await hooks.close();
@@ -217,7 +232,8 @@ if (!bundleOnly && !reportsOnly && !slowOnly) {
 }
 
 // The slow-body attack (issue 39), on a server of its own: behind one trusted proxy, rate limits on.
-if (slowOnly || (!bundleOnly && !reportsOnly && !loadOnly && !uploadsOnly && !caddyOnly && !lighthouseOnly)) await slowBodies();
+if (slowOnly || (!bundleOnly && !reportsOnly && !loadOnly && !uploadsOnly && !caddyOnly && !lighthouseOnly && !dynamicOnly))
+  await slowBodies();
 
 writeReport();
 const failed = checks.filter((c) => !c.ok);
@@ -448,6 +464,115 @@ async function autocannonRun(options: Record<string, unknown>) {
     errors: number;
     "2xx": number;
   };
+}
+
+/** The CPU time (user + system, µs) the server process has used so far. */
+function cpuUs(child: ChildProcess): number {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+interface DynamicRun {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  cpuUsPerRequest: number;
+  bytesPerRequest: number;
+}
+interface DynamicRow {
+  name: string;
+  path: string;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  cpuUsPerRequest: number;
+  cpuVsCached: number;
+  bytesPerRequest: number;
+  runs: DynamicRun[];
+}
+
+async function dynamicRun(server: ChildProcess, path: string, fresh = false): Promise<DynamicRun> {
+  const before = cpuUs(server);
+  let n = 0;
+  const result = await autocannonRun({
+    url: base + path,
+    duration: DYNAMIC_SECONDS,
+    headers: { "accept-encoding": BROWSER_ENCODING },
+    // A different amount each request: every one a render (no kept answer).
+    ...(fresh
+      ? {
+          requests: [
+            {
+              setupRequest: (r: { path: string }) => ({ ...r, path: path.replace("amount=5000000", `amount=${5_000_000 + ++n * 10_000}`) }),
+            },
+          ],
+        }
+      : {}),
+  });
+  const used = cpuUs(server) - before;
+  if (result.errors || result.non2xx) throw new Error(`bench: ${path}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+  return {
+    rps: Math.round(result.requests.average),
+    p50Ms: (result.latency as { p50?: number }).p50 ?? 0,
+    p99Ms: result.latency.p99,
+    cpuUsPerRequest: Math.round(used / Math.max(1, result.requests.total)),
+    bytesPerRequest: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+  };
+}
+
+/**
+ * Issue 41: the three pages a campaign sends people to, rendered for their
+ * query or their visitor — the calculator's answer and the check's answer
+ * (kept per query by the server, ADR 0045) and a private status page (never
+ * kept) — beside a cached page, in rounds; the median round is checked.
+ */
+async function dynamicPages(server: ChildProcess) {
+  const status = routes.find((r) => r.startsWith("/status/")) ?? (await statusRouteForLoad());
+  const pages = [
+    { name: "/ (cached)", path: "/" },
+    { name: "calculator answer", path: CALCULATOR_ANSWER, rps: BUDGETS.dynamicAnswerRps },
+    { name: "eligibility answer", path: CHECK_ANSWER, rps: BUDGETS.dynamicAnswerRps },
+    { name: "status page", path: status, rps: BUDGETS.statusPageRps },
+    { name: "calculator, a new query each request", path: CALCULATOR_ANSWER, fresh: true },
+  ];
+  const runs = new Map<string, DynamicRun[]>(pages.map((p) => [p.name, []]));
+  for (let round = 0; round < DYNAMIC_ROUNDS; round++)
+    for (const page of pages) {
+      log(`autocannon ${page.name} (round ${round + 1}/${DYNAMIC_ROUNDS})`);
+      runs.get(page.name)!.push(await dynamicRun(server, page.path, page.fresh));
+    }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const cachedCpu = median(runs.get("/ (cached)")!.map((r) => r.cpuUsPerRequest));
+  const rows: DynamicRow[] = pages.map((page) => {
+    const list = runs.get(page.name)!;
+    const cpu = median(list.map((r) => r.cpuUsPerRequest));
+    return {
+      name: page.name,
+      path: routeName(page.path),
+      rps: median(list.map((r) => r.rps)),
+      p50Ms: median(list.map((r) => r.p50Ms)),
+      p99Ms: median(list.map((r) => r.p99Ms)),
+      cpuUsPerRequest: cpu,
+      cpuVsCached: Math.round((cpu / Math.max(1, cachedCpu)) * 10) / 10,
+      bytesPerRequest: median(list.map((r) => r.bytesPerRequest)),
+      runs: list,
+    };
+  });
+  for (const [i, page] of pages.entries()) {
+    if (!page.rps) continue;
+    const row = rows[i]!;
+    check(`${page.name}: req/s, 20 connections (median of ${DYNAMIC_ROUNDS})`, row.rps, page.rps, ">=");
+    check(`${page.name}: p99 at 20 connections`, row.p99Ms, BUDGETS.dynamicP99Ms, "<=", (n) => `${n} ms`);
+  }
+  load.dynamic = { rounds: DYNAMIC_ROUNDS, rows };
+}
+
+/** A status page's path when the run's routes hold none (`--dynamic-only`, `--load-only`). */
+async function statusRouteForLoad(): Promise<string> {
+  routes.push(STATUS_ROUTE);
+  await statusRoute();
+  return routes.pop()!;
 }
 
 /** The largest hashed asset the build precompressed (the framework chunk): what pages are measured against. */
@@ -998,7 +1123,9 @@ function writeReport() {
           ? join(root, "bench/tmp/caddy-report")
           : slowOnly
             ? join(root, "bench/tmp/slow-clients")
-            : join(root, "bench/report");
+            : dynamicOnly
+              ? join(root, "bench/tmp/dynamic")
+              : join(root, "bench/report");
   mkdirSync(join(root, "bench/tmp"), { recursive: true });
   writeFileSync(`${out}.json`, JSON.stringify(report, null, 2) + "\n");
   const lines: string[] = [`# Benchmark report`, "", `Run ${report.date}. Budgets from engineering.md; ✅ met, ❌ missed.`, ""];
@@ -1012,7 +1139,7 @@ function writeReport() {
   );
   for (const r of bundleRows)
     lines.push(
-      `| ${r.path} | ${kb(r.jsGzip)}${r === home ? " (budget ≤ 130 KB; ours beyond the framework " + kb(r.jsGzip - bundles.shared.frameworkGzip) + ", budget ≤ " + kb(BUDGETS.ownJsHome) + ")" : ""} | ${kb(r.extraJsGzip)} | ${kb(r.cssGzip)}${r.cssInline ? " inline" : ""} |`,
+      `| ${r.path} | ${kb(r.jsGzip)}${r === home ? " (budget ≤ 130 KB; ours beyond the framework " + kb(r.jsGzip - bundles.shared.frameworkGzip) + ", budget ≤ " + kb(BUDGETS.ownJsHome) + ")" : ""} | ${kb(r.extraJsGzip)} | ${kb(r.cssGzip)}${r.cssInline ? " (the site stylesheet)" : ""} |`,
     );
   lines.push(
     "",
@@ -1051,6 +1178,22 @@ function writeReport() {
       );
     lines.push("");
   }
+  const dynamic = load.dynamic as { rounds: number; rows: DynamicRow[] } | undefined;
+  if (dynamic) {
+    lines.push(
+      "## Pages rendered per request (issue 41)",
+      "",
+      `autocannon, 20 connections, \`accept-encoding: ${BROWSER_ENCODING}\`, ${DYNAMIC_SECONDS} s per page, ${dynamic.rounds} rounds (the median is checked; each round's in brackets). CPU per request: the server process's user + system time over the load ÷ its requests, and that against a cached page's (/) in the same round. "a new query each request" asks the calculator a different amount every time: no kept answer helps (reported, no budget).`,
+      "",
+      "| page | req/s | p50 | p99 | CPU µs/request | × a cached page's CPU | bytes/request |",
+      "|---|---|---|---|---|---|---|",
+    );
+    for (const r of dynamic.rows)
+      lines.push(
+        `| ${r.name} | ${r.rps} (${r.runs.map((x) => x.rps).join(", ")}) | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.cpuUsPerRequest} | ${r.cpuVsCached} | ${r.bytesPerRequest} |`,
+      );
+    lines.push("");
+  }
   const caddy = load.againstCaddy as
     | { skipped: string }
     | { wrk: { threads: number; connections: number; seconds: number; rounds: number; acceptEncoding: string }; rows: CaddyRow[] }
@@ -1086,7 +1229,7 @@ function writeReport() {
       "",
     );
   // Everything else under load as it was measured (the comparison with Caddy is its table above, and in the .json).
-  const { againstCaddy: _tabled, ...otherLoad } = load;
+  const { againstCaddy: _tabled, dynamic: _dynamicTabled, ...otherLoad } = load;
   if (Object.keys(otherLoad).length) lines.push("## Load", "", "```json", JSON.stringify(otherLoad, null, 2), "```", "");
   if (Object.keys(memory).length)
     lines.push(

@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { writeSiteStylesheet } from "#server/client-manifest.ts";
 
 export const COMPRESSIBLE = /\.(js|mjs|css|svg|json|xml|txt|map|webmanifest)$/;
 
@@ -42,6 +43,8 @@ export function precompressDir(dir: string): { files: number; bytes: number; br:
 
 if (import.meta.main) {
   const dir = new URL("../build/client/assets", import.meta.url).pathname;
+  // The public pages' CSS as one hashed stylesheet (docs/decisions/0045), compressed with the rest.
+  writeSiteStylesheet(new URL("../build/client", import.meta.url).pathname);
   const t = precompressDir(dir);
   console.log(
     `precompress: ${t.files} files, ${(t.bytes / 1024).toFixed(0)} KB → br ${(t.br / 1024).toFixed(0)} KB, gzip ${(t.gz / 1024).toFixed(0)} KB`,

@@ -8,7 +8,7 @@ import { requestContext, servicesContext, type AppServices } from "#app/lib/serv
 import { alertsContext } from "#app/features/alerts/context.server.ts";
 import type { Alerts } from "#app/features/alerts/alerts.server.ts";
 import { sameOrigin, securityHeaders } from "#server/security.ts";
-import { createPageStore, reactRouterHandler, type PageStore } from "#server/router-handler.ts";
+import { clearStore, createPageStore, reactRouterHandler, type PageStore } from "#server/router-handler.ts";
 import { createHitPath, type HitPath } from "#server/hit-path.ts";
 import { requestLog } from "#server/request-log.ts";
 import { watchContent } from "#app/lib/content-version.server.ts";
@@ -165,7 +165,7 @@ export function mountReactRouter(
   mode?: string,
 ) {
   const store = app.locals.pages as PageStore;
-  watchContent(services.db, () => store.pages.clear(), {
+  watchContent(services.db, () => clearStore(store), {
     onError: (error) => services.log.warn("content.check_failed", { error: error instanceof Error ? error.message : String(error) }),
   });
   app.all(

@@ -1,4 +1,5 @@
-import { constants } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import compression from "compression";
 
 /**
@@ -29,6 +30,31 @@ export function dynamicCompression() {
         [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_COMPRESSION.brotliQuality,
         [constants.BROTLI_PARAM_LGWIN]: DYNAMIC_COMPRESSION.brotliWindowBits,
       },
+    },
+  });
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The HTML of a response rendered per request larger than this is sent as it streams (no such page yet). */
+export const WHOLE_BODY_MAX_BYTES = 512 * 1024;
+
+/**
+ * A whole body compressed in one call, in the thread pool, at the levels
+ * above (docs/decisions/0045): a page React rendered per request (the status
+ * page, the console) arrives in some 25 small chunks, and compressing each as
+ * it streams cost about as much again as one call on the whole page, on the
+ * main thread.
+ */
+export function compressWhole(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
+  if (encoding === "gzip") return gzipAsync(body, { level: DYNAMIC_COMPRESSION.gzipLevel, memLevel: DYNAMIC_COMPRESSION.gzipMemLevel });
+  return brotliAsync(body, {
+    params: {
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_COMPRESSION.brotliQuality,
+      [constants.BROTLI_PARAM_LGWIN]: DYNAMIC_COMPRESSION.brotliWindowBits,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   });
 }

@@ -7,7 +7,7 @@ import { createDependencyWatch } from "#app/web/dependency-watch.server.ts";
 import { createDatabaseRateLimiter, createRateLimiter } from "#app/lib/rate-limit.server.ts";
 import { INSTANCE } from "#app/lib/job-lease.server.ts";
 import { watchSqliteServing } from "#app/lib/serving-lease.server.ts";
-import { publicCss } from "#server/client-manifest.ts";
+import { siteStylesheetHref } from "#server/client-manifest.ts";
 import { startRetentionJob } from "#app/features/retention/retention.server.ts";
 import { createAlerts } from "#app/features/alerts/alerts.server.ts";
 import { startCallbackAlerts } from "#app/features/pipeline/callback-alerts.server.ts";
@@ -68,7 +68,7 @@ const services = {
   secret: config.secret,
   secureCookies: config.secureCookies,
   kakaoMapAppKey: config.kakaoMapAppKey,
-  inlineCss: config.development ? "" : publicCss(clientDir),
+  stylesheet: config.development ? "" : siteStylesheetHref(clientDir),
   publicOrigin: config.publicOrigin,
   deployment: config.deployment,
   ogFetchAllowHosts: config.ogFetchAllowHosts,

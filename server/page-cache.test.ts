@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createHash, randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { cachedPage, createPageCache, inlineScriptHashes, sharedMaxAge } from "#server/page-cache.ts";
+import { cachedPage, createPageCache, inlineScriptHashes, keptAnswerAge, nextSeoulMidnight, sharedMaxAge } from "#server/page-cache.ts";
 import { withScriptHashes } from "#server/security.ts";
-import { cacheKey, keyFieldsOf } from "#server/router-handler.ts";
+import { ANSWER_QUERY_MAX, answerKey, cacheKey, keyFieldsOf } from "#server/router-handler.ts";
+import { keptAnswer } from "#app/lib/cache.ts";
 
 const html = (headers: Record<string, string>, status = 200) =>
   new Response("<html></html>", { status, headers: { "content-type": "text/html; charset=utf-8", ...headers } });
@@ -155,5 +156,62 @@ describe("the page cache's key: what the page varies on, and only that", () => {
     ["one eligibility answer among tracking tags", "?utm_source=x&income=30000000"],
   ])("shares nothing for %s", async (_name, search) => {
     expect(cacheKey(keyFieldsOf(new Request(`https://site.example/information-service/loan${search}`)))).toBeNull();
+  });
+});
+
+describe("kept answers (docs/decisions/0045): rendered from the query alone, kept per normalised query", () => {
+  const key = (url: string, init?: RequestInit, publicOrigin?: string) => answerKey(keyFieldsOf(new Request(url, init)), publicOrigin);
+  const calc = "https://site.example/our-products/repayment-calculator";
+
+  it("keys on every parameter in one order, the language and the site", () => {
+    expect(key(`${calc}?months=12&amount=5000000&rate=15&method=annuity`)).toBe(
+      `answer en https://site.example/our-products/repayment-calculator?amount=5000000&method=annuity&months=12&rate=15`,
+    );
+    expect(key(`${calc}?amount=5000000&months=12&rate=15&method=annuity`)).toBe(
+      key(`${calc}?months=12&method=annuity&rate=15&amount=5000000`),
+    );
+    expect(key(`${calc}?amount=5000000&lang=vi`)).not.toBe(key(`${calc}?amount=5000000`));
+    expect(key(`${calc}?amount=5000000`, { headers: { cookie: "lang=mn" } })).toContain("answer mn ");
+    expect(key(`${calc}?amount=5000001`)).not.toBe(key(`${calc}?amount=5000000`));
+    expect(key(`https://evil.example/our-products/repayment-calculator?amount=1`, undefined, "https://loans.example.com")).toBe(
+      "answer en https://loans.example.com/our-products/repayment-calculator?amount=1",
+    );
+  });
+
+  it.each([
+    ["a post", `${calc}?amount=1`, { method: "POST", body: "x" }],
+    ["a request with a session (an operator's preview)", `${calc}?amount=1`, { headers: { cookie: "admin_session=abc" } }],
+    ["a client navigation's data request", "https://site.example/our-products/repayment-calculator.data?amount=1", undefined],
+    ["the console", "https://site.example/admin/leads?amount=1", undefined],
+    ["the API", "https://site.example/svc/x?amount=1", undefined],
+    ["a page without a query (the page cache's)", calc, undefined],
+    ["a query longer than any answer's", `${calc}?amount=${"1".repeat(ANSWER_QUERY_MAX)}`, undefined],
+  ])("keeps nothing for %s", (_name, url, init) => {
+    expect(key(url, init as RequestInit | undefined)).toBeNull();
+  });
+
+  it("keeps only a 200 HTML answer its route marked, without a cookie", () => {
+    const html = { "content-type": "text/html; charset=utf-8" };
+    expect(keptAnswerAge(new Response("x", { headers: { ...html, ...keptAnswer(300) } }))).toBe(300);
+    expect(keptAnswerAge(new Response("x", { headers: { ...html, "cache-control": "private, no-store" } }))).toBe(0);
+    expect(keptAnswerAge(new Response("x", { status: 500, headers: { ...html, ...keptAnswer(300) } }))).toBe(0);
+    expect(keptAnswerAge(new Response("x", { headers: { ...html, ...keptAnswer(300), "set-cookie": "a=b" } }))).toBe(0);
+    expect(keptAnswerAge(new Response("{}", { headers: { "content-type": "application/json", ...keptAnswer(300) } }))).toBe(0);
+    // The browser is still told to keep nothing.
+    expect(keptAnswer(300)["Cache-Control"]).toBe("private, no-store");
+  });
+
+  it("is not kept past midnight in Korea (the answers read today's date there)", () => {
+    // 2026-11-28 14:59:59 UTC is 23:59:59 in Seoul; 15:00 UTC is midnight.
+    expect(new Date(nextSeoulMidnight(Date.parse("2026-11-28T14:59:59Z"))).toISOString()).toBe("2026-11-28T15:00:00.000Z");
+    expect(new Date(nextSeoulMidnight(Date.parse("2026-11-28T15:00:00Z"))).toISOString()).toBe("2026-11-29T15:00:00.000Z");
+    expect(new Date(nextSeoulMidnight(Date.parse("2026-11-28T02:00:00Z"))).toISOString()).toBe("2026-11-28T15:00:00.000Z");
+  });
+
+  it("compresses a kept answer at the per-request levels, its bytes the same", async () => {
+    const body = `<html><body>${"<p>schedule row</p>".repeat(500)}<script>x()</script></body></html>`;
+    const page = await cachedPage({ status: 200, headers: [], body, nonce: "", expires: 0, compression: "dynamic" });
+    expect(brotliDecompressSync(page.body.br).toString()).toBe(body);
+    expect(gunzipSync(page.body.gzip).toString()).toBe(body);
   });
 });

@@ -3,7 +3,9 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { OutgoingHttpHeaders } from "node:http";
 import type { Encoding } from "#server/precompressed.ts";
+import { KEEP_ANSWER_HEADER } from "#app/lib/cache.ts";
 import { withScriptHashes } from "#server/security.ts";
+import { DYNAMIC_COMPRESSION } from "#server/dynamic-compression.ts";
 
 /**
  * A small in-process cache of server-rendered pages that are the same for
@@ -75,18 +77,27 @@ export async function cachedPage(page: {
   body: string;
   nonce: string;
   expires: number;
+  /**
+   * `static` (a shared page, kept for many visitors): brotli 11 and gzip 9.
+   * `dynamic` (a kept answer, one of many queries): the levels of per-request
+   * compression (server/dynamic-compression.ts), since many are made once and
+   * sent a few times.
+   */
+  compression?: "static" | "dynamic";
 }): Promise<CachedPage> {
   const html = withoutNonce(page.body, page.nonce);
   const identity = Buffer.from(html, "utf8");
+  const dynamic = page.compression === "dynamic";
   const [br, gz] = await Promise.all([
     brotli(identity, {
       params: {
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_QUALITY]: dynamic ? DYNAMIC_COMPRESSION.brotliQuality : constants.BROTLI_MAX_QUALITY,
         [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        ...(dynamic ? { [constants.BROTLI_PARAM_LGWIN]: DYNAMIC_COMPRESSION.brotliWindowBits } : {}),
       },
     }),
-    gzipAsync(identity, { level: 9 }),
+    gzipAsync(identity, dynamic ? { level: DYNAMIC_COMPRESSION.gzipLevel, memLevel: DYNAMIC_COMPRESSION.gzipMemLevel } : { level: 9 }),
   ]);
   const scriptHashes = inlineScriptHashes(html);
   const body = { identity, br, gzip: gz };
@@ -180,6 +191,30 @@ export function createPageCache({ maxEntries = 1000, maxBytes = PAGE_CACHE_MAX_B
       return bytes;
     },
   };
+}
+
+/**
+ * Kept answers (the calculator's schedules, the check's answers: one per
+ * query a visitor asked) have a budget of their own, so a burst of distinct
+ * questions never pushes the site's pages out: 8 MiB, some 160 answers of
+ * ~35 KB with their brotli and gzip copies (docs/decisions/0045).
+ */
+export const ANSWER_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+
+/** The next midnight in Korea (UTC+9, no daylight saving): an answer that reads today's date is not kept past it. */
+export function nextSeoulMidnight(now: number): number {
+  const DAY = 86_400_000;
+  const OFFSET = 9 * 3_600_000;
+  return Math.floor((now + OFFSET) / DAY) * DAY + DAY - OFFSET;
+}
+
+/** Seconds an answer may be kept, from the route's `X-Keep-Answer` (app/lib/cache.ts `keptAnswer`); 0 when not. */
+export function keptAnswerAge(response: Response): number {
+  if (response.status !== 200) return 0;
+  if (response.headers.has("set-cookie")) return 0;
+  if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return 0;
+  const seconds = Number(response.headers.get(KEEP_ANSWER_HEADER) ?? 0);
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : 0;
 }
 
 /** Seconds a response may be kept, from `Cache-Control: public, s-maxage=N`; 0 when not cacheable. */

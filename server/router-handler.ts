@@ -8,8 +8,11 @@ import { LANG_QUERY, type Locale } from "#app/i18n/locales.ts";
 import { hasCookie, langCookie, PAGE_CACHE_BYPASS_COOKIES, plainValue } from "#app/lib/cookies.server.ts";
 import { pageQuery } from "#server/page-params.ts";
 import {
+  ANSWER_CACHE_MAX_BYTES,
   cachedPage,
   createPageCache,
+  keptAnswerAge,
+  nextSeoulMidnight,
   NOT_FOUND_CACHE_MAX_BYTES,
   sharedMaxAge,
   type CacheState,
@@ -17,17 +20,38 @@ import {
   type PageCache,
 } from "#server/page-cache.ts";
 import { chooseEncoding } from "#server/precompressed.ts";
+import { compressWhole, DYNAMIC_COMPRESSION, WHOLE_BODY_MAX_BYTES } from "#server/dynamic-compression.ts";
 import { SECURITY_HEADER_NAMES } from "#server/security.ts";
+import { KEEP_ANSWER_HEADER } from "#app/lib/cache.ts";
 
-/** The kept pages: the site's (a byte budget) and not-found pages (a budget of their own). */
+/**
+ * The kept pages: the site's (a byte budget), not-found pages and answers
+ * rendered from a query (the calculator's, the check's), each with a budget
+ * of its own. All are dropped when the operators' content changes.
+ */
 export interface PageStore {
   pages: PageCache;
   notFound: PageCache;
+  answers: PageCache;
 }
 
 export function createPageStore(): PageStore {
-  return { pages: createPageCache(), notFound: createPageCache({ maxBytes: NOT_FOUND_CACHE_MAX_BYTES }) };
+  return {
+    pages: createPageCache(),
+    notFound: createPageCache({ maxBytes: NOT_FOUND_CACHE_MAX_BYTES }),
+    answers: createPageCache({ maxBytes: ANSWER_CACHE_MAX_BYTES }),
+  };
 }
+
+/** Drops every kept page and answer (the content version changed). */
+export function clearStore(store: PageStore) {
+  store.pages.clear();
+  store.notFound.clear();
+  store.answers.clear();
+}
+
+/** Headers of a rendered response that are the server's business, never the browser's. */
+const INTERNAL_HEADERS = new Set([KEEP_ANSWER_HEADER.toLowerCase()]);
 
 /** The kept page of a key: the site's, else a not-found page. */
 export function lookUp(store: PageStore, key: string): CachedPage | undefined {
@@ -49,21 +73,41 @@ export function reactRouterHandler(options: {
   const handle = createRequestHandler(options.build, options.mode);
   const store = options.store ?? createPageStore();
   const pending = new Map<string, Promise<CachedPage>>();
-  const keep = async (key: string, response: Response, res: ExpressResponse, maxAge: number) => {
+  const keep = async (key: string, response: Response, res: ExpressResponse, expires: number, answer: boolean) => {
     const body = await response.text();
     const headers = [...response.headers.entries()].filter(
-      ([name]) => !["cache-control", "content-length", "content-encoding", "vary", "content-security-policy"].includes(name),
+      ([name]) =>
+        !INTERNAL_HEADERS.has(name) &&
+        !["cache-control", "content-length", "content-encoding", "vary", "content-security-policy"].includes(name),
     );
-    headers.push(["cache-control", "no-cache"]);
+    // A kept answer is still the visitor's own: no browser or proxy keeps it.
+    headers.push(["cache-control", answer ? "private, no-store" : "no-cache"]);
     // The security headers this response was given (its CSP with the nonce the page is kept without).
     for (const name of SECURITY_HEADER_NAMES) {
       const value = res.getHeader(name);
       if (typeof value === "string") headers.push([name, value]);
     }
     const nonce = String(res.locals.nonce ?? "");
-    const page = await cachedPage({ status: response.status, headers, body, nonce, expires: Date.now() + maxAge * 1000 });
-    (page.status === 404 ? store.notFound : store.pages).set(key, page);
+    const page = await cachedPage({ status: response.status, headers, body, nonce, expires, compression: answer ? "dynamic" : "static" });
+    (answer ? store.answers : page.status === 404 ? store.notFound : store.pages).set(key, page);
     return page;
+  };
+  /** Keeps the response and answers this request from what was kept; requests for the same key meanwhile wait for it. */
+  const keepAndSend = async (
+    req: ExpressRequest,
+    res: ExpressResponse,
+    key: string,
+    response: Response,
+    expires: number,
+    answer: boolean,
+  ) => {
+    const page = keep(key, response, res, expires, answer);
+    pending.set(key, page);
+    try {
+      sendCached(req, res, await page, "miss");
+    } finally {
+      pending.delete(key);
+    }
   };
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
@@ -77,18 +121,27 @@ export function reactRouterHandler(options: {
           return;
         }
       }
+      // Not a shared page: perhaps an answer rendered from its query alone, kept by this server (docs/decisions/0045).
+      const answerKey = key ? null : answerKeyOf(req, options.publicOrigin);
+      if (answerKey) {
+        const hit = store.answers.get(answerKey) ?? (await pending.get(answerKey)?.catch(() => undefined));
+        if (hit) {
+          sendCached(req, res, hit, "hit");
+          return;
+        }
+      }
       const request = toWebRequest(req, res);
       const response = await handle(request, options.getLoadContext(req, res));
       const maxAge = key && cacheable.store && req.method === "GET" ? sharedMaxAge(response) : 0;
       if (key && maxAge > 0) {
-        // Requests for the same page that arrive meanwhile wait for this one instead of rendering it again.
-        const page = keep(key, response, res, maxAge);
-        pending.set(key, page);
-        try {
-          sendCached(req, res, await page, "miss");
-        } finally {
-          pending.delete(key);
-        }
+        await keepAndSend(req, res, key, response, Date.now() + maxAge * 1000, false);
+        return;
+      }
+      const keptFor = answerKey && req.method === "GET" ? keptAnswerAge(response) : 0;
+      if (answerKey && keptFor > 0) {
+        // An answer that reads today's date in Korea is not kept past midnight there.
+        const now = Date.now();
+        await keepAndSend(req, res, answerKey, response, Math.min(now + keptFor * 1000, nextSeoulMidnight(now)), true);
         return;
       }
       await send(res, response);
@@ -149,6 +202,41 @@ export function cacheKey(request: KeyFields, publicOrigin = ""): PageKey | null 
 }
 
 const NO_QUERY = { search: "", extra: false } as const;
+
+/** A longer query string is not kept: no visitor's answer needs one, and junk must not fill the answers' budget. */
+export const ANSWER_QUERY_MAX = 400;
+
+/**
+ * The key of an answer a route may keep (`X-Keep-Answer`): like a page's key,
+ * but every parameter counts, in a fixed order (the same question asked with
+ * its fields in another order is the same answer). Never for a request that
+ * carries a session or a flash message, nor for a `.data`, console or API request.
+ */
+export function answerKey(request: KeyFields, publicOrigin = ""): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const url = new URL(request.url);
+  const path = url.pathname;
+  if (!url.search || url.search.length > ANSWER_QUERY_MAX) return null;
+  if (path.endsWith(".data") || path.startsWith("/admin") || path.startsWith("/svc/")) return null;
+  if (request.cookie && PAGE_CACHE_BYPASS_COOKIES.some((name) => hasCookie(request.cookie, name))) return null;
+  const params = new URLSearchParams(url.searchParams);
+  params.sort();
+  const site = publicOrigin ? publicOrigin.replace(/^https?:\/\//, "") : url.host;
+  const { locale } = localeOf(params.get(LANG_QUERY), request.cookie, request.acceptLanguage);
+  return `answer ${locale} ${url.protocol}//${site}${path}?${params.toString()}`;
+}
+
+function answerKeyOf(req: ExpressRequest, publicOrigin = ""): string | null {
+  return answerKey(
+    {
+      method: req.method,
+      url: `${req.protocol}://${req.headers.host ?? "localhost"}${req.originalUrl}`,
+      cookie: req.headers.cookie ?? null,
+      acceptLanguage: req.headers["accept-language"] ?? null,
+    },
+    publicOrigin,
+  );
+}
 
 /** What the cache key reads of a request. */
 export interface KeyFields {
@@ -287,7 +375,7 @@ async function send(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) {
-    if (name === "set-cookie") continue;
+    if (name === "set-cookie" || INTERNAL_HEADERS.has(name)) continue;
     // A route may tighten a security header set for every response (the status page's Referrer-Policy, issue 28): its value replaces it.
     if (OVERRIDABLE.has(name)) res.setHeader(name, value);
     else res.append(name, value);
@@ -301,9 +389,32 @@ async function send(res: ExpressResponse, response: Response) {
     res.end();
     return;
   }
+  if (await sentWhole(res, response)) return;
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
     if (!(res.destroyed || res.writableEnded)) throw error;
   }
+}
+
+/**
+ * A page rendered for this request (no page of the site streams deferred
+ * data): its whole HTML compressed in one call off the main thread and sent
+ * with its length, rather than compressed chunk by chunk as it streams
+ * (docs/decisions/0045). False, having sent nothing, for anything else.
+ */
+async function sentWhole(res: ExpressResponse, response: Response): Promise<boolean> {
+  if (!(response.headers.get("content-type") ?? "").startsWith("text/html") || response.headers.has("content-encoding")) return false;
+  const length = Number(response.headers.get("content-length") ?? 0);
+  if (length > WHOLE_BODY_MAX_BYTES) return false;
+  const body = Buffer.from(await response.arrayBuffer());
+  const encoding =
+    body.length < DYNAMIC_COMPRESSION.thresholdBytes ? "identity" : chooseEncoding(res.req.headers["accept-encoding"], EVERY_ENCODING);
+  const bytes = encoding === "identity" ? body : await compressWhole(body, encoding);
+  if (res.destroyed || res.writableEnded) return true;
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.vary("Accept-Encoding");
+  res.setHeader("Content-Length", bytes.length);
+  res.end(res.req.method === "HEAD" ? undefined : bytes);
+  return true;
 }

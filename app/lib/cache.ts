@@ -21,3 +21,19 @@ export function sharedFormPage(seconds = 300) {
     return retry ? { "Cache-Control": "no-store", "Retry-After": retry } : { "Cache-Control": "no-store" };
   };
 }
+
+/** The header a route answers with when its answer may be kept by this server (never sent to the browser). */
+export const KEEP_ANSWER_HEADER = "X-Keep-Answer";
+
+/**
+ * For a page whose answer is rendered from the query string alone (the
+ * repayment calculator's schedule, the eligibility check's answer): the
+ * answer is the visitor's own, so no shared cache and no browser keeps it
+ * (`private, no-store`), but this server may keep the rendered bytes for the
+ * same normalised query, language and content version, for `seconds` and at
+ * most until the Korean day changes (server/router-handler.ts, docs/decisions/0045).
+ * Only for answers that read no cookie and no session.
+ */
+export function keptAnswer(seconds = 300): Record<string, string> {
+  return { "Cache-Control": "private, no-store", [KEEP_ANSWER_HEADER]: String(seconds) };
+}

@@ -9,7 +9,7 @@ import { StringDecoder } from "node:string_decoder";
  * a module script whose static imports start the route modules. On a slow
  * link those ~120 KB compete with the HTML and the hero image for the first
  * paint, which needs none of them: the page is server-rendered, its CSS is
- * inline, and every form and menu works before hydration.
+ * one cached stylesheet, and every form and menu works before hydration.
  *
  * This rewrites the shell as it streams out: the preload tags are taken out
  * of the <head>, and the module script first waits for the page to paint
@@ -23,11 +23,20 @@ import { StringDecoder } from "node:string_decoder";
 export function paintFirst(): Transform {
   const decoder = new StringDecoder("utf8");
   let shell = "";
+  let scanned = 0;
   let done = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       if (done) return callback(null, chunk);
       shell += decoder.write(chunk);
+      // The whole module script must have arrived: look for it with indexOf before any regex (the shell grows chunk by chunk).
+      const module = shell.indexOf('type="module"', scanned);
+      if (module < 0) {
+        scanned = Math.max(0, shell.length - MODULE_MARK_LENGTH);
+        return callback();
+      }
+      scanned = module;
+      if (shell.indexOf("</script>", module) < 0) return callback();
       const rewritten = rewriteShell(shell);
       if (rewritten === null) return callback();
       done = true;
@@ -41,6 +50,7 @@ export function paintFirst(): Transform {
   });
 }
 
+const MODULE_MARK_LENGTH = 'type="module"'.length;
 const MODULE_SCRIPT = /<script\b([^>]*\btype="module"[^>]*)>([\s\S]*?)<\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 

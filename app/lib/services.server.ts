@@ -15,8 +15,8 @@ export interface AppServices {
   secureCookies: boolean;
   /** Kakao Maps JavaScript key; empty shows the static map fallback. */
   kakaoMapAppKey: string;
-  /** The public pages' CSS, inlined in every page (empty in development). */
-  inlineCss?: string;
+  /** The URL of the public pages' one stylesheet, a hashed asset (empty in development; docs/decisions/0045). */
+  stylesheet?: string;
   /** The site's public origin (https://…) for canonical URLs; else the request's. */
   publicOrigin?: string;
   /** With SMTP_URL: invitation and reset links also go by e-mail, through an outbox; `kick` wakes its worker (issue 29). */

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { createRoutesStub } from "react-router";
-import { loadMessages } from "#app/i18n/catalog.server.ts";
 import { SAMPLE_IDENTITY, type Registration } from "#app/business/identity.ts";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
 import { disclosureBroker, type DisclosureProduct } from "#app/loans/disclosure.ts";
+import { disclosureText } from "#app/loans/disclosure-text.server.ts";
 
 /**
  * The disclosure's content switches with the identity (issue 35, ADR 0039):
  * the items that bind only a 대부중개업자 appear when, and only when, the
  * business records a 대부중개업 registration; the values are the product's.
+ * The lines are written on the server (ADR 0045); the component renders them.
  */
 const PRODUCT: DisclosureProduct = {
   key: "regional-bank-general",
@@ -48,16 +48,7 @@ function render(registrations: Registration[]): string {
     "주식회사 샘플A은행",
     "주식회사 샘플저축은행",
   ]);
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "/",
-      Component: () => <Disclosure broker={broker} product={PRODUCT} approval={APPROVAL} />,
-      HydrateFallback: () => null,
-    },
-  ]);
-  const i18n = { locale: "en", messages: loadMessages("en", ["loans"]) };
-  return renderToStaticMarkup(<Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: { i18n } } }} />);
+  return renderToStaticMarkup(<Disclosure text={disclosureText("en", broker, PRODUCT, APPROVAL)} />);
 }
 
 describe("<Disclosure>", () => {
@@ -74,7 +65,7 @@ describe("<Disclosure>", () => {
       "주식회사 샘플A은행 확인필 제2026-1호 (유효기간 ~2027년 1월 31일) · 준법감시인 심의필 제2026-2호 (유효기간 ~2027년 2월 28일)",
     );
     expect(html).toContain('lang="en"');
-    // Days in figures in every language: the browser renders the block too, and not every browser has every language's month names.
+    // Days in figures in every language but Korean, as the block has always read.
     expect(html).toContain("Interest: 13%–19.9% a year as of 2026/11/01, fixed rate.");
     expect(html).toContain("(valid until 2027/01/31)");
     expect(html).not.toContain("data-daebu");

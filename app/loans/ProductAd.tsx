@@ -3,7 +3,7 @@ import { ExternalLink } from "#app/ui/ExternalLink.tsx";
 import { ExternalIcon } from "#app/ui/icons.tsx";
 import { formatRate } from "#app/loans/rate.ts";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
-import type { DisclosureApproval, DisclosureBroker, DisclosureProduct } from "#app/loans/disclosure.ts";
+import type { DisclosureProduct, DisclosureText } from "#app/loans/disclosure.ts";
 import { useLocale } from "#app/i18n/useT.ts";
 import styles from "./ProductAd.module.css";
 
@@ -13,14 +13,13 @@ import styles from "./ProductAd.module.css";
  * then the way on to the lender (`/go/<banner key>`, counted by the server).
  */
 export function ProductAd({
-  broker,
   product,
-  approval,
+  disclosure,
   lenderLink,
 }: {
-  broker: DisclosureBroker;
-  product: DisclosureProduct;
-  approval: DisclosureApproval;
+  product: Pick<DisclosureProduct, "name" | "rateMinBp" | "rateMaxBp" | "terms">;
+  /** Its loan-ad disclosure, finished on the server (ADR 0045). */
+  disclosure: DisclosureText;
   /** `/go/<key>` of a live banner for this product, if any. */
   lenderLink: string | null;
 }) {
@@ -33,7 +32,7 @@ export function ProductAd({
         {product.name}
       </h2>
       <p className={styles.rate}>{t("loans.productPage.rate", { rate })}</p>
-      <Disclosure broker={broker} product={product} approval={approval} />
+      <Disclosure text={disclosure} />
       {lenderLink ? (
         <p>
           <ExternalLink href={lenderLink} className={styles.lender}>

@@ -62,3 +62,34 @@ export function disclosureBroker(identity: BusinessIdentity, lenders: readonly s
 
 /** The broker's page for a product: where a banner links, and where the block is followed by the way to the lender. */
 export const productPageHref = (key: string) => `/our-products/loan?product=${encodeURIComponent(key)}`;
+
+/** One language's lines of the disclosure, finished on the server (app/loans/disclosure-text.server.ts). */
+export interface DisclosurePart {
+  /** `ko`, or the visitor's language. */
+  lang: string;
+  label: string;
+  broker: string | null;
+  /** With a 대부중개업 registration only. */
+  daebu: string | null;
+  lenders: string;
+  fee: string;
+  product: string;
+  rate: string;
+  overdue: string;
+  methods: string;
+  costs: string;
+  credit: string;
+  warnings: string[];
+  /** With a 대부중개업 registration only (else empty). */
+  daebuWarnings: string[];
+  read: string;
+  right: string;
+  approval: string;
+}
+
+/** The disclosure block of one ad as text: Korean first, then the visitor's language (ADR 0045). */
+export interface DisclosureText {
+  /** The product's key. */
+  product: string;
+  parts: [DisclosurePart, DisclosurePart];
+}

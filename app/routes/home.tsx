@@ -8,20 +8,31 @@ import { homeCampaigns } from "#app/features/campaigns/home.server.ts";
 import { publicClaims } from "#app/features/home-claims/home-claims.server.ts";
 import { StatsBanner } from "#app/features/home-claims/StatsBanner.tsx";
 import { Testimonials } from "#app/features/home-claims/Testimonials.tsx";
-import { loanAds } from "#app/features/products/products.server.ts";
+import { adDisclosure, loanAds } from "#app/features/products/products.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
+import type { PublicBanner, PublicPopup } from "#app/features/campaigns/model.ts";
 
 const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const all = await homeCampaigns(request, context);
-  const ads = await loanAds(services(context).db, localeOf(context));
+  const locale = localeOf(context);
+  const ads = await loanAds(services(context).db, locale);
   // A rate is shown only with its disclosure: an ad whose product is not live (withdrawn, approval run out) is left out.
   const shown = (ad: { productKey: string } | null) => !!ad && (!!ads.products[ad.productKey] || all.preview);
-  const campaigns = { ...all, banners: all.banners.filter(shown), popup: shown(all.popup) ? all.popup : null };
-  const claims = await publicClaims(services(context).db, localeOf(context));
-  const page = { ...pageData(context, ["home", "loans"], "home"), campaigns, ads, claims };
+  // Each ad with its disclosure as finished text (ADR 0045): the browser gets strings, no formatting code.
+  const withDisclosure = <T extends PublicBanner | PublicPopup>(ad: T) => ({
+    ...ad,
+    disclosure: adDisclosure(ads, locale, ad.productKey, ad.approval),
+  });
+  const campaigns = {
+    ...all,
+    banners: all.banners.filter(shown).map(withDisclosure),
+    popup: all.popup && shown(all.popup) ? withDisclosure(all.popup) : null,
+  };
+  const claims = await publicClaims(services(context).db, locale);
+  const page = { ...pageData(context, ["home", "loans"], "home"), campaigns, claims };
   return campaigns.preview ? data(page, { headers: PREVIEW_HEADERS }) : page;
 }
 
@@ -36,7 +47,6 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <HomePage
       campaigns={loaderData.campaigns}
-      ads={loaderData.ads}
       figures={figures ? <StatsBanner figures={figures} /> : null}
       reviews={reviews ? <Testimonials reviews={reviews} /> : null}
     />

@@ -2,19 +2,20 @@ import { data } from "react-router";
 import type { Route } from "./+types/our-products.eligibility";
 import { pageData } from "#app/web/page.server.ts";
 import { pageMeta } from "#app/web/meta.ts";
-import { sharedPage } from "#app/lib/cache.ts";
+import { keptAnswer, sharedPage } from "#app/lib/cache.ts";
 import { PageTitle } from "#app/features/site/PageTitle.tsx";
 import { checkPage } from "#app/features/eligibility/eligibility.server.ts";
 import { EligibilityCheck } from "#app/features/eligibility/EligibilityCheck.tsx";
 
-/** Answers in the URL (or an operator's preview) are one visitor's: never kept by any cache. */
+/** Answers in the URL (or an operator's preview) are one visitor's: never kept by a browser or a shared cache. */
 const PERSONAL_HEADERS = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const check = await checkPage(request, context);
   const page = { ...pageData(context, ["eligibility", "loans"], "productsEligibility"), ...check };
+  // An answer rendered from its query alone may be kept by this server for the same query (ADR 0045); a preview never.
   return check.personal
-    ? data(page, { headers: { ...PERSONAL_HEADERS, ...(check.preview ? { "X-Robots-Tag": "noindex, nofollow" } : {}) } })
+    ? data(page, { headers: check.preview ? { ...PERSONAL_HEADERS, "X-Robots-Tag": "noindex, nofollow" } : keptAnswer() })
     : page;
 }
 
@@ -31,7 +32,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <PageTitle withDescription />
       <EligibilityCheck
         products={loaderData.products}
-        broker={loaderData.broker}
+        disclosures={loaderData.disclosures}
         today={loaderData.today}
         initial={loaderData.check.values}
         submitted={!loaderData.check.empty}

@@ -7,7 +7,8 @@ import { TitledPage } from "#app/features/site/TitledPage.tsx";
 import { initialVideoLang, videoFor } from "#app/features/loan-guide/videos.ts";
 import { LoanGuide } from "#app/features/loan-guide/LoanGuide.tsx";
 import { services } from "#app/lib/services.server.ts";
-import { loanAds, type LoanAds } from "#app/features/products/products.server.ts";
+import { adDisclosure, loanAds, type LoanAds } from "#app/features/products/products.server.ts";
+import type { DisclosureText } from "#app/loans/disclosure.ts";
 import { publicCampaigns } from "#app/features/campaigns/campaigns.server.ts";
 import { ProductAd, ProductMissing } from "#app/loans/ProductAd.tsx";
 import page from "#app/ui/Page.module.css";
@@ -22,13 +23,28 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeOf(context);
   const key = url.searchParams.get("product");
-  let product: { broker: LoanAds["broker"]; ad: LoanAds["products"][string]; lenderLink: string | null } | { missing: true } | null = null;
+  let product:
+    | {
+        ad: Pick<LoanAds["products"][string], "name" | "rateMinBp" | "rateMaxBp" | "terms">;
+        disclosure: DisclosureText;
+        lenderLink: string | null;
+      }
+    | { missing: true }
+    | null = null;
   if (key) {
     const { db } = services(context);
     const ads = await loanAds(db, locale);
     const ad = ads.products[key];
+    const disclosure = adDisclosure(ads, locale, key);
     const banner = ad ? (await publicCampaigns(db, locale)).banners.find((b) => b.productKey === key) : undefined;
-    product = ad ? { broker: ads.broker, ad, lenderLink: banner ? `/go/${banner.key}` : null } : { missing: true as const };
+    product =
+      ad && disclosure
+        ? {
+            ad: { name: ad.name, rateMinBp: ad.rateMinBp, rateMaxBp: ad.rateMaxBp, terms: ad.terms },
+            disclosure,
+            lenderLink: banner ? `/go/${banner.key}` : null,
+          }
+        : { missing: true as const };
   }
   return {
     ...pageData(context, ["guide", "loans"], "productsLoan"),
@@ -64,9 +80,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <div className={page.page}>
           {"ad" in loaderData.product ? (
             <ProductAd
-              broker={loaderData.product.broker}
               product={loaderData.product.ad}
-              approval={loaderData.product.ad.approval}
+              disclosure={loaderData.product.disclosure}
               lenderLink={loaderData.product.lenderLink}
             />
           ) : (

@@ -2,19 +2,23 @@ import { data } from "react-router";
 import type { Route } from "./+types/our-products.repayment-calculator";
 import { pageData } from "#app/web/page.server.ts";
 import { pageMeta } from "#app/web/meta.ts";
-import { sharedPage } from "#app/lib/cache.ts";
+import { keptAnswer, sharedPage } from "#app/lib/cache.ts";
 import { TitledPage } from "#app/features/site/TitledPage.tsx";
 import { RepaymentCalculator } from "#app/features/repayment/RepaymentCalculator.tsx";
 import { isAsked, queryFromValues, valuesFromQuery } from "#app/features/repayment/schema.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { offerOf } from "#app/features/repayment/offer.ts";
-import { liveProducts, loanAds } from "#app/features/products/products.server.ts";
+import { adDisclosure, liveProducts, loanAds } from "#app/features/products/products.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
 
-/** An answer is the visitor's own (and depends on today's date in Korea): never kept. */
-const ANSWER_HEADERS = { "Cache-Control": "private, no-store" };
+/**
+ * An answer is the visitor's own: no browser or shared cache keeps it. It is
+ * rendered from the query alone, so this server keeps it for the same query
+ * and language until the content or the Korean day changes (ADR 0045).
+ */
+const ANSWER_HEADERS = keptAnswer();
 
 /**
  * The repayment calculator (issue 27): the answer is rendered from the query
@@ -28,7 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // From a product (the eligibility answer's link): its loan-ad disclosure under the result (issue 35).
   const key = asked ? params.get("product") : null;
   const ads = key ? await loanAds(services(context).db, localeOf(context)) : null;
-  const ad = key && ads?.products[key] ? { broker: ads.broker, product: ads.products[key] } : null;
+  // As finished text (ADR 0045): the browser gets strings, no formatting code.
+  const ad = key && ads ? adDisclosure(ads, localeOf(context), key) : null;
   const page = {
     ...pageData(context, ["calculator", "loans"], "productsCalculator"),
     values: valuesFromQuery(params),
@@ -57,9 +62,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         today={loaderData.today}
         offer={loaderData.offer}
       />
-      {loaderData.ad ? (
-        <Disclosure broker={loaderData.ad.broker} product={loaderData.ad.product} approval={loaderData.ad.product.approval} />
-      ) : null}
+      {loaderData.ad ? <Disclosure text={loaderData.ad} /> : null}
     </TitledPage>
   );
 }

@@ -185,6 +185,35 @@ test.describe("repayment calculator (issue 27)", () => {
 // The longest schedule the calculator shows: the live products' longest term (issue 35; the seeded products go to 60 months).
 const LONGEST = 60;
 
+test.describe("answers kept per query (issue 41, ADR 0045)", () => {
+  test("the same question is answered from memory, the same bytes, private to the browser; a session is never answered from it", async ({
+    request,
+  }) => {
+    // A query no other test asks, so the first answer is this test's own.
+    const amount = 40_000_000 + Math.floor(Math.random() * 1000) * 10_000;
+    const asked = `${PATH}?method=annuity&months=24&rate=14&amount=${amount}&lang=vi`;
+    const reordered = `${PATH}?lang=vi&amount=${amount}&rate=14&months=24&method=annuity`;
+    const first = await request.get(asked);
+    const second = await request.get(reordered);
+    expect(first.status()).toBe(200);
+    expect(first.headers()["x-page-cache"]).toBe("miss");
+    expect(second.headers()["x-page-cache"]).toBe("hit");
+    for (const response of [first, second]) {
+      expect(response.headers()["cache-control"]).toBe("private, no-store");
+      expect(response.headers()["x-keep-answer"]).toBeUndefined();
+      // Its inline scripts allowed by their hashes, like a cached page's.
+      expect(response.headers()["content-security-policy"]).toMatch(/script-src 'sha256-/);
+      expect(response.headers()["x-frame-options"]).toBe("DENY");
+    }
+    expect(await second.text()).toBe(await first.text());
+    expect(await first.text()).toContain(`name="amount" value="${amount}"`);
+    // An operator's session is never answered from what was kept for visitors.
+    const signedIn = await request.get(asked, { headers: { cookie: "admin_session=x" } });
+    expect(signedIn.headers()["x-page-cache"]).toBeUndefined();
+    expect(signedIn.headers()["content-security-policy"]).toMatch(/'nonce-/);
+  });
+});
+
 test.describe("the longest schedule on a mid-range phone (CPU slowed 4×)", () => {
   /**
    * The longest task allowed on the main thread. On a quiet machine the page loads

@@ -86,6 +86,23 @@ test.describe("the private status link", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(catalog("mn", "status"), "title.consultation"));
   });
 
+  test("the page is rendered for each request, never kept (issue 41): a fresh nonce each time, compressed whole", async ({ page }) => {
+    await sendConsultation(page, "en", "FRESH EACH TIME");
+    const href = await linkOnPage(page, "en");
+    const get = () => page.request.get(href, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    const [first, second] = [await get(), await get()];
+    const nonces = [first, second].map((r) => /'nonce-([^']+)'/.exec(r.headers()["content-security-policy"] ?? "")?.[1]);
+    for (const response of [first, second]) {
+      expect(response.status()).toBe(200);
+      expect(response.headers()["x-page-cache"]).toBeUndefined();
+      expect(response.headers()["cache-control"]).toBe("no-store");
+      expect(response.headers()["content-encoding"]).toBe("br");
+      expect(Number(response.headers()["content-length"])).toBeGreaterThan(0);
+    }
+    expect(nonces[0]).toBeTruthy();
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
   test("an unknown link is the site's 404, never kept", async ({ page }) => {
     const response = await page.goto(`/status/${"x".repeat(43)}`);
     expect(response!.status()).toBe(404);

@@ -1,7 +1,7 @@
 import type { Locale } from "#app/i18n/locales.ts";
 import { formatRate as formatEnd } from "#app/loans/rate.ts";
 import { approvalGaps, type AdApproval, type Gap } from "#app/loans/ad-approval.ts";
-import type { DisclosureApproval } from "#app/loans/disclosure.ts";
+import type { DisclosureApproval, DisclosureText } from "#app/loans/disclosure.ts";
 
 /**
  * What the home page shows of the campaigns (issue 14): the partner banners
@@ -62,6 +62,9 @@ export interface PublicCampaigns {
   banners: PublicBanner[];
   popup: PublicPopup | null;
 }
+
+/** An ad as the home page shows it: with its loan-ad disclosure as finished text (null in an operator's preview of a product not live). */
+export type WithDisclosure<T> = T & { disclosure: DisclosureText | null };
 
 /** The banner image's box on the home page, and the popup's (the sizes uploads are encoded to, 1× and 2×). */
 export const BANNER_IMAGE = { width: 560, height: 240 } as const;

@@ -1,6 +1,5 @@
 import { Disclosure } from "#app/loans/Disclosure.tsx";
-import type { DisclosureBroker } from "#app/loans/disclosure.ts";
-import { disclosureProduct } from "#app/features/products/model.ts";
+import type { DisclosureText } from "#app/loans/disclosure.ts";
 import { Link } from "react-router";
 import { useLocale, useT, type TFunction } from "#app/i18n/useT.ts";
 import type { Locale } from "#app/i18n/locales.ts";
@@ -117,7 +116,7 @@ function Payment({ product, answers }: { product: LoanProduct; answers: CheckAns
   );
 }
 
-function ProductCard({ answer, answers, broker }: { answer: ProductAnswer; answers: CheckAnswers; broker: DisclosureBroker }) {
+function ProductCard({ answer, answers, disclosure }: { answer: ProductAnswer; answers: CheckAnswers; disclosure?: DisclosureText }) {
   const t = useT();
   const locale = useLocale();
   const { product } = answer;
@@ -165,7 +164,7 @@ function ProductCard({ answer, answers, broker }: { answer: ProductAnswer; answe
         })}
       </p>
       {answer.fits ? <Payment product={product} answers={answers} /> : null}
-      <Disclosure broker={broker} product={disclosureProduct(product)} approval={product.approval} />
+      {disclosure ? <Disclosure text={disclosure} /> : null}
     </li>
   );
 }
@@ -173,12 +172,13 @@ function ProductCard({ answer, answers, broker }: { answer: ProductAnswer; answe
 export function CheckAnswer({
   result,
   answers,
-  broker,
+  disclosures,
   consultHref,
 }: {
   result: CheckResult;
   answers: CheckAnswers;
-  broker: DisclosureBroker;
+  /** Each product's loan-ad disclosure as finished text, by product key (ADR 0045). */
+  disclosures: Readonly<Record<string, DisclosureText>>;
   consultHref: string;
 }) {
   const t = useT();
@@ -191,7 +191,7 @@ export function CheckAnswer({
       </p>
       <ul className={styles.products}>
         {result.answers.map((a) => (
-          <ProductCard key={a.product.key} answer={a} answers={answers} broker={broker} />
+          <ProductCard key={a.product.key} answer={a} answers={answers} disclosure={disclosures[a.product.key]} />
         ))}
       </ul>
       <Link className={styles.consult} to={consultHref}>

@@ -1,4 +1,4 @@
-import type { DisclosureBroker } from "#app/loans/disclosure.ts";
+import type { DisclosureText } from "#app/loans/disclosure.ts";
 import { useMemo, useState, type ChangeEvent, type FormEvent } from "react";
 import { useT } from "#app/i18n/useT.ts";
 import { Button } from "#app/ui/Button.tsx";
@@ -26,8 +26,8 @@ import styles from "./Eligibility.module.css";
  */
 export interface CheckProps {
   products: LoanProduct[];
-  /** The broker's part of each product's loan-ad disclosure. */
-  broker: DisclosureBroker;
+  /** Each product's loan-ad disclosure as finished text, by product key (ADR 0045). */
+  disclosures: Readonly<Record<string, DisclosureText>>;
   /** YYYY-MM-DD in Korea, from the server: the server's and the browser's answer agree. */
   today: string;
   initial: CheckValues;
@@ -37,7 +37,7 @@ export interface CheckProps {
 
 export const ANSWER_ID = "check-answer";
 
-export function EligibilityCheck({ products, broker, today, initial, submitted }: CheckProps) {
+export function EligibilityCheck({ products, disclosures, today, initial, submitted }: CheckProps) {
   const t = useT();
   const [values, setValues] = useState<CheckValues>(initial);
   const [attempted, setAttempted] = useState(submitted);
@@ -142,7 +142,12 @@ export function EligibilityCheck({ products, broker, today, initial, submitted }
       <section id={ANSWER_ID} tabIndex={-1} className={styles.answer} aria-labelledby="check-answer-title" aria-live="polite">
         <h2 id="check-answer-title">{t("eligibility.answer.heading")}</h2>
         {result && parsed.answers ? (
-          <CheckAnswer result={result} answers={parsed.answers} broker={broker} consultHref={`/loan-consultation?${checkQuery(values)}`} />
+          <CheckAnswer
+            result={result}
+            answers={parsed.answers}
+            disclosures={disclosures}
+            consultHref={`/loan-consultation?${checkQuery(values)}`}
+          />
         ) : (
           <p>{t("eligibility.answer.empty")}</p>
         )}

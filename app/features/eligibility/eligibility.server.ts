@@ -6,6 +6,10 @@ import { sessionCookie } from "#app/features/console/cookies.server.ts";
 import { findSession } from "#app/features/console/session-store.server.ts";
 import { liveProducts } from "#app/features/products/products.server.ts";
 import { loadDisclosureBroker } from "#app/loans/disclosure.server.ts";
+import { disclosureText } from "#app/loans/disclosure-text.server.ts";
+import type { DisclosureBroker, DisclosureText } from "#app/loans/disclosure.ts";
+import { disclosureProduct, type LoanProduct } from "#app/features/products/model.ts";
+import type { Locale } from "#app/i18n/locales.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { checkQuery, parseCheck } from "#app/features/eligibility/query.ts";
 import { checkEligibility } from "#app/features/eligibility/rules.ts";
@@ -20,6 +24,11 @@ export const PRODUCT_PREVIEW_PARAM = "productPreview";
  * answers as the query string has them. The page computes the answer from
  * these with the same module in the server's render and in the browser.
  */
+/** Every product's disclosure under its own approvals, by key. */
+function productDisclosures(locale: Locale, broker: DisclosureBroker, products: readonly LoanProduct[]): Record<string, DisclosureText> {
+  return Object.fromEntries(products.map((p) => [p.key, disclosureText(locale, broker, disclosureProduct(p), p.approval)]));
+}
+
 export async function checkPage(request: Request, context: Readonly<RouterContextProvider>, now = new Date()) {
   const app = services(context);
   const url = new URL(request.url);
@@ -32,10 +41,14 @@ export async function checkPage(request: Request, context: Readonly<RouterContex
   const products = await liveProducts(app.db, localeOf(context), now, preview);
   return {
     products,
-    /** The broker's part of each product's loan-ad disclosure (issue 35). */
-    broker: await loadDisclosureBroker(
-      app.db,
-      products.map((p) => p.terms.lenderName),
+    /** Each product's loan-ad disclosure (issue 35), as finished text by product key (ADR 0045). */
+    disclosures: productDisclosures(
+      localeOf(context),
+      await loadDisclosureBroker(
+        app.db,
+        products.map((p) => p.terms.lenderName),
+      ),
+      products,
     ),
     today: todayInSeoul(now),
     check,

@@ -8,8 +8,7 @@ import { dismissEventPopupForToday, readEventPopupDue } from "#app/features/home
 import { CampaignImage } from "#app/features/campaigns/CampaignImage.tsx";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
 import { productPageHref } from "#app/loans/disclosure.ts";
-import type { LoanAds } from "#app/features/products/products.server.ts";
-import { POPUP_IMAGE, type PublicPopup } from "#app/features/campaigns/model.ts";
+import { POPUP_IMAGE, type PublicPopup, type WithDisclosure } from "#app/features/campaigns/model.ts";
 import styles from "./EventPopup.module.css";
 
 const subscribeNothing = () => () => {};
@@ -21,10 +20,11 @@ const subscribeNothing = () => () => {};
  * of closing it (button, backdrop, Escape) keeps it hidden until the end of
  * the day when "Don't show again today" is ticked, and stores nothing when
  * it is not. It stays away while a legal document is open. Its image is
- * smaller than the hero image, so it never becomes the largest paint.
+ * smaller than the hero image, so it never becomes the largest paint. Its
+ * module comes with the page: loaded lazily it cost more on / than it saved
+ * (the bundler's preload helper; measured in ADR 0045).
  */
-export function EventPopup({ popup, ads }: { popup: PublicPopup; ads: LoanAds }) {
-  const product = ads.products[popup.productKey];
+export function EventPopup({ popup }: { popup: WithDisclosure<PublicPopup> }) {
   const t = useT();
   const titleId = useId();
   const { search } = useLocation();
@@ -53,7 +53,7 @@ export function EventPopup({ popup, ads }: { popup: PublicPopup; ads: LoanAds })
           <span className={styles.cta}>{t("home.popup.cta")} ›</span>
         </span>
       </Link>
-      {product ? <Disclosure broker={ads.broker} product={product} approval={popup.approval} /> : null}
+      {popup.disclosure ? <Disclosure text={popup.disclosure} /> : null}
       <form method="dialog" className={styles.bar}>
         <label className={styles.dontShow}>
           <input ref={dontShow} type="checkbox" name="dontShow" />

@@ -7,8 +7,7 @@ import { PartnerBanners } from "#app/features/home/PartnerBanners.tsx";
 import { ServiceCards } from "#app/features/home/ServiceCards.tsx";
 import { InfoHub } from "#app/features/home/InfoHub.tsx";
 import { EventPopup } from "#app/features/home/EventPopup.tsx";
-import type { PublicCampaigns } from "#app/features/campaigns/model.ts";
-import type { LoanAds } from "#app/features/products/products.server.ts";
+import type { PublicBanner, PublicPopup, WithDisclosure } from "#app/features/campaigns/model.ts";
 import styles from "./HomePage.module.css";
 
 export const HERO_IMAGE = "/images/home/hero.svg";
@@ -21,12 +20,10 @@ export const HERO_IMAGE = "/images/home/hero.svg";
  */
 export function HomePage({
   campaigns,
-  ads,
   figures,
   reviews,
 }: {
-  campaigns: PublicCampaigns;
-  ads: LoanAds;
+  campaigns: { banners: WithDisclosure<PublicBanner>[]; popup: WithDisclosure<PublicPopup> | null };
   figures?: ReactNode;
   reviews?: ReactNode;
 }) {
@@ -44,7 +41,7 @@ export function HomePage({
         </ButtonLink>
         <img src={HERO_IMAGE} width={716} height={400} alt="" fetchPriority="high" decoding="async" className={styles.art} />
       </section>
-      {campaigns.banners.length ? <PartnerBanners banners={campaigns.banners} ads={ads} /> : null}
+      {campaigns.banners.length ? <PartnerBanners banners={campaigns.banners} /> : null}
       <ServiceCards />
       {figures}
       <InfoHub />
@@ -58,7 +55,7 @@ export function HomePage({
           {t("home.contact.button")}
         </ButtonLink>
       </Section>
-      {campaigns.popup ? <EventPopup popup={campaigns.popup} ads={ads} /> : null}
+      {campaigns.popup ? <EventPopup popup={campaigns.popup} /> : null}
     </>
   );
 }

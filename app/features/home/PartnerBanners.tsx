@@ -3,9 +3,8 @@ import { useT } from "#app/i18n/useT.ts";
 import { Section } from "#app/ui/Section.tsx";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
 import { productPageHref } from "#app/loans/disclosure.ts";
-import type { LoanAds } from "#app/features/products/products.server.ts";
 import { CampaignImage } from "#app/features/campaigns/CampaignImage.tsx";
-import { BANNER_IMAGE, commonRateDate, koreanDate, type PublicBanner } from "#app/features/campaigns/model.ts";
+import { BANNER_IMAGE, commonRateDate, koreanDate, type PublicBanner, type WithDisclosure } from "#app/features/campaigns/model.ts";
 import styles from "./PartnerBanners.module.css";
 import shared from "./sections.module.css";
 
@@ -15,9 +14,8 @@ import shared from "./sections.module.css";
  * disclosure and then the way on to the lender (`/go/<key>`, counted by the
  * server; review A12). Under it, the disclosure itself, always open.
  */
-function Banner({ banner, eager, showDate, ads }: { banner: PublicBanner; eager: boolean; showDate: boolean; ads: LoanAds }) {
+function Banner({ banner, eager, showDate }: { banner: WithDisclosure<PublicBanner>; eager: boolean; showDate: boolean }) {
   const t = useT();
-  const product = ads.products[banner.productKey];
   return (
     <>
       <Link to={productPageHref(banner.productKey)} className={styles.banner} data-partner={banner.key}>
@@ -39,7 +37,7 @@ function Banner({ banner, eager, showDate, ads }: { banner: PublicBanner; eager:
           </span>
         </span>
       </Link>
-      {product ? <Disclosure broker={ads.broker} product={product} approval={banner.approval} /> : null}
+      {banner.disclosure ? <Disclosure text={banner.disclosure} /> : null}
     </>
   );
 }
@@ -52,7 +50,7 @@ function Banner({ banner, eager, showDate, ads }: { banner: PublicBanner; eager:
  * and the disclaimer points to them (no banner title, which is in the
  * visitor's language, goes inside the Korean sentence).
  */
-export function PartnerBanners({ banners, ads }: { banners: readonly PublicBanner[]; ads: LoanAds }) {
+export function PartnerBanners({ banners }: { banners: readonly WithDisclosure<PublicBanner>[] }) {
   const t = useT();
   const common = commonRateDate(banners);
   return (
@@ -63,7 +61,7 @@ export function PartnerBanners({ banners, ads }: { banners: readonly PublicBanne
       <ul className={styles.row}>
         {banners.map((banner, i) => (
           <li key={banner.key}>
-            <Banner banner={banner} eager={i === 0} showDate={!common} ads={ads} />
+            <Banner banner={banner} eager={i === 0} showDate={!common} />
           </li>
         ))}
       </ul>

@@ -5,8 +5,17 @@ import { SEOUL_TIME_ZONE } from "#app/lib/seoul-time.ts";
  * western digits (docs/language: every language of the site writes 0–9).
  */
 function format(locale: string, options: Intl.DateTimeFormatOptions) {
-  return new Intl.DateTimeFormat(`${locale}-u-nu-latn`, { timeZone: SEOUL_TIME_ZONE, ...options });
+  // Making a formatter costs far more than using one (a status page lists dozens of slots): one per language and style.
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(`${locale}-u-nu-latn`, { timeZone: SEOUL_TIME_ZONE, ...options });
+    if (formatters.size >= 64) formatters.clear();
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * "Tue, 1 Dec, 14:00". Burmese spells the month out: CLDR's short month
