@@ -105,3 +105,18 @@ export function disclosureText(
     ],
   };
 }
+
+/**
+ * The finished disclosure of one ad for a live product (ADR 0045): under the
+ * ad's own approvals (a banner's, the popup's), else the product's. Null when
+ * the product is not live. `ads` is what the products feature's `loanAds` reads.
+ */
+export function adDisclosure(
+  ads: { broker: DisclosureBroker; products: Record<string, DisclosureProduct & { approval: DisclosureApproval }> },
+  locale: Locale,
+  key: string,
+  approval?: DisclosureApproval,
+): DisclosureText | null {
+  const product = ads.products[key];
+  return product ? disclosureText(locale, ads.broker, product, approval ?? product.approval) : null;
+}

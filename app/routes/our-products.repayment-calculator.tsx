@@ -8,7 +8,8 @@ import { RepaymentCalculator } from "#app/features/repayment/RepaymentCalculator
 import { isAsked, queryFromValues, valuesFromQuery } from "#app/features/repayment/schema.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { offerOf } from "#app/features/repayment/offer.ts";
-import { adDisclosure, liveProducts, loanAds } from "#app/features/products/products.server.ts";
+import { liveProducts, loanAds } from "#app/features/products/products.server.ts";
+import { adDisclosure } from "#app/loans/disclosure-text.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
 import { Disclosure } from "#app/loans/Disclosure.tsx";

@@ -24,8 +24,7 @@ import { expiringSoon, type Expiring, type Gap } from "#app/loans/ad-approval.ts
 import type { RateKind, StampDuty } from "#app/loans/terms.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
 import { loadDisclosureBroker } from "#app/loans/disclosure.server.ts";
-import type { DisclosureApproval, DisclosureBroker, DisclosureProduct, DisclosureText } from "#app/loans/disclosure.ts";
-import { disclosureText } from "#app/loans/disclosure-text.server.ts";
+import type { DisclosureApproval, DisclosureBroker, DisclosureProduct } from "#app/loans/disclosure.ts";
 
 /**
  * Loan products (issue 27, ADR 0028): what the eligibility check offers, and
@@ -398,16 +397,6 @@ export async function productChoices(db: Db, now = new Date()): Promise<{ key: s
 export interface LoanAds {
   broker: DisclosureBroker;
   products: Record<string, DisclosureProduct & { approval: DisclosureApproval }>;
-}
-
-/**
- * The finished disclosure of one ad for a live product (ADR 0045): under the
- * ad's own approvals (a banner's, the popup's), else the product's. Null when
- * the product is not live.
- */
-export function adDisclosure(ads: LoanAds, locale: Locale, key: string, approval?: DisclosureApproval): DisclosureText | null {
-  const product = ads.products[key];
-  return product ? disclosureText(locale, ads.broker, product, approval ?? product.approval) : null;
 }
 
 export function loanAds(db: Db, locale: Locale, now = new Date()): Promise<LoanAds> {
