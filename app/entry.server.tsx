@@ -8,7 +8,7 @@ import { requestContext, servicesContext } from "#app/lib/services.server.ts";
 import { StylesheetContext } from "#app/styles.tsx";
 import { NonceContext } from "#app/nonce.ts";
 import { paintFirst } from "#app/lib/paint-first.server.ts";
-import { isUnavailable } from "#app/web/refusals.ts";
+import { isUnavailable, UNAVAILABLE_RETRY_AFTER_S } from "#app/web/refusals.ts";
 
 export const streamTimeout = 5_000;
 
@@ -42,6 +42,12 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A page refused because the database is away says when to come back and is never kept, whatever
+  // the route's own headers() would give a page of its kind (issue 39).
+  if (responseStatusCode === 503) {
+    if (!responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -1,6 +1,16 @@
 // Global tokens and resets first: component styles come after them.
 import "./styles/global.css";
-import { Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import {
+  data,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { localeMiddleware } from "#app/i18n/middleware.server.ts";
@@ -20,31 +30,45 @@ import { useNonce } from "#app/nonce.ts";
 import { MYANMAR_FONT_PROBE } from "#app/features/layout/myanmar-font.ts";
 import { Styles } from "#app/styles.tsx";
 import { rememberLanding } from "#app/features/attribution/session.ts";
-import { isRefusal } from "#app/web/refusals.ts";
+import { isRefusal, isUnavailable, serviceUnavailable, UNAVAILABLE_RETRY_AFTER_S } from "#app/web/refusals.ts";
 import { businessIdentityOrLast } from "#app/business/identity.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return {
+  const db = services(context).db;
+  const root = {
     i18n: i18nFor(context, ["common", "site"]),
     origin: services(context).publicOrigin || new URL(request.url).origin,
     // Who the business is: the footer, the header, the contact widget and the pages read it (useBusiness).
-    business: await businessIdentityOrLast(services(context).db),
-    // The legal modal's document, only when the URL opens it (?policy=kind).
-    legal: await legalViewFor(services(context).db, new URL(request.url), localeOf(context)),
+    // Null only while the database is away before this process ever read it: then the page says so (App).
+    business: await whileAway(businessIdentityOrLast(db), null),
+    // The legal modal's document, only when the URL opens it (?policy=kind); not opened while the database is away.
+    legal: await whileAway(legalViewFor(db, new URL(request.url), localeOf(context)), null),
     // Coming changes of the legal documents, announced during their notice period (issue 36); a
     // database away leaves the line out rather than failing the page (the page says what it can).
-    legalChanges: await comingLegalChanges(services(context).db).catch(() => []),
+    legalChanges: await comingLegalChanges(db).catch(() => []),
   };
+  // The frame's strings always reach the page, so even "briefly unavailable" is said in the visitor's language.
+  if (root.business) return root;
+  const refusal = serviceUnavailable();
+  return data(root, refusal.init ?? undefined);
+}
+
+/** `read`'s answer, or `fallback` while the database is away (any other failure stands). */
+function whileAway<T, F>(read: Promise<T>, fallback: F): Promise<T | F> {
+  return read.catch((error: unknown) => {
+    if (isUnavailable(error)) return fallback;
+    throw error;
+  });
 }
 
 /**
  * A refusal a page's loader throws (429 or 503 with Retry-After) is rendered by this
  * route's error boundary: its headers go out with it.
  */
-export function headers({ errorHeaders }: Route.HeadersArgs) {
-  return errorHeaders ?? new Headers();
+export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders;
 }
 
 /**
@@ -115,6 +139,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // A route tree with its own layout (the operator console) renders without the visitors' shell.
   const ownShell = useMatches().some((m) => (m.handle as { ownShell?: boolean } | undefined)?.ownShell);
   useRememberSource(!ownShell);
+  if (!loaderData.business) return <Unavailable retryAfter={UNAVAILABLE_RETRY_AFTER_S} />;
   if (ownShell) return <Outlet />;
   return (
     <AppShell chrome={<SiteChrome legal={loaderData.legal} changes={loaderData.legalChanges} />}>
@@ -123,10 +148,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The footer and contact button on error pages too, when the root's strings loaded. */
+/** The footer and contact button on error pages too, when the root's strings and the business loaded. */
 function useErrorChrome() {
-  const data = useRouteLoaderData("root") as { legal?: LegalView | null; legalChanges?: LegalChange[] } | undefined;
-  return data ? <SiteChrome legal={data.legal ?? null} changes={data.legalChanges ?? []} /> : undefined;
+  const data = useRouteLoaderData("root") as { business?: unknown; legal?: LegalView | null; legalChanges?: LegalChange[] } | undefined;
+  return data?.business ? <SiteChrome legal={data.legal ?? null} changes={data.legalChanges ?? []} /> : undefined;
+}
+
+/** "Briefly unavailable, try again in n seconds": the database is away (issue 39). */
+function Unavailable({ retryAfter, chrome }: { retryAfter: number; chrome?: React.ReactNode }) {
+  const t = useT();
+  return (
+    <AppShell chrome={chrome}>
+      <PageHeading subtitle={t("common.error.unavailable.body", { count: retryAfter })}>{t("common.error.unavailable.title")}</PageHeading>
+    </AppShell>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -140,11 +175,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   if (isRouteErrorResponse(error) && isRefusal(error.data)) {
-    const kind = error.data.refusal === "unavailable" ? "unavailable" : "tooMany";
+    if (error.data.refusal === "unavailable") return <Unavailable retryAfter={error.data.retryAfter} chrome={chrome} />;
     return (
       <AppShell chrome={chrome}>
-        <PageHeading subtitle={t(`common.error.${kind}.body`, { count: error.data.retryAfter })}>
-          {t(`common.error.${kind}.title`)}
+        <PageHeading subtitle={t("common.error.tooMany.body", { count: error.data.retryAfter })}>
+          {t("common.error.tooMany.title")}
         </PageHeading>
       </AppShell>
     );

@@ -14,6 +14,7 @@ import { callAction, jsonRequest, testContext, testServices, type TestServices }
 import { SAMPLE_CONSULTATION_FORM, sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { action as answerCreate } from "#app/routes/svc.answer.ts";
 import { action as consultationForm } from "#app/routes/loan-consultation.tsx";
+import { loader as rootLoader } from "#app/root.tsx";
 import type { FormResult } from "#app/lib/form-result.ts";
 import en from "../../locales/en/api.json" with { type: "json" };
 import vi from "../../locales/vi/api.json" with { type: "json" };
@@ -69,6 +70,27 @@ describe("PostgreSQL away (connection refused)", () => {
     expect(written).toEqual([
       expect.objectContaining({ level: "warn", event: "dependency.away", dependency: "database", reason: "ECONNREFUSED" }),
     ]);
+  });
+
+  it("the root's loader still sends the frame's strings, without a business this process never read: 503 with Retry-After", async () => {
+    const result = (await rootLoader({
+      request: new Request("http://localhost/company/about?lang=vi"),
+      context: testContext(app, "vi"),
+      params: {},
+    } as never)) as unknown as {
+      data: { i18n: { locale: string }; business: unknown; legal: unknown };
+      init: { status?: number; headers?: Record<string, string> } | null;
+    };
+    expect(result.init?.status).toBe(503);
+    expect(result.init?.headers).toMatchObject({ "Retry-After": String(UNAVAILABLE_RETRY_AFTER_S) });
+    expect(result.data.i18n.locale).toBe("vi");
+    expect(result.data.business).toBeNull();
+    const withPolicy = (await rootLoader({
+      request: new Request("http://localhost/company/about?policy=privacy"),
+      context: testContext(app, "vi"),
+      params: {},
+    } as never)) as unknown as { data: { legal: unknown } };
+    expect(withPolicy.data.legal).toBeNull();
   });
 
   it("the form posted without JavaScript comes back 503 with Retry-After and everything typed", async () => {
