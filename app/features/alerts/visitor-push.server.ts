@@ -176,12 +176,15 @@ export async function scheduleVisitorNews(
   return subs.length;
 }
 
+/** The visitor's texts are the site's catalogs (locales/<lang>/status.json), not the console's. */
+const VISITOR_TEXTS = { titleKey: "status.push.title" } as const;
+
 /** What the phone shows: the kind of news in the request's language and the status link; nothing personal. */
 export function visitorMessage(lang: string, news: string, newsAt: string | null, url: string, tag: string): PushMessage {
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
   const time = newsAt ? formatSeoul(newsAt) : "";
   return {
-    title: serverT(locale, "status.push.title"),
+    title: serverT(locale, VISITOR_TEXTS.titleKey),
     body: serverT(locale, `status.push.news.${news}`, { time }),
     url,
     tag,
