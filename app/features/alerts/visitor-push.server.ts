@@ -54,7 +54,12 @@ export function allowedAt(due: Date, askedCallback: string | null): Date {
 }
 
 /** A phone subscribes on the status page of `link` (the same phone again: nothing new). */
-export async function subscribeVisitor(db: Db, link: Pick<StatusLink, "id" | "request_kind" | "request_id">, sub: VisitorSubscription, now = new Date()) {
+export async function subscribeVisitor(
+  db: Db,
+  link: Pick<StatusLink, "id" | "request_kind" | "request_id">,
+  sub: VisitorSubscription,
+  now = new Date(),
+) {
   await db
     .insertInto("visitor_push_subscriptions")
     .values({
@@ -205,7 +210,8 @@ export async function deliverVisitor(db: Kysely<Database>, row: Delivery, option
     .select(["s.id", "s.endpoint", "s.p256dh", "s.auth", "l.request_kind", "l.request_id", "l.salt", "l.lang", "l.withdrawn_at"])
     .where("s.id", "=", Number(row.recipient))
     .executeTakeFirst();
-  if (!sub || sub.withdrawn_at || !isStatusKind(sub.request_kind)) return { ok: false, reason: "visitor turned notifications off", gone: true };
+  if (!sub || sub.withdrawn_at || !isStatusKind(sub.request_kind))
+    return { ok: false, reason: "visitor turned notifications off", gone: true };
   const token = linkToken(options.secret, { request_kind: sub.request_kind, request_id: sub.request_id, salt: sub.salt });
   const url = statusUrl(options.origin, token, sub.lang);
   const message = visitorMessage(sub.lang, row.news ?? "closed", row.news_at, url, `status-${sub.request_kind}-${sub.request_id}`);
