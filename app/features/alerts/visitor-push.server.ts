@@ -5,7 +5,6 @@ import type { StatusLink } from "#app/requests/status-link.server.ts";
 import { linkToken, statusUrl } from "#app/requests/status-link.server.ts";
 import { formatSeoul, seoulMidnight, seoulMinutes } from "#app/lib/seoul-time.ts";
 import { isLocale, DEFAULT_LOCALE } from "#app/i18n/locales.ts";
-import { serverT } from "#app/i18n/catalog.server.ts";
 import { queuedDelivery, type Delivery } from "#app/features/alerts/outbox.server.ts";
 import type { SendResult } from "#app/features/alerts/channels/result.ts";
 import type { PushMessage } from "#app/features/alerts/channels/push.server.ts";
@@ -185,7 +184,9 @@ export async function scheduleVisitorNews(
 const VISITOR_TEXTS = { titleKey: "status.push.title" } as const;
 
 /** What the phone shows: the kind of news in the request's language and the status link; nothing personal. */
-export function visitorMessage(lang: string, news: string, newsAt: string | null, url: string, tag: string): PushMessage {
+export async function visitorMessage(lang: string, news: string, newsAt: string | null, url: string, tag: string): Promise<PushMessage> {
+  // Loaded on first use: the catalogs are the app's bundle (Vite), which plain Node processes sharing the alerts (scripts, test workers) lack.
+  const { serverT } = await import("#app/i18n/catalog.server.ts");
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
   const time = newsAt ? formatSeoul(newsAt) : "";
   return {
@@ -214,7 +215,7 @@ export async function deliverVisitor(db: Kysely<Database>, row: Delivery, option
     return { ok: false, reason: "visitor turned notifications off", gone: true };
   const token = linkToken(options.secret, { request_kind: sub.request_kind, request_id: sub.request_id, salt: sub.salt });
   const url = statusUrl(options.origin, token, sub.lang);
-  const message = visitorMessage(sub.lang, row.news ?? "closed", row.news_at, url, `status-${sub.request_kind}-${sub.request_id}`);
+  const message = await visitorMessage(sub.lang, row.news ?? "closed", row.news_at, url, `status-${sub.request_kind}-${sub.request_id}`);
   const result = await options.send(sub, message);
   if (!result.ok && result.gone) await db.deleteFrom("visitor_push_subscriptions").where("id", "=", sub.id).execute();
   return result;
