@@ -45,7 +45,7 @@ describe("the visitors' service worker", () => {
   });
 
   it("focuses the status page when it is already open", async () => {
-    const open = [{ url: STATUS }];
+    const open: { url: string; focused?: boolean }[] = [{ url: STATUS }];
     const sw = worker(open);
     await sw.dispatch("notificationclick", { notification: { data: { url: STATUS }, close: () => undefined } });
     expect(open[0]!.focused).toBe(true);
