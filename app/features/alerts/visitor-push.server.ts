@@ -94,17 +94,6 @@ export async function unsubscribeVisitor(db: Db, link: Pick<StatusLink, "id">, e
   return ids.length;
 }
 
-/** Whether this phone is subscribed to this request (the button shows "Stop notifications"). */
-export async function hasVisitorSubscription(db: Db, link: Pick<StatusLink, "id">, endpoint: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("visitor_push_subscriptions")
-    .select("id")
-    .where("status_link_id", "=", link.id)
-    .where("endpoint", "=", endpoint)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The call-back the visitor asked for (by phone or on the status page), if any: news may come in the night around it. */
 async function askedCallback(db: Db, kind: string, id: number): Promise<string | null> {
   if (kind !== "consultation") return null;
