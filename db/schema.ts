@@ -411,7 +411,8 @@ export type AlertStatus = "pending" | "delivered" | "failed" | "cancelled";
 /** The alerts outbox (issue 12): one row per channel and recipient of a new request. */
 export interface AlertDeliveryTable {
   id: Generated<number>;
-  channel: AlertChannel;
+  /** "visitor": Web Push to a visitor's phone (issue 38), recipient = visitor_push_subscriptions.id. */
+  channel: AlertChannel | "visitor";
   /** Push subscription id, e-mail address or "webhook": never a visitor's data. */
   recipient: string;
   request_kind: string;
@@ -428,6 +429,22 @@ export interface AlertDeliveryTable {
   delivered_at: string | null;
   created_at: string;
   updated_at: string;
+  /** A visitor delivery's kind of news (issue 38, migration 0170); null on the operators' channels. */
+  news: Generated<string | null>;
+  /** The time that news names (the next try, the call-back), or null. */
+  news_at: Generated<string | null>;
+}
+
+/** A visitor's phone that gets Web Push about one request (issue 38, migration 0170). */
+export interface VisitorPushSubscriptionTable {
+  id: Generated<number>;
+  status_link_id: number;
+  request_kind: string;
+  request_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
 }
 
 /** One device of an operator that receives Web Push alerts. */
@@ -773,6 +790,7 @@ export interface Database {
   business_calendar: BusinessCalendarTable;
   business_closures: BusinessClosureTable;
   legal_versions: LegalVersionTable;
+  visitor_push_subscriptions: VisitorPushSubscriptionTable;
 }
 
 /** One dated version of a legal document (issue 36, migration 0140, ADR 0038). */

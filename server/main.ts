@@ -48,7 +48,7 @@ await serving?.check();
 // Spec §9 retention, daily (also `npm run retention`).
 const stopRetention = startRetentionJob(database.db, log);
 // Alerts to operators (issue 12): rows written with each request, delivered by this worker.
-const alerts = createAlerts(database.db, config.alerts, log);
+const alerts = createAlerts(database.db, config.alerts, log, { secret: config.secret });
 alerts.startWorker({ leaseMs: config.alertClaimLeaseMs });
 // A call-back the visitor asked for alerts its agent as it comes due (issue 26): every instance ticks, each alert goes once.
 const stopCallbackAlerts = startCallbackAlerts(database.db, alerts, log);

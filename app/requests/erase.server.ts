@@ -53,7 +53,7 @@ export async function eraseByPhone(db: Kysely<Database>, phone: string): Promise
 
 /**
  * Erases the given requests and everything that belongs to them (answers,
- * consent records, photos, alert deliveries), inside the caller's
+ * consent records, photos, alert deliveries, the visitor's push subscriptions), inside the caller's
  * transaction: the one erasure of a person's data, used by the privacy page
  * (by phone number) and by a visitor's own "I no longer need this" on the
  * status page (one request, issue 28).
@@ -81,8 +81,12 @@ export async function eraseRequests(trx: Db, ids: Partial<Record<keyof ErasureCo
   }
   if (some(all.purchase)) await trx.deleteFrom("purchase_requests").where("id", "in", all.purchase).execute();
   if (some(all.rights)) await trx.deleteFrom("rights_requests").where("id", "in", all.rights).execute();
-  for (const [kind, list] of Object.entries(all))
-    if (some(list)) await trx.deleteFrom("alert_deliveries").where("request_kind", "=", kind).where("request_id", "in", list).execute();
+  for (const [kind, list] of Object.entries(all)) {
+    if (!some(list)) continue;
+    await trx.deleteFrom("alert_deliveries").where("request_kind", "=", kind).where("request_id", "in", list).execute();
+    // The visitor's phones' push subscriptions (issue 38): the endpoint and keys go with the request.
+    await trx.deleteFrom("visitor_push_subscriptions").where("request_kind", "=", kind).where("request_id", "in", list).execute();
+  }
   return Object.fromEntries(Object.entries(all).map(([kind, list]) => [kind, list.length])) as ErasureCounts;
 }
 

@@ -66,6 +66,11 @@ export async function issueStatusToken(
   return tokenOf(secret, request.kind, request.id, winner.salt);
 }
 
+/** The token of a link already issued, made again from its salt (a visitor's notification links to its status page, issue 38). */
+export function linkToken(secret: string, link: { request_kind: StatusKind; request_id: number; salt: string }): string {
+  return tokenOf(secret, link.request_kind, link.request_id, link.salt);
+}
+
 /** A token that looks like one, for answers to bots (it opens nothing). */
 export function decoyToken(): string {
   return randomBytes(32).toString("base64url");

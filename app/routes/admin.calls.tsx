@@ -5,6 +5,7 @@ import { consoleForm, consoleTitle, positiveId } from "#app/features/console/con
 import { signedIn } from "#app/features/console/guards.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { claim, myCalls } from "#app/features/pipeline/my-calls.server.ts";
+import { announceCall } from "#app/features/pipeline/calls.server.ts";
 import { logCallAction } from "#app/features/pipeline/call-action.server.ts";
 import { MyCallsPage, type MyCallsResult } from "#app/features/pipeline/MyCallsPage.tsx";
 
@@ -24,6 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "claim") {
     const claimed = await claim(db, who, id);
     return data<MyCallsResult>({ claimed, id }, { status: claimed ? 200 : 409 });
+  }
+  if (form.get("intent") === "dialing") {
+    // The dial link's tap (with JavaScript): the visitor's phone hears that we are about to call (issue 38).
+    return data<MyCallsResult>({ announced: await announceCall(db, id), id });
   }
   if (form.get("intent") !== "call") throw data(null, { status: 400 });
   // A call logged on an unclaimed lead claims it.

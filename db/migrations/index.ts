@@ -30,6 +30,7 @@ import * as m0130 from "#db/migrations/0130_business_calendar.ts";
 import * as m0140 from "#db/migrations/0140_legal_versions.ts";
 import * as m0150 from "#db/migrations/0150_ad_disclosure.ts";
 import * as m0160 from "#db/migrations/0160_home_claims.ts";
+import * as m0170 from "#db/migrations/0170_visitor_push.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "0140_legal_versions": m0140,
   "0150_ad_disclosure": m0150,
   "0160_home_claims": m0160,
+  "0170_visitor_push": m0170,
 };

@@ -36,7 +36,7 @@ export function testServices(db: Kysely<Database>, overrides: Partial<TestServic
   return {
     db,
     log: silentLogger,
-    alerts: createAlerts(db, testAlertConfig(), silentLogger),
+    alerts: createAlerts(db, testAlertConfig(), silentLogger, { secret: TEST_APP_SECRET }),
     limiter: createRateLimiter({ max: 1000, windowMs: 60_000 }),
     secret: TEST_APP_SECRET,
     secureCookies: false,

@@ -11,6 +11,7 @@ import { sendWebhook } from "#app/features/alerts/channels/webhook.server.ts";
 import { checkSummary } from "#app/requests/check-summary.server.ts";
 import type { PushDevice } from "#app/features/alerts/channels/endpoint.server.ts";
 import type { SendResult } from "#app/features/alerts/channels/result.ts";
+import { deliverVisitor, VISITOR_CHANNEL } from "#app/features/alerts/visitor-push.server.ts";
 
 /**
  * The alerts of one server process: schedules a new request's rows in its
@@ -37,7 +38,11 @@ export interface Alerts {
   stop(): Promise<void>;
 }
 
-export function createAlerts(db: Kysely<Database>, config: AlertConfig, log: Logger): Alerts {
+/**
+ * `visitor.secret` (the app's secret) makes a visitor's status link again for
+ * their notifications (issue 38); without it, visitor rows are given up.
+ */
+export function createAlerts(db: Kysely<Database>, config: AlertConfig, log: Logger, visitor: { secret?: string } = {}): Alerts {
   const targets: AlertTargets = { webhook: config.webhook !== null, email: config.email?.to ?? [] };
   let transport: Transporter | undefined;
   let worker: AlertWorker | undefined;
@@ -65,6 +70,19 @@ export function createAlerts(db: Kysely<Database>, config: AlertConfig, log: Log
   const sendPush: typeof import("#app/features/alerts/channels/push.server.ts").sendPush = async (...args) =>
     (await pushChannel()).sendPush(...args);
 
+  const sendPushMessage: typeof import("#app/features/alerts/channels/push.server.ts").sendPushMessage = async (...args) =>
+    (await pushChannel()).sendPushMessage(...args);
+
+  function toVisitor(row: Delivery): Promise<SendResult> {
+    const secret = visitor.secret;
+    if (!secret) return Promise.resolve({ ok: false, reason: "no secret for visitors' links", gone: true });
+    return deliverVisitor(db, row, {
+      origin: config.origin,
+      secret,
+      send: (device, message) => sendPushMessage(device, message, config.vapid, pushOptions),
+    });
+  }
+
   async function email(to: string, alert: Alert): Promise<SendResult> {
     if (!config.email) return { ok: false, reason: "e-mail is no longer configured", gone: true };
     const { mailTransport, sendEmail } = await emailChannel();
@@ -73,6 +91,7 @@ export function createAlerts(db: Kysely<Database>, config: AlertConfig, log: Log
   }
 
   async function deliver(row: Delivery): Promise<SendResult> {
+    if (row.channel === VISITOR_CHANNEL) return toVisitor(row);
     const check = row.request_kind === "consultation" ? await checkSummary(db, row.request_id) : null;
     const alert = alertOf({ kind: row.request_kind, id: row.request_id, lang: row.request_lang, createdAt: row.request_created_at, check });
     switch (row.channel) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link, useNavigation } from "react-router";
-import { useAdminT } from "#app/features/console/i18n.ts";
+import { Link, useFetcher, useNavigation } from "react-router";
+import { useAdminShell, useAdminT } from "#app/features/console/i18n.ts";
 import { requestHref } from "#app/features/console/kinds.ts";
 import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import type { MyCalls, QueuedCall } from "#app/features/pipeline/my-calls.server.ts";
@@ -12,7 +12,7 @@ import styles from "#app/features/console/console.module.css";
 /** The outcomes one tap logs from the queue; the others are on the request's page. */
 const ONE_TAP = ["connected", "no_answer", "busy", "message_left"] as const;
 
-export type MyCallsResult = { call: CallFormResult; id: number } | { claimed: boolean; id: number };
+export type MyCallsResult = { call: CallFormResult; id: number } | { claimed: boolean; id: number } | { announced: boolean; id: number };
 
 /** An agent's calls, made for a phone held in one hand: big targets, the dial and the outcome a thumb apart. */
 export function MyCallsPage({ data, result }: { data: MyCalls; result?: MyCallsResult }) {
@@ -131,12 +131,31 @@ function QueueItem({ call, when, late, children }: { call: QueuedCall; when: str
       </div>
       <p className={late ? styles.overdue : styles.muted}>{when}</p>
       {call.phone ? (
-        <a className={styles.dial} href={`tel:${call.phone}`}>
+        <DialLink id={call.id} phone={call.phone}>
           {t("mycalls.dial", { phone: call.phone })}
-        </a>
+        </DialLink>
       ) : null}
       {children}
     </li>
+  );
+}
+
+/**
+ * The dial link: the phone's dialer opens as always; with JavaScript the tap
+ * also tells the server, which tells the visitor's phone that we are about
+ * to call (issue 38). Without JavaScript it is the plain tel: link.
+ */
+function DialLink({ id, phone, children }: { id: number; phone: string; children: ReactNode }) {
+  const fetcher = useFetcher();
+  const csrf = useAdminShell()?.csrf ?? "";
+  return (
+    <a
+      className={styles.dial}
+      href={`tel:${phone}`}
+      onClick={() => void fetcher.submit({ intent: "dialing", id: String(id), csrf }, { method: "post" })}
+    >
+      {children}
+    </a>
   );
 }
 

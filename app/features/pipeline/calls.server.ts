@@ -5,7 +5,8 @@ import { doNotContactSince, forbidContact, isDoNotContact } from "#app/requests/
 import { audit } from "#app/features/audit/audit.server.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { moveWithin, type Mover } from "#app/features/pipeline/pipeline.server.ts";
-import { canMove } from "#app/features/pipeline/stages.ts";
+import { canMove, isDecided } from "#app/features/pipeline/stages.ts";
+import { scheduleVisitorNews } from "#app/features/alerts/visitor-push.server.ts";
 import { MAX_UNANSWERED, nextAttemptAt } from "#app/features/pipeline/cadence.ts";
 import type { BusinessCalendar } from "#app/business/calendar.ts";
 import { readCalendar } from "#app/business/calendar.server.ts";
@@ -111,7 +112,26 @@ export async function logCall(
     if (close && canMove("consultation", stage, "closed")) {
       await moveWithin(trx, close === "unreachable" ? null : who, "consultation", id, stage, { to: "closed", reason: close }, now);
     }
+    // The visitor's phone hears of a missed call and the next try, or of the call-back set (issue 38); a close says so itself.
+    if (!close && next && UNANSWERED.includes(call.outcome))
+      await scheduleVisitorNews(trx, { kind: "consultation", id }, "missed", { at: next.toISOString(), now });
+    if (call.outcome === "callback" && next)
+      await scheduleVisitorNews(trx, { kind: "consultation", id }, "callback", { at: next.toISOString(), now });
     return { ok: true, next: next ? formatSeoul(next) : null, closed: Boolean(close && canMove("consultation", stage, "closed")) } as const;
+  });
+}
+
+/**
+ * The agent taps to dial a lead in My calls (issue 38): the visitor's phone is
+ * told that we are about to call, and from which number. Nothing for a lead
+ * decided or closed, or a number that may not be called. Answers whether news was queued.
+ */
+export async function announceCall(db: Db, id: number, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("consultation_answers").select("status").where("id", "=", id).executeTakeFirst();
+    if (!row || isDecided(row.status as RequestStage)) return false;
+    if (await isDoNotContact(trx, await consultationPhone(trx, id))) return false;
+    return (await scheduleVisitorNews(trx, { kind: "consultation", id }, "calling", { now })) > 0;
   });
 }
 

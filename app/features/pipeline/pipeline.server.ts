@@ -5,6 +5,8 @@ import { REQUEST_TABLES } from "#app/requests/tables.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { canMove, isDecided, type StageMove } from "#app/features/pipeline/stages.ts";
+import { scheduleVisitorNews } from "#app/features/alerts/visitor-push.server.ts";
+import type { VisitorNews } from "#app/features/alerts/visitor-push.ts";
 
 /**
  * Moving a request from one stage to the next (issue 26, item 1): the
@@ -19,6 +21,15 @@ type Db = Kysely<Database>;
 export type Mover = { operator: { id: number; email: string } } | null;
 
 export type MoveResult = { ok: true } | { ok: false; error: "missing" | "stale" | "notAllowed" | "reason" };
+
+/** The stages whose reaching the visitor is told of by Web Push (issue 38). */
+const VISITOR_STAGE_NEWS: Partial<Record<RequestStage, VisitorNews>> = {
+  documents: "documents",
+  with_lender: "with_lender",
+  approved: "decided",
+  declined: "decided",
+  closed: "closed",
+};
 
 /** The stage a request stands at, read inside `trx` (null: no such request). */
 async function currentStage(trx: Transaction<Database>, kind: RequestKind, id: number): Promise<RequestStage | null> {
@@ -126,6 +137,9 @@ export async function moveWithin(
     .execute();
   const detail = [`${from}→${move.to}`, recorded.closed_reason ? `reason=${recorded.closed_reason}` : ""].filter(Boolean).join(" ");
   await audit(trx, who, "stage", { kind, id }, detail, now);
+  // The visitor's phone hears of it, if they asked on the status page (issue 38), queued in this transaction.
+  const news = VISITOR_STAGE_NEWS[move.to];
+  if (news) await scheduleVisitorNews(trx, { kind, id }, news, { now });
   return { ok: true };
 }
 

@@ -6,6 +6,7 @@ import { SelectField } from "#app/ui/Field.tsx";
 import type { StatusView } from "#app/features/request-status/view.ts";
 import type { StatusResult } from "#app/features/request-status/action.server.ts";
 import { formatWhen } from "#app/features/request-status/format.ts";
+import { PushButton } from "#app/features/request-status/PushButton.tsx";
 import styles from "./status.module.css";
 
 export interface StatusPageData {
@@ -18,6 +19,8 @@ export interface StatusPageData {
   businessName: string;
   /** The help centre, which agents call from. */
   phone: string;
+  /** The VAPID public key for the phone's notifications; null: none offered. */
+  pushKey: string | null;
 }
 
 /**
@@ -76,6 +79,8 @@ export function StatusPage({ data, result }: { data: StatusPageData; result?: St
           <p className={styles.phone}>{t("status.phone", { phone: view.maskedPhone })}</p>
         ) : null}
       </div>
+
+      {data.pushKey ? <PushButton publicKey={data.pushKey} /> : null}
 
       {result && "ok" in result && result.ok === "rescheduled" ? (
         <p className={styles.ok} role="status">

@@ -5,12 +5,14 @@ import { rateLimited } from "#app/web/svc.server.ts";
 import { rescheduleCall, withdrawRequest, type ActionOutcome } from "#app/features/request-status/actions.server.ts";
 import { STATUS_HEADERS } from "#app/features/request-status/page.server.ts";
 import { requestStore } from "#app/features/alerts/context.server.ts";
+import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "#app/features/alerts/visitor-push.ts";
+import { pushAction, type PushOutcome } from "#app/features/request-status/push.server.ts";
 
 /** The visitor's actions are limited on their own, apart from looking. */
 export const STATUS_ACTION_BUCKET = "request-status-action";
 const BODY_LIMIT = 2 * 1024;
 
-export type StatusResult = ActionOutcome | { error: "rate_limited" | "malformed" };
+export type StatusResult = ActionOutcome | PushOutcome | { error: "rate_limited" | "malformed" };
 
 const answer = (result: StatusResult, status = 200, headers: Record<string, string> = {}) =>
   data<StatusResult>(result, { status, headers: { ...STATUS_HEADERS, ...headers } });
@@ -18,7 +20,8 @@ const answer = (result: StatusResult, status = 200, headers: Record<string, stri
 /**
  * The status page's form posts, with or without JavaScript: `intent` is
  * `reschedule` (with `slot`) or `withdraw` (a second post with `confirm=yes`
- * after the confirmation step). A gone link is the same 404 as the page's.
+ * after the confirmation step), or `push_subscribe` / `push_unsubscribe` (the
+ * phone's notifications, issue 38: posted by the button's script). A gone link is the same 404 as the page's.
  */
 export async function statusAction({ request, params, context }: ActionFunctionArgs) {
   const app = services(context);
@@ -38,7 +41,9 @@ export async function statusAction({ request, params, context }: ActionFunctionA
         ? await rescheduleCall(requestStore(context), token, form.slot ?? "")
         : form.intent === "withdraw"
           ? await withdrawRequest(requestStore(context), token, form.confirm === "yes")
-          : ({ error: "malformed" } as const);
+          : form.intent === PUSH_SUBSCRIBE || form.intent === PUSH_UNSUBSCRIBE
+            ? await pushAction(app.db, token, form.intent, form)
+            : ({ error: "malformed" } as const);
     const status = "error" in result ? { gone: 404, closed: 409, slot: 400, malformed: 400, confirm: 200 }[result.error] : 200;
     return answer(result, status);
   } catch (error) {

@@ -151,6 +151,12 @@ export async function withdrawRequest(store: Store, token: string, confirmed: bo
   );
   if (!moved.ok) return { error: moved.error === "missing" ? "gone" : "closed" };
   // Deleted means gone from the files too, as retention makes it (SQLite's WAL checkpointed, PostgreSQL's tables vacuumed).
-  await reclaim(store.db, ["consultation_answer_items", "consent_records", "consultation_answers", "alert_deliveries"]);
+  await reclaim(store.db, [
+    "consultation_answer_items",
+    "consent_records",
+    "consultation_answers",
+    "alert_deliveries",
+    "visitor_push_subscriptions",
+  ]);
   return { ok: "withdrawn" };
 }

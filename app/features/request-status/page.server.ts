@@ -11,6 +11,7 @@ import { callSlots, hoursVars, isCallingTime, nextCallingMoment, type BusinessCa
 import { readCalendar } from "#app/business/calendar.server.ts";
 import { formatDate, formatDay, formatTime, formatWhen } from "#app/features/request-status/format.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
+import { alertsOf } from "#app/features/alerts/context.server.ts";
 
 /**
  * The headers of every answer of the status page, found or not (issue 28):
@@ -88,6 +89,8 @@ export async function statusPageData(context: Readonly<RouterContextProvider>, l
     brokerNumber: brokerRegistration(business)?.number ?? "",
     businessName: `${business.legalNameEn} (${business.legalNameKo})`,
     phone: business.phone,
+    /** The server's VAPID public key for "Tell me on this phone" (issue 38); null once the request is withdrawn. */
+    pushKey: view.stage === "withdrawn" ? null : alertsOf(context).config.vapid.publicKey,
   };
 }
 

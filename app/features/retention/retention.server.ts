@@ -5,6 +5,7 @@ import { DEVICE_COOKIE_MS, SESSION_IDLE_MS, SIGN_IN_FAILURE_MEMORY_MS } from "#a
 import { monthsBefore, RETENTION_MONTHS } from "#app/requests/retention.ts";
 import { DELIVERY_RETENTION_MS } from "#app/features/alerts/policy.ts";
 import { INSTANCE, takeLease } from "#app/lib/job-lease.server.ts";
+import { REQUEST_TABLES } from "#app/requests/tables.server.ts";
 
 /**
  * Retention (spec §9): what is past its period is deleted, with everything
@@ -52,7 +53,8 @@ type RetentionTable =
   | "admin_login_accounts"
   | "admin_device_cookies"
   | "alert_deliveries"
-  | "password_link_mails";
+  | "password_link_mails"
+  | "visitor_push_subscriptions";
 
 export async function runRetention(db: Kysely<Database>, now = new Date(), log?: Logger): Promise<RetentionCounts> {
   const { counts, emptied } = await deleteExpired(db, now);
@@ -153,6 +155,17 @@ async function deleteExpired(db: Kysely<Database>, now: Date): Promise<{ counts:
       n("alert_deliveries", await tx.deleteFrom("alert_deliveries").where("created_at", "<=", monthOld).executeTakeFirst()),
       n("password_link_mails", await tx.deleteFrom("password_link_mails").where("created_at", "<=", monthOld).executeTakeFirst()),
     ];
+
+    // A visitor's push subscriptions (issue 38) go with their request: those whose request retention just deleted.
+    for (const [kind, table] of Object.entries(REQUEST_TABLES))
+      n(
+        "visitor_push_subscriptions",
+        await tx
+          .deleteFrom("visitor_push_subscriptions")
+          .where("request_kind", "=", kind)
+          .where("request_id", "not in", tx.selectFrom(table).select("id"))
+          .executeTakeFirst(),
+      );
 
     return {
       proposals,

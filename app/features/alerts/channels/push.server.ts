@@ -16,9 +16,17 @@ import { pushEndpoint, type PushDevice } from "#app/features/alerts/channels/end
  */
 export type { PushDevice };
 
-/** What the service worker shows: no personal data, a link into the console. */
-function pushPayload(alert: Alert): string {
-  return JSON.stringify({ title: alert.title, body: alert.body, url: alert.url, tag: `${alert.kind}-${alert.id}` });
+/** What a service worker shows: a title, a line, where a tap goes and a tag (a newer one replaces it). */
+export interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+/** An operator's alert as its service worker shows it: no personal data, a link into the console. */
+function alertMessage(alert: Alert): PushMessage {
+  return { title: alert.title, body: alert.body, url: alert.url, tag: `${alert.kind}-${alert.id}` };
 }
 
 function post(url: URL, headers: Record<string, string | number>, body: Buffer | null, pinned: PinnedAddress | null): Promise<number> {
@@ -34,7 +42,17 @@ function post(url: URL, headers: Record<string, string | number>, body: Buffer |
   });
 }
 
-export async function sendPush(device: PushDevice, alert: Alert, vapid: VapidKeys, options: OutboundOptions = {}): Promise<SendResult> {
+export function sendPush(device: PushDevice, alert: Alert, vapid: VapidKeys, options: OutboundOptions = {}): Promise<SendResult> {
+  return sendPushMessage(device, alertMessage(alert), vapid, options);
+}
+
+/** Any message (an operator's alert, a visitor's news, issue 38) to one subscription. */
+export async function sendPushMessage(
+  device: PushDevice,
+  message: PushMessage,
+  vapid: VapidKeys,
+  options: OutboundOptions = {},
+): Promise<SendResult> {
   const url = pushEndpoint(device.endpoint, options.allowHosts);
   if (!url) return { ok: false, reason: "endpoint not allowed", gone: true };
   let pinned: PinnedAddress | null;
@@ -48,7 +66,7 @@ export async function sendPush(device: PushDevice, alert: Alert, vapid: VapidKey
   }
   const details = webpush.generateRequestDetails(
     { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-    pushPayload(alert),
+    JSON.stringify(message),
     {
       vapidDetails: vapid,
       TTL: 24 * 60 * 60,
