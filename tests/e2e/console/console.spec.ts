@@ -109,6 +109,10 @@ async function inboxFlow(page: Page, operator: string, name: string, phone: stri
   await page.getByRole("link", { name: "Audit log" }).click();
   // Other console tests run in parallel and write audit rows too: look for this operator's own.
   await expect(page.getByRole("row").filter({ hasText: "Exported" }).filter({ hasText: operator }).first()).toBeVisible();
+  // An export writes a row per record: the views are looked up by their action, not found under the exports.
+  await page.getByLabel("Action").selectOption("view");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/action=view/);
   await expect(
     page.getByRole("row").filter({ hasText: "Viewed" }).filter({ hasText: operator }).filter({ hasText: "Loan consultation" }).first(),
   ).toBeVisible();

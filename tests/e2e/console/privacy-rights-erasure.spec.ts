@@ -22,7 +22,7 @@ test("an erasure waits for the identity check, and the audit log records how ide
   await form.getByLabel("Erase my personal information").check();
   await form.getByLabel(/The phone number you used/).fill(phone);
   await form.getByRole("button", { name: "Send my request" }).click();
-  await expect(form.getByText("We have received your request.")).toBeVisible();
+  await expect(form.getByText(/^We have received your request and will answer it within 10 days/)).toBeVisible();
   await visitor.close();
 
   await english(context);
