@@ -104,7 +104,7 @@ export default tseslint.config(
   },
   ...floorRules,
   {
-    files: ["app/features/alerts/service-worker.js"],
+    files: ["app/features/alerts/service-worker.js", "public/visitor-push-sw.js"],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
