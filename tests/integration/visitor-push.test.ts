@@ -9,7 +9,7 @@ import { serverT } from "#app/i18n/catalog.server.ts";
 import { createAlerts, type Alerts } from "#app/features/alerts/alerts.server.ts";
 import { subscribeVisitor } from "#app/features/alerts/visitor-push.server.ts";
 import type { VisitorNews } from "#app/features/alerts/visitor-push.ts";
-import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
+import { consultationRow } from "#tests/support/consultation-row.ts";
 import { issueStatusToken } from "#app/requests/status-link.server.ts";
 import { eraseRequests } from "#app/requests/erase.server.ts";
 import { runRetention } from "#app/features/retention/retention.server.ts";
@@ -56,18 +56,7 @@ describe.each(DIALECTS)("visitor Web Push on %s", (dialect) => {
   /** A consultation in Mongolian at `status`, its status link and one subscribed phone. */
   async function lead(status: "new" | "consulted" | "documents" | "with_lender" = "new", lang = "mn") {
     const at = kst("2026-11-26T10:00").toISOString();
-    const { id } = await handle.db
-      .insertInto("consultation_answers")
-      .values({ submission_id: null, lang, marketing_yn: "N", created_at: at, updated_at: at, status })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await handle.db
-      .insertInto("consultation_answer_items")
-      .values([
-        { answer_id: id, question_seq: CONSULTATION_QUESTIONS.name, answer_content: NAME },
-        { answer_id: id, question_seq: CONSULTATION_QUESTIONS.phone, answer_content: PHONE },
-      ])
-      .execute();
+    const id = await consultationRow(handle.db, PHONE, at, NAME, { status, lang });
     const token = await issueStatusToken(handle.db, TEST_APP_SECRET, { kind: "consultation", id, lang, now: new Date(at) });
     const link = await handle.db
       .selectFrom("request_status_links")

@@ -4,6 +4,8 @@ import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
 
 /** What a test lead may start with besides its arrival. */
 export type LeadValues = {
+  /** The request's language (Vietnamese unless given). */
+  lang?: string;
   status?: ConsultationStage;
   assigned_operator_id?: number;
   next_call_at?: string;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { runServiceWorker } from "#tests/support/service-worker.ts";
 
 /**
  * The console's service worker, run in a stand-in of its global scope: a push
@@ -10,10 +10,6 @@ import { describe, expect, it } from "vitest";
 const source = readFileSync(new URL("./service-worker.js", import.meta.url), "utf8");
 
 function worker(windows: { url: string; navigated?: string; focused?: boolean }[] = []) {
-  const listeners: Record<string, (event: unknown) => void> = {};
-  const shown: { title: string; options: Record<string, unknown> }[] = [];
-  const opened: string[] = [];
-  const waits: Promise<unknown>[] = [];
   const clients = windows.map((w) => ({
     url: w.url,
     focus: async function () {
@@ -24,19 +20,7 @@ function worker(windows: { url: string; navigated?: string; focused?: boolean }[
       w.navigated = url;
     },
   }));
-  const self = {
-    location: new URL("https://loans.example.com/admin/sw.js"),
-    addEventListener: (type: string, fn: (event: unknown) => void) => (listeners[type] = fn),
-    skipWaiting: () => undefined,
-    registration: { showNotification: async (title: string, options: Record<string, unknown>) => shown.push({ title, options }) },
-    clients: { claim: async () => undefined, matchAll: async () => clients, openWindow: async (url: string) => opened.push(url) },
-  };
-  runInNewContext(source, { self, URL });
-  const dispatch = async (type: string, event: Record<string, unknown>) => {
-    listeners[type]!({ ...event, waitUntil: (p: Promise<unknown>) => waits.push(p) });
-    await Promise.all(waits);
-  };
-  return { dispatch, shown, opened };
+  return runServiceWorker(source, "https://loans.example.com/admin/sw.js", clients);
 }
 
 describe("the console's service worker", () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { runServiceWorker } from "#tests/support/service-worker.ts";
 
 /**
  * The visitors' push-only service worker (public/visitor-push-sw.js, issue
@@ -10,24 +10,12 @@ import { describe, expect, it } from "vitest";
 const source = readFileSync(new URL("../../../public/visitor-push-sw.js", import.meta.url), "utf8");
 
 function worker(windows: { url: string; focused?: boolean }[] = []) {
-  const listeners: Record<string, (event: unknown) => void> = {};
-  const shown: { title: string; options: { data: { url: string | null } } & Record<string, unknown> }[] = [];
-  const opened: string[] = [];
-  const waits: Promise<unknown>[] = [];
   const clients = windows.map((w) => ({ url: w.url, focus: async () => (w.focused = true) }));
-  const self = {
-    location: new URL("https://loans.example.com/visitor-push-sw.js"),
-    addEventListener: (type: string, fn: (event: unknown) => void) => (listeners[type] = fn),
-    skipWaiting: () => undefined,
-    registration: { showNotification: async (title: string, options: (typeof shown)[number]["options"]) => shown.push({ title, options }) },
-    clients: { claim: async () => undefined, matchAll: async () => clients, openWindow: async (url: string) => opened.push(url) },
-  };
-  runInNewContext(source, { self, URL });
-  const dispatch = async (type: string, event: Record<string, unknown>) => {
-    listeners[type]!({ ...event, waitUntil: (p: Promise<unknown>) => waits.push(p) });
-    await Promise.all(waits);
-  };
-  return { dispatch, shown, opened };
+  return runServiceWorker<{ data: { url: string | null } } & Record<string, unknown>>(
+    source,
+    "https://loans.example.com/visitor-push-sw.js",
+    clients,
+  );
 }
 
 const pushOf = (payload: unknown) => ({ data: { json: () => payload } });
