@@ -153,7 +153,25 @@ export async function startCaddy(options: { port: number; upstreams: [string, st
       await exited;
     },
   };
-  await until("Caddy to answer over HTTPS", async () => (await fetchVia(caddy, "/readyz").catch(() => null))?.status === 200);
+  // Caddy issues its site certificate after the CA, and checks the
+  // instances' health before it sends them anything: on a loaded machine that
+  // has taken more than 20 s. If it does not answer, say what it last said.
+  let last = "nothing yet";
+  try {
+    await until(
+      "Caddy to answer over HTTPS",
+      async () => {
+        if (child.exitCode !== null) throw new Error(`caddy exited (${child.exitCode})`);
+        const answer = await fetchVia(caddy, "/readyz").catch((error: Error) => error);
+        last = answer instanceof Error ? answer.message : `HTTP ${answer.status}`;
+        return !(answer instanceof Error) && answer.status === 200;
+      },
+      60_000,
+    );
+  } catch (error) {
+    await caddy.stop();
+    throw new Error(`${(error as Error).message}; the last answer: ${last}; Caddy's output:\n${output}`);
+  }
   return caddy;
 }
 
