@@ -17,6 +17,7 @@ import { refuseMalformed } from "#server/malformed.ts";
 import { bodyGate, type BodyGateOptions } from "#server/body-gate.ts";
 import { detectLocale } from "#app/i18n/detect.server.ts";
 import { langCookie, plainValue, setCookie } from "#app/lib/cookies.server.ts";
+import { UNAVAILABLE_RETRY_AFTER_S } from "#app/web/refusals.ts";
 
 /**
  * The HTTP application: compression, security headers, static files, health
@@ -88,23 +89,25 @@ export function createApp(options: AppOptions) {
     }),
   );
 
-  app.get("/healthz", async (_req, res) => {
-    const ok = await options.ping().catch(() => false);
+  /** /healthz and /readyz: JSON, never cached, and a 503 says when to ask again, like every 503 (ADR 0046). */
+  const probeAnswer = (res: express.Response, ok: boolean, status: string) => {
     res
       .status(ok ? 200 : 503)
       .type("application/json")
-      .set("Cache-Control", "no-store")
-      .send(JSON.stringify({ status: ok ? "ok" : "unavailable" }));
+      .set("Cache-Control", "no-store");
+    if (!ok) res.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
+    res.send(JSON.stringify({ status }));
+  };
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = await options.ping().catch(() => false);
+    probeAnswer(res, ok, ok ? "ok" : "unavailable");
   });
 
   // For a load balancer (issue 15): /healthz says the process lives, /readyz that it can serve.
   app.get("/readyz", async (_req, res) => {
     const ready = !options.draining?.() && (await (options.ready ?? options.ping)().catch(() => false));
-    res
-      .status(ready ? 200 : 503)
-      .type("application/json")
-      .set("Cache-Control", "no-store")
-      .send(JSON.stringify({ status: ready ? "ready" : options.draining?.() ? "draining" : "unavailable" }));
+    probeAnswer(res, ready, ready ? "ready" : options.draining?.() ? "draining" : "unavailable");
   });
 
   if (options.clientDir) {

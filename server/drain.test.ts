@@ -82,6 +82,7 @@ describe("draining on SIGTERM", () => {
     expect(notReady?.status).toBe(503);
     expect(JSON.parse(notReady?.body ?? "")).toEqual({ status: "draining" });
     expect(notReady?.headers.connection).toBe("close");
+    expect(notReady?.headers["retry-after"]).toBe("10");
     await during.closed();
     const page = await RawConnection.open(port);
     page.write(get("/healthz"));
