@@ -6,7 +6,8 @@ import { requestDetail } from "#app/features/pipeline/request-detail.server.ts";
 import { markOpened, NOTE_MAX, saveNote } from "#app/features/pipeline/request-workflow.server.ts";
 import { moveStageAction } from "#app/features/pipeline/stage-action.server.ts";
 import { stageHistory } from "#app/features/pipeline/pipeline.server.ts";
-import { callState, isDoNotContact } from "#app/features/pipeline/calls.server.ts";
+import { announceOnOpen, callState, isDoNotContact } from "#app/features/pipeline/calls.server.ts";
+import { FROM_MY_CALLS } from "#app/features/pipeline/calls.ts";
 import { logCallAction } from "#app/features/pipeline/call-action.server.ts";
 import { audit, listAudit, recentlyViewed } from "#app/features/audit/audit.server.ts";
 import { isRequestKind } from "#app/requests/kinds.ts";
@@ -25,13 +26,16 @@ function target(params: Route.LoaderArgs["params"]) {
  * Opening a request is recorded in the audit log (once per operator per few
  * minutes, not per reload); the first opening by anyone marks it read.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const who = signedIn(context);
   const { kind, id } = target(params);
   const { db } = services(context);
   const detail = await requestDetail(db, kind, id);
   if (!detail) throw data(null, { status: 404 });
   await markOpened(db, kind, id);
+  // Opened by its agent from My calls: the visitor's phone may hear that we are about to call (issue 38).
+  if (kind === "consultation" && new URL(request.url).searchParams.get(FROM_MY_CALLS.name) === FROM_MY_CALLS.value)
+    await announceOnOpen(db, who.operator.id, id);
   if (!(await recentlyViewed(db, who, { kind, id }))) await audit(db, who, "view", { kind, id });
   // The record's history is part of the audit log: administrators only (ADR 0022).
   const history = hasRole(who, "admin") ? (await listAudit(db, { page: 1, record: { kind, id } })).entries.slice(0, 20) : null;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { TEST_APP_SECRET, testAlertConfig, testContext, testServices } from "#tests/support/services.ts";
 import { createOperator } from "#tests/support/admin.ts";
@@ -7,13 +8,16 @@ import { formOutcome } from "#tests/support/form-result.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
 import { serverT } from "#app/i18n/catalog.server.ts";
 import { createAlerts, type Alerts } from "#app/features/alerts/alerts.server.ts";
-import { subscribeVisitor } from "#app/features/alerts/visitor-push.server.ts";
+import { scheduleVisitorNews, subscribeVisitor } from "#app/features/alerts/visitor-push.server.ts";
+import { businessIdentity, IDENTITY_SECTION } from "#app/business/identity.server.ts";
+import { readSection, writeSection } from "#app/business/sections.server.ts";
+import { claim } from "#app/features/pipeline/my-calls.server.ts";
 import type { VisitorNews } from "#app/features/alerts/visitor-push.ts";
 import { consultationRow } from "#tests/support/consultation-row.ts";
 import { issueStatusToken } from "#app/requests/status-link.server.ts";
 import { eraseRequests } from "#app/requests/erase.server.ts";
 import { runRetention } from "#app/features/retention/retention.server.ts";
-import { announceCall, logCall } from "#app/features/pipeline/calls.server.ts";
+import { announceCall, announceOnOpen, logCall } from "#app/features/pipeline/calls.server.ts";
 import { fromSeoulLocal } from "#app/features/pipeline/calls.ts";
 import { moveStage } from "#app/features/pipeline/pipeline.server.ts";
 import { action as statusAction } from "#app/routes/status.tsx";
@@ -75,6 +79,9 @@ describe.each(DIALECTS)("visitor Web Push on %s", (dialect) => {
   }
 
   const payloads = () => push.received.map((r) => r.payload ?? "");
+  /** The notifications queued for request #id, in any state. */
+  const queued = (id: number) =>
+    handle.db.selectFrom("alert_deliveries").select("news").where("channel", "=", "visitor").where("request_id", "=", id).execute();
   const subscriptions = (id: number) =>
     handle.db.selectFrom("visitor_push_subscriptions").select("id").where("request_id", "=", id).execute();
 
@@ -118,7 +125,10 @@ describe.each(DIALECTS)("visitor Web Push on %s", (dialect) => {
       expect(payload.title).toBe(serverT("mn", "status.push.title"));
       const time = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.exec(payload.body!)?.[0] ?? "";
       expect(Boolean(time)).toBe(news === "missed" || news === "callback");
-      expect(payload.body).toBe(serverT("mn", `status.push.news.${news}`, { time }));
+      const { phone: businessPhone } = await businessIdentity(handle.db);
+      expect(payload.body).toBe(serverT("mn", `status.push.news.${news}`, { time, phone: businessPhone }));
+      // "About to call" names the number we call from: the business's, never the visitor's.
+      expect(payload.body!.includes(businessPhone)).toBe(news === "calling");
       expect(new URL(payload.url!).pathname + new URL(payload.url!).search).toBe(`/status/${token}?lang=mn`);
       for (const personal of [NAME, PHONE, "010-7777", "7778888", "9870000", "9,870,000", "Bank"])
         expect(push.received[0]!.payload).not.toContain(personal);
@@ -169,6 +179,108 @@ describe.each(DIALECTS)("visitor Web Push on %s", (dialect) => {
     expect(push.received).toHaveLength(2);
     const last = JSON.parse(payloads()[1]!) as { body: string };
     expect(last.body).toBe(serverT("mn", "status.push.news.with_lender"));
+  });
+
+  it("says the business's phone as it is when the notification goes (a number changed in the settings)", async () => {
+    const { id } = await lead();
+    const now = kst("2026-11-27T10:00");
+    await announceCall(handle.db, id, now);
+    const before = await readSection(handle.db, IDENTITY_SECTION);
+    await writeSection(handle.db, IDENTITY_SECTION, { ...(await businessIdentity(handle.db)), phone: "1577-1234" }, now, null);
+    try {
+      await drain(now);
+      const payload = JSON.parse(payloads()[0]!) as { body: string };
+      expect(payload.body).toBe(serverT("mn", "status.push.news.calling", { phone: "1577-1234" }));
+    } finally {
+      if (before === null) await handle.db.deleteFrom("business_settings").where("section", "=", IDENTITY_SECTION).execute();
+      else await writeSection(handle.db, IDENTITY_SECTION, JSON.parse(before), now, null);
+    }
+  });
+
+  it("opening the lead from My calls is 'about to call' for its own agent in the calling hours; dialling then is the same notification", async () => {
+    const { id } = await lead();
+    const other = await createOperator(handle.db, `other-${dialect}@example.com`, "correct horse battery", "agent");
+    const now = kst("2026-11-27T11:00");
+    expect(await claim(handle.db, agent, id, now)).toBe(true);
+    // Another operator's look, or the agent's own outside the calling hours, says nothing.
+    expect(await announceOnOpen(handle.db, other, id, now)).toBe(false);
+    expect(await announceOnOpen(handle.db, agent.operator.id, id, kst("2026-11-27T20:30"))).toBe(false);
+    expect(await announceOnOpen(handle.db, agent.operator.id, id, now)).toBe(true);
+    await drain(now);
+    expect(push.received).toHaveLength(1);
+    expect((JSON.parse(payloads()[0]!) as { body: string }).body).toContain((await businessIdentity(handle.db)).phone);
+    // Opened again and dialled within 10 minutes: the visitor already knows.
+    const soon = new Date(now.getTime() + 3 * 60_000);
+    expect(await announceOnOpen(handle.db, agent.operator.id, id, soon)).toBe(false);
+    expect(await announceCall(handle.db, id, soon)).toBe(false);
+    await drain(new Date(now.getTime() + 30 * 60_000));
+    expect(push.received).toHaveLength(1);
+    // Half an hour on, the next call is news again.
+    const later = new Date(now.getTime() + 30 * 60_000);
+    expect(await announceCall(handle.db, id, later)).toBe(true);
+    await drain(later);
+    expect(push.received).toHaveLength(2);
+  });
+
+  it("two instances with news of one request at the same instant queue one notification", async () => {
+    const { id } = await lead("consulted");
+    const now = kst("2026-11-27T13:00");
+    const schedule = (news: VisitorNews) =>
+      handle.db.transaction().execute((trx) => scheduleVisitorNews(trx, { kind: "consultation", id }, news, { now }));
+    await Promise.all([schedule("documents"), schedule("missed"), schedule("documents"), schedule("callback")]);
+    expect(await queued(id)).toHaveLength(1);
+    await drain(now);
+    expect(push.received).toHaveLength(1);
+  });
+
+  it.runIf(dialect === "postgres")(
+    "news that comes while another instance's news of the request is not yet committed joins it (one notification)",
+    async () => {
+      const { id } = await lead("consulted");
+      const now = kst("2026-11-27T13:30");
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let scheduled!: () => void;
+      const first = new Promise<void>((resolve) => (scheduled = resolve));
+      // Instance A queues news and has not committed yet…
+      const a = handle.db.transaction().execute(async (trx) => {
+        await scheduleVisitorNews(trx, { kind: "consultation", id }, "documents", { now });
+        scheduled();
+        await held;
+      });
+      await first;
+      // …when instance B's news of the same request comes: B waits for A (or, without the lock, finishes at once).
+      let bDone = false;
+      const b = handle.db
+        .transaction()
+        .execute((trx) => scheduleVisitorNews(trx, { kind: "consultation", id }, "missed", { now }))
+        .then(() => (bDone = true));
+      const waiting = async () => {
+        const rows = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`.execute(
+          handle.db,
+        );
+        return rows.rows[0]!.n;
+      };
+      await expect.poll(async () => bDone || (await waiting()) > 0, { timeout: 5_000, interval: 20 }).toBe(true);
+      release();
+      await Promise.all([a, b]);
+      expect(await queued(id)).toEqual([{ news: "missed" }]);
+      await drain(now);
+      expect(push.received).toHaveLength(1);
+    },
+  );
+
+  it("a push service that fails for a while gets the notification once when it is back", async () => {
+    const { id, phone } = await lead();
+    const now = kst("2026-11-27T14:00");
+    push.answer(phone.endpoint, 503);
+    await announceCall(handle.db, id, now);
+    await drain(now);
+    expect(push.received.filter((r) => r.payload)).toHaveLength(0);
+    push.answer(phone.endpoint, 201);
+    for (const minutes of [1, 5, 30, 120]) await drain(new Date(now.getTime() + minutes * 60_000));
+    expect(push.received.filter((r) => r.payload)).toHaveLength(1);
+    expect(push.received.length).toBeGreaterThanOrEqual(2);
   });
 
   it("deletes a subscription the push service reports gone (410)", async () => {

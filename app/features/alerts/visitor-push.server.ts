@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { isStatusKind } from "#app/requests/kinds.ts";
+import { isPostgres } from "#db/migrations/dialect-types.ts";
+import { businessIdentityOrLast } from "#app/business/identity.server.ts";
 import type { StatusLink } from "#app/requests/status-link.server.ts";
 import { linkToken, statusUrl } from "#app/requests/status-link.server.ts";
 import { formatSeoul, seoulMidnight, seoulMinutes } from "#app/lib/seoul-time.ts";
@@ -117,14 +119,20 @@ export async function scheduleVisitorNews(
   options: { at?: string | null; now?: Date } = {},
 ): Promise<number> {
   const now = options.now ?? new Date();
-  const subs = await trx
+  let subscribed = trx
     .selectFrom("visitor_push_subscriptions as s")
     .innerJoin("request_status_links as l", "l.id", "s.status_link_id")
     .select(["s.id", "l.lang"])
     .where("s.request_kind", "=", request.kind)
     .where("s.request_id", "=", request.id)
     .where("l.withdrawn_at", "is", null)
-    .execute();
+    .orderBy("s.id");
+  // Two instances with news of one request at the same instant: on PostgreSQL
+  // the second waits here for the first to commit, then sees its row below
+  // (each statement reads what is committed) and joins it instead of queuing
+  // a second notification. SQLite runs one writing transaction at a time.
+  if (isPostgres(trx as unknown as Kysely<unknown>)) subscribed = subscribed.forUpdate("s");
+  const subs = await subscribed.execute();
   if (!subs.length) return 0;
   const at = now.toISOString();
   const ofRequest = () =>
@@ -133,6 +141,17 @@ export async function scheduleVisitorNews(
       .where("channel", "=", VISITOR_CHANNEL)
       .where("request_kind", "=", request.kind)
       .where("request_id", "=", request.id);
+  // "About to call" told in the last 10 minutes (the lead opened, then the
+  // number dialled): the visitor knows; a second one would only be noise.
+  if (news === "calling") {
+    const told = await ofRequest()
+      .select("id")
+      .where("news", "=", "calling")
+      .where("status", "in", ["pending", "delivered"])
+      .where("next_attempt_at", ">", new Date(now.getTime() - MIN_GAP_MS).toISOString())
+      .executeTakeFirst();
+    if (told) return 0;
+  }
   // Still waiting to go (not claimed by a worker): the latest news takes its place.
   const coalesced = await trx
     .updateTable("alert_deliveries")
@@ -172,15 +191,27 @@ export async function scheduleVisitorNews(
 /** The visitor's texts are the site's catalogs (locales/<lang>/status.json), not the console's. */
 const VISITOR_TEXTS = { titleKey: "status.push.title" } as const;
 
-/** What the phone shows: the kind of news in the request's language and the status link; nothing personal. */
-export async function visitorMessage(lang: string, news: string, newsAt: string | null, url: string, tag: string): Promise<PushMessage> {
+/**
+ * What the phone shows: the kind of news in the request's language and the
+ * status link; nothing of the visitor's. "About to call" names the business's
+ * own number (read when the message goes: the number can change), so that
+ * the call is not taken for an unknown one.
+ */
+export async function visitorMessage(
+  lang: string,
+  news: string,
+  newsAt: string | null,
+  url: string,
+  tag: string,
+  businessPhone: string,
+): Promise<PushMessage> {
   // Loaded on first use: the catalogs are the app's bundle (Vite), which plain Node processes sharing the alerts (scripts, test workers) lack.
   const { serverT } = await import("#app/i18n/catalog.server.ts");
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
   const time = newsAt ? formatSeoul(newsAt) : "";
   return {
     title: serverT(locale, VISITOR_TEXTS.titleKey),
-    body: serverT(locale, `status.push.news.${news}`, { time }),
+    body: serverT(locale, `status.push.news.${news}`, { time, phone: businessPhone }),
     url,
     tag,
   };
@@ -204,7 +235,15 @@ export async function deliverVisitor(db: Kysely<Database>, row: Delivery, option
     return { ok: false, reason: "visitor turned notifications off", gone: true };
   const token = linkToken(options.secret, { request_kind: sub.request_kind, request_id: sub.request_id, salt: sub.salt });
   const url = statusUrl(options.origin, token, sub.lang);
-  const message = await visitorMessage(sub.lang, row.news ?? "closed", row.news_at, url, `status-${sub.request_kind}-${sub.request_id}`);
+  const { phone } = await businessIdentityOrLast(db);
+  const message = await visitorMessage(
+    sub.lang,
+    row.news ?? "closed",
+    row.news_at,
+    url,
+    `status-${sub.request_kind}-${sub.request_id}`,
+    phone,
+  );
   const result = await options.send(sub, message);
   if (!result.ok && result.gone) await db.deleteFrom("visitor_push_subscriptions").where("id", "=", sub.id).execute();
   return result;

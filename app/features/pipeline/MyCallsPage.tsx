@@ -6,6 +6,7 @@ import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import type { MyCalls, QueuedCall } from "#app/features/pipeline/my-calls.server.ts";
 import type { CallFormResult } from "#app/features/pipeline/CallParts.tsx";
 import { CallHelp } from "#app/features/pipeline/CallParts.tsx";
+import { FROM_MY_CALLS } from "#app/features/pipeline/calls.ts";
 import { StageBadge } from "#app/features/pipeline/StageBadge.tsx";
 import styles from "#app/features/console/console.module.css";
 
@@ -126,7 +127,9 @@ function QueueItem({ call, when, late, children }: { call: QueuedCall; when: str
   return (
     <li className={styles.queueItem}>
       <div className={styles.queueHead}>
-        <Link to={requestHref("consultation", call.id)}>{call.name || t("inbox.noName")}</Link>
+        <Link to={`${requestHref("consultation", call.id)}?${FROM_MY_CALLS.name}=${FROM_MY_CALLS.value}`}>
+          {call.name || t("inbox.noName")}
+        </Link>
         <StageBadge stage={call.stage} />
       </div>
       <p className={late ? styles.overdue : styles.muted}>{when}</p>

@@ -8,7 +8,7 @@ import { moveWithin, type Mover } from "#app/features/pipeline/pipeline.server.t
 import { canMove, isDecided } from "#app/features/pipeline/stages.ts";
 import { scheduleVisitorNews } from "#app/features/alerts/visitor-push.server.ts";
 import { MAX_UNANSWERED, nextAttemptAt } from "#app/features/pipeline/cadence.ts";
-import type { BusinessCalendar } from "#app/business/calendar.ts";
+import { isCallingTime, type BusinessCalendar } from "#app/business/calendar.ts";
 import { readCalendar } from "#app/business/calendar.server.ts";
 import { fromSeoulLocal, UNANSWERED, type CallInput, type CallOutcome } from "#app/features/pipeline/calls.ts";
 
@@ -133,6 +133,20 @@ export async function announceCall(db: Db, id: number, now = new Date()): Promis
     if (await isDoNotContact(trx, await consultationPhone(trx, id))) return false;
     return (await scheduleVisitorNews(trx, { kind: "consultation", id }, "calling", { now })) > 0;
   });
+}
+
+/**
+ * The lead's own agent opens it from My calls (issue 38): within the calling
+ * hours that is the moment before a call, and the visitor's phone hears it as
+ * on the dial tap (opening and then dialling, or opening again, is one
+ * notification: see scheduleVisitorNews). Outside the hours "in the next few
+ * minutes" would not be true, and another operator's look is not a call.
+ */
+export async function announceOnOpen(db: Db, operatorId: number, id: number, now = new Date()): Promise<boolean> {
+  const lead = await db.selectFrom("consultation_answers").select("assigned_operator_id").where("id", "=", id).executeTakeFirst();
+  if (!lead || Number(lead.assigned_operator_id) !== operatorId) return false;
+  if (!isCallingTime(await readCalendar(db), now)) return false;
+  return announceCall(db, id, now);
 }
 
 /** When to call next after this outcome: by the cadence, when asked, or not at all (someone was reached). */

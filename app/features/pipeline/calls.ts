@@ -49,3 +49,6 @@ export function callInput(form: URLSearchParams): Record<string, string> {
   // A form without an outcome gets the outcome's own message, not a generic "required".
   return { outcome: "", ...filledFields(form, ["outcome", "callbackAt", "note", "keepOpen"]) };
 }
+
+/** The query a lead's link in My calls carries, so that opening it there is known as the moment before a call (issue 38). */
+export const FROM_MY_CALLS = { name: "from", value: "mycalls" } as const;
