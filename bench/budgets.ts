@@ -47,6 +47,8 @@ export const BUDGETS = {
   firstVisitHomeKb: 176,
   /** A request's 200 to its alert at the operators' webhook, p95 (issue 12). */
   alertP95Ms: 2000,
+  /** The agent's tap to dial to the visitor's "about to call" notification at the push service, p95 (issue 38). */
+  visitorPushP95Ms: 2000,
   /** 20 simultaneous A/S uploads of 3 × 18 MB photos: the server's peak RSS, and its RSS a minute later (issue 20). */
   uploadPeakRssMb: 600,
   uploadAfterRssMb: 300,

@@ -28,6 +28,8 @@
  *   npm run bench -- --dynamic-only  only the three pages rendered per request (issue 41): the calculator's
  *                                 answer, the eligibility check's answer and a private status page, with the
  *                                 CPU each request costs against a cached page's (--dynamic-rounds=N, default 3)
+ *   npm run bench -- --push-only  only the visitor's "about to call" notification (issue 38): 20 taps to dial in
+ *                                 My calls, each to its arrival at a local push service (bench/visitor-push.ts)
  *   npm run bench -- --reports-only  only the reports' figures on a year of requests (20,000), on SQLite and, when
  *                                 BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set, PostgreSQL (bench/reports.ts)
  */
@@ -42,7 +44,8 @@ import { slowClients } from "#bench/slow-clients.ts";
 import { pageBundles } from "#bench/bundle.ts";
 import { readClientManifest } from "#server/client-manifest.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
-import { startWebhookReceiver } from "#tests/support/alert-receivers.ts";
+import { startFakePushService, startWebhookReceiver } from "#tests/support/alert-receivers.ts";
+import { dialToPush } from "#tests/support/dial-to-push.ts";
 import {
   missingTools,
   snapshot,
@@ -66,6 +69,7 @@ const reportsOnly = args.includes("--reports-only");
 const lighthouseOnly = args.includes("--lighthouse-only");
 const slowOnly = args.includes("--slow-clients") || args.includes("--slow-one-address");
 const dynamicOnly = args.includes("--dynamic-only");
+const pushOnly = args.includes("--push-only");
 const numberArg = (name: string, fallback: number) => {
   const value = Number(args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
   return Number.isFinite(value) && value > 0 ? value : fallback;
@@ -96,6 +100,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const base = `http://127.0.0.1:${PORT}`;
 /** Caddy, serving the pages' bytes for the comparison. */
 const CADDY_PORT = Number(process.env.BENCH_CADDY_PORT ?? PORT + 1);
+/** The visitor's notification (issue 38): this many taps to dial, one lead each. */
+const VISITOR_PUSH_TAPS = 20;
 /** The upload benchmark: this many A/S requests at once, each with this many ~18 MB photos. */
 const UPLOADS = 20;
 const PHOTOS_PER_UPLOAD = 3;
@@ -177,7 +183,10 @@ const memory: Record<string, number> = {};
 const mixedRoundsMb: number[] = [];
 
 // The reports page on a year of requests (issue 26), measured in this process on each dialect.
-if (!bundleOnly && (reportsOnly || (!loadOnly && !uploadsOnly && !caddyOnly && !lighthouseOnly && !slowOnly && !dynamicOnly))) {
+if (
+  !bundleOnly &&
+  (reportsOnly || (!loadOnly && !uploadsOnly && !caddyOnly && !lighthouseOnly && !slowOnly && !dynamicOnly && !pushOnly))
+) {
   log("reports on a year of requests…");
   for (const r of await benchReports()) {
     check(
@@ -190,7 +199,7 @@ if (!bundleOnly && (reportsOnly || (!loadOnly && !uploadsOnly && !caddyOnly && !
   }
 }
 
-if (!bundleOnly && !reportsOnly && !slowOnly) {
+if (!bundleOnly && !reportsOnly && !slowOnly && !pushOnly) {
   const dataDir = join(root, "bench/tmp");
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -231,8 +240,12 @@ if (!bundleOnly && !reportsOnly && !slowOnly) {
   }
 }
 
+// The visitor's "about to call" notification (issue 38), on a server of its own.
+if (pushOnly || (!bundleOnly && !reportsOnly && !loadOnly && !uploadsOnly && !caddyOnly && !lighthouseOnly && !dynamicOnly && !slowOnly))
+  await visitorPush();
+
 // The slow-body attack (issue 39), on a server of its own: behind one trusted proxy, rate limits on.
-if (slowOnly || (!bundleOnly && !reportsOnly && !loadOnly && !uploadsOnly && !caddyOnly && !lighthouseOnly && !dynamicOnly))
+if (slowOnly || (!bundleOnly && !reportsOnly && !loadOnly && !uploadsOnly && !caddyOnly && !lighthouseOnly && !dynamicOnly && !pushOnly))
   await slowBodies();
 
 writeReport();
@@ -1018,6 +1031,38 @@ async function uploadLoad(server: ChildProcess) {
  * its RSS stay within the budget under load, and /healthz and the page answer
  * within a second every second.
  */
+/** Issue 38, item 5: from the agent's tap to dial to the visitor's notification at the push service (bench/visitor-push.ts). */
+async function visitorPush() {
+  const dataDir = join(root, "bench/tmp");
+  mkdirSync(dataDir, { recursive: true });
+  rmSync(join(dataDir, "push.db"), { force: true });
+  const push = await startFakePushService();
+  const databaseUrl = `file:${join(dataDir, "push.db")}`;
+  const server = await startServer(databaseUrl, "http://127.0.0.1:9/unused", { PUSH_ALLOW_HOSTS: push.host });
+  try {
+    log(`the visitor's notification: ${VISITOR_PUSH_TAPS} taps to dial, each to its arrival at the push service`);
+    const result = await dialToPush({ base, databaseUrl, push, requests: VISITOR_PUSH_TAPS });
+    load["visitor push after the tap to dial (issue 38)"] = result;
+    checks.push({
+      what: "visitors' notifications at the push service (one per tap to dial)",
+      value: `${result.received} of ${result.expected}, ${result.twice} twice`,
+      budget: "all, once",
+      ok: result.received === result.expected && result.twice === 0,
+    });
+    check(
+      `the tap to dial to the visitor's notification, p95 (p50 ${result.p50Ms} ms)`,
+      result.p95Ms,
+      BUDGETS.visitorPushP95Ms,
+      "<=",
+      (n) => `${n} ms`,
+    );
+  } finally {
+    server.kill("SIGTERM");
+    if (server.exitCode === null && server.signalCode === null) await new Promise((resolve) => server.once("exit", resolve));
+    await push.close();
+  }
+}
+
 async function slowBodies() {
   const dataDir = join(root, "bench/tmp");
   mkdirSync(dataDir, { recursive: true });

@@ -47,8 +47,14 @@ const serving = database.dialect === "sqlite" ? watchSqliteServing(database.db, 
 await serving?.check();
 // Spec §9 retention, daily (also `npm run retention`).
 const stopRetention = startRetentionJob(database.db, log);
-// Alerts to operators (issue 12): rows written with each request, delivered by this worker.
-const alerts = createAlerts(database.db, config.alerts, log, { secret: config.secret });
+// The app's bundle (in development through Vite): React Router's build, and what needs the catalogs Vite gathers.
+const vite = config.development ? await import("vite").then((m) => m.createServer({ server: { middlewareMode: true } })) : null;
+const bundleOf: typeof import("#server/bundle.ts") = vite
+  ? ((await vite.ssrLoadModule("./server/bundle.ts")) as typeof import("#server/bundle.ts"))
+  : // @ts-ignore -- the build output exists after `npm run build`.
+    await import("../build/server/index.js");
+// Alerts to operators (issue 12) and visitors' notifications (issue 38): rows written with each request, delivered by this worker.
+const alerts = createAlerts(database.db, config.alerts, log, { secret: config.secret, texts: bundleOf.serverT });
 alerts.startWorker({ leaseMs: config.alertClaimLeaseMs });
 // A call-back the visitor asked for alerts its agent as it comes due (issue 26): every instance ticks, each alert goes once.
 const stopCallbackAlerts = startCallbackAlerts(database.db, alerts, log);
@@ -87,20 +93,13 @@ const appOptions = {
 };
 
 let handler: import("node:http").RequestListener;
-let bundleOf: typeof import("#server/bundle.ts");
-if (config.development) {
-  const vite = await import("vite").then((m) => m.createServer({ server: { middlewareMode: true } }));
-  const bundle = await vite.ssrLoadModule("./server/bundle.ts");
-  bundleOf = bundle as typeof bundleOf;
-  const app = bundle.createApp(appOptions);
+if (vite) {
+  const app = bundleOf.createApp(appOptions);
   app.use(vite.middlewares);
-  bundle.mountReactRouter(app, services, () => vite.ssrLoadModule("virtual:react-router/server-build"), config.nodeEnv);
-  handler = bundle.requestListener(app);
+  bundleOf.mountReactRouter(app, services, () => vite.ssrLoadModule("virtual:react-router/server-build") as never, config.nodeEnv);
+  handler = bundleOf.requestListener(app);
 } else {
-  // @ts-ignore -- the build output exists after `npm run build`.
-  const bundle = await import("../build/server/index.js");
-  bundleOf = bundle;
-  handler = bundle.createProductionApp({ ...appOptions, clientDir });
+  handler = bundleOf.createProductionApp({ ...appOptions, clientDir });
 }
 
 // Invitation and reset links by e-mail when SMTP is configured (issue 29): an outbox and its worker.

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.calls";
 import { services } from "#app/lib/services.server.ts";
+import { alertsOf } from "#app/features/alerts/context.server.ts";
 import { consoleForm, consoleTitle, positiveId } from "#app/features/console/console.server.ts";
 import { signedIn } from "#app/features/console/guards.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
@@ -28,13 +29,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (form.get("intent") === "dialing") {
     // The dial link's tap (with JavaScript): the visitor's phone hears that we are about to call (issue 38).
-    return data<MyCallsResult>({ announced: await announceCall(db, id), id });
+    const announced = await announceCall(db, id);
+    if (announced) alertsOf(context).wake();
+    return data<MyCallsResult>({ announced, id });
   }
   if (form.get("intent") !== "call") throw data(null, { status: 400 });
   // A call logged on an unclaimed lead claims it.
   await claim(db, who, id);
   const call = await logCallAction(db, who, id, form);
   if (!call.ok && call.error === "missing") throw data(null, { status: 404 });
+  if (call.ok) alertsOf(context).wake();
   return data<MyCallsResult>({ call, id }, { status: call.ok ? 200 : 400 });
 }
 

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.request";
 import { services } from "#app/lib/services.server.ts";
+import { alertsOf } from "#app/features/alerts/context.server.ts";
 import { consoleForm, consoleT, positiveId } from "#app/features/console/console.server.ts";
 import { requestDetail } from "#app/features/pipeline/request-detail.server.ts";
 import { markOpened, NOTE_MAX, saveNote } from "#app/features/pipeline/request-workflow.server.ts";
@@ -35,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await markOpened(db, kind, id);
   // Opened by its agent from My calls: the visitor's phone may hear that we are about to call (issue 38).
   if (kind === "consultation" && new URL(request.url).searchParams.get(FROM_MY_CALLS.name) === FROM_MY_CALLS.value)
-    await announceOnOpen(db, who.operator.id, id);
+    if (await announceOnOpen(db, who.operator.id, id)) alertsOf(context).wake();
   if (!(await recentlyViewed(db, who, { kind, id }))) await audit(db, who, "view", { kind, id });
   // The record's history is part of the audit log: administrators only (ADR 0022).
   const history = hasRole(who, "admin") ? (await listAudit(db, { page: 1, record: { kind, id } })).entries.slice(0, 20) : null;
@@ -64,6 +65,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (kind !== "consultation") throw data(null, { status: 404 });
     const call = await logCallAction(db, who, id, form);
     if (!call.ok && call.error === "missing") throw data(null, { status: 404 });
+    // A missed call or a call-back set may have news for the visitor's phone (issue 38): sent now, not at the next poll.
+    if (call.ok) alertsOf(context).wake();
     return data<RequestActionResult>({ call }, { status: call.ok ? 200 : 400 });
   }
   if (form.get("intent") === "assign") {
@@ -76,6 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get("intent") === "stage") {
     const stage = await moveStageAction(db, who, kind, id, form);
     if (!stage.ok && stage.error === "missing") throw data(null, { status: 404 });
+    if (stage.ok) alertsOf(context).wake();
     return data<RequestActionResult>({ stage }, { status: stage.ok ? 200 : stage.error === "stale" ? 409 : 400 });
   }
   const note = (form.get("note") ?? "").replace(/\r\n/g, "\n");

@@ -197,6 +197,8 @@ export interface ReceivedPush {
   /** The VAPID JWT's claims, after its signature was checked with the `k=` key. */
   vapid: { aud: string; sub: string; exp: number; key: string } | null;
   payload: string | null;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 /** Checks `Authorization: vapid t=<jwt>, k=<key>`: an ES256 signature by that key. */
@@ -233,6 +235,7 @@ export async function startFakePushService(options: { port?: number } = {}) {
       ttl: req.headers.ttl as string | undefined,
       vapid: readVapid(req.headers.authorization),
       payload,
+      at: Date.now(),
     });
     res.writeHead(status).end();
   });

@@ -11,7 +11,7 @@ import { sendWebhook } from "#app/features/alerts/channels/webhook.server.ts";
 import { checkSummary } from "#app/requests/check-summary.server.ts";
 import type { PushDevice } from "#app/features/alerts/channels/endpoint.server.ts";
 import type { SendResult } from "#app/features/alerts/channels/result.ts";
-import { deliverVisitor, VISITOR_CHANNEL } from "#app/features/alerts/visitor-push.server.ts";
+import { deliverVisitor, VISITOR_CHANNEL, type VisitorTexts } from "#app/features/alerts/visitor-push.server.ts";
 
 /**
  * The alerts of one server process: schedules a new request's rows in its
@@ -41,8 +41,15 @@ export interface Alerts {
 /**
  * `visitor.secret` (the app's secret) makes a visitor's status link again for
  * their notifications (issue 38); without it, visitor rows are given up.
+ * `visitor.texts` is the site's translation, which a plain Node process gets
+ * from the app's bundle (server/main.ts; see VisitorTexts).
  */
-export function createAlerts(db: Kysely<Database>, config: AlertConfig, log: Logger, visitor: { secret?: string } = {}): Alerts {
+export function createAlerts(
+  db: Kysely<Database>,
+  config: AlertConfig,
+  log: Logger,
+  visitor: { secret?: string; texts?: VisitorTexts } = {},
+): Alerts {
   const targets: AlertTargets = { webhook: config.webhook !== null, email: config.email?.to ?? [] };
   let transport: Transporter | undefined;
   let worker: AlertWorker | undefined;
@@ -80,6 +87,7 @@ export function createAlerts(db: Kysely<Database>, config: AlertConfig, log: Log
       origin: config.origin,
       secret,
       send: (device, message) => sendPushMessage(device, message, config.vapid, pushOptions),
+      texts: visitor.texts,
     });
   }
 

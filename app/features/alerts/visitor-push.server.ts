@@ -6,7 +6,7 @@ import { businessIdentityOrLast } from "#app/business/identity.server.ts";
 import type { StatusLink } from "#app/requests/status-link.server.ts";
 import { linkToken, statusUrl } from "#app/requests/status-link.server.ts";
 import { formatSeoul, seoulMidnight, seoulMinutes } from "#app/lib/seoul-time.ts";
-import { isLocale, DEFAULT_LOCALE } from "#app/i18n/locales.ts";
+import { isLocale, DEFAULT_LOCALE, type Locale } from "#app/i18n/locales.ts";
 import { queuedDelivery, type Delivery } from "#app/features/alerts/outbox.server.ts";
 import type { SendResult } from "#app/features/alerts/channels/result.ts";
 import type { PushMessage } from "#app/features/alerts/channels/push.server.ts";
@@ -204,23 +204,37 @@ export async function visitorMessage(
   url: string,
   tag: string,
   businessPhone: string,
+  texts?: VisitorTexts,
 ): Promise<PushMessage> {
-  // Loaded on first use: the catalogs are the app's bundle (Vite), which plain Node processes sharing the alerts (scripts, test workers) lack.
-  const { serverT } = await import("#app/i18n/catalog.server.ts");
+  const t = texts ?? (await catalogTexts());
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
   const time = newsAt ? formatSeoul(newsAt) : "";
   return {
-    title: serverT(locale, VISITOR_TEXTS.titleKey),
-    body: serverT(locale, `status.push.news.${news}`, { time, phone: businessPhone }),
+    title: t(locale, VISITOR_TEXTS.titleKey),
+    body: t(locale, `status.push.news.${news}`, { time, phone: businessPhone }),
     url,
     tag,
   };
+}
+
+/**
+ * The site's translation (`serverT` of app/i18n/catalog.server.ts). The
+ * catalogs are gathered by Vite (`import.meta.glob`), so a plain Node process
+ * (server/main.ts, which runs the alerts' worker from source) must be given
+ * the bundle's; under Vite and Vitest the catalog module is loaded on first use.
+ */
+export type VisitorTexts = (locale: Locale, key: string, vars?: Record<string, string | number>) => string;
+
+async function catalogTexts(): Promise<VisitorTexts> {
+  return (await import("#app/i18n/catalog.server.ts")).serverT;
 }
 
 export interface VisitorDeliveryOptions {
   origin: string;
   secret: string;
   send: (device: PushDevice, message: PushMessage) => Promise<SendResult>;
+  /** The site's translation; without it, the catalog module (under Vite or Vitest only). */
+  texts?: VisitorTexts;
 }
 
 /** One visitor row of the outbox, to its phone; a subscription the push service reports gone is deleted. */
@@ -243,6 +257,7 @@ export async function deliverVisitor(db: Kysely<Database>, row: Delivery, option
     url,
     `status-${sub.request_kind}-${sub.request_id}`,
     phone,
+    options.texts,
   );
   const result = await options.send(sub, message);
   if (!result.ok && result.gone) await db.deleteFrom("visitor_push_subscriptions").where("id", "=", sub.id).execute();
