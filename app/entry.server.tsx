@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -7,7 +7,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { requestContext, servicesContext } from "#app/lib/services.server.ts";
 import { StylesheetContext } from "#app/styles.tsx";
 import { NonceContext } from "#app/nonce.ts";
-import { paintFirst } from "#app/lib/paint-first.server.ts";
+import { rewriteShell } from "#app/lib/paint-first.server.ts";
 import { isUnavailable, UNAVAILABLE_RETRY_AFTER_S } from "#app/web/refusals.ts";
 
 export const streamTimeout = 5_000;
@@ -54,9 +54,14 @@ export default function handleRequest(
   const { nonce } = loadContext.get(requestContext);
   const stylesheet = loadContext.get(servicesContext).stylesheet ?? "";
 
+  // Production renders the whole document before answering: the server reads every page whole anyway
+  // (kept, or compressed in one call: docs/decisions/0045), so no stream is worth its cost (issue 41).
+  if (import.meta.env.PROD) return renderWhole(request, responseStatusCode, responseHeaders, routerContext, loadContext);
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
+
     // Crawlers get the whole document at once; people get the shell as soon as it is ready.
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
@@ -80,17 +85,76 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (import.meta.env.PROD) {
-            // The page paints before its JavaScript starts loading (docs/decisions/0012).
-            const deferred = paintFirst();
-            deferred.pipe(body);
-            pipe(deferred);
-          } else {
-            pipe(body);
-          }
+          pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered)
+            loadContext.get(servicesContext).log.error("render.failed", { requestId: loadContext.get(requestContext).requestId }, error);
+        },
+      },
+    );
+  });
+}
+
+/**
+ * The production render: React writes the whole document into memory, the
+ * page is made to paint before its JavaScript loads (docs/decisions/0012) in
+ * one pass over it, and the answer is that string. The status is the one
+ * the page had when its shell was ready, as when it streamed (a crawler's,
+ * given once all is ready, counts a later error as it did).
+ */
+function renderWhole(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+): Promise<Response> {
+  const { nonce } = loadContext.get(requestContext);
+  const stylesheet = loadContext.get(servicesContext).stylesheet ?? "";
+  const userAgent = request.headers.get("user-agent");
+  const whole = !!(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let status = responseStatusCode;
+    const chunks: Buffer[] = [];
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        const html = Buffer.concat(chunks).toString("utf8");
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(rewriteShell(html) ?? html, { headers: responseHeaders, status }));
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <StylesheetContext.Provider value={stylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetContext.Provider>
+      </NonceContext.Provider>,
+      {
+        nonce,
+        onShellReady() {
+          shellRendered = true;
+          if (!whole) status = responseStatusCode;
+        },
+        onAllReady() {
+          if (whole) status = responseStatusCode;
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {

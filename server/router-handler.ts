@@ -59,6 +59,27 @@ export function lookUp(store: PageStore, key: string): CachedPage | undefined {
 }
 
 /**
+ * React Router's handler for a build that never changes (every mode but
+ * development, where Vite reloads it). Given a function, React Router derives
+ * its routes, matcher and static handler again on every request (issue 41:
+ * a tenth of a status page's CPU); here the build is loaded and derived once.
+ * A failed load is tried again by the next request.
+ */
+function builtOnce(build: () => Promise<ServerBuild>, mode?: string): ReturnType<typeof createRequestHandler> {
+  let ready: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  return async (request, context) => {
+    ready ??= build().then(
+      (b) => createRequestHandler(b, mode),
+      (error: unknown) => {
+        ready = undefined;
+        throw error;
+      },
+    );
+    return (await ready)(request, context);
+  };
+}
+
+/**
  * Express → React Router, with the page cache in between. Adapted from
  * @react-router/express (same request and response translation).
  */
@@ -70,7 +91,8 @@ export function reactRouterHandler(options: {
   /** PUBLIC_ORIGIN: when set, every absolute link uses it and the request's host is not part of the cache key. */
   publicOrigin?: string;
 }) {
-  const handle = createRequestHandler(options.build, options.mode);
+  const handle =
+    options.mode === "development" ? createRequestHandler(options.build, options.mode) : builtOnce(options.build, options.mode);
   const store = options.store ?? createPageStore();
   const pending = new Map<string, Promise<CachedPage>>();
   const keep = async (key: string, response: Response, res: ExpressResponse, expires: number, answer: boolean) => {

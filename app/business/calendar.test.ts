@@ -4,6 +4,7 @@ import {
   DEFAULT_CALENDAR,
   HOLIDAY_YEARS,
   callSlots,
+  callSlotsKey,
   callingMsBetween,
   closedBecause,
   holidayNames,
@@ -144,6 +145,21 @@ describe("call-back slots", () => {
     const days = new Set(callSlots(closed, now).map((s) => seoulDay(s)));
     expect([...days]).toEqual(["2026-09-22", "2026-09-23", "2026-09-29"]);
     expect(callSlots(closed, now)[0]!.toISOString()).toBe(kst("2026-09-22T16:00").toISOString());
+  });
+});
+
+describe("callSlotsKey (what a kept slot list may be keyed on, issue 41)", () => {
+  it("two instants with the same key get the same slots; a key moves when the slots may", () => {
+    const base = kst("2026-11-30T08:00").getTime();
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3 * 3_600_000 }), fc.integer({ min: 0, max: 3 * 3_600_000 }), (a, b) => {
+        const [x, y] = [new Date(base + a), new Date(base + b)];
+        if (callSlotsKey(x) !== callSlotsKey(y)) return;
+        expect(callSlots(CAL, x).map(String)).toEqual(callSlots(CAL, y).map(String));
+      }),
+    );
+    expect(callSlotsKey(kst("2026-11-30T08:29"))).not.toBe(callSlotsKey(kst("2026-11-30T08:31")));
+    expect(callSlotsKey(kst("2026-11-30T08:59"))).not.toBe(callSlotsKey(kst("2026-11-30T09:00")));
   });
 });
 

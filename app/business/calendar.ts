@@ -180,6 +180,15 @@ export function callSlots(calendar: BusinessCalendar, now: Date): Date[] {
   return slots;
 }
 
+/**
+ * What callSlots reads of `now`: two instants with the same key get the same
+ * slots from the same calendar (the first full hour 30 min ahead, the last 7
+ * days ahead), so a caller may keep its answer under this key (issue 41).
+ */
+export function callSlotsKey(now: Date): string {
+  return `${Math.ceil((now.getTime() + SLOT_LEAD) / HOUR)}:${Math.floor((now.getTime() + SLOT_DAYS * DAY) / HOUR)}`;
+}
+
 /** A chosen slot (ISO) is accepted when it is one the page offers now (a page left open an hour still works while its slot is ahead). */
 export function isOfferedSlot(calendar: BusinessCalendar, value: string, now: Date): Date | null {
   const instant = new Date(value);
@@ -219,11 +228,24 @@ function weekdayName(weekday: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, weekday)));
 }
 
+/** The texts made (a language's days read the same every time; making Intl formatters is dear: issue 41). */
+const daysTexts = new Map<string, string>();
+
 /**
  * The working days in words, in a language: "Monday–Friday",
  * "Monday–Wednesday and Saturday". Weekday names are the language's own (Intl).
  */
 export function workingDaysText(days: readonly number[], locale: string): string {
+  const key = `${locale} ${days.join(",")}`;
+  let text = daysTexts.get(key);
+  if (text === undefined) {
+    if (daysTexts.size >= 64) daysTexts.clear();
+    daysTexts.set(key, (text = makeWorkingDaysText(days, locale)));
+  }
+  return text;
+}
+
+function makeWorkingDaysText(days: readonly number[], locale: string): string {
   const parts = weekdayRuns(days).map(([a, b]) =>
     a === b ? weekdayName(a, locale) : `${weekdayName(a, locale)}${b === a + 1 ? ", " : "–"}${weekdayName(b, locale)}`,
   );

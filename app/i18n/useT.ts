@@ -13,15 +13,36 @@ function isPayload(value: unknown): value is { i18n: I18nPayload } {
   return !!value && typeof value === "object" && "i18n" in value;
 }
 
+/**
+ * The matched routes' messages merged once per set of catalogs (issue 41):
+ * every component that translates asks for them, and merging them again for
+ * each one cost a tenth of a status page's render. Keyed on the catalogs
+ * themselves (the loaders' objects), so new data makes a new merge.
+ */
+const merges = new WeakMap<Messages, { parts: Messages[]; merged: Messages }[]>();
+
+function mergeMessages(parts: Messages[]): Messages {
+  const last = parts.at(-1);
+  if (!last) return {};
+  const kept = merges.get(last) ?? [];
+  const found = kept.find((e) => e.parts.length === parts.length && e.parts.every((p, i) => p === parts[i]));
+  if (found) return found.merged;
+  const merged: Record<string, Message> = Object.assign({}, ...parts);
+  kept.push({ parts, merged });
+  if (kept.length > 4) kept.shift();
+  merges.set(last, kept);
+  return merged;
+}
+
 /** All messages of the matched routes (root's common strings + the page's own). */
 function useMessages(): Messages {
   const matches = useMatches();
   return useMemo(() => {
-    const merged: Record<string, Message> = {};
+    const parts: Messages[] = [];
     for (const match of matches) {
-      if (isPayload(match.loaderData)) Object.assign(merged, match.loaderData.i18n.messages);
+      if (isPayload(match.loaderData)) parts.push(match.loaderData.i18n.messages);
     }
-    return merged;
+    return mergeMessages(parts);
   }, [matches]);
 }
 

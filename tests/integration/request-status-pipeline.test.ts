@@ -14,6 +14,7 @@ import { claim, myCalls } from "#app/features/pipeline/my-calls.server.ts";
 import { alertDueCallbacks } from "#app/features/pipeline/callback-alerts.server.ts";
 import { moveStage } from "#app/features/pipeline/pipeline.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
+import { seoulDay } from "#app/lib/seoul-time.ts";
 
 /**
  * Issue 28 on the pipeline of issue 26 (ADR 0033, ADR 0028): the status page
@@ -232,5 +233,19 @@ describe.each(DIALECTS)("the status page and the pipeline on %s", (dialect) => {
     expect(await rescheduleCall(app(), token, slot, kst("2026-12-01T14:20"))).toEqual({ error: "closed" });
     expect(await snapshot()).toEqual(before);
     expect((await page(token, "2026-12-01T14:20")).view).toMatchObject({ stage: "closed", actionable: false });
+  });
+  it("shows a closure saved since on the next load of the same page in the same hour (the slot list is kept per calendar, issue 41)", async () => {
+    const { token } = await consultation();
+    const days = async (at: string) => new Set((await page(token, at)).slots.flatMap((g) => g.slots.map((slot) => seoulDay(slot.value))));
+    const before = await days("2026-12-01T10:05");
+    expect(before.has("2026-12-02")).toBe(true);
+    await handle.db.insertInto("business_closures").values({ day: "2026-12-02", note: "", created_at: new Date().toISOString() }).execute();
+    try {
+      const after = await days("2026-12-01T10:06");
+      expect(after.has("2026-12-02")).toBe(false);
+      expect(after.size).toBe(before.size - 1);
+    } finally {
+      await handle.db.deleteFrom("business_closures").where("day", "=", "2026-12-02").execute();
+    }
   });
 });

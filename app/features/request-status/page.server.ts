@@ -1,13 +1,13 @@
 import { data, type RouterContextProvider } from "react-router";
 import { businessIdentity } from "#app/business/identity.server.ts";
-import { brokerRegistration } from "#app/business/identity.ts";
+import { brokerRegistration, type BusinessIdentity } from "#app/business/identity.ts";
 import { i18nFor, localeOf, tFor } from "#app/i18n/route.server.ts";
 import { pageData } from "#app/web/page.server.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { findStatusLink, type StatusLink } from "#app/requests/status-link.server.ts";
 import { statusFacts } from "#app/features/request-status/status.server.ts";
 import { statusView, type Message, type StatusView } from "#app/features/request-status/view.ts";
-import { callSlots, hoursVars, isCallingTime, nextCallingMoment, type BusinessCalendar } from "#app/business/calendar.ts";
+import { callSlots, callSlotsKey, hoursVars, isCallingTime, nextCallingMoment, type BusinessCalendar } from "#app/business/calendar.ts";
 import { readCalendar } from "#app/business/calendar.server.ts";
 import { formatDate, formatDay, formatTime, formatWhen } from "#app/features/request-status/format.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
@@ -44,8 +44,26 @@ export interface SlotGroup {
   slots: { value: string; label: string }[];
 }
 
+/**
+ * The slots made for a calendar, a language and callSlotsKey: every visitor
+ * in the same hour gets the same list, and making it (168 hours looked at,
+ * dozens of labels formatted) was a tenth of the page's CPU (issue 41). A
+ * calendar saved in the console is another key, so it shows at once.
+ */
+const slotLists = new Map<string, SlotGroup[]>();
+
 /** The call-back slots of the business calendar (none on a closed day), grouped by day, labelled in the page's language. */
 function slotGroups(calendar: BusinessCalendar, now: Date, locale: string): SlotGroup[] {
+  const key = `${locale} ${callSlotsKey(now)} ${JSON.stringify(calendar)}`;
+  let list = slotLists.get(key);
+  if (!list) {
+    if (slotLists.size >= 32) slotLists.clear();
+    slotLists.set(key, (list = makeSlotGroups(calendar, now, locale)));
+  }
+  return list;
+}
+
+function makeSlotGroups(calendar: BusinessCalendar, now: Date, locale: string): SlotGroup[] {
   const groups = new Map<string, SlotGroup>();
   for (const slot of callSlots(calendar, now)) {
     const iso = slot.toISOString();
@@ -57,7 +75,7 @@ function slotGroups(calendar: BusinessCalendar, now: Date, locale: string): Slot
   return [...groups.values()];
 }
 
-export type LoadedStatus = { link: StatusLink; view: StatusView; calendar: BusinessCalendar };
+export type LoadedStatus = { link: StatusLink; view: StatusView; calendar: BusinessCalendar; business: BusinessIdentity };
 
 /** The live link of a token and what its page may show; null answers the same 404 as an unknown link. */
 export async function loadStatus(context: Readonly<RouterContextProvider>, token: string, now = new Date()): Promise<LoadedStatus | null> {
@@ -65,12 +83,13 @@ export async function loadStatus(context: Readonly<RouterContextProvider>, token
   const link = await findStatusLink(db, token, now);
   const facts = link ? await statusFacts(db, link) : null;
   if (!link || !facts) return null;
-  return { link, view: statusView(facts, now, (await businessIdentity(db)).phone), calendar: await readCalendar(db) };
+  const business = await businessIdentity(db);
+  return { link, view: statusView(facts, now, business.phone), calendar: await readCalendar(db), business };
 }
 
 /** The page's data: its strings, the view with its times formatted, and the slots (when it may be rescheduled). */
 export async function statusPageData(context: Readonly<RouterContextProvider>, loaded: LoadedStatus, now = new Date()) {
-  const business = await businessIdentity(services(context).db);
+  const { business } = loaded;
   const locale = localeOf(context);
   const t = tFor(context);
   const { view, calendar } = loaded;
