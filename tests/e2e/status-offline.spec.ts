@@ -1,0 +1,87 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
+import { newStatusLink } from "#tests/support/status-page.ts";
+
+/**
+ * Issue 38, item 4: after one visit the status page opens without a network
+ * (the visitors' real service worker, scoped to /status/), showing its last
+ * state, that it is offline and "as of" when (Korea time), axe clean; a
+ * withdrawal removes the copy; without JavaScript the online page shows
+ * nothing of it. Screenshot at 390×844 in test-results/status/.
+ */
+const en = JSON.parse(readFileSync(new URL("../../locales/en/status.json", import.meta.url), "utf8")) as {
+  offline: { title: string; asOf: string };
+  withdraw: { start: string; confirm: string };
+  withdrawn: { title: string };
+};
+
+test.use({ serviceWorkers: "allow" });
+
+/** Waits until the worker controls the page and keeps its copy. */
+async function kept(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const copy = await caches.match(location.origin + location.pathname);
+        return navigator.serviceWorker.controller !== null && copy !== undefined;
+      }),
+    )
+    .toBe(true);
+}
+
+test("after one visit the status page opens offline with its last state, as of its time, axe clean", async ({ page, context }) => {
+  const href = await newStatusLink(page, "01055550381");
+  await page.goto(href);
+  await hydrated(page);
+  const title = await page.getByRole("heading", { level: 1 }).textContent();
+  await expect(page.getByText(en.offline.title)).toBeHidden();
+  await kept(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!);
+  await expect(page.getByText(en.offline.title)).toBeVisible();
+  await expect(page.getByText(/^This is your request as of .*\d{2}:\d{2} \(Korea time\), the last time/)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: "test-results/status/offline-en.png", fullPage: true });
+  await context.setOffline(false);
+});
+
+test("a withdrawal removes the offline copy; a second request keeps its own", async ({ page, context }) => {
+  const other = await newStatusLink(page, "01055550382");
+  await page.goto(other);
+  await hydrated(page);
+  await kept(page);
+  const href = await newStatusLink(page, "01055550383");
+  await page.goto(href);
+  await hydrated(page);
+  await kept(page);
+
+  await page.getByRole("button", { name: en.withdraw.start }).click();
+  await page.getByRole("button", { name: en.withdraw.confirm }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.withdrawn.title);
+  const origin = new URL(page.url()).origin;
+  await expect
+    .poll(() => page.evaluate(async (url) => (await caches.match(url)) === undefined, origin + new URL(href, origin).pathname))
+    .toBe(true);
+  expect(await page.evaluate(async (url) => (await caches.match(url)) !== undefined, origin + new URL(other, origin).pathname)).toBe(true);
+
+  await context.setOffline(true);
+  // Nothing kept: the browser's own offline error, not the withdrawn page nor its notice.
+  await page.reload().catch(() => undefined);
+  await expect(page.getByText(en.offline.title)).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: en.withdrawn.title })).toHaveCount(0);
+  await context.setOffline(false);
+});
+
+test("without JavaScript the page shows nothing of the offline copy", async ({ page, browser }) => {
+  const href = await newStatusLink(page, "01055550384");
+  const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const plain = await noJs.newPage();
+  await plain.goto(new URL(href, page.url()).toString());
+  await expect(plain.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(plain.getByText(en.offline.title)).toBeHidden();
+  expect(await plain.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
+  await noJs.close();
+});
