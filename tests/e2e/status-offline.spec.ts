@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 import { newStatusLink } from "#tests/support/status-page.ts";
+import { countRows } from "#tests/support/e2e-db.ts";
 
 /**
  * Issue 38, item 4: after one visit the status page opens without a network
@@ -84,4 +86,55 @@ test("without JavaScript the page shows nothing of the offline copy", async ({ p
   await expect(plain.getByText(en.offline.title)).toBeHidden();
   expect(await plain.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
   await noJs.close();
+});
+
+test.describe("with a stand-in push subscription", () => {
+  // Headless Chromium reaches no push service: the page's PushManager answers one subscription of an https endpoint.
+  test.use({ permissions: ["notifications"] });
+
+  test("subscribe, then stop notifications: the server forgets the phone and the next visit says they are off", async ({ page }) => {
+    const button = JSON.parse(readFileSync(new URL("../../locales/en/status.json", import.meta.url), "utf8")).push.button as Record<
+      string,
+      string
+    >;
+    await page.addInitScript(() => {
+      // Kept in the tab's session, as a browser keeps a subscription across visits.
+      const made = () => {
+        const endpoint = sessionStorage.getItem("e2e-push");
+        if (!endpoint) return null;
+        return {
+          endpoint,
+          toJSON: () => ({ endpoint, keys: { p256dh: "B" + "A".repeat(86), auth: "A".repeat(22) } }),
+          unsubscribe: async () => (sessionStorage.removeItem("e2e-push"), true),
+        } as unknown as PushSubscription;
+      };
+      PushManager.prototype.subscribe = async function () {
+        sessionStorage.setItem("e2e-push", `https://push.example.com/e2e/${Math.random().toString(36).slice(2)}`);
+        return made()!;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        return made();
+      };
+    });
+    const href = await newStatusLink(page, "01055550385");
+    const token = /\/status\/([\w-]{43})/.exec(href)![1]!;
+    const rows = () =>
+      countRows(
+        "SELECT COUNT(*) AS n FROM visitor_push_subscriptions s JOIN request_status_links l ON l.id = s.status_link_id WHERE l.token_hash = ?",
+        createHash("sha256").update(token).digest("hex"),
+      );
+    await page.goto(href);
+    await hydrated(page);
+    await page.getByRole("button", { name: button.on! }).click();
+    await expect(page.getByText(button.isOn!)).toBeVisible();
+    await expect.poll(rows).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: button.off! }).click();
+    await expect(page.getByRole("button", { name: button.on! })).toBeVisible();
+    await expect.poll(rows).toBe(0);
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByRole("button", { name: button.on! })).toBeVisible();
+  });
 });
