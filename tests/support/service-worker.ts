@@ -8,7 +8,13 @@ export type WindowClient = { url: string } & Record<string, unknown>;
  * from `scriptUrl`, with `clients` as the open windows: what it showed, what
  * it opened, and a way to dispatch an event and wait for its `waitUntil`s.
  */
-export function runServiceWorker<Options = Record<string, unknown>>(source: string, scriptUrl: string, clients: WindowClient[] = []) {
+export function runServiceWorker<Options = Record<string, unknown>>(
+  source: string,
+  scriptUrl: string,
+  clients: WindowClient[] = [],
+  /** More of its global scope (`fetch`, `caches`, `Response`), for a worker that uses them. */
+  globals: Record<string, unknown> = {},
+) {
   const listeners: Record<string, (event: unknown) => void> = {};
   const shown: { title: string; options: Options }[] = [];
   const opened: string[] = [];
@@ -20,7 +26,7 @@ export function runServiceWorker<Options = Record<string, unknown>>(source: stri
     registration: { showNotification: async (title: string, options: Options) => shown.push({ title, options }) },
     clients: { claim: async () => undefined, matchAll: async () => clients, openWindow: async (url: string) => opened.push(url) },
   };
-  runInNewContext(source, { self, URL });
+  runInNewContext(source, { self, URL, ...globals });
   const dispatch = async (type: string, event: Record<string, unknown>) => {
     listeners[type]!({ ...event, waitUntil: (p: Promise<unknown>) => waits.push(p) });
     await Promise.all(waits);

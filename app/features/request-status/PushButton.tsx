@@ -91,7 +91,11 @@ export function PushButton({ publicKey }: { publicKey: string }) {
     setState("busy");
     try {
       const sub = await currentSubscription();
-      if (sub) await fetcher.submit({ intent: PUSH_UNSUBSCRIBE, endpoint: sub.endpoint }, { method: "post" });
+      if (sub) {
+        await fetcher.submit({ intent: PUSH_UNSUBSCRIBE, endpoint: sub.endpoint }, { method: "post" });
+        // The phone's own subscription goes too: else the next visit would find it and say notifications are on.
+        await sub.unsubscribe();
+      }
       setState("off");
     } catch {
       setState("failed");

@@ -7,6 +7,7 @@ import type { StatusView } from "#app/features/request-status/view.ts";
 import type { StatusResult } from "#app/features/request-status/action.server.ts";
 import { formatWhen } from "#app/features/request-status/format.ts";
 import { PushButton } from "#app/features/request-status/PushButton.tsx";
+import { OfflineNotice, useOfflineCopy } from "#app/features/request-status/OfflineCopy.tsx";
 import styles from "./status.module.css";
 
 export interface StatusPageData {
@@ -21,6 +22,8 @@ export interface StatusPageData {
   phone: string;
   /** The VAPID public key for the phone's notifications; null: none offered. */
   pushKey: string | null;
+  /** When the server rendered the page (Korea time, formatted): the offline copy's "as of". */
+  renderedAt: string;
 }
 
 /**
@@ -40,6 +43,7 @@ export function StatusPage({ data, result }: { data: StatusPageData; result?: St
   const confirming = result && "error" in result && result.error === "confirm";
   const error = result && "error" in result && result.error !== "confirm" ? result.error : null;
   const title = withdrawn ? t("status.withdrawn.title") : t(`status.title.${view.kind}`);
+  useOfflineCopy(data);
 
   return (
     <article className={styles.page} aria-labelledby="status-title">
@@ -50,6 +54,7 @@ export function StatusPage({ data, result }: { data: StatusPageData; result?: St
           </Link>
         ))}
       </nav>
+      {withdrawn ? null : <OfflineNotice renderedAt={data.renderedAt} />}
       <h1 id="status-title" className={styles.title}>
         {title}
       </h1>

@@ -110,6 +110,8 @@ export async function statusPageData(context: Readonly<RouterContextProvider>, l
     phone: business.phone,
     /** The server's VAPID public key for "Tell me on this phone" (issue 38); null once the request is withdrawn. */
     pushKey: view.stage === "withdrawn" ? null : alertsOf(context).config.vapid.publicKey,
+    /** When this page was rendered, in Korea time: what the offline copy says it shows "as of" (issue 38). */
+    renderedAt: formatWhen(now.toISOString(), locale),
   };
 }
 
