@@ -1157,20 +1157,17 @@ function writeReport() {
     memory,
     checks,
   };
-  // A bundle-only run (CI), a load-only or an uploads-only run must not overwrite the committed full report.
-  const out = bundleOnly
-    ? join(root, "bench/tmp/bundle")
-    : loadOnly
-      ? join(root, "bench/tmp/load")
-      : uploadsOnly
-        ? join(root, "bench/tmp/uploads")
-        : caddyOnly
-          ? join(root, "bench/tmp/caddy-report")
-          : slowOnly
-            ? join(root, "bench/tmp/slow-clients")
-            : dynamicOnly
-              ? join(root, "bench/tmp/dynamic")
-              : join(root, "bench/report");
+  // A partial run (the bundle-only one of CI, load-only, uploads-only…) must not overwrite the committed full report.
+  const partial: [boolean, string][] = [
+    [bundleOnly, "bench/tmp/bundle"],
+    [loadOnly, "bench/tmp/load"],
+    [uploadsOnly, "bench/tmp/uploads"],
+    [caddyOnly, "bench/tmp/caddy-report"],
+    [slowOnly, "bench/tmp/slow-clients"],
+    [dynamicOnly, "bench/tmp/dynamic"],
+    [pushOnly, "bench/tmp/push"],
+  ];
+  const out = join(root, partial.find(([only]) => only)?.[1] ?? "bench/report");
   mkdirSync(join(root, "bench/tmp"), { recursive: true });
   writeFileSync(`${out}.json`, JSON.stringify(report, null, 2) + "\n");
   const lines: string[] = [`# Benchmark report`, "", `Run ${report.date}. Budgets from engineering.md; ✅ met, ❌ missed.`, ""];
