@@ -39,6 +39,8 @@ async function expectNoVersionOn(page: Page, days: string[]) {
 
 test("the form refuses a date sooner than 7 days beside the field and saves nothing", async ({ page }) => {
   await newVersionForm(page);
+  // Typed once React has hydrated the form: one CI run previewed the untouched text, most likely a fill made while hydrating.
+  await hydrated(page);
   await hydrated(page);
   const date = page.getByLabel("Takes effect on (Korea date)");
   await date.fill(plusDays(3));
@@ -102,6 +104,8 @@ test.describe.serial("a coming change", () => {
 
   test("an administrator writes it with a preview and schedules it", async ({ page }) => {
     await newVersionForm(page);
+    // Typed once React has hydrated the form: one CI run previewed the untouched text, most likely a fill made while hydrating.
+    await hydrated(page);
     await page.getByLabel("Takes effect on (Korea date)").fill(day);
     await page.getByLabel("English").fill("## What changes\n\nThe new complaint policy of {businessName}.");
     await page.getByLabel("Preview in").selectOption("en");
