@@ -52,7 +52,6 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestContext);
-  const stylesheet = loadContext.get(servicesContext).stylesheet ?? "";
 
   // Production renders the whole document before answering: the server reads every page whole anyway
   // (kept, or compressed in one call: docs/decisions/0045), so no stream is worth its cost (issue 41).
@@ -60,44 +59,32 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-
-    // Crawlers get the whole document at once; people get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyOption: keyof RenderToPipeableStreamOptions = wantsWholeDocument(request, routerContext) ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <StylesheetContext.Provider value={stylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </StylesheetContext.Provider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered)
-            loadContext.get(servicesContext).log.error("render.failed", { requestId: loadContext.get(requestContext).requestId }, error);
-        },
+    const { pipe, abort } = renderToPipeableStream(documentOf(request, routerContext, loadContext), {
+      nonce,
+      [readyOption]() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        pipe(body);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) logRenderError(loadContext, error);
+      },
+    });
   });
 }
 
@@ -116,9 +103,7 @@ function renderWhole(
   loadContext: RouterContextProvider,
 ): Promise<Response> {
   const { nonce } = loadContext.get(requestContext);
-  const stylesheet = loadContext.get(servicesContext).stylesheet ?? "";
-  const userAgent = request.headers.get("user-agent");
-  const whole = !!(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+  const whole = wantsWholeDocument(request, routerContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let status = responseStatusCode;
@@ -137,32 +122,47 @@ function renderWhole(
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <StylesheetContext.Provider value={stylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </StylesheetContext.Provider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-          if (!whole) status = responseStatusCode;
-        },
-        onAllReady() {
-          if (whole) status = responseStatusCode;
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered)
-            loadContext.get(servicesContext).log.error("render.failed", { requestId: loadContext.get(requestContext).requestId }, error);
-        },
+    const { pipe, abort } = renderToPipeableStream(documentOf(request, routerContext, loadContext), {
+      nonce,
+      onShellReady() {
+        shellRendered = true;
+        if (!whole) status = responseStatusCode;
       },
-    );
+      onAllReady() {
+        if (whole) status = responseStatusCode;
+        pipe(sink);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) logRenderError(loadContext, error);
+      },
+    });
   });
+}
+
+/** The document React renders: the router with the request's nonce and the site's stylesheet. */
+function documentOf(request: Request, routerContext: EntryContext, loadContext: RouterContextProvider) {
+  const { nonce } = loadContext.get(requestContext);
+  return (
+    <NonceContext.Provider value={nonce}>
+      <StylesheetContext.Provider value={loadContext.get(servicesContext).stylesheet ?? ""}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StylesheetContext.Provider>
+    </NonceContext.Provider>
+  );
+}
+
+/** Crawlers (and SPA mode) get the whole document at once; people get it as soon as its shell is ready. */
+function wantsWholeDocument(request: Request, routerContext: EntryContext): boolean {
+  const userAgent = request.headers.get("user-agent");
+  return !!(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+}
+
+/** An error after the shell went out: the page is already answered, so it is logged (one JSON line). */
+function logRenderError(loadContext: RouterContextProvider, error: unknown) {
+  loadContext.get(servicesContext).log.error("render.failed", { requestId: loadContext.get(requestContext).requestId }, error);
 }

@@ -1,6 +1,3 @@
-import { Transform, type TransformCallback } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
-
 /**
  * Paint first, then load the JavaScript (docs/decisions/0012).
  *
@@ -11,46 +8,15 @@ import { StringDecoder } from "node:string_decoder";
  * paint, which needs none of them: the page is server-rendered, its CSS is
  * one cached stylesheet, and every form and menu works before hydration.
  *
- * This rewrites the shell as it streams out: the preload tags are taken out
- * of the <head>, and the module script first waits for the page to paint
- * its content, then adds the same preloads (all modules download in parallel, no
+ * `rewriteShell` rewrites the document once, as app/entry.server.tsx
+ * renders it whole in production (ADR 0045): the preload tags are taken out
+ * of the <head>, and the module script first waits for the page to paint its
+ * content, then adds the same preloads (all modules download in parallel, no
  * waterfall) and imports the same modules in the same order. A hidden tab
- * has nothing to paint and loads at once. Everything after the module
- * script streams through untouched; a shell without one (an API answer, a
- * future React Router that renders its scripts differently) passes through
- * unchanged.
+ * has nothing to paint and loads at once. Everything after the module script
+ * is untouched; a document without one (a future React Router that renders
+ * its scripts differently) is left as it is.
  */
-export function paintFirst(): Transform {
-  const decoder = new StringDecoder("utf8");
-  let shell = "";
-  let scanned = 0;
-  let done = false;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      if (done) return callback(null, chunk);
-      shell += decoder.write(chunk);
-      // The whole module script must have arrived: look for it with indexOf before any regex (the shell grows chunk by chunk).
-      const module = shell.indexOf('type="module"', scanned);
-      if (module < 0) {
-        scanned = Math.max(0, shell.length - MODULE_MARK_LENGTH);
-        return callback();
-      }
-      scanned = module;
-      if (shell.indexOf("</script>", module) < 0) return callback();
-      const rewritten = rewriteShell(shell);
-      if (rewritten === null) return callback();
-      done = true;
-      shell = "";
-      callback(null, rewritten);
-    },
-    flush(callback: TransformCallback) {
-      if (!done) shell += decoder.end();
-      callback(null, done ? undefined : shell);
-    },
-  });
-}
-
-const MODULE_MARK_LENGTH = 'type="module"'.length;
 const MODULE_SCRIPT = /<script\b([^>]*\btype="module"[^>]*)>([\s\S]*?)<\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 
