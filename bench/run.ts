@@ -31,6 +31,8 @@
  *   npm run bench -- --dynamic-only  only the three pages rendered per request (issue 41): the calculator's
  *                                 answer, the eligibility check's answer and a private status page, with the
  *                                 CPU each request costs against a cached page's (--dynamic-rounds=N, default 3)
+ *   npm run bench -- --dynamic-only --profile  the same with the server under `--cpu-prof`: its V8 profile
+ *                                 goes to bench/tmp/profile, and `node bench/profile-summary.ts` says where it went
  *   npm run bench -- --push-only  only the visitor's "about to call" notification (issue 38): 20 taps to dial in
  *                                 My calls, each to its arrival at a local push service (bench/visitor-push.ts)
  *   npm run bench -- --reports-only  only the reports' figures on a year of requests (20,000), on SQLite and, when
@@ -74,6 +76,8 @@ const lighthouseOnly = args.includes("--lighthouse-only");
 const slowOnly = args.includes("--slow-clients") || args.includes("--slow-one-address");
 const dynamicOnly = args.includes("--dynamic-only");
 const pushOnly = args.includes("--push-only");
+/** The server runs under V8's sampling profiler; its profile is written to bench/tmp/profile when it stops. */
+const profile = args.includes("--profile");
 const numberArg = (name: string, fallback: number) => {
   const value = Number(args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
   return Number.isFinite(value) && value > 0 ? value : fallback;
@@ -279,7 +283,8 @@ function serveScript(): string[] {
 }
 
 function serveFlags(): string[] {
-  return serveScript().filter((word) => word.startsWith("--"));
+  const flags = serveScript().filter((word) => word.startsWith("--"));
+  return profile ? [...flags, "--cpu-prof", `--cpu-prof-dir=${join(root, "bench/tmp/profile")}`] : flags;
 }
 
 /** The environment `npm run serve` sets before node (`NAME=value` words before the command). */

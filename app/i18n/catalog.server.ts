@@ -38,14 +38,26 @@ export function namespaces(): string[] {
   return [...names];
 }
 
+/**
+ * The merged catalogs of each language and list of namespaces, made once (issue 41): a page's
+ * loader asks on every request, and the same frozen object each time lets the render reuse its
+ * merge of the root's and the page's strings (`useT`). Bounded by the routes' lists × languages.
+ */
+const merged = new Map<string, Messages>();
+
 export function loadMessages(locale: Locale, ns: readonly Namespace[]): Messages {
+  const key = `${locale}/${ns.join(",")}`;
+  const kept = merged.get(key);
+  if (kept) return kept;
   const out: Record<string, Message> = {};
   for (const name of ns) {
     const catalog = catalogs.get(`${locale}/${name}`);
     if (!catalog) throw new Error(`missing catalog ${locale}/${name}`);
     Object.assign(out, catalog);
   }
-  return out;
+  const frozen = Object.freeze(out);
+  merged.set(key, frozen);
+  return frozen;
 }
 
 /** Server-side translation, for API messages and page metadata. */

@@ -1,0 +1,80 @@
+/**
+ * Where a server's CPU went, from the newest V8 profile in bench/tmp/profile
+ * (`npm run bench -- --dynamic-only --profile`, or any `node --cpu-prof` run
+ * given as the argument): self time by package or source file, and the
+ * heaviest functions. A lens for issue 41's cuts, not a budget.
+ *
+ *   node bench/profile-summary.ts [file.cpuprofile] [--top=N]
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const args = process.argv.slice(2);
+const top = Number(args.find((a) => a.startsWith("--top="))?.slice(6) ?? 25);
+const dir = join(import.meta.dirname, "tmp/profile");
+const file =
+  args.find((a) => !a.startsWith("--")) ??
+  readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .map((f) => join(dir, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+if (!file) throw new Error(`no profile in ${dir}`);
+const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
+
+/** A frame's place: its npm package, our source file, or V8's own (GC, idle, program). */
+function placeOf(node: ProfileNode): string {
+  const { url, functionName } = node.callFrame;
+  if (!url) return `(${functionName || "native"})`;
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1]!;
+  if (url.startsWith("node:")) return url;
+  const ours = /\/(app|server|db|build)\/(.*)$/.exec(url);
+  return ours ? `${ours[1]}/${ours[2]}` : url;
+}
+
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map<number, number>();
+for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+const idle = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName === "(idle)").reduce((s, [, t]) => s + t, 0);
+const busy = [...self.values()].reduce((s, t) => s + t, 0) - idle;
+
+function table(title: string, key: (n: ProfileNode) => string) {
+  const sums = new Map<string, number>();
+  for (const [id, t] of self) {
+    const node = byId.get(id)!;
+    if (node.callFrame.functionName === "(idle)") continue;
+    sums.set(key(node), (sums.get(key(node)) ?? 0) + t);
+  }
+  console.log(`\n${title}`);
+  for (const [name, t] of [...sums].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${((t / busy) * 100).toFixed(1).padStart(5)} %  ${(t / 1000).toFixed(0).padStart(6)} ms  ${name}`);
+}
+
+console.log(`${file}: ${(busy / 1000).toFixed(0)} ms busy, ${(idle / 1000).toFixed(0)} ms idle`);
+table("self time by place", placeOf);
+table("self time by function", (n) => `${n.callFrame.functionName || "(anonymous)"}  ${placeOf(n)}:${n.callFrame.lineNumber + 1}`);
+
+/** Time with a place anywhere on the stack (each sample counted once per place): what a place costs with what it calls. */
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const inclusive = new Map<string, number>();
+for (const [i, id] of profile.samples.entries()) {
+  if (byId.get(id)!.callFrame.functionName === "(idle)") continue;
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) seen.add(placeOf(byId.get(at)!));
+  for (const place of seen) inclusive.set(place, (inclusive.get(place) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
+console.log("\ntime with the place on the stack");
+for (const [name, t] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`${((t / busy) * 100).toFixed(1).padStart(5)} %  ${(t / 1000).toFixed(0).padStart(6)} ms  ${name}`);
