@@ -4,7 +4,10 @@
  * given as the argument): self time by package or source file, and the
  * heaviest functions. A lens for issue 41's cuts, not a budget.
  *
- *   node bench/profile-summary.ts [file.cpuprofile] [--top=N]
+ *   node bench/profile-summary.ts [file.cpuprofile] [--top=N] [--last=S]
+ *
+ * --last=S keeps the samples of the profile's last S seconds only: the page's own run, without the
+ * server's start and the bench's warm-up before it.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -22,6 +25,7 @@ interface Profile {
 
 const args = process.argv.slice(2);
 const top = Number(args.find((a) => a.startsWith("--top="))?.slice(6) ?? 25);
+const lastS = Number(args.find((a) => a.startsWith("--last="))?.slice(7) ?? Infinity);
 const dir = join(import.meta.dirname, "tmp/profile");
 const file =
   args.find((a) => !a.startsWith("--")) ??
@@ -31,6 +35,16 @@ const file =
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 if (!file) throw new Error(`no profile in ${dir}`);
 const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
+if (Number.isFinite(lastS)) {
+  // Sample i happened at the sum of the deltas up to it; keep those within the last S seconds.
+  const at: number[] = [];
+  let t = 0;
+  for (const d of profile.timeDeltas) at.push((t += d));
+  const from = t - lastS * 1e6;
+  const keep = at.map((x) => x >= from);
+  profile.samples = profile.samples.filter((_, i) => keep[i]);
+  profile.timeDeltas = profile.timeDeltas.filter((_, i) => keep[i]);
+}
 
 /** A frame's place: its npm package, our source file, or V8's own (GC, idle, program). */
 function placeOf(node: ProfileNode): string {
@@ -77,4 +91,19 @@ for (const [i, id] of profile.samples.entries()) {
 }
 console.log("\ntime with the place on the stack");
 for (const [name, t] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`${((t / busy) * 100).toFixed(1).padStart(5)} %  ${(t / 1000).toFixed(0).padStart(6)} ms  ${name}`);
+
+/** The same by function: what a function costs with everything it calls. */
+const byFunction = new Map<string, number>();
+for (const [i, id] of profile.samples.entries()) {
+  if (byId.get(id)!.callFrame.functionName === "(idle)") continue;
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const n = byId.get(at)!;
+    seen.add(`${n.callFrame.functionName || "(anonymous)"}  ${placeOf(n)}:${n.callFrame.lineNumber + 1}`);
+  }
+  for (const name of seen) byFunction.set(name, (byFunction.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
+console.log("\ntime with the function on the stack");
+for (const [name, t] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top * 2))
   console.log(`${((t / busy) * 100).toFixed(1).padStart(5)} %  ${(t / 1000).toFixed(0).padStart(6)} ms  ${name}`);

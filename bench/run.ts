@@ -31,8 +31,9 @@
  *   npm run bench -- --dynamic-only  only the three pages rendered per request (issue 41): the calculator's
  *                                 answer, the eligibility check's answer and a private status page, with the
  *                                 CPU each request costs against a cached page's (--dynamic-rounds=N, default 3)
+ *                                 (--dynamic-pages=status: only the pages whose name holds the word, no cached page)
  *   npm run bench -- --dynamic-only --profile  the same with the server under `--cpu-prof`: its V8 profile
- *                                 goes to bench/tmp/profile, and `node bench/profile-summary.ts` says where it went
+ *                                 goes to bench/tmp/profile, and `node bench/profile-summary.ts --last=4` says where it went
  *   npm run bench -- --push-only  only the visitor's "about to call" notification (issue 38): 20 taps to dial in
  *                                 My calls, each to its arrival at a local push service (bench/visitor-push.ts)
  *   npm run bench -- --reports-only  only the reports' figures on a year of requests (20,000), on SQLite and, when
@@ -583,6 +584,9 @@ async function dynamicPages(server: ChildProcess) {
     { name: "status page", path: status, rps: BUDGETS.statusPageRps },
     { name: "calculator, a new query each request", path: CALCULATOR_ANSWER, fresh: true },
   ];
+  // --dynamic-pages=status: only the pages whose name holds that word, beside the cached page (a profile of one page).
+  const only = args.find((a) => a.startsWith("--dynamic-pages="))?.slice("--dynamic-pages=".length);
+  if (only) pages.splice(0, pages.length, ...pages.filter((p) => p.name === "/ (cached)" || p.name.includes(only)));
   const runs = new Map<string, DynamicRun[]>(pages.map((p) => [p.name, []]));
   for (let round = 0; round < DYNAMIC_ROUNDS; round++)
     for (const page of pages) {
@@ -590,7 +594,8 @@ async function dynamicPages(server: ChildProcess) {
       runs.get(page.name)!.push(await dynamicRun(server, page.path, page.fresh));
     }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const cachedCpu = median(runs.get("/ (cached)")!.map((r) => r.cpuUsPerRequest));
+  const cachedRuns = runs.get("/ (cached)");
+  const cachedCpu = cachedRuns ? median(cachedRuns.map((r) => r.cpuUsPerRequest)) : Number.NaN;
   const rows: DynamicRow[] = pages.map((page) => {
     const list = runs.get(page.name)!;
     const cpu = median(list.map((r) => r.cpuUsPerRequest));
