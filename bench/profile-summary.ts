@@ -63,47 +63,30 @@ for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0
 const idle = [...self].filter(([id]) => byId.get(id)!.callFrame.functionName === "(idle)").reduce((s, [, t]) => s + t, 0);
 const busy = [...self.values()].reduce((s, t) => s + t, 0) - idle;
 
-function table(title: string, key: (n: ProfileNode) => string) {
+const functionOf = (n: ProfileNode) => `${n.callFrame.functionName || "(anonymous)"}  ${placeOf(n)}:${n.callFrame.lineNumber + 1}`;
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+
+/**
+ * The busy time by `key`, heaviest first. Self time counts a sample for its own frame only;
+ * time on the stack counts it once for every key anywhere on its stack: what a place or a
+ * function costs with all it calls.
+ */
+function table(title: string, key: (n: ProfileNode) => string, onStack: boolean, rows = top) {
   const sums = new Map<string, number>();
-  for (const [id, t] of self) {
-    const node = byId.get(id)!;
-    if (node.callFrame.functionName === "(idle)") continue;
-    sums.set(key(node), (sums.get(key(node)) ?? 0) + t);
+  for (const [i, id] of profile.samples.entries()) {
+    if (byId.get(id)!.callFrame.functionName === "(idle)") continue;
+    const keys = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = onStack ? parent.get(at) : undefined) keys.add(key(byId.get(at)!));
+    for (const k of keys) sums.set(k, (sums.get(k) ?? 0) + (profile.timeDeltas[i] ?? 0));
   }
   console.log(`\n${title}`);
-  for (const [name, t] of [...sums].sort((a, b) => b[1] - a[1]).slice(0, top))
+  for (const [name, t] of [...sums].sort((a, b) => b[1] - a[1]).slice(0, rows))
     console.log(`${((t / busy) * 100).toFixed(1).padStart(5)} %  ${(t / 1000).toFixed(0).padStart(6)} ms  ${name}`);
 }
 
 console.log(`${file}: ${(busy / 1000).toFixed(0)} ms busy, ${(idle / 1000).toFixed(0)} ms idle`);
-table("self time by place", placeOf);
-table("self time by function", (n) => `${n.callFrame.functionName || "(anonymous)"}  ${placeOf(n)}:${n.callFrame.lineNumber + 1}`);
-
-/** Time with a place anywhere on the stack (each sample counted once per place): what a place costs with what it calls. */
-const parent = new Map<number, number>();
-for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const inclusive = new Map<string, number>();
-for (const [i, id] of profile.samples.entries()) {
-  if (byId.get(id)!.callFrame.functionName === "(idle)") continue;
-  const seen = new Set<string>();
-  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) seen.add(placeOf(byId.get(at)!));
-  for (const place of seen) inclusive.set(place, (inclusive.get(place) ?? 0) + (profile.timeDeltas[i] ?? 0));
-}
-console.log("\ntime with the place on the stack");
-for (const [name, t] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top))
-  console.log(`${((t / busy) * 100).toFixed(1).padStart(5)} %  ${(t / 1000).toFixed(0).padStart(6)} ms  ${name}`);
-
-/** The same by function: what a function costs with everything it calls. */
-const byFunction = new Map<string, number>();
-for (const [i, id] of profile.samples.entries()) {
-  if (byId.get(id)!.callFrame.functionName === "(idle)") continue;
-  const seen = new Set<string>();
-  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-    const n = byId.get(at)!;
-    seen.add(`${n.callFrame.functionName || "(anonymous)"}  ${placeOf(n)}:${n.callFrame.lineNumber + 1}`);
-  }
-  for (const name of seen) byFunction.set(name, (byFunction.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0));
-}
-console.log("\ntime with the function on the stack");
-for (const [name, t] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top * 2))
-  console.log(`${((t / busy) * 100).toFixed(1).padStart(5)} %  ${(t / 1000).toFixed(0).padStart(6)} ms  ${name}`);
+table("self time by place", placeOf, false);
+table("self time by function", functionOf, false);
+table("time with the place on the stack", placeOf, true);
+table("time with the function on the stack", functionOf, true, top * 2);
