@@ -62,3 +62,8 @@ export const BUDGETS = {
 
 /** Every public route of spec §2 (one list for the sitemap, the tests and this benchmark). */
 export { PUBLIC_PATHS as PUBLIC_ROUTES } from "#app/config/public-routes.ts";
+
+/** A repayment calculator's answer and an eligibility check's answer (issue 41): pages rendered from their query. */
+export const CALCULATOR_ANSWER = "/our-products/repayment-calculator?amount=5000000&rate=15&months=12&method=annuity";
+export const CHECK_ANSWER =
+  "/our-products/eligibility?visa=E-9&expiry=20350101&employed_months=9&employment=standard&income=30000000&amount=5000000&months=24";

@@ -46,7 +46,7 @@ import { join } from "node:path";
 import { loadavg } from "node:os";
 import { randomUUID } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
-import { BUDGETS, PUBLIC_ROUTES } from "#bench/budgets.ts";
+import { BUDGETS, CALCULATOR_ANSWER, CHECK_ANSWER, PUBLIC_ROUTES } from "#bench/budgets.ts";
 import { benchReports, REPORT_REQUESTS } from "#bench/reports.ts";
 import { slowClients } from "#bench/slow-clients.ts";
 import { pageBundles } from "#bench/bundle.ts";
@@ -92,9 +92,6 @@ const CADDY_SECONDS = Math.round(numberArg("caddy-seconds", 4));
 /** Seconds of load per dynamic page and round. */
 const DYNAMIC_SECONDS = 5;
 /** The calculator's answer and the check's answer as a campaign's visitors open them (issue 41). */
-const CALCULATOR_ANSWER = "/our-products/repayment-calculator?amount=5000000&rate=15&months=12&method=annuity";
-const CHECK_ANSWER =
-  "/our-products/eligibility?visa=E-9&expiry=20350101&employed_months=9&employment=standard&income=30000000&amount=5000000&months=24";
 
 /** Rounds of the dynamic pages' load (the median is checked: the machine is shared). */
 const DYNAMIC_ROUNDS = Math.round(numberArg("dynamic-rounds", 3));

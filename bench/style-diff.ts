@@ -11,7 +11,7 @@
  * check, the not-found page, Burmese and Mongolian. Exits 1 when an element differs.
  */
 import { chromium, type Page } from "@playwright/test";
-import { PUBLIC_ROUTES } from "#bench/budgets.ts";
+import { CALCULATOR_ANSWER, CHECK_ANSWER, PUBLIC_ROUTES } from "#bench/budgets.ts";
 
 const PROPERTIES = [
   "display",
@@ -50,8 +50,8 @@ const PROPERTIES = [
 
 const PATHS = [
   ...PUBLIC_ROUTES,
-  "/our-products/repayment-calculator?amount=5000000&rate=15&months=12&method=annuity",
-  "/our-products/eligibility?visa=E-9&expiry=20350101&employed_months=9&employment=standard&income=30000000&amount=5000000&months=24",
+  CALCULATOR_ANSWER,
+  CHECK_ANSWER,
   "/?policy=privacy",
   "/company/about?policy=terms",
   "/no/such/page",
