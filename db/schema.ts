@@ -358,6 +358,12 @@ export type AuditAction =
   | "product_update"
   | "product_publish"
   | "product_enable"
+  | "product_create"
+  | "product_delete"
+  | "product_retire"
+  | "lender_create"
+  | "lender_update"
+  | "lender_delete"
   | "operator_invite"
   | "operator_role"
   | "operator_disable"
@@ -572,6 +578,23 @@ export interface LoanProductTable {
   position: number;
   created_at: string;
   updated_at: string;
+  /** The lender it is sold for, chosen at creation (migration 0175). */
+  lender_id: number | null;
+  /** Set when the business stopped selling it: off for good, its published versions kept (migration 0175). */
+  retired_at: string | null;
+}
+
+/** A lender (금융상품직접판매업자) the business sells products for (issue 47, migration 0175). */
+export interface LoanLenderTable {
+  id: Generated<number>;
+  /** 상호, as the ad and the 금융소비자보호법 제26조 notice write it. */
+  legal_name: string;
+  /** JSON per language, English required: the name visitors read. */
+  names: string;
+  /** Its logo as served (an uploaded image or a file of public/), or null. */
+  logo: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** One version of a product's figures and rules: a draft, or published and live from `effective_from`. */
@@ -778,6 +801,7 @@ export interface Database {
   campaign_images: CampaignImageTable;
   content_versions: ContentVersionTable;
   loan_products: LoanProductTable;
+  loan_lenders: LoanLenderTable;
   loan_product_versions: LoanProductVersionTable;
   consultation_checks: ConsultationCheckTable;
   request_status_links: RequestStatusLinkTable;

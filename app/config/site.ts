@@ -6,16 +6,6 @@
  * setting (app/business, the console's Business page). The partner banners,
  * the event popup and the products are operators' content in the database.
  */
-/** A partner financial company shown on /company/our-partners (image has fixed dimensions). */
-export interface Partner {
-  key: string;
-  /** Proper name, shown as is in every language. */
-  name: string;
-  image: string;
-  width: number;
-  height: number;
-}
-
 export const site = {
   /**
    * The trading name where no page is at hand (the console's sign-in app
@@ -25,11 +15,6 @@ export const site = {
   brandName: "K-Loan Guide",
   /** How the office is drawn on the map (its position is the identity's). */
   office: { mapZoomLevel: 4, markerSize: 42, marker: "/images/map-marker.svg" },
-  partners: [
-    { key: "regionalBankA", name: "Sample Regional Bank A", image: "/images/partners/sample-regional-bank-a.svg", width: 640, height: 320 },
-    { key: "regionalBankB", name: "Sample Regional Bank B", image: "/images/partners/sample-regional-bank-b.svg", width: 640, height: 320 },
-    { key: "savingsBank", name: "Sample Savings Bank", image: "/images/partners/sample-savings-bank.svg", width: 640, height: 320 },
-  ] satisfies Partner[],
   social: {
     facebook: [
       { key: "english", url: "https://www.facebook.com/example.kloanguide.en" },

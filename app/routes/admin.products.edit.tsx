@@ -8,12 +8,12 @@ import { findProduct } from "#app/features/products/products.server.ts";
 import { productEditAction } from "#app/features/products/actions.server.ts";
 import { ProductEditPage } from "#app/features/products/ProductEditPage.tsx";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   requireRole(context, "admin");
   const id = positiveId(params.id);
   const product = id ? await findProduct(services(context).db, id) : null;
   if (!product) throw data(null, { status: 404 });
-  return { title: consoleTitle(context, "products.title"), product };
+  return { title: consoleTitle(context, "products.title"), product, created: new URL(request.url).searchParams.has("created") };
 }
 
 export const meta = adminMeta;
@@ -24,5 +24,5 @@ export function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  return <ProductEditPage key={loaderData.product.id} product={loaderData.product} result={actionData} />;
+  return <ProductEditPage key={loaderData.product.id} product={loaderData.product} result={actionData} created={loaderData.created} />;
 }

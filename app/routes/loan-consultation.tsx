@@ -9,11 +9,15 @@ import { POLICY_PARAM } from "#app/features/legal/links.ts";
 import { ConsultationForm } from "#app/features/consultation/ConsultationForm.tsx";
 import { consultationFormAction } from "#app/features/consultation/consultation.server.ts";
 import { consultationFromCheck } from "#app/features/eligibility/eligibility.server.ts";
-import { partnerLenderNames } from "#app/loans/lenders.ts";
+import { liveLenders } from "#app/loans/lenders.server.ts";
+import { localeOf } from "#app/i18n/route.server.ts";
+import { services } from "#app/lib/services.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const fromCheck = await consultationFromCheck(request, context);
-  const page = { ...pageData(context, ["consultation"], "consultation"), fromCheck, lenders: partnerLenderNames() };
+  // The live products' lenders (issue 47): the notice names no other.
+  const lenders = (await liveLenders(services(context).db, localeOf(context))).map(({ legalName, name }) => ({ legalName, name }));
+  const page = { ...pageData(context, ["consultation"], "consultation"), fromCheck, lenders };
   // Opened from the eligibility check: this visitor's answers, never shared.
   return fromCheck ? data(page, { headers: { "Cache-Control": "private, no-store" } }) : page;
 }

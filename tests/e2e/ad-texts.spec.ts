@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import { flatten, formatMessage, type Vars } from "#app/i18n/format.ts";
-import { site } from "#app/config/site.ts";
+import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
 import { lenderList } from "#app/loans/lenders.ts";
 
 /**
@@ -14,7 +14,9 @@ import { lenderList } from "#app/loans/lenders.ts";
  */
 const SHOTS = "/tmp/shots-ad-texts";
 mkdirSync(SHOTS, { recursive: true });
-const NAMES = site.partners.map((p) => p.name);
+/** A fresh install's lenders, those of its live sample products (migration 0175): by legal name in Korean, by name in the visitor's language. */
+const LEGAL_NAMES = Object.values(SAMPLE_LENDERS).map((l) => l.legal_name);
+const NAMES = Object.values(SAMPLE_LENDERS).map((l) => l.names.en!);
 
 /** A catalog's strings in a language (shared Korean strings under `locales/shared`), as the visitor reads them. */
 function strings(lang: Locale | "shared", ns: string) {
@@ -39,9 +41,9 @@ test.describe("lenders named before the request (금융소비자보호법 제26�
       await page.goto(`/loan-consultation?lang=${lang}`);
       await hydrated(page);
       const notice = page.getByRole("region", { name: own("lenders.title") });
-      await expect(notice.locator('p[lang="ko"]')).toHaveText(ko("lendersKo.text", { lenders: lenderList(NAMES, "ko") }));
+      await expect(notice.locator('p[lang="ko"]')).toHaveText(ko("lendersKo.text", { lenders: lenderList(LEGAL_NAMES, "ko") }));
       await expect(notice.locator("p:not([lang])")).toHaveText(own("lenders.text", { lenders: lenderList(NAMES, lang) }));
-      for (const name of NAMES) await expect(notice.locator('p[lang="ko"]')).toContainText(name);
+      for (const name of LEGAL_NAMES) await expect(notice.locator('p[lang="ko"]')).toContainText(name);
       // Above the submit button, at body size.
       const [box, button] = [await notice.boundingBox(), await page.locator("form button[type=submit]").boundingBox()];
       expect(box!.y + box!.height).toBeLessThanOrEqual(button!.y);

@@ -31,6 +31,9 @@ import * as campaignPopup from "#app/routes/admin.campaigns.popup.tsx";
 import * as products from "#app/routes/admin.products.tsx";
 import * as calendarRoute from "#app/routes/admin.calendar.tsx";
 import * as productEdit from "#app/routes/admin.products.edit.tsx";
+import * as productNew from "#app/routes/admin.products.new.tsx";
+import * as lenders from "#app/routes/admin.lenders.tsx";
+import * as lenderEdit from "#app/routes/admin.lenders.edit.tsx";
 import * as legalList from "#app/routes/admin.legal.tsx";
 import * as legalNew from "#app/routes/admin.legal.new.tsx";
 import * as legalEdit from "#app/routes/admin.legal.edit.tsx";
@@ -67,6 +70,9 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.campaigns.popup.tsx": { module: campaignPopup, placement: "guarded" },
   "routes/admin.products.tsx": { module: products, placement: "guarded" },
   "routes/admin.products.edit.tsx": { module: productEdit, placement: "guarded" },
+  "routes/admin.products.new.tsx": { module: productNew, placement: "guarded" },
+  "routes/admin.lenders.tsx": { module: lenders, placement: "guarded" },
+  "routes/admin.lenders.edit.tsx": { module: lenderEdit, placement: "guarded" },
   "routes/admin.legal.tsx": { module: legalList, placement: "guarded" },
   "routes/admin.legal.new.tsx": { module: legalNew, placement: "guarded" },
   "routes/admin.legal.edit.tsx": { module: legalEdit, placement: "guarded" },

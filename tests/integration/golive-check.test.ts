@@ -14,6 +14,7 @@ import { identityFields } from "#app/features/business-settings/schema.ts";
 import { saveCertificate } from "#app/features/business-settings/business.server.ts";
 import * as business from "#app/routes/admin.business.tsx";
 import { setSectionHidden } from "#app/features/home-claims/home-claims.server.ts";
+import { addLender, addProduct, publishProduct, sampleProductForm, takeDownSampleAds } from "#tests/support/console-ads.ts";
 
 /**
  * `npm run golive:check` (issue 36, item 4) as the deploy guide's last step
@@ -57,9 +58,7 @@ describe("npm run golive:check", () => {
       "A customer review on the home page nobody has confirmed. Confirm it with the customer's consent date, or hide it. → http://localhost:3000/admin/home-claims/reviews/1",
     );
     // The loan ads' sample approvals (issue 35, items 1 and 2).
-    expect(fresh.out).toContain(
-      "✗ Loan ads' approvals: Loan product regional-bank-general: the lender's confirmation and the compliance review are still the samples. → http://localhost:3000/admin/products/",
-    );
+    expect(fresh.out).toContain("✗ Loan ads' approvals: Loan product regional-bank-general is still a sample");
     expect(fresh.out).toContain("The event popup: the lender's confirmation and the compliance review are still the samples.");
     expect(fresh.out).not.toContain("a".repeat(40));
 
@@ -95,11 +94,13 @@ describe("npm run golive:check", () => {
       // …and hides the sample figures and reviews until it has its own.
       for (const section of ["figures", "reviews"] as const)
         await setSectionHidden(handle.db, { operator: { id: 1, email: "admin@example.com", role: "admin" } }, section, true);
-      // …and enters the lenders' own confirmation and review numbers for each ad (the Products and Campaigns pages
-      // save them, and clear the sample mark, as their own tests show).
-      for (const table of ["loan_product_versions", "campaign_banners", "campaign_popup"] as const) {
-        await handle.db.updateTable(table).set({ sample: 0 }).execute();
-      }
+      // …adds its own lender and product with the lender's confirmation and the review, and takes the samples down,
+      // through the Lenders, Products and Campaigns pages' own actions (no SQL: issue 47).
+      const admin = { services, cookie, csrf };
+      const base = await sampleProductForm(admin);
+      const product = await addProduct(admin, "hanbit-worker-loan", await addLender(admin));
+      expect(await publishProduct(admin, product, base)).toEqual({ ok: "published", id: product });
+      await takeDownSampleAds(admin);
     } finally {
       await handle.close();
     }

@@ -88,6 +88,28 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     adminOnly: true,
   },
   {
+    file: "routes/admin.products.new.tsx",
+    path: "/admin/products/new",
+    access: "page",
+    post: { partner_key: "hacked", lender_id: "1" },
+    adminOnly: true,
+  },
+  { file: "routes/admin.lenders.tsx", path: "/admin/lenders", access: "page", post: { intent: "delete", id: "1" }, adminOnly: true },
+  {
+    file: "routes/admin.lenders.edit.tsx",
+    path: "/admin/lenders/new",
+    access: "page",
+    post: { legal_name: "hacked", name_en: "hacked" },
+    adminOnly: true,
+  },
+  {
+    file: "routes/admin.lenders.edit.tsx",
+    path: "/admin/lenders/1",
+    access: "page",
+    post: { legal_name: "hacked", name_en: "hacked" },
+    adminOnly: true,
+  },
+  {
     file: "routes/admin.calendar.tsx",
     path: "/admin/calendar",
     access: "page",

@@ -15,6 +15,7 @@ const NAV: { to: string; label: AdminKey; end?: boolean; admin?: boolean }[] = [
   { to: href("/admin/blog-links"), label: "nav.blogLinks", admin: true },
   { to: href("/admin/campaigns"), label: "nav.campaigns", admin: true },
   { to: href("/admin/products"), label: "products.nav", admin: true },
+  { to: href("/admin/lenders"), label: "lenders.nav", admin: true },
   { to: href("/admin/calendar"), label: "calendar.nav", admin: true },
   { to: href("/admin/home-claims"), label: "nav.homeClaims", admin: true },
   { to: href("/admin/legal"), label: "legal.nav", admin: true },

@@ -1,3 +1,4 @@
+import type { NamedLender } from "#app/features/consultation/LenderNotice.tsx";
 import { Link, Form, useLocation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { LANG_QUERY } from "#app/i18n/locales.ts";
@@ -28,7 +29,7 @@ export function ConsultationForm({
   actionData?: FormResult;
   fromCheck?: FromCheck | null;
   /** The lenders named before the request (금융소비자보호법 제26조①1). */
-  lenders: readonly string[];
+  lenders: readonly NamedLender[];
 }) {
   const t = useT();
   const location = useLocation();

@@ -8,7 +8,13 @@ import styles from "./ConsultationForm.module.css";
  * of them, and that it cannot conclude the loan contract. In Korean as the
  * Act words it, then in the visitor's language, above the submit button.
  */
-export function LenderNotice({ lenders }: { lenders: readonly string[] }) {
+/** A lender as the notice names it: by legal name in Korean, by its name in the visitor's language. */
+export interface NamedLender {
+  legalName: string;
+  name: string;
+}
+
+export function LenderNotice({ lenders }: { lenders: readonly NamedLender[] }) {
   const t = useT();
   const locale = useLocale();
   return (
@@ -17,9 +23,21 @@ export function LenderNotice({ lenders }: { lenders: readonly string[] }) {
         {t("consultation.lenders.title")}
       </h2>
       <p lang="ko" className={styles.lendersKo}>
-        {t("consultation.lendersKo.text", { lenders: lenderList(lenders, "ko") })}
+        {t("consultation.lendersKo.text", {
+          lenders: lenderList(
+            lenders.map((l) => l.legalName),
+            "ko",
+          ),
+        })}
       </p>
-      <p>{t("consultation.lenders.text", { lenders: lenderList(lenders, locale) })}</p>
+      <p>
+        {t("consultation.lenders.text", {
+          lenders: lenderList(
+            lenders.map((l) => l.name),
+            locale,
+          ),
+        })}
+      </p>
     </section>
   );
 }

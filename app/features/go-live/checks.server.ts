@@ -7,6 +7,9 @@ import { businessIdentity } from "#app/business/identity.server.ts";
 import { lastBackup } from "#app/features/go-live/backups.server.ts";
 import { unconfirmedHomeClaims } from "#app/features/home-claims/home-claims.server.ts";
 import { unfilledPlaceholders } from "#app/features/legal/documents.server.ts";
+import { liveVersion, scheduledVersions } from "#app/loans/live.ts";
+import { sampleMarks } from "#app/loans/sample-marks.ts";
+import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
 
 /**
  * The go-live check (issue 36, item 4): every sample value still showing
@@ -88,32 +91,62 @@ export async function claimFindings(db: Kysely<Database>): Promise<Finding[]> {
 }
 
 /**
- * Loan ads still carrying the seeded sample approvals (issue 35): a product,
- * banner or the popup whose lender confirmation and compliance review are the
- * samples' ("샘플…"). Each is fixed on its own console page.
+ * Loan ads still samples (issues 35, 47): only what visitors can see counts —
+ * a switched-on product's live version and its versions still to come (a
+ * superseded version, a product switched off or retired does not), a banner
+ * or the popup switched on and published. Each is a sample by its content
+ * (app/loans/sample-marks.ts: the seeded flag, an approval number beginning
+ * 샘플, "[샘플]" in a text, an approval valid more than a year ahead), not by
+ * who saved it last. A live product's lender still the sample's is listed too.
+ * Each is fixed on its own console page.
  */
-export async function adFindings(db: Kysely<Database>): Promise<Finding[]> {
+export async function adFindings(db: Kysely<Database>, now = new Date()): Promise<Finding[]> {
   const findings: Finding[] = [];
   const products = await db
-    .selectFrom("loan_product_versions as v")
-    .innerJoin("loan_products as p", "p.id", "v.product_id")
-    .select(["p.id", "p.partner_key", "v.sample"])
-    .where("v.status", "=", "published")
-    .orderBy("p.position")
+    .selectFrom("loan_products")
+    .selectAll()
+    .where("enabled", "=", 1)
+    .where("retired_at", "is", null)
+    .orderBy("position")
+    .orderBy("id")
     .execute();
-  const seen = new Set<number>();
-  for (const row of products) {
-    if (!row.sample || seen.has(row.id)) continue;
-    seen.add(row.id);
-    findings.push({ area: "ads", what: "golive.sampleProduct", detail: row.partner_key, fix: `/admin/products/${row.id}` });
+  const versions = products.length
+    ? await db
+        .selectFrom("loan_product_versions")
+        .selectAll()
+        .where(
+          "product_id",
+          "in",
+          products.map((p) => p.id),
+        )
+        .execute()
+    : [];
+  const sampleLenders = new Set(Object.values(SAMPLE_LENDERS).map((l) => l.legal_name));
+  for (const product of products) {
+    const own = versions.filter((v) => v.product_id === product.id);
+    const shown = [liveVersion(own, now), ...scheduledVersions(own, now)].filter((v) => v !== undefined);
+    const marked = shown.some(
+      (v) => sampleMarks(v, [v.names, v.official_name, v.rate_basis, v.credit_standard, v.lender_name], now).length > 0,
+    );
+    if (marked)
+      findings.push({ area: "ads", what: "golive.sampleProduct", detail: product.partner_key, fix: `/admin/products/${product.id}` });
+    if (shown.some((v) => v.lender_name !== null && sampleLenders.has(v.lender_name)))
+      findings.push({ area: "ads", what: "golive.sampleLender", detail: product.partner_key, fix: "/admin/lenders" });
   }
-  const banners = await db.selectFrom("campaign_banners").select(["id", "partner_key", "sample"]).orderBy("position").execute();
+  const banners = await db
+    .selectFrom("campaign_banners")
+    .selectAll()
+    .where("enabled", "=", 1)
+    .where("published", "=", 1)
+    .orderBy("position")
+    .execute();
   for (const row of banners) {
-    if (row.sample)
+    if (sampleMarks(row, [row.texts], now).length)
       findings.push({ area: "ads", what: "golive.sampleBanner", detail: row.partner_key, fix: `/admin/campaigns/banners/${row.id}` });
   }
-  const popup = await db.selectFrom("campaign_popup").select(["sample"]).execute();
-  if (popup.some((row) => row.sample)) findings.push({ area: "ads", what: "golive.samplePopup", fix: "/admin/campaigns/popup" });
+  const popup = await db.selectFrom("campaign_popup").selectAll().where("enabled", "=", 1).where("published", "=", 1).execute();
+  if (popup.some((row) => sampleMarks(row, [row.alts], now).length))
+    findings.push({ area: "ads", what: "golive.samplePopup", fix: "/admin/campaigns/popup" });
   return findings;
 }
 
@@ -133,7 +166,7 @@ export async function goLiveFindings(db: Kysely<Database>, facts: DeploymentFact
   const findings = [
     ...identityFindings(await businessIdentity(db)),
     ...deploymentFindings(facts),
-    ...(await adFindings(db)),
+    ...(await adFindings(db, now)),
     ...(await claimFindings(db)),
     ...(await legalFindings(db, now)),
   ];

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_IDENTITY } from "#app/business/identity.ts";
-import { site } from "#app/config/site.ts";
+import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
 import { LOCALES } from "#app/i18n/locales.ts";
 import { POLICY_KINDS } from "#app/features/legal/links.ts";
 import { legalViewFor, renderLegalDocument } from "#app/features/legal/documents.server.ts";
@@ -36,7 +36,8 @@ describe("legal documents", () => {
     async (lang) => {
       for (const kind of ["notice", "privacy"] as const) {
         const html = (await renderLegalDocument(handle.db, kind, lang))?.html ?? "";
-        for (const partner of site.partners) expect(html, `${kind}/${lang}`).toContain(partner.name);
+        for (const lender of Object.values(SAMPLE_LENDERS))
+          expect(html, `${kind}/${lang}`).toContain(lang === "ko" ? lender.legal_name : lender.names.en);
       }
       // The notice says who answers for damage done in brokering (법 제44조, 제45조) and no longer counts the 14 days from the money alone.
       const notice = (await renderLegalDocument(handle.db, "notice", lang))?.html ?? "";

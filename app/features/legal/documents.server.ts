@@ -2,7 +2,8 @@ import type { Kysely, Selectable } from "kysely";
 import type { Database, LegalVersionTable } from "#db/schema.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { isLocale } from "#app/i18n/locales.ts";
-import { lenderList, partnerLenderNames } from "#app/loans/lenders.ts";
+import { lenderList } from "#app/loans/lenders.ts";
+import { liveLenders, type LiveLender } from "#app/loans/lenders.server.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { readContentVersion } from "#app/lib/content-version.server.ts";
 import { businessIdentity } from "#app/business/identity.server.ts";
@@ -33,8 +34,13 @@ import {
 type Db = Kysely<Database>;
 type Row = Selectable<LegalVersionTable>;
 
-/** The business facts the documents name, from the business identity (app/business). */
-export function legalVars(identity: BusinessIdentity, lang: LegalLang): MarkdownVars {
+/** The lenders as a document in `lang` names them: by legal name in the Korean original, by their name in the language otherwise. */
+function lenderNames(lenders: readonly LiveLender[], lang: LegalLang): string[] {
+  return lenders.map((l) => (lang === POLICY_ORIGINAL_LANG ? l.legalName : l.names[lang]));
+}
+
+/** The business facts the documents name, from the business identity (app/business) and the live products' lenders. */
+export function legalVars(identity: BusinessIdentity, lang: LegalLang, lenders: readonly LiveLender[] = []): MarkdownVars {
   const ko = lang === POLICY_ORIGINAL_LANG;
   return {
     businessName: ko ? identity.legalNameKo : `${identity.legalNameEn} (${identity.legalNameKo})`,
@@ -46,7 +52,7 @@ export function legalVars(identity: BusinessIdentity, lang: LegalLang): Markdown
     registrationNumber: identity.businessRegistrationNumber,
     brokerRegistrationNumber: brokerRegistration(identity)?.number ?? "",
     /** The lenders it brokers for (금융소비자보호법 제26조①1), named in the notice and the privacy policy. */
-    lenders: lenderList(partnerLenderNames(), lang),
+    lenders: lenderList(lenderNames(lenders, lang), lang),
   };
 }
 
@@ -60,6 +66,8 @@ interface Snapshot {
   /** Every version of each kind, oldest first. */
   byKind: Map<PolicyKind, Row[]>;
   identity: BusinessIdentity;
+  /** The live products' lenders (app/loans/lenders.server.ts). */
+  lenders: LiveLender[];
   /** Rendered texts by `id/lang`, made when first asked for. */
   html: Map<string, string>;
 }
@@ -70,7 +78,7 @@ async function load(db: Db, key: string, day: string): Promise<Snapshot> {
   const rows = await db.selectFrom("legal_versions").selectAll().orderBy("kind").orderBy("effective_on").execute();
   const byKind = new Map<PolicyKind, Row[]>(POLICY_KINDS.map((kind) => [kind, []]));
   for (const row of rows) if (isPolicyKind(row.kind)) byKind.get(row.kind)!.push(row);
-  return { key, day, byKind, identity: await businessIdentity(db), html: new Map() };
+  return { key, day, byKind, identity: await businessIdentity(db), lenders: await liveLenders(db, "en"), html: new Map() };
 }
 
 /** The versions as of `now`: read again when the content version moved or the Korea day changed. */
@@ -141,13 +149,14 @@ export async function renderLegalDocument(
   if (!row) return null;
   const id = `${row.id}/${lang}`;
   let html = snapshot.html.get(id);
-  if (html === undefined) snapshot.html.set(id, (html = renderMarkdown(bodyOf(row, lang), legalVars(snapshot.identity, lang))));
+  if (html === undefined)
+    snapshot.html.set(id, (html = renderMarkdown(bodyOf(row, lang), legalVars(snapshot.identity, lang, snapshot.lenders))));
   return { html, version: row.effective_on };
 }
 
 /** A text written in the console, rendered as the site will show it (the console's preview). */
 export async function renderLegalPreview(db: Db, markdown: string, lang: LegalLang): Promise<string> {
-  return renderMarkdown(markdown, legalVars(await businessIdentity(db), lang));
+  return renderMarkdown(markdown, legalVars(await businessIdentity(db), lang, await liveLenders(db, "en")));
 }
 
 /**
@@ -192,7 +201,7 @@ export async function unfilledPlaceholders(db: Db, now = new Date()): Promise<Un
     const rows = snapshot.byKind.get(kind) ?? [];
     for (const row of rows.slice(Math.max(0, inForceIndex(rows, snapshot.day)))) {
       for (const lang of POLICY_LANGS) {
-        const vars = legalVars(snapshot.identity, lang);
+        const vars = legalVars(snapshot.identity, lang, snapshot.lenders);
         const names = new Set([...bodyOf(row, lang).matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
         for (const name of names) if (!Object.hasOwn(vars, name)) out.push({ kind, version: row.effective_on, lang, name });
       }

@@ -46,7 +46,7 @@ function Choices({
  * the preview); publishing makes it live from its effective-from (Korea time;
  * empty: at once). A rate above 20 % a year or a range upside down is refused.
  */
-export function ProductEditPage({ product, result }: { product: AdminProduct; result?: ProductFormResult }) {
+export function ProductEditPage({ product, result, created }: { product: AdminProduct; result?: ProductFormResult; created?: boolean }) {
   const t = useAdminT();
   const busy = useNavigation().state === "submitting";
   const state = formState(result && "errors" in result ? result : undefined);
@@ -58,8 +58,13 @@ export function ProductEditPage({ product, result }: { product: AdminProduct; re
   return (
     <>
       <PageTitle>{t("products.editTitle", { name: product.name })}</PageTitle>
+      {created && !result ? <Notice tone="ok">{t("products.created")}</Notice> : null}
       {result && "ok" in result ? <Notice tone="ok">{t(`products.done.${result.ok}` as AdminKey)}</Notice> : null}
-      {state ? <Notice tone="error">{t("products.errorSummary")}</Notice> : null}
+      {state ? (
+        <Notice tone="error">
+          {t(state.errors.form === "products.error.retired" ? "products.error.retired" : "products.errorSummary")}
+        </Notice>
+      ) : null}
       <p className={admin.muted}>{product.draft ? t("products.editingDraft") : t("products.editingLive")}</p>
       <PostForm className={`${admin.card} ${admin.stack}`} noValidate>
         <LocaleFields
@@ -121,13 +126,7 @@ export function ProductEditPage({ product, result }: { product: AdminProduct; re
           <legend>{t("products.legal.legend")}</legend>
           <p className={admin.muted}>{t("products.legal.hint")}</p>
           <TextField label={t("products.field.rateDate")} hint={t("products.field.rateDateHint")} type="date" {...field("rate_date")} />
-          <TextField
-            label={t("products.field.lenderName")}
-            hint={t("products.field.lenderNameHint")}
-            maxLength={LENDER_TEXT_MAX}
-            lang="ko"
-            {...field("lender_name")}
-          />
+          <p>{product.lender ? t("products.field.lenderFixed", { lender: product.lender.legalName }) : t("products.noLender")}</p>
           <TextField label={t("products.field.officialName")} maxLength={LENDER_TEXT_MAX} lang="ko" {...field("official_name")} />
           <SelectField label={t("products.field.rateKind")} {...field("rate_kind")}>
             <option value="">{t("products.field.choose")}</option>

@@ -45,7 +45,7 @@ export function ProductsPage({ products, result }: { products: AdminProduct[]; r
   const gapNames = useGapNames();
   return (
     <>
-      <PageTitle>{t("products.title")}</PageTitle>
+      <PageTitle aside={<Link to="/admin/products/new">{t("products.add")}</Link>}>{t("products.title")}</PageTitle>
       <p className={admin.muted}>{t("products.intro")}</p>
       <p className={admin.toolbar}>
         <a href={PRODUCT_PREVIEW_HREF}>{t("products.preview")}</a>
@@ -63,8 +63,12 @@ export function ProductsPage({ products, result }: { products: AdminProduct[]; r
           <li key={p.id} className={admin.card}>
             <h2 className={admin.subtitle}>{p.name}</h2>
             <p className={admin.muted}>
-              {p.key} · {p.enabled ? t("products.on") : t("products.off")}
+              {p.key} · {p.retired ? t("products.retire") : p.enabled ? t("products.on") : t("products.off")}
             </p>
+            <p className={admin.muted} lang="ko">
+              {p.lender ? t("products.lenderOf", { lender: p.lender.legalName }) : t("products.noLender")}
+            </p>
+            {p.retired ? <p>{t("products.retiredBadge")}</p> : null}
             {p.sample ? <div className={admin.muted}>{t("ads.sample")}</div> : null}
             <MissingLocales missing={p.missing} />
             {p.live ? (
@@ -87,22 +91,27 @@ export function ProductsPage({ products, result }: { products: AdminProduct[]; r
                 <Figures values={p.draft} />
               </>
             ) : null}
-            <div className={admin.toolbar}>
-              <Link to={href("/admin/products/:id", { id: String(p.id) })}>{t("products.edit")}</Link>
-              <Action id={p.id} intent={p.enabled ? "disable" : "enable"}>
-                {p.enabled ? t("products.disable") : t("products.enable")}
-              </Action>
-              {p.draft ? (
-                <>
-                  <Action id={p.id} intent="publish">
-                    {t("products.publish")}
-                  </Action>
-                  <Action id={p.id} intent="discard">
-                    {t("products.discard")}
-                  </Action>
-                </>
-              ) : null}
-            </div>
+            {p.retired ? null : (
+              <div className={admin.toolbar}>
+                <Link to={href("/admin/products/:id", { id: String(p.id) })}>{t("products.edit")}</Link>
+                <Action id={p.id} intent={p.enabled ? "disable" : "enable"}>
+                  {p.enabled ? t("products.disable") : t("products.enable")}
+                </Action>
+                <Action id={p.id} intent={p.published ? "retire" : "delete"}>
+                  {p.published ? t("products.retire") : t("products.delete")}
+                </Action>
+                {p.draft ? (
+                  <>
+                    <Action id={p.id} intent="publish">
+                      {t("products.publish")}
+                    </Action>
+                    <Action id={p.id} intent="discard">
+                      {t("products.discard")}
+                    </Action>
+                  </>
+                ) : null}
+              </div>
+            )}
           </li>
         ))}
       </ol>

@@ -1,14 +1,15 @@
-import { data, type RouterContextProvider } from "react-router";
-import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { validate, type FieldErrors } from "#app/lib/schema.ts";
 import { services } from "#app/lib/services.server.ts";
-import { forbidden, signedIn } from "#app/features/console/guards.server.ts";
-import { csrfMatches } from "#app/features/console/session-store.server.ts";
-import { positiveId } from "#app/features/console/console.server.ts";
-import { productFields, productSchema } from "#app/features/products/schema.ts";
+import { consoleForm, positiveId } from "#app/features/console/console.server.ts";
+import { newProductSchema, productFields, productSchema } from "#app/features/products/schema.ts";
 import {
   ProductProblem,
+  createProduct,
+  deleteProduct,
   discardDraft,
+  productLenderName,
+  retireProduct,
   inputGaps,
   publishDraft,
   saveDraft,
@@ -24,35 +25,27 @@ import { gapErrors } from "#app/features/console/ad-approval-schema.ts";
  */
 export type ProductFormResult = { ok: "saved" | "published"; id: number } | { errors: FieldErrors; values: Record<string, string> };
 export type ProductListResult =
-  | { ok: "enabled" | "disabled" | "published" | "discarded"; id: number }
-  | { error: "missing" | "no_draft" }
+  | { ok: "enabled" | "disabled" | "published" | "discarded" | "retired"; id: number }
+  | { ok: "deleted" }
+  | { error: "missing" | "no_draft" | "retired" | "published" }
   | { error: "unapproved"; id: number; fields: string[] };
 
-async function readForm(request: Request, context: Readonly<RouterContextProvider>) {
-  const who = signedIn(context);
-  try {
-    const form = await readUrlEncoded(request, 32 * 1024);
-    if (!csrfMatches(who, form.get("csrf"))) throw forbidden();
-    return { who, form };
-  } catch (error) {
-    if (error instanceof BadRequest) throw data({ res_status: 400, message: error.code, errors: {} }, { status: 400 });
-    throw error;
-  }
-}
 
 /** POST /admin/products/:id: save the draft, or save and publish it. */
 export async function productEditAction(request: Request, context: Readonly<RouterContextProvider>, idParam: string | undefined) {
   const id = positiveId(idParam);
   if (!id) throw data({ error: "missing" }, { status: 404 });
-  const { who, form } = await readForm(request, context);
+  const { who, form } = await consoleForm(request, context, 32 * 1024);
   const fields = productFields(form);
   const checked = validate(productSchema, fields, { crossField: true });
   const { csrf: _csrf, ...values } = fields;
   if (!checked.success) return data<ProductFormResult>({ errors: checked.errors, values }, { status: 400 });
   // Publishing without what the ad must state, or with an approval run out, saves nothing (issue 35).
-  const gaps = form.get("intent") === "publish" ? inputGaps(checked.output) : [];
-  if (gaps.length) return data<ProductFormResult>({ errors: gapErrors(gaps), values }, { status: 400 });
   const { db } = services(context);
+  const product = await db.selectFrom("loan_products").select(["lender_id", "retired_at"]).where("id", "=", id).executeTakeFirst();
+  if (!product) throw data({ error: "missing" }, { status: 404 });
+  const gaps = form.get("intent") === "publish" ? inputGaps(checked.output, await productLenderName(db, product)) : [];
+  if (gaps.length) return data<ProductFormResult>({ errors: gapErrors(gaps), values }, { status: 400 });
   try {
     await saveDraft(db, who, id, checked.output);
     if (form.get("intent") === "publish") {
@@ -61,14 +54,41 @@ export async function productEditAction(request: Request, context: Readonly<Rout
     }
     return data<ProductFormResult>({ ok: "saved", id });
   } catch (error) {
+    if (error instanceof ProductProblem && error.code === "retired")
+      return data<ProductFormResult>({ errors: { form: "products.error.retired" }, values }, { status: 400 });
     if (error instanceof ProductProblem) throw data({ error: "missing" }, { status: 404 });
     throw error;
   }
 }
 
+export type NewProductResult = { errors: FieldErrors; values: Record<string, string> };
+
+/** POST /admin/products/new: adds a product (key and lender), then its page asks for the rest. */
+export async function newProductAction(request: Request, context: Readonly<RouterContextProvider>) {
+  const { who, form } = await consoleForm(request, context, 32 * 1024);
+  const { csrf: _csrf, ...values } = Object.fromEntries(form.entries());
+  const checked = validate(newProductSchema, values);
+  if (!checked.success) return data<NewProductResult>({ errors: checked.errors, values }, { status: 400 });
+  let id: number;
+  try {
+    id = await createProduct(services(context).db, who, checked.output);
+  } catch (error) {
+    if (error instanceof ProductProblem && (error.code === "taken" || error.code === "lender"))
+      return data<NewProductResult>(
+        {
+          errors: error.code === "taken" ? { partner_key: "products.error.keyTaken" } : { lender_id: "products.error.lenderChoose" },
+          values,
+        },
+        { status: 400 },
+      );
+    throw error;
+  }
+  throw redirect(`/admin/products/${id}?created=1`);
+}
+
 /** POST /admin/products: switch on/off, publish or discard a draft. */
 export async function productListAction(request: Request, context: Readonly<RouterContextProvider>) {
-  const { who, form } = await readForm(request, context);
+  const { who, form } = await consoleForm(request, context, 32 * 1024);
   const id = positiveId(form.get("id"));
   const intent = form.get("intent");
   if (!id) return data<ProductListResult>({ error: "missing" }, { status: 400 });
@@ -86,11 +106,21 @@ export async function productListAction(request: Request, context: Readonly<Rout
       await discardDraft(db, who, id);
       return data<ProductListResult>({ ok: "discarded", id });
     }
+    if (intent === "retire") {
+      await retireProduct(db, who, id);
+      return data<ProductListResult>({ ok: "retired", id });
+    }
+    if (intent === "delete") {
+      await deleteProduct(db, who, id);
+      return data<ProductListResult>({ ok: "deleted" });
+    }
   } catch (error) {
     if (error instanceof ProductProblem && error.code === "unapproved")
       return data<ProductListResult>({ error: "unapproved", id, fields: error.gaps.map((g) => g.field) }, { status: 400 });
-    if (error instanceof ProductProblem)
-      return data<ProductListResult>({ error: error.code === "no_draft" ? "no_draft" : "missing" }, { status: 400 });
+    if (error instanceof ProductProblem) {
+      const code = error.code === "no_draft" || error.code === "retired" || error.code === "published" ? error.code : "missing";
+      return data<ProductListResult>({ error: code }, { status: 400 });
+    }
     throw error;
   }
   return data<ProductListResult>({ error: "missing" }, { status: 400 });

@@ -19,7 +19,8 @@ import {
   type Method,
 } from "#app/features/products/model.ts";
 import { formatMonthsByVisa, type ProductInput } from "#app/features/products/schema.ts";
-import { productApproved, productGaps } from "#app/features/products/legal.ts";
+import { productApproved, productGaps } from "#app/loans/product-gaps.ts";
+import { liveVersion } from "#app/loans/live.ts";
 import { expiringSoon, type Expiring, type Gap } from "#app/loans/ad-approval.ts";
 import type { RateKind, StampDuty } from "#app/loans/terms.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
@@ -41,7 +42,7 @@ type ProductRow = Selectable<LoanProductTable>;
 type VersionRow = Selectable<LoanProductVersionTable>;
 export type Names = Record<Locale, string>;
 
-export type ProductError = "missing" | "no_draft" | "unapproved";
+export type ProductError = "missing" | "no_draft" | "unapproved" | "retired" | "published" | "taken" | "lender";
 export class ProductProblem extends CodedError<ProductError> {
   /** With `unapproved`: what the version lacks, by the form's field names. */
   readonly gaps: Gap[];
@@ -94,14 +95,6 @@ function productOf(product: ProductRow, version: VersionRow, locale: Locale): Lo
       reviewUntil: version.review_until ?? "",
     },
   };
-}
-
-/** The published version live at `now` among `versions` (one product's), or undefined. */
-export function liveVersion<T extends Pick<VersionRow, "status" | "effective_from" | "id">>(versions: T[], now: Date): T | undefined {
-  const at = now.toISOString();
-  return versions
-    .filter((v) => v.status === "published" && v.effective_from <= at)
-    .sort((a, b) => (a.effective_from === b.effective_from ? b.id - a.id : a.effective_from < b.effective_from ? 1 : -1))[0];
 }
 
 async function versionsByProduct(db: Db): Promise<Map<number, VersionRow[]>> {
@@ -195,9 +188,22 @@ export interface AdminProduct {
   expiring: Expiring[];
   /** The live (else scheduled) version still holds the seeded sample values. */
   sample: boolean;
+  /** The lender it is sold for (chosen at creation). */
+  lender: { id: number; legalName: string } | null;
+  /** Ever published: it can be retired, never deleted (its versions are the record of what was advertised). */
+  published: boolean;
+  /** Retired: off for good. */
+  retired: boolean;
 }
 
-function adminProduct(product: ProductRow, versions: VersionRow[], now: Date): AdminProduct {
+type Lenders = Map<number, string>;
+
+async function lenderNames(db: Db): Promise<Lenders> {
+  const rows = await db.selectFrom("loan_lenders").select(["id", "legal_name"]).execute();
+  return new Map(rows.map((r) => [r.id, r.legal_name]));
+}
+
+function adminProduct(product: ProductRow, versions: VersionRow[], now: Date, lenders: Lenders): AdminProduct {
   const live = liveVersion(versions, now);
   const at = now.toISOString();
   const next = versions
@@ -216,20 +222,29 @@ function adminProduct(product: ProductRow, versions: VersionRow[], now: Date): A
     missing: shown ? missingLocales(parsePerLocale(shown.names), emptyName) : [],
     expiring: product.enabled && live ? expiringSoon(live, now) : [],
     sample: !!(live ?? next)?.sample,
+    lender:
+      product.lender_id !== null && lenders.has(product.lender_id)
+        ? { id: product.lender_id, legalName: lenders.get(product.lender_id)! }
+        : null,
+    published: versions.some((v) => v.status === "published"),
+    retired: product.retired_at !== null,
   };
 }
 
 export async function listProducts(db: Db, now = new Date()): Promise<AdminProduct[]> {
   const products = await db.selectFrom("loan_products").selectAll().orderBy("position").orderBy("id").execute();
   const versions = await versionsByProduct(db);
-  return products.map((p) => adminProduct(p, versions.get(p.id) ?? [], now));
+  const lenders = await lenderNames(db);
+  // Retired products last: the list is what the business sells.
+  const ordered = [...products.filter((p) => p.retired_at === null), ...products.filter((p) => p.retired_at !== null)];
+  return ordered.map((p) => adminProduct(p, versions.get(p.id) ?? [], now, lenders));
 }
 
 export async function findProduct(db: Db, id: number, now = new Date()): Promise<AdminProduct | null> {
   const product = await db.selectFrom("loan_products").selectAll().where("id", "=", id).executeTakeFirst();
   if (!product) return null;
   const versions = await db.selectFrom("loan_product_versions").selectAll().where("product_id", "=", id).execute();
-  return adminProduct(product, versions, now);
+  return adminProduct(product, versions, now, await lenderNames(db));
 }
 
 /**
@@ -242,7 +257,7 @@ function visasInOrder(chosen: readonly string[], before: readonly string[]): str
   return [...before.filter((v) => chosen.includes(v)), ...chosen.filter((v) => !before.includes(v))];
 }
 
-function columnsOf(input: ProductInput) {
+function columnsOf(input: ProductInput, lenderName: string | null = null) {
   return {
     names: JSON.stringify(Object.fromEntries(LOCALES.map((l) => [l, input[`name_${l}`]]))),
     amount_min: input.amount_min,
@@ -260,7 +275,8 @@ function columnsOf(input: ProductInput) {
     employment_kinds: input.employment_kinds.join(","),
     nationalities: JSON.stringify(input.nationalities),
     rate_date: input.rate_date || null,
-    lender_name: input.lender_name || null,
+    // The ad names the product's lender as the lenders page keeps it (issue 47): never typed twice.
+    lender_name: lenderName,
     official_name: input.official_name || null,
     rate_kind: input.rate_kind,
     rate_basis: input.rate_basis || null,
@@ -280,8 +296,8 @@ function columnsOf(input: ProductInput) {
 }
 
 /** What publishing this input would lack (the console's form checks it before anything is saved). */
-export function inputGaps(input: ProductInput, now = new Date()): Gap[] {
-  return productGaps(columnsOf(input), now);
+export function inputGaps(input: ProductInput, lenderName: string | null, now = new Date()): Gap[] {
+  return productGaps(columnsOf(input, lenderName), now);
 }
 
 /** The values an audit row compares: the form's, without the schedule. */
@@ -291,12 +307,20 @@ function comparable(values: ProductValues | null): ProductValues {
   return rest;
 }
 
-/** A product and its versions, in a transaction; a missing product is refused. */
+/** A product and its versions, in a transaction; a missing product is refused, and so is a change to a retired one. */
 async function productForChange(trx: Db, id: number): Promise<{ product: ProductRow; versions: VersionRow[] }> {
   const product = await trx.selectFrom("loan_products").selectAll().where("id", "=", id).executeTakeFirst();
   if (!product) throw new ProductProblem("missing");
+  if (product.retired_at !== null) throw new ProductProblem("retired");
   const versions = await trx.selectFrom("loan_product_versions").selectAll().where("product_id", "=", id).execute();
   return { product, versions };
+}
+
+/** The legal name of the product's lender, as its ads name it. */
+export async function productLenderName(db: Db, product: Pick<ProductRow, "lender_id">): Promise<string | null> {
+  if (product.lender_id === null) return null;
+  const row = await db.selectFrom("loan_lenders").select("legal_name").where("id", "=", product.lender_id).executeTakeFirst();
+  return row?.legal_name ?? null;
 }
 
 /**
@@ -311,7 +335,11 @@ export async function saveDraft(db: Db, who: Who, id: number, input: ProductInpu
     const draft = versions.find((v) => v.status === "draft");
     const base = draft ?? liveVersion(versions, now);
     const visas = visasInOrder(input.visas, base ? (JSON.parse(base.visas) as string[]) : []);
-    const values = { ...columnsOf({ ...input, visas }), effective_from: kstToUtc(input.effective_from) ?? at, updated_at: at };
+    const values = {
+      ...columnsOf({ ...input, visas }, await productLenderName(trx, product)),
+      effective_from: kstToUtc(input.effective_from) ?? at,
+      updated_at: at,
+    };
     if (draft) await trx.updateTable("loan_product_versions").set(values).where("id", "=", draft.id).execute();
     else
       await trx
@@ -377,6 +405,7 @@ export async function setProductEnabled(db: Db, who: Who, id: number, enabled: b
   await db.transaction().execute(async (trx) => {
     const product = await trx.selectFrom("loan_products").selectAll().where("id", "=", id).executeTakeFirst();
     if (!product) throw new ProductProblem("missing");
+    if (product.retired_at !== null) throw new ProductProblem("retired");
     if (!!product.enabled === enabled) return;
     await trx
       .updateTable("loan_products")
@@ -388,9 +417,88 @@ export async function setProductEnabled(db: Db, who: Who, id: number, enabled: b
   });
 }
 
+/** What a new product starts from: its partner key (chosen now, for good) and its lender. */
+export interface NewProduct {
+  partner_key: string;
+  lender_id: number;
+}
+
+/**
+ * Adds a product (issue 47, item 1): switched on, with nothing live until its
+ * first draft is published (its figures, rules, disclosures and approvals are
+ * filled on its own page). Last in the display order.
+ */
+export async function createProduct(db: Db, who: Who, input: NewProduct, now = new Date()): Promise<number> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx.selectFrom("loan_products").select("id").where("partner_key", "=", input.partner_key).executeTakeFirst();
+    if (taken) throw new ProductProblem("taken");
+    const lender = await trx.selectFrom("loan_lenders").select("id").where("id", "=", input.lender_id).executeTakeFirst();
+    if (!lender) throw new ProductProblem("lender");
+    const last = await trx
+      .selectFrom("loan_products")
+      .select((eb) => eb.fn.max("position").as("position"))
+      .executeTakeFirst();
+    const { id } = await trx
+      .insertInto("loan_products")
+      .values({
+        partner_key: input.partner_key,
+        lender_id: input.lender_id,
+        enabled: 1,
+        position: Number(last?.position ?? 0) + 1,
+        created_at: at,
+        updated_at: at,
+        retired_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await audit(trx, who, "product_create", { kind: "product", id }, input.partner_key, now);
+    return id;
+  });
+}
+
+/** Deletes a product that was never published (its draft with it): nothing of it was ever advertised. */
+export async function deleteProduct(db: Db, who: Who, id: number, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const product = await trx.selectFrom("loan_products").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!product) throw new ProductProblem("missing");
+    const published = await trx
+      .selectFrom("loan_product_versions")
+      .select("id")
+      .where("product_id", "=", id)
+      .where("status", "=", "published")
+      .executeTakeFirst();
+    if (published) throw new ProductProblem("published");
+    await trx.deleteFrom("loan_product_versions").where("product_id", "=", id).execute();
+    await trx.deleteFrom("loan_products").where("id", "=", id).execute();
+    await audit(trx, who, "product_delete", { kind: "product", id }, product.partner_key, now);
+    await bumpContentVersion(trx, now);
+  });
+}
+
+/**
+ * Retires a product the business no longer sells: off for good, at once
+ * (every ad of it drops off), its draft discarded, its published versions
+ * kept as the record of what was advertised. The go-live check no longer
+ * counts it.
+ */
+export async function retireProduct(db: Db, who: Who, id: number, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { product } = await productForChange(trx, id);
+    await trx.deleteFrom("loan_product_versions").where("product_id", "=", id).where("status", "=", "draft").execute();
+    await trx
+      .updateTable("loan_products")
+      .set({ enabled: 0, retired_at: now.toISOString(), updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute();
+    await audit(trx, who, "product_retire", { kind: "product", id }, product.partner_key, now);
+    await bumpContentVersion(trx, now);
+  });
+}
+
 /** Every product's key and English name, for the campaigns' "advertised product" choice. */
 export async function productChoices(db: Db, now = new Date()): Promise<{ key: string; name: string }[]> {
-  return (await listProducts(db, now)).map((p) => ({ key: p.key, name: p.name }));
+  return (await listProducts(db, now)).filter((p) => !p.retired).map((p) => ({ key: p.key, name: p.name }));
 }
 
 /** The loan ads' data of a page: the broker (naming every live product's lender) and each live product's disclosure, by key. */

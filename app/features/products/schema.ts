@@ -159,7 +159,6 @@ const fields = v.object({
     v.trim(),
     v.check((value: string) => value === "" || isIsoDay(value), msg("products.error.date")),
   ),
-  lender_name: text(LENDER_TEXT_MAX, false),
   official_name: text(LENDER_TEXT_MAX, false),
   rate_kind: optionalChoice(RATE_KINDS),
   rate_basis: text(LENDER_WORDS_MAX, false),
@@ -208,3 +207,25 @@ export function productFields(form: URLSearchParams): Record<string, string> {
   for (const name of MULTI_FIELDS) fields[name] = form.getAll(name).join(",");
   return fields;
 }
+
+/** A partner key: lower-case letters, digits and single hyphens (it names the product in links and banners, for good). */
+export const PARTNER_KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const PARTNER_KEY_MAX = 64;
+
+/** The form that adds a product (issue 47, item 1): its partner key, chosen now, and its lender. */
+export const newProductSchema = v.object({
+  partner_key: v.pipe(
+    v.optional(v.string(), ""),
+    v.trim(),
+    v.nonEmpty(msg("products.error.required")),
+    v.maxLength(PARTNER_KEY_MAX, msg("products.error.tooLong")),
+    v.regex(PARTNER_KEY, msg("products.error.key")),
+  ),
+  lender_id: v.pipe(
+    v.optional(v.string(), ""),
+    v.trim(),
+    v.nonEmpty(msg("products.error.lenderChoose")),
+    v.regex(/^[1-9]\d{0,8}$/, msg("products.error.lenderChoose")),
+    v.transform(Number),
+  ),
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { productGaps, type LegalColumns } from "#app/features/products/legal.ts";
+import { productGaps, type LegalColumns } from "#app/loans/product-gaps.ts";
 
 /** What a product must state before it is published or shown (issue 35), with a fixed clock. */
 const NOW = new Date("2026-11-27T03:00:00.000Z");

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { testContext, testServices, type TestServices } from "#tests/support/services.ts";
+import { ORIGIN, callRoute, createOperator, csrfOf, get, signInCookie } from "#tests/support/admin.ts";
+import { OWN_APPROVALS, OWN_LENDER, OWN_PRODUCT, postForm, productForm, send as sendAs } from "#tests/support/console-ads.ts";
+import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
+import { renderLegalDocument } from "#app/features/legal/documents.server.ts";
+import { loanAds } from "#app/features/products/products.server.ts";
+import { adFindings } from "#app/features/go-live/checks.server.ts";
+import * as lendersList from "#app/routes/admin.lenders.tsx";
+import * as lenderEdit from "#app/routes/admin.lenders.edit.tsx";
+import * as productsList from "#app/routes/admin.products.tsx";
+import * as productNew from "#app/routes/admin.products.new.tsx";
+import * as productEdit from "#app/routes/admin.products.edit.tsx";
+import * as consultation from "#app/routes/loan-consultation.tsx";
+import * as partners from "#app/routes/company.our-partners.tsx";
+
+/**
+ * Lenders and products as the business's data (issue 47, item 1), through
+ * the console's own pages: a lender and a product are added, a product never
+ * published is deleted and a published one retired, and the lenders of the
+ * live products — and only they — are named on every surface: the 제26조
+ * notice before a request, the legal texts' {lenders}, the partners page and
+ * the ad disclosure. The go-live check counts only what is live (item 6).
+ */
+const LENDER = OWN_LENDER;
+
+describe.each(DIALECTS)("lenders and products from the console on %s", (dialect) => {
+  let handle: TestDatabase;
+  let services: TestServices;
+  let cookie: string;
+  let csrf: string;
+  /** The sample general loan's live form, the base of a real product's. */
+  let sampleForm: Record<string, string>;
+  let lenderId: number;
+  let productId: number;
+
+  beforeAll(async () => {
+    handle = await freshDatabase(dialect);
+    services = testServices(handle.db);
+    await createOperator(handle.db, "admin@example.com", "correct horse battery");
+    cookie = await signInCookie(services, "admin@example.com", "correct horse battery");
+    csrf = await csrfOf(services, cookie);
+    const id = (await handle.db.selectFrom("loan_products").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+    const page = await callRoute(productEdit, "guarded", get(`/admin/products/${id}`, cookie), services, { id: String(id) });
+    sampleForm = ((await page.json()) as { product: { live: Record<string, string> } }).product.live;
+  }, 30_000);
+  afterAll(() => handle.cleanup());
+
+  const send = (module: Parameters<typeof callRoute>[0], path: string, fields: Record<string, string>) =>
+    sendAs({ services, cookie, csrf }, module, path, fields);
+  const listIntent = (intent: string, id: number) => send(productsList, "/admin/products", { id: String(id), intent });
+  const count = async (table: "loan_lenders" | "loan_products") =>
+    Number(
+      (
+        await handle.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  /** What each surface names now, in English and Korean. */
+  async function surfaces() {
+    const context = testContext(services, "en");
+    const notice = (await consultation.loader({ request: new Request(`${ORIGIN}/loan-consultation`), context, params: {} } as never)) as {
+      lenders: { legalName: string; name: string }[];
+    };
+    const partnersPage = (await partners.loader({
+      request: new Request(`${ORIGIN}/company/our-partners`),
+      context,
+      params: {},
+    } as never)) as {
+      lenders: { name: string; products: string[] }[];
+    };
+    return {
+      notice: notice.lenders.map((l) => l.legalName),
+      partners: partnersPage.lenders.map((l) => l.name),
+      legalKo: (await renderLegalDocument(handle.db, "notice", "ko"))?.html ?? "",
+      legalEn: (await renderLegalDocument(handle.db, "privacy", "en"))?.html ?? "",
+      disclosure: (await loanAds(handle.db, "en")).broker.lenders,
+    };
+  }
+
+  it("adds a lender, refusing a blank or taken legal name with a message and saving nothing", async () => {
+    const blank = await send(lenderEdit, "/admin/lenders/new", { legal_name: " ", name_en: "X" });
+    expect(blank.status).toBe(400);
+    expect(await blank.json()).toMatchObject({ errors: { legal_name: "lenders.error.required" } });
+    const taken = await send(lenderEdit, "/admin/lenders/new", { legal_name: SAMPLE_LENDERS["savings-bank"]!.legal_name, name_en: "X" });
+    expect(taken.status).toBe(400);
+    expect(await taken.json()).toMatchObject({ errors: { legal_name: "lenders.error.taken" } });
+    expect(await count("loan_lenders")).toBe(3);
+
+    const created = await send(lenderEdit, "/admin/lenders/new", LENDER);
+    expect(created.status).toBe(302);
+    lenderId = Number(/\/admin\/lenders\/(\d+)/.exec(created.headers.get("location") ?? "")?.[1]);
+    expect(lenderId).toBeGreaterThan(0);
+    const listed = await callRoute(lendersList, "guarded", get("/admin/lenders", cookie), services);
+    expect(((await listed.json()) as { lenders: { legalName: string }[] }).lenders.map((l) => l.legalName)).toContain(LENDER.legal_name);
+  });
+
+  it("adds a product with its partner key and lender; a bad or taken key is refused beside its field", async () => {
+    const bad = await send(productNew, "/admin/products/new", { partner_key: "Hanbit Loan", lender_id: String(lenderId) });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ errors: { partner_key: "products.error.key" } });
+    const taken = await send(productNew, "/admin/products/new", { partner_key: "savings-bank", lender_id: String(lenderId) });
+    expect(await taken.json()).toMatchObject({ errors: { partner_key: "products.error.keyTaken" } });
+    const noLender = await send(productNew, "/admin/products/new", { partner_key: "hanbit-worker-loan", lender_id: "" });
+    expect(await noLender.json()).toMatchObject({ errors: { lender_id: "products.error.lenderChoose" } });
+    expect(await count("loan_products")).toBe(3);
+
+    const created = await send(productNew, "/admin/products/new", { partner_key: "hanbit-worker-loan", lender_id: String(lenderId) });
+    expect(created.status).toBe(302);
+    productId = Number(/\/admin\/products\/(\d+)/.exec(created.headers.get("location") ?? "")?.[1]);
+    // Nothing is live until its first version is published: no surface names the new lender yet.
+    const before = await surfaces();
+    expect(before.notice).not.toContain(LENDER.legal_name);
+    expect(before.partners).not.toContain(LENDER.name_en);
+  });
+
+  it("publishes the product: its lender is named on every surface, by legal name in Korean and by name in English", async () => {
+    const form = { ...sampleForm, ...OWN_PRODUCT, ...OWN_APPROVALS, intent: "publish" };
+    const published = await callRoute(
+      productEdit,
+      "guarded",
+      postForm(`/admin/products/${productId}`, productForm(form, csrf), cookie),
+      services,
+      { id: String(productId) },
+    );
+    expect(await published.json()).toEqual({ ok: "published", id: productId });
+    const now = await surfaces();
+    expect(now.notice).toContain(LENDER.legal_name);
+    expect(now.partners).toContain(LENDER.name_en);
+    expect(now.legalKo).toContain(LENDER.legal_name);
+    expect(now.legalEn).toContain(LENDER.name_en);
+    expect(now.disclosure).toContain(LENDER.legal_name);
+    // The ad names the lender as the lenders page keeps it, never typed on the product.
+    const version = await handle.db
+      .selectFrom("loan_product_versions")
+      .select("lender_name")
+      .where("product_id", "=", productId)
+      .executeTakeFirstOrThrow();
+    expect(version.lender_name).toBe(LENDER.legal_name);
+  });
+
+  it("deletes only a product never published, and a lender only when no product names it", async () => {
+    const published = await listIntent("delete", productId);
+    expect(published.status).toBe(400);
+    expect(await published.json()).toEqual({ error: "published" });
+    const spare = await send(productNew, "/admin/products/new", { partner_key: "spare", lender_id: String(lenderId) });
+    const spareId = Number(/\/admin\/products\/(\d+)/.exec(spare.headers.get("location") ?? "")?.[1]);
+    expect(await (await listIntent("delete", spareId)).json()).toEqual({ ok: "deleted" });
+    expect(await handle.db.selectFrom("loan_products").select("id").where("id", "=", spareId).executeTakeFirst()).toBeUndefined();
+    const inUse = await send(lendersList, "/admin/lenders", { id: String(lenderId), intent: "delete" });
+    expect(await inUse.json()).toEqual({ error: "in_use" });
+  });
+
+  it("retires the samples: off for good, their lenders named nowhere, and the go-live check counts them no more", async () => {
+    const samples = await handle.db
+      .selectFrom("loan_products")
+      .select(["id", "partner_key"])
+      .where("partner_key", "in", Object.keys(SAMPLE_LENDERS))
+      .execute();
+    expect((await adFindings(handle.db)).filter((f) => f.what === "golive.sampleProduct").map((f) => f.detail)).toEqual(
+      expect.arrayContaining(Object.keys(SAMPLE_LENDERS)),
+    );
+    // Switched off, a sample is not public: it does not count.
+    const [first, ...rest] = samples;
+    expect(await (await listIntent("disable", first!.id)).json()).toEqual({ ok: "disabled", id: first!.id });
+    const productFindings = async () =>
+      (await adFindings(handle.db)).filter((f) => f.what === "golive.sampleProduct" || f.what === "golive.sampleLender");
+    expect((await productFindings()).map((f) => f.detail)).not.toContain(first!.partner_key);
+    for (const sample of rest) expect(await (await listIntent("retire", sample.id)).json()).toEqual({ ok: "retired", id: sample.id });
+    expect(await (await listIntent("retire", first!.id)).json()).toEqual({ ok: "retired", id: first!.id });
+    // Retired is for good: it cannot be switched on, edited or deleted.
+    expect(await (await listIntent("enable", first!.id)).json()).toEqual({ error: "retired" });
+    expect(await (await listIntent("delete", first!.id)).json()).toEqual({ error: "published" });
+    expect(await productFindings()).toEqual([]);
+    const now = await surfaces();
+    for (const sample of Object.values(SAMPLE_LENDERS)) {
+      expect(now.notice).not.toContain(sample.legal_name);
+      expect(now.partners).not.toContain(sample.names.en);
+      expect(now.legalKo).not.toContain(sample.legal_name);
+      expect(now.legalEn).not.toContain(sample.names.en);
+      expect(now.disclosure).not.toContain(sample.legal_name);
+    }
+    expect(now.notice).toEqual([LENDER.legal_name]);
+    // A retired product's lender can still not be deleted: its ads are the record.
+    const sampleLender = await handle.db
+      .selectFrom("loan_lenders")
+      .select("id")
+      .where("legal_name", "=", SAMPLE_LENDERS["savings-bank"]!.legal_name)
+      .executeTakeFirstOrThrow();
+    expect(await (await send(lendersList, "/admin/lenders", { id: String(sampleLender.id), intent: "delete" })).json()).toEqual({
+      error: "in_use",
+    });
+  });
+
+  it("writes every change to the audit log", async () => {
+    const actions = (await handle.db.selectFrom("admin_audit_log").select("action").execute()).map((r) => r.action);
+    for (const action of ["lender_create", "product_create", "product_publish", "product_delete", "product_retire"])
+      expect(actions).toContain(action);
+  });
+});
