@@ -13,7 +13,6 @@ import { LenderProblem, createLender, deleteLender, updateLender } from "#app/fe
 export type LenderFormResult = { ok: "saved" | "created"; id: number } | { errors: FieldErrors; values: Record<string, string> };
 export type LenderListResult = { ok: "deleted" } | { error: "missing" | "in_use" };
 
-
 /** POST /admin/lenders/new (create) or /admin/lenders/:id (save). */
 export async function lenderEditAction(request: Request, context: Readonly<RouterContextProvider>, idParam: string | undefined) {
   const id = idParam === undefined ? null : positiveId(idParam);

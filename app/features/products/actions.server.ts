@@ -30,7 +30,6 @@ export type ProductListResult =
   | { error: "missing" | "no_draft" | "retired" | "published" }
   | { error: "unapproved"; id: number; fields: string[] };
 
-
 /** POST /admin/products/:id: save the draft, or save and publish it. */
 export async function productEditAction(request: Request, context: Readonly<RouterContextProvider>, idParam: string | undefined) {
   const id = positiveId(idParam);
