@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { productRanges, rangeVars } from "#app/loans/ranges.ts";
+import { productRanges, rangeVars, withFigures } from "#app/loans/ranges.ts";
 
 const product = (amount: [number, number], rate: [number, number], term: [number, number]) => ({
   amount: { min: amount[0], max: amount[1] },
@@ -56,5 +56,28 @@ describe("the figures prose states, from the live products (issue 47, item 2)", 
     });
     expect(rangeVars("vi", ranges).amountMax).toBe("10.000.000");
     expect(rangeVars("vi", ranges).rateMin).toBe("9,9%");
+  });
+});
+
+describe("withFigures: a text's sentence of figures, filled or gone", () => {
+  const vars = rangeVars("vi", productRanges([product([1_000_000, 10_000_000], [9.9, 15.9], [12, 36])])!);
+  const sentence = "Lãi suất từ {rateMin} đến {rateMax} mỗi năm.";
+
+  it("puts the filled sentence where the mark is", () => {
+    expect(withFigures("{figures} Lãi suất của bạn ghi trong hợp đồng.", sentence, vars)).toBe(
+      "Lãi suất từ 9,9% đến 15,9% mỗi năm. Lãi suất của bạn ghi trong hợp đồng.",
+    );
+  });
+
+  it("drops the mark with the space beside it when nothing is live", () => {
+    expect(withFigures("{figures} Then the rest.", sentence, null)).toBe("Then the rest.");
+    expect(withFigures("First. {figures} Then the rest.", sentence, null)).toBe("First. Then the rest.");
+    expect(withFigures("First. {figures}", sentence, null)).toBe("First.");
+    expect(withFigures("First.\n{figures} Then.", sentence, null)).toBe("First.\nThen.");
+  });
+
+  it("leaves a text without a mark as it is", () => {
+    expect(withFigures("No figures here.", undefined, vars)).toBe("No figures here.");
+    expect(withFigures("No figures here.", undefined, null)).toBe("No figures here.");
   });
 });

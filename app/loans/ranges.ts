@@ -1,6 +1,7 @@
 import type { Locale } from "#app/i18n/locales.ts";
 import { formatNumber } from "#app/i18n/intl.ts";
 import { formatRate, percentToBp } from "#app/loans/rate.ts";
+import { interpolate } from "#app/i18n/format.ts";
 
 /**
  * The figures prose states about "our loans" (issue 47, item 2): the span of
@@ -50,4 +51,19 @@ export function rangeVars(locale: Locale | "ko", ranges: ProductRanges): RangeVa
     termMin: formatNumber(locale, ranges.term.min),
     termMax: formatNumber(locale, ranges.term.max),
   };
+}
+
+/** Where a text (a FAQ answer, a glossary entry) states the live products' figures: its separate sentence goes there. */
+export const FIGURES_MARK = "{figures}";
+
+/**
+ * `text` with its `{figures}` mark replaced by `sentence` filled with the
+ * live products' figures, or, when nothing is live (`vars` null), with the
+ * mark and the space before it gone: no empty or "0" figure is ever shown.
+ */
+export function withFigures(text: string, sentence: string | undefined, vars: RangeVars | null): string {
+  if (!text.includes(FIGURES_MARK)) return text;
+  // The sentence goes with the space between it and its neighbour (before it, else after it).
+  if (!vars || !sentence) return text.replace(/[ \t]+\{figures\}|\{figures\}[ \t]*/, "");
+  return text.replace(FIGURES_MARK, interpolate(sentence, vars));
 }

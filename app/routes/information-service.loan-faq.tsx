@@ -4,11 +4,15 @@ import { pageMeta } from "#app/web/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
 import { PageTitle } from "#app/features/site/PageTitle.tsx";
-import { activeCategory, loanFaqFor } from "#app/features/loan-faq/loan-faq.server.ts";
+import { activeCategory, loanFaqFor, loanFaqWithFigures } from "#app/features/loan-faq/loan-faq.server.ts";
+import { liveFigures } from "#app/features/products/products.server.ts";
+import { services } from "#app/lib/services.server.ts";
 import { LoanFaq } from "#app/features/loan-faq/LoanFaq.tsx";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const faq = loanFaqFor(localeOf(context));
+/** The amounts and rates it states are the live products' (issue 47): a product change clears the kept page (content version). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const locale = localeOf(context);
+  const faq = loanFaqWithFigures(loanFaqFor(locale), await liveFigures(services(context).db, locale));
   return { ...pageData(context, ["loanFaq"], "infoLoanFaq"), faq, category: activeCategory(faq, new URL(request.url)) };
 }
 

@@ -4,11 +4,15 @@ import { pageMeta } from "#app/web/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
 import { PageTitle } from "#app/features/site/PageTitle.tsx";
-import { askedTerms, glossaryFor } from "#app/features/glossary/glossary.server.ts";
+import { askedTerms, glossaryFor, glossaryWithFigures } from "#app/features/glossary/glossary.server.ts";
+import { liveFigures } from "#app/features/products/products.server.ts";
+import { services } from "#app/lib/services.server.ts";
 import { GlossaryChat } from "#app/features/glossary/GlossaryChat.tsx";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const glossary = glossaryFor(localeOf(context));
+/** The amounts and rates it states are the live products' (issue 47): a product change clears the kept page (content version). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const locale = localeOf(context);
+  const glossary = glossaryWithFigures(glossaryFor(locale), await liveFigures(services(context).db, locale));
   return { ...pageData(context, ["glossary"], "infoLoan"), glossary, asked: askedTerms(glossary, new URL(request.url)) };
 }
 

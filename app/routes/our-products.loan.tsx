@@ -2,12 +2,12 @@ import type { Route } from "./+types/our-products.loan";
 import { pageData } from "#app/web/page.server.ts";
 import { pageMeta } from "#app/web/meta.ts";
 import { sharedPage } from "#app/lib/cache.ts";
-import { localeOf } from "#app/i18n/route.server.ts";
+import { localeOf, tFor } from "#app/i18n/route.server.ts";
 import { TitledPage } from "#app/features/site/TitledPage.tsx";
 import { initialVideoLang, videoFor } from "#app/features/loan-guide/videos.ts";
 import { LoanGuide } from "#app/features/loan-guide/LoanGuide.tsx";
 import { services } from "#app/lib/services.server.ts";
-import { loanAds, type LoanAds } from "#app/features/products/products.server.ts";
+import { liveFigures, loanAds, type LoanAds } from "#app/features/products/products.server.ts";
 import { adDisclosure } from "#app/loans/disclosure-text.server.ts";
 import type { DisclosureText } from "#app/loans/disclosure.ts";
 import { publicCampaigns } from "#app/features/campaigns/campaigns.server.ts";
@@ -47,10 +47,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           }
         : { missing: true as const };
   }
+  // What the live products lend, as a finished sentence (issue 47); none when nothing is live.
+  const figures = await liveFigures(services(context).db, locale);
   return {
     ...pageData(context, ["guide", "loans"], "productsLoan"),
     videoLang: initialVideoLang(url, locale),
     product,
+    figures: figures ? tFor(context)("guide.figures", figures) : null,
   };
 }
 
@@ -90,7 +93,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       ) : null}
-      <LoanGuide key={loaderData.videoLang} initialLang={loaderData.videoLang} />
+      <LoanGuide key={loaderData.videoLang} initialLang={loaderData.videoLang} figures={loaderData.figures} />
     </TitledPage>
   );
 }

@@ -9,9 +9,10 @@ import { isAsked, queryFromValues, valuesFromQuery } from "#app/features/repayme
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { offerOf } from "#app/features/repayment/offer.ts";
 import { liveProducts, loanAds } from "#app/features/products/products.server.ts";
+import { productRanges, rangeVars } from "#app/loans/ranges.ts";
 import { adDisclosure } from "#app/loans/disclosure-text.server.ts";
 import { services } from "#app/lib/services.server.ts";
-import { localeOf } from "#app/i18n/route.server.ts";
+import { localeOf, tFor } from "#app/i18n/route.server.ts";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
 
 /**
@@ -35,6 +36,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const ads = key ? await loanAds(services(context).db, localeOf(context)) : null;
   // As finished text (ADR 0045): the browser gets strings, no formatting code.
   const ad = key && ads ? adDisclosure(ads, localeOf(context), key) : null;
+  const products = await liveProducts(services(context).db, localeOf(context));
+  // The hints' "our partners lend …" sentences, from the live products (issue 47); none when nothing is live.
+  const ranges = productRanges(products);
+  const t = tFor(context);
+  const vars = ranges ? rangeVars(localeOf(context), ranges) : null;
   const page = {
     ...pageData(context, ["calculator", "loans"], "productsCalculator"),
     values: valuesFromQuery(params),
@@ -42,7 +48,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     today: todayInSeoul(),
     ad,
     // Only the methods and terms the live products have (issue 35).
-    offer: offerOf(await liveProducts(services(context).db, localeOf(context))),
+    offer: offerOf(products),
+    figures: vars ? { amount: t("calculator.figures.amount", vars), rate: t("calculator.figures.rate", vars) } : null,
   };
   return asked ? data(page, { headers: ANSWER_HEADERS }) : page;
 }
@@ -62,6 +69,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         asked={loaderData.asked}
         today={loaderData.today}
         offer={loaderData.offer}
+        figures={loaderData.figures}
       />
       {loaderData.ad ? <Disclosure text={loaderData.ad} /> : null}
     </TitledPage>

@@ -12,6 +12,18 @@ test.describe("loan guide (spec §2 /our-products/loan)", () => {
     await expect(subnav.getByRole("link", { name: "Loan" })).toHaveAttribute("aria-current", "page");
   });
 
+  test("states what the live products lend (the seeded ones), in the reader's number format, and names no product", async ({ page }) => {
+    await page.goto(PATH);
+    await expect(
+      page.getByText("Through us you can borrow 1,000,000 to 50,000,000 KRW for 6 to 60 months, at 13% to 19.9% a year."),
+    ).toBeVisible();
+    await expect(page.getByRole("main")).not.toContainText(/regional bank|savings bank/i);
+    await page.goto(`${PATH}?lang=vi`);
+    await expect(
+      page.getByText("từ 1.000.000 đến 50.000.000 KRW với kỳ hạn từ 6 đến 60 tháng, lãi suất từ 13% đến 19,9%/năm"),
+    ).toBeVisible();
+  });
+
   test("an autoplaying, muted, inline, looping video with a poster that reserves its space", async ({ page }) => {
     await page.goto(PATH);
     await hydrated(page);

@@ -24,6 +24,15 @@ const won = (lang: Locale, amount: number) => strings(lang)("won", { amount: for
 /** 50,000,000 KRW over 60 months at 13.5 %, equal payments: figures of app/features/repayment/fixtures (computed outside the app). */
 const FIXTURE = { amount: 50_000_000, rate: "13.5", months: 60, first: 1_150_493, last: 1_150_400, interest: 19_029_487 };
 
+/** The seeded products' span (migration 0090) as each language writes it: what the hints state. */
+const SEEDED_SPAN: Record<Locale, { amount: [string, string]; rateMax: string }> = {
+  en: { amount: ["1,000,000", "50,000,000"], rateMax: "19.9%" },
+  vi: { amount: ["1.000.000", "50.000.000"], rateMax: "19,9%" },
+  id: { amount: ["1.000.000", "50.000.000"], rateMax: "19,9%" },
+  my: { amount: ["1,000,000", "50,000,000"], rateMax: "19.9%" },
+  mn: { amount: ["1,000,000", "50,000,000"], rateMax: "19.9%" },
+};
+
 async function fillLoan(page: Page, lang: Locale, rate = FIXTURE.rate) {
   const s = strings(lang);
   await page.getByLabel(s("fields.amount")).fill(String(FIXTURE.amount));
@@ -65,6 +74,14 @@ test.describe("repayment calculator (issue 27)", () => {
       await page.getByRole("button", { name: s("submit") }).click();
       await expect(page).toHaveURL(new RegExp(`\\?amount=${FIXTURE.amount}&rate=13\\.5&months=60&method=annuity&expiry=&income=$`));
       await expectFixtureAnswer(page, lang);
+      // The hints state what the live products lend (the seeded ones: 1,000,000–50,000,000 KRW at 13–19.9 %), in the reader's format (issue 47).
+      const seeded = SEEDED_SPAN[lang];
+      await expect(page.getByLabel(s("fields.amount"))).toHaveAccessibleDescription(
+        `${s("hints.amount")} ${s("figures.amount", { amountMin: seeded.amount[0], amountMax: seeded.amount[1] })}`,
+      );
+      await expect(page.getByLabel(s("fields.rate"))).toHaveAccessibleDescription(
+        `${s("hints.rate")} ${s("figures.rate", { rateMin: "13%", rateMax: seeded.rateMax })}`,
+      );
 
       // Bad values: the page (200), each field's message in the language, no figure.
       const response = await page.goto(`${PATH}?amount=lots&rate=25&months=0&method=annuity`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "#app/i18n/locales.ts";
-import { MAX_EXCHANGES, askedTerms, glossaryFor } from "#app/features/glossary/glossary.server.ts";
+import { MAX_EXCHANGES, askedTerms, glossaryFor, glossaryWithFigures } from "#app/features/glossary/glossary.server.ts";
+import { rangeVars } from "#app/loans/ranges.ts";
 
 const SPEC_CATEGORIES = ["essentials", "limit", "credit", "interest", "repayment", "prepayment"];
 
@@ -49,5 +50,36 @@ describe("askedTerms (?term= of the no-script chips)", () => {
   });
   it("is empty without a term", () => {
     expect(askedTerms(glossary, url(""))).toEqual([]);
+  });
+});
+
+describe("the glossary's figures (issue 47): the live products', never its own", () => {
+  const english = glossaryFor("en").categories.flatMap((c) => c.terms);
+  it.each(LOCALES)("%s states no figure of its own; its {figures} marks match English", (locale) => {
+    const terms = glossaryFor(locale).categories.flatMap((c) => c.terms);
+    terms.forEach((term, i) => {
+      expect(term.description, term.id).not.toMatch(/13[.,]00|19[.,]9|50[.,]000[.,]000/);
+      expect(term.description.includes("{figures}"), term.id).toBe(!!term.figures);
+      const names = (text = "") => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      expect(names(term.figures), term.id).toEqual(names(english[i]!.figures));
+    });
+  });
+
+  it.each(LOCALES)("%s: filled with the products' figures, or without the sentence when none is live", (locale) => {
+    const vars = rangeVars(locale, {
+      amount: { min: 2_300_000, max: 17_500_000 },
+      rateBp: { min: 875, max: 1425 },
+      term: { min: 12, max: 36 },
+    });
+    const filled = glossaryWithFigures(glossaryFor(locale), vars).categories.flatMap((c) => c.terms);
+    const text = filled.map((t) => t.description).join("\n");
+    expect(text).toContain(vars.amountMax);
+    expect(text).toContain(vars.rateMax);
+    const bare = glossaryWithFigures(glossaryFor(locale), null).categories.flatMap((c) => c.terms);
+    for (const term of [...filled, ...bare]) {
+      expect(term.description).not.toContain("{");
+      expect(term).not.toHaveProperty("figures");
+    }
+    expect(bare.map((t) => t.description).join("\n")).not.toContain(vars.amountMax);
   });
 });

@@ -1,5 +1,6 @@
 import { MAX_EXCHANGES, type Glossary } from "#app/features/glossary/types.ts";
 import { contentByLocale } from "#app/features/site/content.server.ts";
+import { withFigures, type RangeVars } from "#app/loans/ranges.ts";
 
 const files = import.meta.glob<{ default: Glossary }>("/content/*/glossary.json", { eager: true });
 
@@ -7,6 +8,23 @@ const files = import.meta.glob<{ default: Glossary }>("/content/*/glossary.json"
 export const glossaryFor = contentByLocale(files, "glossary");
 
 export { MAX_EXCHANGES };
+
+/**
+ * The glossary as the page shows it: each entry's figures sentence filled
+ * with the live products' figures (`liveFigures`), or gone when nothing is live.
+ */
+export function glossaryWithFigures(glossary: Glossary, figures: RangeVars | null): Glossary {
+  return {
+    ...glossary,
+    categories: glossary.categories.map((category) => ({
+      ...category,
+      terms: category.terms.map(({ figures: sentence, ...term }) => ({
+        ...term,
+        description: withFigures(term.description, sentence, figures),
+      })),
+    })),
+  };
+}
 
 /**
  * The conversation asked for in the URL (`?term=a&term=b`, what the chips

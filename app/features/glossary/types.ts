@@ -5,7 +5,10 @@ export interface GlossaryTerm {
   term: string;
   /** What the visitor "says" when tapping the chip. */
   selected: string;
+  /** A `{figures}` mark in it takes `figures` (app/loans/ranges.ts). */
   description: string;
+  /** The sentence stating the live products' figures, apart so that it goes when nothing is live; filled by the page's loader. */
+  figures?: string;
 }
 
 interface GlossaryCategory {

@@ -1,19 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
-import { activeCategory, loanFaqFor } from "#app/features/loan-faq/loan-faq.server.ts";
+import { activeCategory, loanFaqFor, loanFaqWithFigures } from "#app/features/loan-faq/loan-faq.server.ts";
+import { rangeVars, type ProductRanges } from "#app/loans/ranges.ts";
 import { faqPageJsonLd, scriptJson } from "#app/features/loan-faq/json-ld.ts";
 
 /**
  * Spec §9 "Loan FAQ figures" must be in the answers in every language. Digit
  * grouping and decimal marks differ (vi/id write 1.000.000 and 13,00%), so the
- * text is normalised before it is searched.
+ * text is normalised before it is searched. The amounts and rates are the
+ * live products' (issue 47): here those of products spanning the spec's.
  */
 function normalise(text: string): string {
   return text.replace(/(\d)[.,\u00a0\u202f ](?=\d{3}(?!\d))/g, "$1").replace(/(\d),(\d)/g, "$1.$2");
 }
 
+/** The spec's figures as live products would give them: 1,000,000–50,000,000 KRW, 13.00–19.90 %, 6–60 months. */
+const SPEC_RANGES: ProductRanges = {
+  amount: { min: 1_000_000, max: 50_000_000 },
+  rateBp: { min: 1300, max: 1990 },
+  term: { min: 6, max: 60 },
+};
+
 const categoryText = (locale: Locale, id: string) => {
-  const category = loanFaqFor(locale).categories.find((c) => c.id === id);
+  const faq = loanFaqWithFigures(loanFaqFor(locale), rangeVars(locale, SPEC_RANGES));
+  const category = faq.categories.find((c) => c.id === id);
   return normalise((category?.items ?? []).map((i) => `${i.q}\n${i.a}`).join("\n"));
 };
 
@@ -123,9 +133,9 @@ describe("Loan FAQ content (spec §2, §9)", () => {
     it("amount 1 million to 50 million KRW", () => {
       expect(categoryText(locale, "faq")).toMatch(/1000000\D[^\n]*50000000 KRW/);
     });
-    it("interest 13.00% to 19.9% a year", () => {
+    it("interest 13% to 19.9% a year", () => {
       const text = categoryText(locale, "interest");
-      expect(text).toContain("13.00%");
+      expect(text).toContain("13%");
       expect(text).toContain("19.9%");
     });
     it("the nine eligible visas", () => {
@@ -139,6 +149,30 @@ describe("Loan FAQ content (spec §2, §9)", () => {
       const text = categoryText(locale, WHERE[fact]!);
       for (const phrase of PHRASES[locale][fact]!) expect(text).toContain(normalise(phrase));
     });
+  });
+
+  it("names no product and states no figure of its own: the products' figures go where its {figures} marks are", () => {
+    const english = loanFaqFor("en").categories.flatMap((c) => c.items);
+    for (const locale of LOCALES) {
+      const items = loanFaqFor(locale).categories.flatMap((c) => c.items);
+      items.forEach((item, i) => {
+        const where = `${locale} ${item.q}`;
+        expect(item.a, where).not.toMatch(/13[.,]00|19[.,]9|50[.,]000[.,]000|1[.,]000[.,]000\D|regional bank|savings bank/i);
+        expect(item.a.includes("{figures}"), where).toBe(!!item.figures);
+        // The same figures in every language, and only those: a translation cannot drop or add one.
+        const names = (text = "") => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+        expect(names(item.figures), where).toEqual(names(english[i]!.figures));
+      });
+    }
+  });
+
+  it.each(LOCALES)("%s: with no product live, no answer states a figure or keeps a mark", (locale) => {
+    const faq = loanFaqWithFigures(loanFaqFor(locale), null);
+    for (const item of faq.categories.flatMap((c) => c.items)) {
+      expect(item.a).not.toContain("{");
+      expect(item.a).not.toMatch(/^\s|\s$|\s\n|\n\s| {2}/);
+      expect(item).not.toHaveProperty("figures");
+    }
   });
 
   it("normalises digit grouping and decimal commas", () => {

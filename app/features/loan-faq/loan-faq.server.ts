@@ -1,10 +1,24 @@
 import type { LoanFaq } from "#app/features/loan-faq/types.ts";
 import { contentByLocale } from "#app/features/site/content.server.ts";
+import { withFigures, type RangeVars } from "#app/loans/ranges.ts";
 
 const files = import.meta.glob<{ default: LoanFaq }>("/content/*/loan-faq.json", { eager: true });
 
 /** The Loan FAQ in one language (only that one reaches the browser). */
 export const loanFaqFor = contentByLocale(files, "loan-faq");
+
+/**
+ * The FAQ as the page shows it: each answer's figures sentence filled with
+ * the live products' figures (`liveFigures`), or gone when nothing is live.
+ */
+export function loanFaqWithFigures(faq: LoanFaq, figures: RangeVars | null): LoanFaq {
+  return {
+    categories: faq.categories.map((category) => ({
+      ...category,
+      items: category.items.map(({ q, a, figures: sentence }) => ({ q, a: withFigures(a, sentence, figures) })),
+    })),
+  };
+}
 
 /** The category asked for by `?category=` (the chips without JavaScript), else the first. */
 export function activeCategory(faq: LoanFaq, url: URL): string {

@@ -16,9 +16,10 @@ const STEPS = ["check", "documents", "request", "call", "safe"] as const;
  * language toggle and the autoplaying, muted, inline tutorial. The toggle is
  * a GET form (`?video=`) that works without JavaScript; with it the video
  * element is replaced at once. The steps are also written out below: the
- * video's text alternative.
+ * video's text alternative. Below them, what the live products lend
+ * (`figures`, written by the loader; nothing when no product is live).
  */
-export function LoanGuide({ initialLang }: { initialLang: VideoLang }) {
+export function LoanGuide({ initialLang, figures = null }: { initialLang: VideoLang; figures?: string | null }) {
   const t = useT();
   const [lang, setLang] = useState(initialLang);
   const video = videoFor(lang);
@@ -52,6 +53,7 @@ export function LoanGuide({ initialLang }: { initialLang: VideoLang }) {
           ))}
         </ol>
       </section>
+      {figures ? <p className={styles.figures}>{figures}</p> : null}
       <ConsultCta text={t("guide.cta.text")} button={t("guide.cta.button")} />
     </div>
   );

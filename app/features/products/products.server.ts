@@ -26,6 +26,7 @@ import type { RateKind, StampDuty } from "#app/loans/terms.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
 import { loadDisclosureBroker } from "#app/loans/disclosure.server.ts";
 import type { DisclosureApproval, DisclosureBroker, DisclosureProduct } from "#app/loans/disclosure.ts";
+import { productRanges, rangeVars, type RangeVars } from "#app/loans/ranges.ts";
 
 /**
  * Loan products (issue 27, ADR 0028): what the eligibility check offers, and
@@ -521,4 +522,14 @@ async function readLoanAds(db: Db, locale: Locale, now: Date): Promise<LoanAds> 
     live.map((p) => p.terms.lenderName),
   );
   return { broker, products: Object.fromEntries(live.map((p) => [p.key, { ...disclosureProduct(p), approval: p.approval }])) };
+}
+
+/**
+ * The live products' figures as message variables in `locale` (issue 47,
+ * item 2): what the calculator's hints, the FAQ, the glossary and the loan
+ * guide state about "our" loans. Null when nothing is live: those sentences go.
+ */
+export async function liveFigures(db: Db, locale: Locale, now = new Date()): Promise<RangeVars | null> {
+  const ranges = productRanges(await liveProducts(db, locale, now));
+  return ranges ? rangeVars(locale, ranges) : null;
 }

@@ -39,11 +39,14 @@ export function RepaymentCalculator({
   asked,
   today,
   offer = GENERAL_OFFER,
+  figures = null,
 }: {
   initial: CalculatorValues;
   asked: boolean;
   today: string;
   offer?: CalculatorOffer;
+  /** What the live products lend, as finished sentences after the amount's and the rate's hints; null when nothing is live. */
+  figures?: { amount: string; rate: string } | null;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -96,7 +99,7 @@ export function RepaymentCalculator({
             key={field}
             name={field}
             label={t(`calculator.fields.${field}`)}
-            hint={t(`calculator.hints.${field}`, terms)}
+            hint={[t(`calculator.hints.${field}`, terms), field === "months" ? null : figures?.[field]].filter(Boolean).join(" ")}
             inputMode={field === "rate" ? "decimal" : "numeric"}
             autoComplete="off"
             value={values[field]}
