@@ -21,6 +21,7 @@ import {
 import { formatMonthsByVisa, type ProductInput } from "#app/features/products/schema.ts";
 import { productApproved, productGaps } from "#app/loans/product-gaps.ts";
 import { liveVersion } from "#app/loans/live.ts";
+import { sampleMarks } from "#app/loans/sample-marks.ts";
 import { expiringSoon, type Expiring, type Gap } from "#app/loans/ad-approval.ts";
 import type { RateKind, StampDuty } from "#app/loans/terms.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
@@ -199,6 +200,12 @@ export interface AdminProduct {
 
 type Lenders = Map<number, string>;
 
+/** The version visitors see (or will) is still a sample by its content (app/loans/sample-marks.ts), as the go-live check reads it. */
+function sampleShown(version: VersionRow | undefined, now: Date): boolean {
+  if (!version) return false;
+  return sampleMarks(version, [version.names, version.official_name, version.rate_basis, version.credit_standard], now).length > 0;
+}
+
 async function lenderNames(db: Db): Promise<Lenders> {
   const rows = await db.selectFrom("loan_lenders").select(["id", "legal_name"]).execute();
   return new Map(rows.map((r) => [r.id, r.legal_name]));
@@ -222,7 +229,7 @@ function adminProduct(product: ProductRow, versions: VersionRow[], now: Date, le
     draft: draft ? versionValues(draft) : null,
     missing: shown ? missingLocales(parsePerLocale(shown.names), emptyName) : [],
     expiring: product.enabled && live ? expiringSoon(live, now) : [],
-    sample: !!(live ?? next)?.sample,
+    sample: sampleShown(live ?? next, now),
     lender:
       product.lender_id !== null && lenders.has(product.lender_id)
         ? { id: product.lender_id, legalName: lenders.get(product.lender_id)! }
