@@ -81,8 +81,14 @@ describe("findSamples", () => {
 
   it("finds the sample marks: [샘플], approval numbers beginning 샘플, example domains and an approval valid more than a year ahead", () => {
     const text =
-      "[샘플] 금리 산정 · 확인필 제샘플-Z-9999호 · see https://news.example.net/x · 심의필 (~2099-12-31) · 심의필 (~2027-06-30) · 2099-12-31";
-    expect(findSamples(text, samples, NOW).map((m) => m.value)).toEqual(["[샘플]", "샘플-Z-9999", "news.example.net/x", "~2099-12-31"]);
+      "[샘플] 금리 산정 · 확인필 제샘플-Z-9999호 · see https://news.example.net/x, NEWS.example.net. · 심의필 (~2099-12-31) · 확인필 (유효기간 ~2099년 1월 5일) · 심의필 (~2027-06-30) · 2099-12-31";
+    expect(findSamples(text, samples, NOW).map((m) => m.value)).toEqual([
+      "[샘플]",
+      "샘플-Z-9999",
+      "news.example.net",
+      "~2099-12-31",
+      "~2099년 1월 5일",
+    ]);
   });
 
   it("counts a pattern's hit inside a sample value once, as that value", () => {
@@ -116,7 +122,7 @@ describe("groupHits", () => {
       "golive.publicSample",
       "1588-0000",
       "/admin/business",
-      2,
+      8 - PLACES_SHOWN,
     ]);
     expect(findings[0]!.places).toHaveLength(PLACES_SHOWN);
     expect(findings[0]!.places![0]).toEqual({ page: "/", langs: ["en", "vi"], excerpt: "call 1588-0000" });

@@ -90,15 +90,20 @@ export function sampleValues(): SampleValue[] {
   return out;
 }
 
-/** Marks that are a sample wherever they stand. */
+/** Marks that are a sample wherever they stand; an example domain counts as its host, whatever the path after it. */
 const PATTERNS: { name: string; re: RegExp }[] = [
   { name: "[샘플]", re: /\[샘플\]/gu },
   { name: "샘플-…", re: /샘플-[A-Za-z0-9-]*[A-Za-z0-9]/gu },
-  { name: "example.com/.org/.net", re: /\b(?:[a-z0-9-]+\.)*example\.(?:com|org|net)\b[^\s"'<>)]*/giu },
+  { name: "example.com/.org/.net", re: /\b(?:[a-z0-9-]+\.)*example\.(?:com|org|net)\b/giu },
 ];
 
-/** An approval shown as valid until a day (…~YYYY-MM-DD) more than a year ahead: no lender approves an ad that long. */
-const VALID_UNTIL = /[~～]\s?(\d{4}-\d{2}-\d{2})/gu;
+/**
+ * An approval shown as valid until a day (…~YYYY-MM-DD, …~YYYY년 M월 D일) more
+ * than a year ahead: no lender approves an ad for that long.
+ */
+const VALID_UNTIL = /[~～]\s?(\d{4})(?:-(\d{2})-(\d{2})|년 (\d{1,2})월 (\d{1,2})일)/gu;
+
+const isoOf = (m: RegExpMatchArray) => `${m[1]}-${(m[2] ?? m[4]!).padStart(2, "0")}-${(m[3] ?? m[5]!).padStart(2, "0")}`;
 
 export interface SampleMatch {
   /** The sample value, or the pattern's text as found. */
@@ -145,14 +150,16 @@ export function findSamples(text: string, samples: readonly SampleValue[], now: 
     for (const m of text.matchAll(re)) {
       const start = m.index;
       const end = start + m[0].length;
-      if (inside(start, end) || found.has(m[0])) continue;
-      found.add(m[0]);
-      out.push({ value: m[0], source: "pattern", fix: "", excerpt: excerptAt(text, start, end) });
+      // A domain is one value whatever its case.
+      const value = re.flags.includes("i") ? m[0].toLowerCase() : m[0];
+      if (inside(start, end) || found.has(value)) continue;
+      found.add(value);
+      out.push({ value, source: "pattern", fix: "", excerpt: excerptAt(text, start, end) });
     }
   }
   const yearAhead = `${Number(todayInSeoul(now).slice(0, 4)) + 1}${todayInSeoul(now).slice(4)}`;
   for (const m of text.matchAll(VALID_UNTIL)) {
-    if (m[1]! <= yearAhead || found.has(m[0])) continue;
+    if (isoOf(m) <= yearAhead || found.has(m[0])) continue;
     found.add(m[0]);
     out.push({ value: m[0], source: "pattern", fix: "", excerpt: excerptAt(text, m.index, m.index + m[0].length) });
   }

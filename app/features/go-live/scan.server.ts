@@ -100,7 +100,7 @@ export interface Place {
 }
 
 /** How many pages one finding lists; the rest are counted. */
-export const PLACES_SHOWN = 6;
+export const PLACES_SHOWN = 3;
 
 interface Hit extends SampleMatch {
   page: string;
