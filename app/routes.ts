@@ -64,6 +64,7 @@ export default [
       route("lang", "routes/admin.lang.ts"),
       route("photos/:id", "routes/admin.photo.ts"),
       route("export", "routes/admin.export.ts"),
+      route("go-live/findings", "routes/admin.go-live.findings.ts"),
       route("reports/pipeline.csv", "routes/admin.reports.csv.ts"),
       route("password/:token", "routes/admin.password.tsx"),
       layout("routes/admin.console.tsx", [

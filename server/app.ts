@@ -18,6 +18,8 @@ import { bodyGate, type BodyGateOptions } from "#server/body-gate.ts";
 import { detectLocale } from "#app/i18n/detect.server.ts";
 import { langCookie, plainValue, setCookie } from "#app/lib/cookies.server.ts";
 import { UNAVAILABLE_RETRY_AFTER_S } from "#app/web/refusals.ts";
+import { renderPageContext } from "#app/features/go-live/scan.server.ts";
+import { pageRenderer } from "#server/page-renderer.ts";
 
 /**
  * The HTTP application: compression, security headers, static files, health
@@ -171,6 +173,15 @@ export function mountReactRouter(
   watchContent(services.db, () => clearStore(store), {
     onError: (error) => services.log.warn("content.check_failed", { error: error instanceof Error ? error.message : String(error) }),
   });
+  // The go-live scan renders the public pages through the same handler, in this process (issue 47, item 6).
+  const visitorContext = () => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(alertsContext, services.alerts);
+    context.set(requestContext, { nonce: "", clientIp: "127.0.0.1", requestId: "golive-scan" });
+    return context;
+  };
+  const renderPage = pageRenderer(build, mode, services.publicOrigin || "http://localhost", visitorContext);
   app.all(
     "/{*splat}",
     reactRouterHandler({
@@ -187,6 +198,7 @@ export function mountReactRouter(
           clientIp: req.ip ?? "unknown",
           requestId: String(res.locals.requestId ?? "-"),
         });
+        context.set(renderPageContext, renderPage);
         return context;
       },
     }),

@@ -1,19 +1,24 @@
 import type { Route } from "./+types/admin.go-live";
-import { services } from "#app/lib/services.server.ts";
-import { consoleTitle } from "#app/features/console/console.server.ts";
+import { consoleForm, consoleTitle } from "#app/features/console/console.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { requireRole } from "#app/features/console/guards.server.ts";
-import { goLiveFindings } from "#app/features/go-live/checks.server.ts";
+import { serverFindings } from "#app/features/go-live/remote.server.ts";
 import { GoLivePage } from "#app/features/go-live/GoLivePage.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "admin");
-  const { db, deployment } = services(context);
-  return { title: consoleTitle(context, "golive.title"), findings: await goLiveFindings(db, deployment) };
+  return { title: consoleTitle(context, "golive.title"), findings: await serverFindings(context, { testAlerts: false }) };
+}
+
+/** "Send a test alert now": the same check, with a test message through every configured channel. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireRole(context, "admin");
+  await consoleForm(request, context);
+  return { tested: true as const, findings: await serverFindings(context, { testAlerts: true }) };
 }
 
 export const meta = adminMeta;
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <GoLivePage findings={loaderData.findings} />;
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <GoLivePage findings={actionData?.findings ?? loaderData.findings} alertsTested={!!actionData?.tested} />;
 }

@@ -1,115 +1,188 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { runScript } from "#tests/support/run-script.ts";
-import { freshDatabase } from "#tests/support/databases.ts";
-import { legalFindings } from "#app/features/go-live/checks.server.ts";
+import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { legalFindings, type Finding } from "#app/features/go-live/checks.server.ts";
 import { bumpContentVersion } from "#app/lib/content-version.server.ts";
-import { connect } from "#db/connect.ts";
-import { testServices } from "#tests/support/services.ts";
-import { callRoute, createOperator, csrfOf, post, signInCookie } from "#tests/support/admin.ts";
+import { testAlertConfig, testServices, TEST_APP_SECRET, type TestServices } from "#tests/support/services.ts";
+import { createOperator, csrfOf, signInCookie } from "#tests/support/admin.ts";
 import { SAMPLE_IDENTITY } from "#app/business/identity.ts";
-import { identityFields } from "#app/features/business-settings/schema.ts";
-import { saveCertificate } from "#app/features/business-settings/business.server.ts";
-import * as business from "#app/routes/admin.business.tsx";
-import { setSectionHidden } from "#app/features/home-claims/home-claims.server.ts";
-import { addLender, addProduct, publishProduct, sampleProductForm, takeDownSampleAds } from "#tests/support/console-ads.ts";
+import { saveIdentity } from "#app/features/business-settings/business.server.ts";
+import { createAlerts } from "#app/features/alerts/alerts.server.ts";
+import { silentLogger } from "#app/lib/logger.server.ts";
+import { LOCALES } from "#app/i18n/locales.ts";
+import { GOLIVE_PATH, goLiveAuthorization, type GoLiveAnswer } from "#app/features/go-live/remote.server.ts";
+import { pageText } from "#app/features/go-live/scan.server.ts";
+import { closeVite, startAppServer } from "#tests/support/app-server.ts";
+import { closedOrigin, startSmtpServer } from "#tests/support/alert-receivers.ts";
 
 /**
- * `npm run golive:check` (issue 36, item 4) as the deploy guide's last step
- * runs it: on a fresh install it lists the samples and the missing settings
- * and exits 1; once the business's details are filled in through the
- * console, a backup is made and the environment is set, it exits 0.
+ * The go-live check as a running server answers it (issues 36 and 47): the
+ * public pages scanned for the seed's sample values in every language, a test
+ * alert sent through the configured SMTP, and `npm run golive:check` asking
+ * that server, so that it prints what the console page shows.
  */
-// Three `node scripts/…` processes, each some seconds on a busy two-core machine.
-vi.setConfig({ testTimeout: 60_000 });
-const dir = mkdtempSync(join(tmpdir(), "golive-"));
-const url = `file:${join(dir, "app.db")}`;
-const env = { ...process.env, DATABASE_URL: url, APP_SECRET_FILE: join(dir, "secret.key") };
+// Every answer renders the public pages in five languages (a few seconds on a busy two-core machine).
+vi.setConfig({ testTimeout: 120_000 });
+afterAll(() => closeVite());
 
-const run = (script: string, args: string[], extra: Record<string, string> = {}) => runScript(script, args, { ...env, ...extra });
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const READY_ENV = {
-  PUBLIC_ORIGIN: "https://k-loan.example",
-  APP_SECRET: "a".repeat(40),
-  SMTP_URL: "smtp://mail.example:25",
-  VAPID_PUBLIC_KEY: "BPublicKeyForTheTestOnly",
-  VAPID_PRIVATE_KEY: "privateKeyForTheTestOnly",
+const OWN = {
+  ...SAMPLE_IDENTITY,
+  legalNameKo: "밝은대출중개 주식회사",
+  legalNameEn: "Bright Loan Brokerage Co., Ltd.",
+  tradeNameKo: "밝은대출",
+  tradeNameEn: "Bright Loans",
+  representativeKo: "김민지",
+  representativeEn: "Kim Min-ji",
+  businessRegistrationNumber: "220-81-62517",
+  addressKo: "경기도 안산시 단원구 원곡로 1",
+  addressEn: "1 Wongok-ro, Danwon-gu, Ansan, Gyeonggi-do",
+  phone: "1577-1234",
+  email: "help@bright-loans.kr",
+  whatsapp: "",
+  messenger: "",
 };
+/** The identity's values the footer shows on every page. */
+const FOOTER_VALUES = ["legalNameKo", "legalNameEn", "representativeEn", "businessRegistrationNumber", "phone", "email"] as const;
+
+/** Asks the running server for its findings as the script does. */
+async function ask(origin: string, secret = TEST_APP_SECRET): Promise<GoLiveAnswer> {
+  const response = await fetch(`${origin}${GOLIVE_PATH}`, { method: "POST", headers: { authorization: goLiveAuthorization(secret) } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as GoLiveAnswer;
+}
+
+const publicValues = (findings: Finding[]) => findings.filter((f) => f.area === "public").map((f) => f.detail);
+
+async function withServer(
+  dialect: (typeof DIALECTS)[number],
+  services: (db: TestDatabase) => TestServices,
+  run: (db: TestDatabase, origin: string, s: TestServices) => Promise<void>,
+) {
+  const handle = await freshDatabase(dialect);
+  const app = services(handle);
+  const server = await startAppServer(app);
+  try {
+    await run(handle, server.origin, app);
+  } finally {
+    await server.close();
+    await app.alerts.stop();
+    await handle.cleanup();
+  }
+}
+
+describe.each(DIALECTS)("the go-live scan of the public pages (%s)", (dialect) => {
+  it("finds the sample identity in the footer of every language, and it goes once the business's own is saved", async () => {
+    await withServer(
+      dialect,
+      (h) => testServices(h.db),
+      async (handle, origin) => {
+        const fresh = (await ask(origin)).findings;
+        for (const key of FOOTER_VALUES) {
+          const finding = fresh.find((f) => f.area === "public" && f.detail === SAMPLE_IDENTITY[key]);
+          expect(finding, key).toBeDefined();
+          // The home page is scanned first: the footer shows it there in each of the five languages.
+          expect(finding!.places![0]!.page).toBe("/");
+          expect([...finding!.places![0]!.langs].sort()).toEqual([...LOCALES].sort());
+          expect(finding!.places![0]!.excerpt).toContain(SAMPLE_IDENTITY[key]);
+          expect(finding!.fix).toBe("/admin/business");
+        }
+        // The seeded products' sample marks show too (the ads' "[샘플]" terms), each once however many pages.
+        expect(publicValues(fresh).filter((v) => v === "[샘플]").length).toBeLessThanOrEqual(1);
+
+        // The administrator saves the business's own details (the Business page's server function).
+        await createOperator(handle.db, "admin@example.com", "correct horse battery");
+        const who = { operator: { id: 1, email: "admin@example.com", role: "admin" as const } };
+        expect(await saveIdentity(handle.db, who, OWN)).toBe("saved");
+        const after = publicValues((await ask(origin)).findings);
+        for (const key of FOOTER_VALUES) expect(after, key).not.toContain(SAMPLE_IDENTITY[key]);
+        expect(after).not.toContain(SAMPLE_IDENTITY.addressEn);
+      },
+    );
+  });
+});
+
+describe("the go-live check's test alert", () => {
+  it("arrives at the alert address through the configured SMTP; a dead SMTP is a finding", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const email = { smtpUrl: smtp.url, to: ["alerts@bright-loans.kr"], from: "site@bright-loans.kr" };
+      const services = (h: TestDatabase) =>
+        testServices(h.db, { alerts: createAlerts(h.db, testAlertConfig({ email }), silentLogger, { secret: TEST_APP_SECRET }) });
+      await withServer("sqlite", services, async (_h, origin) => {
+        const { findings } = await ask(origin);
+        expect(smtp.messages.map((m) => m.to)).toEqual([["alerts@bright-loans.kr"]]);
+        expect(findings.filter((f) => f.area === "alerts")).toEqual([]);
+      });
+    } finally {
+      await smtp.close();
+    }
+    const dead = { smtpUrl: `smtp://${new URL(await closedOrigin()).host}`, to: ["alerts@bright-loans.kr"], from: "site@bright-loans.kr" };
+    const deadServices = (h: TestDatabase) =>
+      testServices(h.db, { alerts: createAlerts(h.db, testAlertConfig({ email: dead }), silentLogger, { secret: TEST_APP_SECRET }) });
+    await withServer("sqlite", deadServices, async (_h, origin) => {
+      const alerts = (await ask(origin)).findings.filter((f) => f.area === "alerts");
+      expect(alerts).toEqual([
+        {
+          area: "alerts",
+          what: "golive.alertFailed",
+          detail: "email → alerts@bright-loans.kr: SMTP ESOCKET",
+          fix: "README.md#alerts",
+        },
+      ]);
+    });
+  });
+});
 
 describe("npm run golive:check", () => {
-  it("lists the samples and missing settings on a fresh install and exits 1; exits 0 once all are done", async () => {
-    const fresh = await run("golive-check.ts", []);
-    expect(fresh.code).toBe(1);
-    expect(fresh.out).toContain(
-      "✗ The business's details: Legal name (English): still the sample value. → http://localhost:3000/admin/business",
-    );
-    expect(fresh.out).toContain("✗ Registration certificate: The registration certificate is still the sample PDF.");
-    expect(fresh.out).toContain("PUBLIC_ORIGIN is not the site's https:// address.");
-    expect(fresh.out).toContain("No backup in the last two days");
-    // The home page's sample figures and reviews (issue 35, item 4).
-    expect(fresh.out).toContain(
-      "✗ Home page figures and reviews: Total loan disbursed (KRW): a figure on the home page nobody has confirmed (still the specification's sample).",
-    );
-    expect(fresh.out).toContain(
-      "A customer review on the home page nobody has confirmed. Confirm it with the customer's consent date, or hide it. → http://localhost:3000/admin/home-claims/reviews/1",
-    );
-    // The loan ads' sample approvals (issue 35, items 1 and 2).
-    expect(fresh.out).toContain("✗ Loan ads' approvals: Loan product regional-bank-general is still a sample");
-    expect(fresh.out).toContain("The event popup: the lender's confirmation and the compliance review are still the samples.");
-    expect(fresh.out).not.toContain("a".repeat(40));
+  it("asks the running server and prints what its console page shows, with links on the server's origin", async () => {
+    await withServer(
+      "sqlite",
+      (h) => testServices(h.db),
+      async (handle, origin, services) => {
+        const port = new URL(origin).port;
+        const cli = await runScript("golive-check.ts", [], { ...process.env, PORT: port, APP_SECRET: TEST_APP_SECRET });
+        expect(cli.code).toBe(1);
+        expect(cli.out).toContain(`✗ The business's details: Legal name (English): still the sample value. → ${origin}/admin/business`);
+        expect(cli.out).toContain(`✗ What visitors still see: “${SAMPLE_IDENTITY.phone}” is a sample value`);
+        expect(cli.out).toContain("No alert goes by e-mail");
+        expect(cli.out).not.toContain(TEST_APP_SECRET);
 
-    // The administrator fills in the business's own details in the console…
-    const handle = connect(url);
-    try {
-      const services = testServices(handle.db);
-      await createOperator(handle.db, "admin@example.com", "correct horse battery");
-      const cookie = await signInCookie(services, "admin@example.com", "correct horse battery");
-      const csrf = await csrfOf(services, cookie);
-      const own = {
-        ...identityFields(SAMPLE_IDENTITY),
-        legal_name_ko: "밝은대출중개 주식회사",
-        legal_name_en: "Bright Loan Brokerage Co., Ltd.",
-        representative_ko: "김민지",
-        representative_en: "Kim Min-ji",
-        business_number: "220-81-62517",
-        broker_number: "2024-01234",
-        address_ko: "경기도 안산시 단원구 원곡로 1",
-        address_en: "1 Wongok-ro, Danwon-gu, Ansan, Gyeonggi-do",
-        lat: "37.3315",
-        lng: "126.8059",
-        phone: "1577-1234",
-        email: "help@bright-loans.kr",
-        whatsapp: "",
-        messenger: "",
-        csrf,
-      };
-      const saved = await callRoute(business, "guarded", post("/admin/business", own, cookie), services);
-      expect(await saved.json()).toEqual({ ok: "saved" });
-      const pdf = Buffer.from(`%PDF-1.4\n${"% certificate of registration ".repeat(4)}\n%%EOF\n`, "latin1");
-      await saveCertificate(handle.db, { operator: { id: 1, email: "admin@example.com", role: "admin" } }, pdf);
-      // …and hides the sample figures and reviews until it has its own.
-      for (const section of ["figures", "reviews"] as const)
-        await setSectionHidden(handle.db, { operator: { id: 1, email: "admin@example.com", role: "admin" } }, section, true);
-      // …adds its own lender and product with the lender's confirmation and the review, and takes the samples down,
-      // through the Lenders, Products and Campaigns pages' own actions (no SQL: issue 47).
-      const admin = { services, cookie, csrf };
-      const base = await sampleProductForm(admin);
-      const product = await addProduct(admin, "hanbit-worker-loan", await addLender(admin));
-      expect(await publishProduct(admin, product, base)).toEqual({ ok: "published", id: product });
-      await takeDownSampleAds(admin);
-    } finally {
-      await handle.close();
-    }
-    // …a backup is made, and the environment is set.
-    const backup = await run("backup.ts", ["--out", join(dir, "backup.db")]);
-    expect(backup.code).toBe(0);
-    const ready = await run("golive-check.ts", [], READY_ENV);
-    expect(ready.out).toContain("golive:check: nothing left; ready to go live.");
-    expect(ready.code).toBe(0);
+        // The console page, after "Send a test alert now", in English: every line the script printed is on it.
+        await createOperator(handle.db, "admin@example.com", "correct horse battery");
+        const cookie = await signInCookie(services, "admin@example.com", "correct horse battery");
+        const csrf = await csrfOf(services, cookie);
+        const page = await fetch(`${origin}/admin/go-live`, {
+          method: "POST",
+          headers: { cookie: `${cookie}; admin_lang=en`, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ csrf }),
+        });
+        expect(page.status).toBe(200);
+        const shown = pageText(await page.text()).replace(/\s+/g, " ");
+        const lines = cli.out.split("\n").filter((l) => l.startsWith("✗ "));
+        expect(lines.length).toBeGreaterThan(10);
+        for (const line of lines) {
+          const what = line.slice(line.indexOf(": ") + 2, line.lastIndexOf(" → "));
+          expect(shown, line).toContain(what.replace(/\s+/g, " "));
+        }
+        const count = /golive:check: (\d+) left/.exec(cli.out)![1];
+        expect(shown).toContain(`${count} things are left before going live.`);
+      },
+    );
+  });
+
+  it("says when no server answers or the server's APP_SECRET is not this run's, and exits 2", async () => {
+    const none = await runScript("golive-check.ts", ["--server", await closedOrigin()], { ...process.env, APP_SECRET: TEST_APP_SECRET });
+    expect(none.code).toBe(2);
+    expect(none.out).toContain("no server answers at http://127.0.0.1:");
+    await withServer(
+      "sqlite",
+      (h) => testServices(h.db),
+      async (_h, origin) => {
+        const wrong = await runScript("golive-check.ts", ["--server", origin], { ...process.env, APP_SECRET: "b".repeat(40) });
+        expect(wrong.code).toBe(2);
+        expect(wrong.out).toContain("this run's APP_SECRET is not the server's");
+      },
+    );
   });
 });
 

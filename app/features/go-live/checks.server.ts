@@ -10,6 +10,7 @@ import { unfilledPlaceholders } from "#app/features/legal/documents.server.ts";
 import { liveVersion, scheduledVersions } from "#app/loans/live.ts";
 import { sampleMarks } from "#app/loans/sample-marks.ts";
 import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
+import { goLiveExtras, type GoLiveExtras, type Place } from "#app/features/go-live/extras.server.ts";
 
 /**
  * The go-live check (issue 36, item 4): every sample value still showing
@@ -17,7 +18,7 @@ import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
  * page (/admin/go-live) and `npm run golive:check` (non-zero exit while
  * anything is left; the deploy guide's last step) list the same findings.
  */
-export type GoLiveArea = "identity" | "certificate" | "ads" | "deployment" | "backup" | "claims" | "legal";
+export type GoLiveArea = "identity" | "certificate" | "ads" | "deployment" | "backup" | "claims" | "legal" | "public" | "alerts";
 
 export interface Finding {
   area: GoLiveArea;
@@ -29,6 +30,10 @@ export interface Finding {
   detail?: string;
   /** Where it is fixed: a console path, or the deploy guide's section. */
   fix: string;
+  /** A sample value a visitor reads (area "public"): the pages, their languages and an excerpt (scan.server.ts). */
+  places?: Place[];
+  /** Pages beyond `places` where it shows too. */
+  morePlaces?: number;
 }
 
 /** The identity's fields as the Business page labels them, each compared with the sample's. */
@@ -162,13 +167,20 @@ export async function legalFindings(db: Kysely<Database>, now = new Date()): Pro
   }));
 }
 
-export async function goLiveFindings(db: Kysely<Database>, facts: DeploymentFacts | undefined, now = new Date()): Promise<Finding[]> {
+export async function goLiveFindings(
+  db: Kysely<Database>,
+  facts: DeploymentFacts | undefined,
+  now = new Date(),
+  extras: GoLiveExtras = {},
+): Promise<Finding[]> {
   const findings = [
     ...identityFindings(await businessIdentity(db)),
     ...deploymentFindings(facts),
     ...(await adFindings(db, now)),
     ...(await claimFindings(db)),
     ...(await legalFindings(db, now)),
+    // What a visitor sees and whether the alerts arrive (issue 47, item 6): the scan and the test send.
+    ...(await goLiveExtras(db, extras, now)),
   ];
   const backup = await lastBackup(db);
   if (!backup || now.getTime() - new Date(backup).getTime() > BACKUP_MAX_AGE_MS) {

@@ -85,6 +85,14 @@ test("the go-live check lists what is still a sample, each with where it is fixe
   await expect(
     page.getByRole("region", { name: "Server settings" }).getByText("PUBLIC_ORIGIN is not the site's https:// address."),
   ).toBeVisible();
+  // What a visitor still reads (issue 47, item 6): the scan of the public pages, with the pages, languages and words around it.
+  const seen = page.getByRole("region", { name: "What visitors still see" });
+  await expect(seen.getByText("“Hong Gil-dong” is a sample value from the fresh install")).toBeVisible();
+  await expect(seen.getByRole("listitem").filter({ hasText: "(en, vi, id, my, mn): …" }).first()).toBeVisible();
+  // The test alert goes on the button; with no alert e-mail configured, that is a finding.
+  await page.getByRole("button", { name: "Send a test alert now" }).click();
+  await expect(page.getByText("A test alert was just sent")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Alerts to operators" }).getByText("No alert goes by e-mail")).toBeVisible();
   await details.getByRole("link", { name: "Fix it here" }).first().click();
   await expect(page).toHaveURL(/\/admin\/business$/);
   await page.goBack();
