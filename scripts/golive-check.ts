@@ -6,7 +6,8 @@
  * server does; prints no secret.
  */
 import { connect, migrate } from "#db/connect.ts";
-import { deploymentFacts, scriptSettings } from "#server/config.ts";
+import { appSecretOf, deploymentFacts, scriptSettings } from "#server/config.ts";
+import { totpSecretsSealedWithOtherKey } from "#app/features/console/totp-at-rest.server.ts";
 import { goLiveFindings } from "#app/features/go-live/checks.server.ts";
 import { readFileSync } from "node:fs";
 import { adminTranslate, type AdminMessages, type AdminT } from "#app/features/console/i18n.ts";
@@ -18,7 +19,8 @@ const t: AdminT = (key, vars) => adminTranslate("en", messages, key, vars);
 const database = connect(settings.DATABASE_URL, { poolMax: 1 });
 try {
   await migrate(database.db);
-  const findings = await goLiveFindings(database.db, deploymentFacts(settings));
+  const sealedWithOtherKey = await totpSecretsSealedWithOtherKey(database.db, appSecretOf(settings));
+  const findings = await goLiveFindings(database.db, { ...deploymentFacts(settings), sealedWithOtherKey });
   for (const f of findings) {
     const what = t(f.what, { field: f.field ? t(f.field) : "", detail: f.detail ?? "" });
     const where = f.fix.startsWith("/") ? `${settings.PUBLIC_ORIGIN || `http://localhost:${settings.PORT}`}${f.fix}` : f.fix;
