@@ -32,6 +32,8 @@ import { Styles } from "#app/styles.tsx";
 import { rememberLanding } from "#app/features/attribution/session.ts";
 import { isRefusal, isUnavailable, serviceUnavailable, UNAVAILABLE_RETRY_AFTER_S } from "#app/web/refusals.ts";
 import { businessIdentityOrLast } from "#app/business/identity.server.ts";
+import { businessModulesOrLast } from "#app/business/modules.server.ts";
+import { DEFAULT_MODULES } from "#app/business/modules.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
@@ -43,6 +45,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Who the business is: the footer, the header, the contact widget and the pages read it (useBusiness).
     // Null only while the database is away before this process ever read it: then the page says so (App).
     business: await whileAway(businessIdentityOrLast(db), null),
+    // The lines of business switched on (issue 47): the menu offers only those (useModules).
+    modules: await whileAway(businessModulesOrLast(db), DEFAULT_MODULES),
     // The legal modal's document, only when the URL opens it (?policy=kind); not opened while the database is away.
     legal: await whileAway(legalViewFor(db, new URL(request.url), localeOf(context)), null),
     // Coming changes of the legal documents, announced during their notice period (issue 36); a

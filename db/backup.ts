@@ -15,7 +15,20 @@
  * migrations are those this code knows: any difference is an error.
  */
 import { execFile } from "node:child_process";
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
@@ -161,9 +174,42 @@ async function restorePostgres(file: string, url: string): Promise<BackupManifes
 /** Writes a consistent backup of the database at `url` to `out`, and its manifest beside it. */
 export async function backup(url: string, out: string): Promise<BackupManifest> {
   if (existsSync(out)) throw new Error(`${out} exists: a backup never overwrites a file`);
-  const manifest = isPostgres(url) ? await backupPostgres(url, out) : await backupSqlite(url, out);
-  writeFileSync(manifestPath(out), JSON.stringify(manifest, null, 2) + "\n");
+  // Made empty and private first (VACUUM INTO and pg_dump write into an empty file), so no one else can read it at any moment.
+  writeFileSync(out, "", { mode: 0o600, flag: "wx" });
+  let manifest: BackupManifest;
+  try {
+    manifest = isPostgres(url) ? await backupPostgres(url, out) : await backupSqlite(url, out);
+  } catch (error) {
+    rmSync(out, { force: true });
+    throw error;
+  }
+  chmodSync(out, 0o600);
+  writeFileSync(manifestPath(out), JSON.stringify(manifest, null, 2) + "\n", { mode: 0o600 });
   return manifest;
+}
+
+/** Where `npm run backup` writes when no `--out` is given and BACKUP_DIR is not set. */
+export const DEFAULT_BACKUP_DIR = "./backups";
+
+/** A backup's file in `dir`, named by its UTC time as the daily timer names it: loan-guide-YYYYMMDD-HHMMSS.dump. */
+export function backupFileIn(dir: string, now = new Date()): string {
+  const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
+  return join(dir, `loan-guide-${stamp}.dump`);
+}
+
+/**
+ * Makes the backup directory (0700, only this user) when it does not exist
+ * and checks this process may write in it; throws, saying why, when not.
+ */
+export function prepareBackupDir(dir: string): void {
+  try {
+    if (mkdirSync(dir, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(dir, 0o700);
+    if (!statSync(dir).isDirectory()) throw new Error("not a directory");
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new Error(`cannot write backups in ${dir} (${reason})`, { cause: error });
+  }
 }
 
 /**

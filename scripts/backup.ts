@@ -1,36 +1,56 @@
 /**
  * A consistent online backup of the database (DATABASE_URL, as the server):
- *   npm run backup -- --out FILE
+ *   npm run backup                   into BACKUP_DIR (default ./backups), named by the UTC time
+ *   npm run backup -- --out FILE     into FILE
  * SQLite: VACUUM INTO; PostgreSQL: pg_dump in custom format inside one
- * snapshot. Writes FILE and FILE.json (rows per table, latest migration);
- * restore with `npm run restore -- FILE`. See db/backup.ts and docs/deploy.md.
+ * snapshot. Writes the backup and FILE.json (rows per table, latest
+ * migration), both 0600 (the directory it makes, 0700); restore with
+ * `npm run restore -- FILE`. See db/backup.ts and docs/deploy.md.
  */
 import { parseArgs } from "node:util";
-import { backup } from "#db/backup.ts";
+import { backup, backupFileIn, DEFAULT_BACKUP_DIR, prepareBackupDir } from "#db/backup.ts";
 import { scriptSettings } from "#server/config.ts";
 import { connect } from "#db/connect.ts";
 import { recordBackup } from "#app/features/go-live/backups.server.ts";
 
-const { values } = parseArgs({ options: { out: { type: "string" } } });
-if (!values.out) {
-  console.error("usage: npm run backup -- --out FILE");
+// Whatever this process and pg_dump write is for this user alone.
+process.umask(0o077);
+let parsed;
+try {
+  parsed = parseArgs({ options: { out: { type: "string" } } });
+} catch {
+  console.error("usage: npm run backup [-- --out FILE]   (without --out: into BACKUP_DIR, default ./backups)");
   process.exit(2);
+}
+let out = parsed.values.out;
+if (!out) {
+  const configured = process.env.BACKUP_DIR?.trim();
+  const dir = configured || DEFAULT_BACKUP_DIR;
+  try {
+    prepareBackupDir(dir);
+  } catch (error) {
+    console.error(
+      `backup: ${(error as Error).message}. ${configured ? "Set BACKUP_DIR to a directory this user may write" : "Set BACKUP_DIR=/path/to/backups"}, or pass one file: npm run backup -- --out /path/to/backup.dump`,
+    );
+    process.exit(2);
+  }
+  out = backupFileIn(dir);
 }
 const settings = scriptSettings("backup");
 try {
-  const manifest = await backup(settings.DATABASE_URL, values.out);
+  const manifest = await backup(settings.DATABASE_URL, out);
   const total = Object.values(manifest.rows).reduce((a, b) => a + b, 0);
   // The go-live check asks when the last backup was made (recorded after the copy, so not in it).
   const database = connect(settings.DATABASE_URL, { poolMax: 1 });
   try {
-    await recordBackup(database.db, new Date(manifest.createdAt), values.out);
+    await recordBackup(database.db, new Date(manifest.createdAt), out);
   } finally {
     await database.close();
   }
   console.log(
     JSON.stringify({
       event: "backup.done",
-      file: values.out,
+      file: out,
       dialect: manifest.dialect,
       migration: manifest.migration,
       tables: Object.keys(manifest.rows).length,

@@ -13,7 +13,12 @@ import { createAlerts } from "#app/features/alerts/alerts.server.ts";
 import { startCallbackAlerts } from "#app/features/pipeline/callback-alerts.server.ts";
 import { logParserRefusals, refuseConnect } from "#server/malformed.ts";
 import { createDrain } from "#server/drain.ts";
-import { sealClearTotpSecrets } from "#app/features/console/totp-at-rest.server.ts";
+import {
+  KEY_MISMATCH_EVENT,
+  ROTATE_COMMAND,
+  sealClearTotpSecrets,
+  totpSecretsSealedWithOtherKey,
+} from "#app/features/console/totp-at-rest.server.ts";
 import type { LinkMailer } from "#app/features/operators/link-mail.server.ts";
 
 /**
@@ -42,6 +47,13 @@ await migrate(database.db);
 // Authenticator secrets set up before they were sealed at rest are sealed now, once (ADR 0022).
 const sealed = await sealClearTotpSecrets(database.db, config.secret);
 if (sealed > 0) log.info("secrets.sealed", { count: sealed });
+// A new APP_SECRET on an install that already ran: the secrets sealed with the old one do not open (issue 47, item 7).
+const sealedWithOtherKey = await totpSecretsSealedWithOtherKey(database.db, config.secret);
+if (sealedWithOtherKey > 0)
+  log.warn(KEY_MISMATCH_EVENT, {
+    count: sealedWithOtherKey,
+    message: `authenticator secrets sealed with another APP_SECRET do not open: their operators cannot sign in until ${ROTATE_COMMAND} re-seals them (the old secret as APP_SECRET, this one as NEW_APP_SECRET; docs/deploy.md §4)`,
+  });
 // SQLite serves from one process: say so when another server already serves this file (ADR 0025).
 const serving = database.dialect === "sqlite" ? watchSqliteServing(database.db, log) : null;
 await serving?.check();
@@ -76,7 +88,7 @@ const services = {
   kakaoMapAppKey: config.kakaoMapAppKey,
   stylesheet: config.development ? "" : siteStylesheetHref(clientDir),
   publicOrigin: config.publicOrigin,
-  deployment: config.deployment,
+  deployment: { ...config.deployment, sealedWithOtherKey },
   ogFetchAllowHosts: config.ogFetchAllowHosts,
 };
 const drain = createDrain({ delayMs: config.shutdownDelayMs });

@@ -1,13 +1,26 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { readSection, writeSection } from "#app/business/sections.server.ts";
-import { readModules, type BusinessModules } from "#app/business/modules.ts";
+import { lastKnown } from "#app/lib/last-known.server.ts";
+import { readModules, type BusinessModule, type BusinessModules } from "#app/business/modules.ts";
 
 /** The `modules` row of `business_settings` (app/business/modules.ts); no row: every module on. */
 export const MODULES_SECTION = "modules";
 
 export async function businessModules(db: Kysely<Database>): Promise<BusinessModules> {
   return readModules(await readSection(db, MODULES_SECTION));
+}
+
+/**
+ * For the frame of every page (the menu) and a module's own pages and calls:
+ * the stored modules, or, while the database is away, the ones this process
+ * last read (app/lib/last-known.server.ts), like the identity.
+ */
+export const businessModulesOrLast: (db: Kysely<Database>) => Promise<BusinessModules> = lastKnown(businessModules, () => "");
+
+/** Whether a line of business is switched on (its pages, forms and calls answer; else 404). */
+export async function moduleOn(db: Kysely<Database>, module: BusinessModule): Promise<boolean> {
+  return (await businessModulesOrLast(db))[module];
 }
 
 /** Written inside the caller's transaction (with its audit row and the content version). */

@@ -1,16 +1,18 @@
 /**
  * Every public route of spec §2, once: the sitemap, the benchmark and the
  * browser tests read this list. `listed: false` keeps a page out of the
- * sitemap (completion pages say nothing on their own).
+ * sitemap (completion pages say nothing on their own). `module`: the page
+ * belongs to a line of business (app/business/modules.ts) and answers 404,
+ * and leaves the sitemap, while the business has it switched off.
  */
-export const PUBLIC_ROUTES: readonly { path: string; listed: boolean }[] = [
+export const PUBLIC_ROUTES: readonly { path: string; listed: boolean; module?: "counter" }[] = [
   { path: "/", listed: true },
   { path: "/company/about", listed: true },
   { path: "/company/our-partners", listed: true },
   { path: "/company/contact-us", listed: true },
   { path: "/company/location", listed: true },
-  { path: "/company/hitachi", listed: true },
-  { path: "/company/hitachi/complete", listed: false },
+  { path: "/company/hitachi", listed: true, module: "counter" },
+  { path: "/company/hitachi/complete", listed: false, module: "counter" },
   { path: "/our-products/loan", listed: true },
   { path: "/our-products/mobile", listed: true },
   { path: "/our-products/insurance", listed: true },

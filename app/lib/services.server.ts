@@ -37,6 +37,8 @@ export interface DeploymentFacts {
   smtpSet: boolean;
   /** The Web Push keys come from the environment. */
   vapidSet: boolean;
+  /** Authenticator secrets sealed with another APP_SECRET than this one (`npm run secrets:rotate` re-seals them); unknown: unset. */
+  sealedWithOtherKey?: number;
 }
 
 /** Per-request facts the HTTP layer knows. */

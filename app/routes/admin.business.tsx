@@ -4,14 +4,21 @@ import { consoleTitle } from "#app/features/console/console.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { requireRole } from "#app/features/console/guards.server.ts";
 import { businessIdentity } from "#app/business/identity.server.ts";
+import { businessModules } from "#app/business/modules.server.ts";
 import { identityFields } from "#app/features/business-settings/schema.ts";
 import { businessAction } from "#app/features/business-settings/actions.server.ts";
 import { BusinessPage } from "#app/features/business-settings/BusinessPage.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "admin");
-  const identity = await businessIdentity(services(context).db);
-  return { title: consoleTitle(context, "business.title"), stored: identityFields(identity), certificateUrl: identity.certificateUrl };
+  const { db } = services(context);
+  const identity = await businessIdentity(db);
+  return {
+    title: consoleTitle(context, "business.title"),
+    stored: identityFields(identity),
+    certificateUrl: identity.certificateUrl,
+    modules: await businessModules(db),
+  };
 }
 
 export const meta = adminMeta;
@@ -22,5 +29,7 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  return <BusinessPage stored={loaderData.stored} certificateUrl={loaderData.certificateUrl} result={actionData} />;
+  return (
+    <BusinessPage stored={loaderData.stored} certificateUrl={loaderData.certificateUrl} modules={loaderData.modules} result={actionData} />
+  );
 }

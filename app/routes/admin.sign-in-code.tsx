@@ -7,6 +7,7 @@ import { setCookie } from "#app/lib/cookies.server.ts";
 import { sessionCookie } from "#app/features/console/cookies.server.ts";
 import { consoleTitle } from "#app/features/console/console.server.ts";
 import { attemptSecondStep } from "#app/features/console/sign-in.server.ts";
+import { ROTATE_COMMAND } from "#app/features/console/totp-at-rest.server.ts";
 import { clearSecondStepHeader, readSecondStep } from "#app/features/console/two-step.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { deviceHeader, readDevice } from "#app/features/console/device-cookie.server.ts";
@@ -66,6 +67,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!result.ok && result.reason === "stale") {
     return redirect(href("/admin/sign-in"), { headers: { "Set-Cookie": await clearSecondStepHeader(app.secret, app.secureCookies) } });
+  }
+  if (!result.ok && result.reason === "key_mismatch") {
+    // The server's APP_SECRET changed under sealed secrets: say so, and what fixes it (issue 47, item 7).
+    app.log.warn("admin.second_step_failed", { reason: "key_mismatch", fix: ROTATE_COMMAND });
+    return data<Failure>({ error: "key" }, { status: 503, headers: { "Retry-After": "300" } });
   }
   if (!result.ok) {
     app.log.info("admin.second_step_failed", { reason: result.reason });

@@ -1,13 +1,12 @@
-import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { pageData } from "#app/web/page.server.ts";
+import { notFoundData } from "#app/web/page.server.ts";
 import { pageMeta } from "#app/web/meta.ts";
 import { NotFound } from "#app/features/layout/NotFound.tsx";
 import { sharedPage } from "#app/lib/cache.ts";
 
 /** Any unknown path: the translated 404 page, with HTTP status 404. */
 export function loader({ context }: Route.LoaderArgs) {
-  return data(pageData(context, [], "notFound"), { status: 404 });
+  return notFoundData(context);
 }
 
 /** A POST (or other write) to an unknown path is a 404 too, not a server error. */

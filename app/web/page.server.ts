@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { i18nFor, tFor } from "#app/i18n/route.server.ts";
 import type { Namespace } from "#app/i18n/catalog.server.ts";
 
@@ -14,4 +14,13 @@ export function pageData(context: Readonly<RouterContextProvider>, ns: readonly 
     title: t(`pages.${page}.title`),
     description: t(`pages.${page}.description`),
   };
+}
+
+/**
+ * The site's not-found page's data, with status 404: for an unknown path
+ * (routes/not-found.tsx) and for a page of a line of business switched off
+ * (issue 47), which then renders `<NotFound />` in place of its own.
+ */
+export function notFoundData(context: Readonly<RouterContextProvider>) {
+  return data({ ...pageData(context, [], "notFound"), notFound: true as const }, { status: 404 });
 }

@@ -1,14 +1,20 @@
 import { LOCALES, LOCALE_TAG } from "#app/i18n/locales.ts";
 import { languageUrl } from "#app/web/seo.ts";
 import { PUBLIC_ROUTES } from "#app/config/public-routes.ts";
+import { DEFAULT_MODULES, type BusinessModules } from "#app/business/modules.ts";
 
-/** The public pages search engines should list (completion pages are not). */
-export const SITEMAP_PATHS = PUBLIC_ROUTES.filter((r) => r.listed).map((r) => r.path);
+/** The public pages search engines should list (completion pages are not), every line of business on. */
+export const SITEMAP_PATHS = sitemapPaths(DEFAULT_MODULES);
+
+/** The listed pages, without those of a line of business switched off (issue 47). */
+export function sitemapPaths(modules: BusinessModules): string[] {
+  return PUBLIC_ROUTES.filter((r) => r.listed && (!r.module || modules[r.module])).map((r) => r.path);
+}
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export function sitemapXml(origin: string): string {
-  const urls = SITEMAP_PATHS.flatMap((path) =>
+export function sitemapXml(origin: string, paths: readonly string[] = SITEMAP_PATHS): string {
+  const urls = paths.flatMap((path) =>
     LOCALES.map((locale) => {
       const alternates = [
         ...LOCALES.map(

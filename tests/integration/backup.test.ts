@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -124,6 +124,46 @@ describe.each(DIALECTS)("npm run backup / restore on %s", (dialect) => {
     const manifest = JSON.parse(readFileSync(manifestPath(file), "utf8")) as BackupManifest;
     writeFileSync(manifestPath(file), JSON.stringify({ ...manifest, rows: { ...manifest.rows, consultation_answers: 2 } }));
     await expect(restore(file, await emptyDatabase(dialect))).rejects.toThrow(/consultation_answers: 1 rows restored, 2 backed up/);
+  });
+
+  it("without --out writes into BACKUP_DIR (made 0700) a file named by its UTC time, it and its manifest 0600", async () => {
+    const source = await databaseWithRequests(dialect, 1);
+    const backups = join(dir, `auto-${dialect}`, "backups");
+    const before = new Date();
+    const made = await run(process.execPath, ["scripts/backup.ts"], { env: { ...cliEnv(source.url), BACKUP_DIR: backups } });
+    const file = (JSON.parse(made.stdout) as { file: string }).file;
+    expect(dirname(file)).toBe(backups);
+    const stamp = /loan-guide-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})\.dump$/.exec(file);
+    expect(stamp).not.toBeNull();
+    const [, y, mo, d, h, mi, se] = stamp!;
+    const at = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${se}Z`);
+    expect(at).toBeGreaterThanOrEqual(Math.floor(before.getTime() / 1000) * 1000);
+    expect(at).toBeLessThanOrEqual(Date.now());
+    expect(statSync(backups).mode & 0o777).toBe(0o700);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(manifestPath(file)).mode & 0o777).toBe(0o600);
+    expect((await restore(file, await emptyDatabase(dialect))).rows.consultation_answers).toBe(1);
+  });
+
+  it("without --out or BACKUP_DIR writes into ./backups; where that cannot be written, says what to pass (exit 2)", async () => {
+    const source = await databaseWithRequests(dialect, 1);
+    const script = resolve("scripts/backup.ts");
+    const cwd = join(dir, `default-${dialect}`);
+    mkdirSync(cwd);
+    const env = { ...cliEnv(source.url), BACKUP_DIR: "" };
+    const made = await run(process.execPath, [script], { env, cwd });
+    expect((JSON.parse(made.stdout) as { file: string }).file).toMatch(/^backups\/loan-guide-\d{8}-\d{6}\.dump$/);
+    expect(statSync(join(cwd, "backups")).mode & 0o777).toBe(0o700);
+
+    const blocked = join(dir, `blocked-${dialect}`);
+    mkdirSync(blocked);
+    writeFileSync(join(blocked, "backups"), "a file where the directory would be");
+    const refused = await run(process.execPath, [script], { env, cwd: blocked }).catch((error: { code: number; stderr: string }) => error);
+    expect(refused).toMatchObject({ code: 2 });
+    const message = (refused as { stderr: string }).stderr;
+    expect(message).toContain("cannot write backups in ./backups");
+    expect(message).toContain("BACKUP_DIR=/path/to/backups");
+    expect(message).toContain("npm run backup -- --out /path/to/backup.dump");
   });
 
   it("runs as npm run backup / npm run restore with DATABASE_URL, and exits 1 with the reason", async () => {

@@ -8,7 +8,18 @@ import { TEST_APP_SECRET } from "#tests/support/services.ts";
 import { createOperator, TEST_TOTP_SECRET } from "#tests/support/admin.ts";
 import { connect, migrate } from "#db/connect.ts";
 import { checkSecondStep, totpCode, totpStep } from "#app/features/console/two-step.server.ts";
-import { resealTotpSecrets, sealClearTotpSecrets, SecretsDoNotOpen } from "#app/features/console/totp-at-rest.server.ts";
+import {
+  resealTotpSecrets,
+  sealClearTotpSecrets,
+  SecretsDoNotOpen,
+  totpSecretsSealedWithOtherKey,
+} from "#app/features/console/totp-at-rest.server.ts";
+import { createLogger } from "#app/lib/logger.server.ts";
+import { testServices } from "#tests/support/services.ts";
+import { callRoute, cookieFrom, post } from "#tests/support/admin.ts";
+import * as signIn from "#app/routes/admin.sign-in.tsx";
+import * as secondStep from "#app/routes/admin.sign-in-code.tsx";
+import { MAX_SIGN_IN_FAILURES } from "#app/features/console/policy.ts";
 import { seal, unseal } from "#app/lib/sealed.server.ts";
 
 /**
@@ -40,7 +51,7 @@ describe.each(DIALECTS)("authenticator secrets at rest on %s", (dialect) => {
 
   it("stores no secret an authenticator could use: without APP_SECRET, the right code signs no one in", async () => {
     expect(JSON.stringify(await stored())).not.toContain(TEST_TOTP_SECRET);
-    expect(await checkSecondStep(handle.db, id, code(), NOW, "a copy of the database, not the secret!")).toBeNull();
+    expect(await checkSecondStep(handle.db, id, code(), NOW, "a copy of the database, not the secret!")).toBe("key");
     expect(await checkSecondStep(handle.db, id, code(), NOW, TEST_APP_SECRET)).toBe("totp");
   });
 
@@ -59,8 +70,57 @@ describe.each(DIALECTS)("authenticator secrets at rest on %s", (dialect) => {
 
   it("re-seals under a new APP_SECRET: the new one opens, the old one no more", async () => {
     expect(await resealTotpSecrets(handle.db, TEST_APP_SECRET, NEW_SECRET)).toMatchObject({ changed: expect.any(Number), unopened: 0 });
-    expect(await checkSecondStep(handle.db, id, code(), NOW, TEST_APP_SECRET)).toBeNull();
+    expect(await checkSecondStep(handle.db, id, code(), NOW, TEST_APP_SECRET)).toBe("key");
     expect(await checkSecondStep(handle.db, id, code(), NOW, NEW_SECRET)).toBe("totp");
+  });
+
+  it("counts the secrets sealed with another APP_SECRET (what the server says at start and the go-live check lists)", async () => {
+    expect(await totpSecretsSealedWithOtherKey(handle.db, TEST_APP_SECRET)).toBe(0);
+    expect(await totpSecretsSealedWithOtherKey(handle.db, NEW_SECRET)).toBe(1);
+    await handle.db
+      .updateTable("admin_operators")
+      .set({ totp_pending_secret: seal(TEST_APP_SECRET, "totp", "KRSXG5CTMVRXEZLU") })
+      .execute();
+    expect(await totpSecretsSealedWithOtherKey(handle.db, NEW_SECRET)).toBe(2);
+    // A secret still in clear is no mismatch: it is sealed at start.
+    await handle.db.updateTable("admin_operators").set({ totp_secret: TEST_TOTP_SECRET, totp_pending_secret: null }).execute();
+    expect(await totpSecretsSealedWithOtherKey(handle.db, NEW_SECRET)).toBe(0);
+  });
+
+  it("a sign-in under another APP_SECRET says the server's key changed and names secrets:rotate, logs key_mismatch, and locks no one out", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = createLogger({ write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const app = testServices(handle.db, { secret: NEW_SECRET, log });
+    for (let i = 0; i <= MAX_SIGN_IN_FAILURES; i++) {
+      const first = await callRoute(
+        signIn,
+        "open",
+        post("/admin/sign-in", { email: "sealed@example.com", password: "correct horse battery" }),
+        app,
+      );
+      const pending = cookieFrom(first, "admin_second_step")!;
+      const answer = await callRoute(secondStep, "open", post("/admin/sign-in/code", { code: code() }, pending), app);
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toEqual({ error: "key" });
+    }
+    const failures = lines.filter((l) => l.event === "admin.second_step_failed");
+    // (Repeated warnings are logged once with a count.)
+    expect(failures.length).toBeGreaterThanOrEqual(1);
+    expect(failures.every((l) => l.reason === "key_mismatch" && l.fix === "npm run secrets:rotate")).toBe(true);
+    // A wrong code is still a wrong code.
+    const first = await callRoute(
+      signIn,
+      "open",
+      post("/admin/sign-in", { email: "sealed@example.com", password: "correct horse battery" }),
+      app,
+    );
+    const wrong = await callRoute(
+      secondStep,
+      "open",
+      post("/admin/sign-in/code", { code: "0000-0000-0000-0000" }, cookieFrom(first, "admin_second_step")!),
+      app,
+    );
+    expect(wrong.status).toBe(401);
   });
 
   it("changes nothing when a secret does not open with the old APP_SECRET", async () => {

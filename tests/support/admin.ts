@@ -152,3 +152,10 @@ export async function signInCookie(services: TestServices, email: string, passwo
   if (!cookie) throw new Error(`second step failed: ${second.status}`);
   return cookie;
 }
+
+/** An administrator signed in on a database: the session cookie and the csrf token its forms post. */
+export async function signedInAdmin(services: TestServices, email = "admin@example.com"): Promise<{ cookie: string; csrf: string }> {
+  await createOperator(services.db, email, "correct horse battery");
+  const cookie = await signInCookie(services, email, "correct horse battery");
+  return { cookie, csrf: await csrfOf(services, cookie) };
+}

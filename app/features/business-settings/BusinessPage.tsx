@@ -5,6 +5,8 @@ import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import { formState, useFieldProps } from "#app/features/console/locale-fields.tsx";
 import type { BusinessResult } from "#app/features/business-settings/actions.server.ts";
+import type { BusinessModules } from "#app/business/modules.ts";
+import { ModulesForm } from "#app/features/business-settings/ModulesForm.tsx";
 import admin from "#app/features/console/console.module.css";
 import styles from "./business.module.css";
 
@@ -64,10 +66,12 @@ const GROUPS: { legend: AdminKey; hint?: AdminKey; optional?: boolean; fields: F
 export function BusinessPage({
   stored,
   certificateUrl,
+  modules,
   result,
 }: {
   stored: Record<string, string>;
   certificateUrl: string;
+  modules: BusinessModules;
   result?: BusinessResult;
 }) {
   const t = useAdminT();
@@ -130,6 +134,7 @@ export function BusinessPage({
           </Button>
         </div>
       </PostForm>
+      <ModulesForm modules={modules} result={result} busy={busy} />
     </>
   );
 }

@@ -8,15 +8,19 @@ import { csrfMatches } from "#app/features/console/session-store.server.ts";
 import { businessIdentity } from "#app/business/identity.server.ts";
 import { checkIdentity, formFields, type FieldErrors } from "#app/features/business-settings/schema.ts";
 import { CERTIFICATE_MAX_BYTES, isPdf, saveCertificate, saveIdentity } from "#app/features/business-settings/business.server.ts";
+import { checkModules, MODULES_INTENT } from "#app/features/business-settings/modules-schema.ts";
+import { saveModules } from "#app/features/business-settings/modules.server.ts";
 
 /**
  * POST /admin/business (administrators; the route checks the role): the
  * identity form (url-encoded), or the certificate's upload (multipart, a
  * PDF of at most 5 MB). Bad input answers 400 with each field's message and
  * the values sent, and saves nothing; a malformed request is a 400 too.
+ * With `intent=modules`: the lines of business switched on (issue 47).
  */
 export type BusinessResult =
-  | { ok: "saved" | "unchanged" | "certificate" }
+  | { ok: "saved" | "unchanged" | "certificate" | "modules" }
+  | { modulesErrors: FieldErrors }
   | { errors: FieldErrors; values: Record<string, string> }
   | { certificateError: "business.error.certificateType" | "business.error.certificateSize" | "business.error.certificateMissing" };
 
@@ -57,6 +61,11 @@ export async function businessAction(request: Request, context: Readonly<RouterC
     throw error;
   }
   if (!csrfMatches(who, form.get("csrf"))) throw forbidden();
+  if (form.get("intent") === MODULES_INTENT) {
+    const modules = checkModules(form);
+    if (!modules.ok) return data<BusinessResult>({ modulesErrors: modules.errors }, { status: 400 });
+    return data<BusinessResult>({ ok: await saveModules(db, who, modules.modules) });
+  }
   const fields = formFields(form);
   const current = await businessIdentity(db);
   const checked = checkIdentity(fields, current.certificateUrl);

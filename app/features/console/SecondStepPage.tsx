@@ -5,7 +5,7 @@ import { Notice, SignInCard } from "#app/features/console/parts.tsx";
 import { CodeField } from "#app/features/console/fields.tsx";
 import styles from "./console.module.css";
 
-export type SecondStepError = "invalid" | "locked" | "delayed" | "rate_limited" | "missing";
+export type SecondStepError = "invalid" | "locked" | "delayed" | "rate_limited" | "missing" | "key";
 
 /** The code from the authenticator app, or a recovery code; works without JavaScript. */
 export function SecondStepPage({ error, retryMinutes }: { error?: SecondStepError; retryMinutes?: number }) {
@@ -16,7 +16,7 @@ export function SecondStepPage({ error, retryMinutes }: { error?: SecondStepErro
       <p className={styles.muted}>{t("secondStep.intro")}</p>
       {error ? (
         <Notice tone="error">
-          {error === "invalid" || error === "missing"
+          {error === "invalid" || error === "missing" || error === "key"
             ? t(`secondStep.error.${error}`)
             : t(`signIn.error.${error}`, { count: retryMinutes ?? 15 })}
         </Notice>

@@ -169,6 +169,8 @@ type SecondStepResult =
   | { ok: true; operator: { id: number; email: string }; token: string; device: Device; method: "totp" | "recovery" }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "stale" }
+  /** The authenticator secret is sealed with another APP_SECRET: not the operator's fault, so not counted. */
+  | { ok: false; reason: "key_mismatch" }
   | { ok: false; reason: "locked" | "delayed"; retryAfterSeconds: number };
 
 /**
@@ -204,6 +206,10 @@ export async function attemptSecondStep(
   const pair = await reserveAttempt(db, key, now);
   if ("refused" in pair) return pair.refused;
   const method = await checkSecondStep(db, operator.id, input.code, now, input.appSecret);
+  if (method === "key") {
+    await forgiveAttempt(db, key);
+    return { ok: false, reason: "key_mismatch" };
+  }
   if (!method) {
     return failed(pair.attempts);
   }

@@ -36,6 +36,26 @@ export async function resealTotpSecrets(
 
 export class SecretsDoNotOpen extends Error {}
 
+/**
+ * How many stored authenticator secrets are sealed but do not open with
+ * `appSecret`: sealed under another APP_SECRET (a new one set on an install
+ * that already ran). Until `npm run secrets:rotate` re-seals them, those
+ * operators' codes cannot be checked. Read at start (server/main.ts) and by
+ * the go-live check.
+ */
+export async function totpSecretsSealedWithOtherKey(db: Kysely<Database>, appSecret: string): Promise<number> {
+  const rows = await db
+    .selectFrom("admin_operators")
+    .select([...COLUMNS])
+    .execute();
+  return rows.flatMap((row) => COLUMNS.map((c) => row[c])).filter((v) => !!v && isSealed(v) && unseal(appSecret, "totp", v) === null)
+    .length;
+}
+
+/** The start-up log line when any secret is sealed with another key: it names the fix. */
+export const KEY_MISMATCH_EVENT = "secrets.key_mismatch";
+export const ROTATE_COMMAND = "npm run secrets:rotate";
+
 /** `next` answers the new stored value, null to leave it, undefined for one that could not be opened. */
 async function reseal(db: Kysely<Database>, next: (value: string) => string | null | undefined, options: { strict?: boolean } = {}) {
   return db.transaction().execute(async (trx) => {

@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SAMPLE_IDENTITY } from "#app/business/identity.ts";
-import { deploymentFindings, identityFindings } from "#app/features/go-live/checks.server.ts";
+import { DEPLOY_GUIDE, deploymentFindings, identityFindings } from "#app/features/go-live/checks.server.ts";
 
 /** The go-live check's rules (issue 36, item 4), as pure functions of the identity and the environment's facts. */
 describe("the go-live check", () => {
@@ -58,5 +59,18 @@ describe("the go-live check", () => {
       deploymentFindings({ publicOrigin: "http://example.com", appSecretSet: true, smtpSet: true, vapidSet: true }).map((f) => f.what),
     ).toEqual(["golive.publicOrigin"]);
     expect(deploymentFindings({ publicOrigin: "https://k-loan.example", appSecretSet: true, smtpSet: true, vapidSet: true })).toEqual([]);
+  });
+
+  it("lists authenticator secrets sealed with another APP_SECRET, and its message names npm run secrets:rotate and the deploy guide (issue 47, item 7)", () => {
+    const facts = { publicOrigin: "https://k-loan.example", appSecretSet: true, smtpSet: true, vapidSet: true };
+    expect(deploymentFindings({ ...facts, sealedWithOtherKey: 0 })).toEqual([]);
+    const [finding] = deploymentFindings({ ...facts, sealedWithOtherKey: 2 });
+    expect(finding).toEqual({ area: "deployment", what: "golive.secretsKey", detail: "2", fix: DEPLOY_GUIDE });
+    for (const lang of ["en", "ko"]) {
+      const catalog = JSON.parse(readFileSync(`app/features/console/i18n/${lang}.json`, "utf8")) as Record<string, string>;
+      expect(catalog["golive.secretsKey"]).toContain("npm run secrets:rotate");
+      expect(catalog["golive.secretsKey"]).toContain("{detail}");
+      expect(catalog["golive.secretsKey"]).toMatch(/deploy guide, section 4|배포 안내서 4장/);
+    }
   });
 });

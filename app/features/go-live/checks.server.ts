@@ -79,6 +79,8 @@ export function deploymentFindings(facts: DeploymentFacts | undefined): Finding[
   const findings: Finding[] = [];
   if (!/^https:\/\//.test(f.publicOrigin)) findings.push({ area: "deployment", what: "golive.publicOrigin", fix: DEPLOY_GUIDE });
   if (!f.appSecretSet) findings.push({ area: "deployment", what: "golive.appSecret", fix: DEPLOY_GUIDE });
+  if (f.sealedWithOtherKey)
+    findings.push({ area: "deployment", what: "golive.secretsKey", detail: String(f.sealedWithOtherKey), fix: DEPLOY_GUIDE });
   if (!f.smtpSet) findings.push({ area: "deployment", what: "golive.smtp", fix: DEPLOY_GUIDE });
   if (!f.vapidSet) findings.push({ area: "deployment", what: "golive.vapid", fix: DEPLOY_GUIDE });
   return findings;

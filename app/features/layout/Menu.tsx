@@ -4,7 +4,8 @@ import { useT } from "#app/i18n/useT.ts";
 import { CloseIcon, LogoMark } from "#app/ui/icons.tsx";
 import { invoker } from "#app/ui/invoker.ts";
 import { useBrand } from "#app/business/useBusiness.ts";
-import { NAV_GROUPS } from "#app/features/layout/navigation.ts";
+import { useModules } from "#app/business/useModules.ts";
+import { navGroupsFor } from "#app/features/layout/navigation.ts";
 import { LanguageSwitch } from "#app/features/layout/LanguageSwitch.tsx";
 import styles from "./Menu.module.css";
 
@@ -21,6 +22,7 @@ export function Menu() {
   const brand = useBrand();
   const ref = useRef<HTMLDialogElement>(null);
   const location = useLocation();
+  const groups = navGroupsFor(useModules());
 
   useEffect(() => {
     ref.current?.close();
@@ -48,7 +50,7 @@ export function Menu() {
           </button>
         </div>
         <nav aria-label={t("common.menu.title")} className={styles.groups}>
-          {NAV_GROUPS.map((group) => (
+          {groups.map((group) => (
             <section key={group.id} aria-labelledby={`menu-group-${group.id}`}>
               <h3 id={`menu-group-${group.id}`}>{t(group.titleKey)}</h3>
               <ul>

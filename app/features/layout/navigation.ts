@@ -1,12 +1,15 @@
 import { href } from "react-router";
+import type { BusinessModule, BusinessModules } from "#app/business/modules.ts";
 /**
  * The menu (spec §2): three groups, each link with its catalog key. The
  * `/company/hitachi` item is Korean in every language (its audience is Korean
- * businesses), so its label lives in the catalogs as Korean text.
+ * businesses), so its label lives in the catalogs as Korean text. An item
+ * of a line of business (`module`) is offered only while it is switched on.
  */
 interface NavItem {
   to: string;
   labelKey: string;
+  module?: BusinessModule;
 }
 interface NavGroup {
   id: string;
@@ -23,7 +26,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { to: href("/company/our-partners"), labelKey: "common.menu.ourPartners" },
       { to: href("/company/contact-us"), labelKey: "common.menu.contactUs" },
       { to: href("/company/location"), labelKey: "common.menu.location" },
-      { to: href("/company/hitachi"), labelKey: "common.menu.hitachi" },
+      { to: href("/company/hitachi"), labelKey: "common.menu.hitachi", module: "counter" },
     ],
   },
   {
@@ -47,6 +50,11 @@ export const NAV_GROUPS: NavGroup[] = [
     ],
   },
 ];
+
+/** The menu's groups with the items of the lines of business switched off left out (issue 47). */
+export function navGroupsFor(modules: BusinessModules): NavGroup[] {
+  return NAV_GROUPS.map((group) => ({ ...group, items: group.items.filter((item) => !item.module || modules[item.module]) }));
+}
 
 /** Spec §2: no menu button on the consultation flow. */
 export function hidesMenuButton(pathname: string): boolean {
