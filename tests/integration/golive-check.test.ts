@@ -84,8 +84,6 @@ describe("npm run golive:check", () => {
         lng: "126.8059",
         phone: "1577-1234",
         email: "help@bright-loans.kr",
-        whatsapp: "",
-        messenger: "",
         csrf,
       };
       const saved = await callRoute(business, "guarded", post("/admin/business", own, cookie), services);

@@ -49,8 +49,6 @@ const GROUPS: { legend: AdminKey; hint?: AdminKey; optional?: boolean; fields: F
     fields: [
       { name: "phone", label: "business.field.phone", hint: "business.field.phoneHint", type: "tel", inputMode: "tel" },
       { name: "email", label: "business.field.email", type: "email", inputMode: "email" },
-      { name: "whatsapp", label: "business.field.whatsapp", hint: "business.field.chatHint", type: "url", inputMode: "url" },
-      { name: "messenger", label: "business.field.messenger", type: "url", inputMode: "url" },
     ],
   },
 ];
@@ -93,7 +91,7 @@ export function BusinessPage({
                   hint={f.hint ? t(f.hint) : undefined}
                   type={f.type ?? "text"}
                   inputMode={f.inputMode}
-                  required={!group.optional && f.name !== "whatsapp" && f.name !== "messenger"}
+                  required={!group.optional}
                   requiredLabel={t("form.required")}
                   {...field(f.name)}
                 />
