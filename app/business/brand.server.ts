@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { writeSection } from "#app/business/sections.server.ts";
-import { IDENTITY_SECTION } from "#app/business/identity.server.ts";
 import { lastKnown } from "#app/lib/last-known.server.ts";
-import { readBrand, type Brand } from "#app/business/brand.ts";
+import { businessIdentity, IDENTITY_SECTION } from "#app/business/identity.server.ts";
+import { issuerOf, readBrand, type Brand } from "#app/business/brand.ts";
 
 /**
  * The `brand` row of `business_settings` (app/business/brand.ts), read with
@@ -28,4 +28,9 @@ export const businessBrandOrLast: (db: Kysely<Database>) => Promise<Brand> = las
 /** Written inside the caller's transaction (with its audit lines and the content version). */
 export function writeBrand(db: Kysely<Database>, brand: Brand, at: Date, by: string | null): Promise<void> {
   return writeSection(db, BRAND_SECTION, brand, at, by);
+}
+
+/** The issuer operators' authenticator apps show (the brand's, else the trade name). */
+export async function authenticatorIssuer(db: Kysely<Database>): Promise<string> {
+  return issuerOf(await businessBrand(db), await businessIdentity(db));
 }

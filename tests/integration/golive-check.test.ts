@@ -14,6 +14,10 @@ import { identityFields } from "#app/features/business-settings/schema.ts";
 import { saveCertificate } from "#app/features/business-settings/business.server.ts";
 import * as business from "#app/routes/admin.business.tsx";
 import { setSectionHidden } from "#app/features/home-claims/home-claims.server.ts";
+import { SAMPLE_BRAND, type Brand } from "#app/business/brand.ts";
+import { businessBrand } from "#app/business/brand.server.ts";
+import { encodeBrandImage, saveBrand, saveBrandImage } from "#app/features/brand-settings/brand.server.ts";
+import { png } from "#tests/support/images.ts";
 
 /**
  * `npm run golive:check` (issue 36, item 4) as the deploy guide's last step
@@ -47,6 +51,9 @@ describe("npm run golive:check", () => {
       "✗ The business's details: Legal name (English): still the sample value. → http://localhost:3000/admin/business",
     );
     expect(fresh.out).toContain("✗ Registration certificate: The registration certificate is still the sample PDF.");
+    expect(fresh.out).toContain("✗ Brand and links: Logo: still the sample image. → http://localhost:3000/admin/brand");
+    expect(fresh.out).toContain("✗ Brand and links: Authenticator issuer name: still the sample value.");
+    expect(fresh.out).toContain("✗ Brand and links: TikTok: still the sample value.");
     expect(fresh.out).toContain("PUBLIC_ORIGIN is not the site's https:// address.");
     expect(fresh.out).toContain("No backup in the last two days");
     // The home page's sample figures and reviews (issue 35, item 4).
@@ -89,7 +96,23 @@ describe("npm run golive:check", () => {
       const saved = await callRoute(business, "guarded", post("/admin/business", own, cookie), services);
       expect(await saved.json()).toEqual({ ok: "saved" });
       const pdf = Buffer.from(`%PDF-1.4\n${"% certificate of registration ".repeat(4)}\n%%EOF\n`, "latin1");
-      await saveCertificate(handle.db, { operator: { id: 1, email: "admin@example.com", role: "admin" } }, pdf);
+      const admin = { operator: { id: 1, email: "admin@example.com", role: "admin" as const } };
+      await saveCertificate(handle.db, admin, pdf);
+      // …its own brand: logo, tab icon and sharing picture, and its own links (or none).
+      for (const kind of ["logo", "favicon", "shareCard"] as const)
+        await saveBrandImage(handle.db, admin, kind, await encodeBrandImage(kind, await png(1200, 630)));
+      const none = <T extends Record<string, string>>(urls: T) => Object.fromEntries(Object.keys(urls).map((k) => [k, ""])) as T;
+      const brand: Brand = {
+        ...SAMPLE_BRAND,
+        facebook: { ...none(SAMPLE_BRAND.facebook), english: "https://www.facebook.com/brightloans" },
+        instagram: none(SAMPLE_BRAND.instagram),
+        tiktok: "",
+        blogs: none(SAMPLE_BRAND.blogs),
+        links: { ...none(SAMPLE_BRAND.links), visaSupport: "https://www.hikorea.go.kr" },
+        chat: { ...none(SAMPLE_BRAND.chat), kakaotalk: "https://pf.kakao.com/_bright" },
+      };
+      const { logo, favicon, shareCard } = await businessBrand(handle.db);
+      await saveBrand(handle.db, admin, { ...brand, logo, favicon, shareCard, issuer: "Bright Loans", apiTitle: "Bright Loans API" });
       // …and hides the sample figures and reviews until it has its own.
       for (const section of ["figures", "reviews"] as const)
         await setSectionHidden(handle.db, { operator: { id: 1, email: "admin@example.com", role: "admin" } }, section, true);

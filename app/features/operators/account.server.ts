@@ -1,9 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
-import { businessIdentity } from "#app/business/identity.server.ts";
-import { businessBrand } from "#app/business/brand.server.ts";
-import { issuerOf } from "#app/business/brand.ts";
+import { authenticatorIssuer } from "#app/business/brand.server.ts";
 import { pendingSecret, totpQrSvg, twoStepPolicy, twoStepRequired, unusedRecoveryCodes } from "#app/features/console/two-step.server.ts";
 
 /** What the account page shows of two-step sign-in. */
@@ -15,7 +13,6 @@ export async function twoStepStatus(db: Kysely<Database>, who: SignedIn, appSecr
   const required = twoStepRequired(await twoStepPolicy(db), who.operator.role);
   if (row.totp_enabled_at) return { enabled: true, required, recoveryLeft: await unusedRecoveryCodes(db, who.operator.id) };
   const secret = await pendingSecret(db, who.operator.id, appSecret);
-  const issuer = issuerOf(await businessBrand(db), await businessIdentity(db));
-  const { svg } = await totpQrSvg(secret, who.operator.email, issuer);
+  const { svg } = await totpQrSvg(secret, who.operator.email, await authenticatorIssuer(db));
   return { enabled: false, required, qrSvg: svg, secret: secret.match(/.{1,4}/g)!.join(" ") };
 }
