@@ -5,6 +5,7 @@ import { BrandMark } from "#app/ui/BrandMark.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import { formState, useFieldProps } from "#app/features/console/locale-fields.tsx";
+import { FieldGroup } from "#app/features/console/fields.tsx";
 import {
   BLOG_PLATFORMS,
   BRAND_IMAGES,
@@ -85,25 +86,21 @@ export function BrandPage({
       ))}
       <PostForm className={`${admin.card} ${admin.stack}`} noValidate>
         {GROUPS.map((group) => (
-          <fieldset key={group.legend} className={admin.group}>
-            <legend>{t(group.legend)}</legend>
-            {group.hint ? <p className={styles.hint}>{t(group.hint)}</p> : null}
-            <div className={styles.pair}>
-              {group.fields.map((name) => {
-                const hint = HINTS[name];
-                return (
-                  <TextField
-                    key={name}
-                    label={t(`brand.field.${name}` as AdminKey)}
-                    hint={hint ? t(hint, { tradeName }) : undefined}
-                    type={group.kind}
-                    inputMode={group.kind === "url" ? "url" : undefined}
-                    {...field(name)}
-                  />
-                );
-              })}
-            </div>
-          </fieldset>
+          <FieldGroup key={group.legend} legend={t(group.legend)} hint={group.hint ? t(group.hint) : undefined}>
+            {group.fields.map((name) => {
+              const hint = HINTS[name];
+              return (
+                <TextField
+                  key={name}
+                  label={t(`brand.field.${name}` as AdminKey)}
+                  hint={hint ? t(hint, { tradeName }) : undefined}
+                  type={group.kind}
+                  inputMode={group.kind === "url" ? "url" : undefined}
+                  {...field(name)}
+                />
+              );
+            })}
+          </FieldGroup>
         ))}
         <div className={admin.toolbar}>
           <Button type="submit" disabled={busy}>

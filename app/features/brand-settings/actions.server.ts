@@ -1,9 +1,10 @@
 import { data, type RouterContextProvider } from "react-router";
-import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
+import { BadRequest } from "#app/lib/http.server.ts";
 import { isMultipart, readMultipart, UploadRejected } from "#app/lib/multipart.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { forbidden, signedIn } from "#app/features/console/guards.server.ts";
 import { csrfMatches } from "#app/features/console/session-store.server.ts";
+import { consoleForm } from "#app/features/console/console.server.ts";
 import { businessBrand } from "#app/business/brand.server.ts";
 import { BRAND_IMAGES, type BrandImage } from "#app/business/brand.ts";
 import { checkBrand, formFields, type FieldErrors } from "#app/features/brand-settings/schema.ts";
@@ -67,14 +68,7 @@ export async function brandAction(request: Request, context: Readonly<RouterCont
       await body.discard();
     }
   }
-  let form: URLSearchParams;
-  try {
-    form = await readUrlEncoded(request, 32 * 1024);
-  } catch (error) {
-    if (error instanceof BadRequest) throw badRequest(error.code);
-    throw error;
-  }
-  if (!csrfMatches(who, form.get("csrf"))) throw forbidden();
+  const { form } = await consoleForm(request, context, 32 * 1024);
   if (form.get("intent") === "reset") {
     const kind = imageKind(form.get("kind"));
     if (!kind) throw badRequest("malformed");

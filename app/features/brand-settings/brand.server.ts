@@ -6,6 +6,7 @@ import { auditChange, describeChanges } from "#app/features/audit/audit.server.t
 import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import { loadSharp, MAX_INPUT_PIXELS, sniffImage, withDecodeSlot, type PhotoInput } from "#app/lib/images.server.ts";
 import { CodedError } from "#app/lib/coded-error.ts";
+import { immutableFile } from "#app/lib/http.server.ts";
 import { businessBrand, writeBrand } from "#app/business/brand.server.ts";
 import { BRAND_FILE_PREFIX, SAMPLE_BRAND, SHARE_CARD, type Brand, type BrandImage } from "#app/business/brand.ts";
 import { brandFields } from "#app/features/brand-settings/schema.ts";
@@ -137,12 +138,5 @@ export async function brandFileResponse(db: Db, name: string | undefined): Promi
   if (!name || !/^[0-9a-f]{32}\.(webp|png|jpg)$/.test(name)) return new Response("Not Found", { status: 404 });
   const row = await db.selectFrom("business_files").select(["content_type", "data"]).where("name", "=", name).executeTakeFirst();
   if (!row?.content_type.startsWith("image/")) return new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-cache" } });
-  return new Response(new Uint8Array(row.data), {
-    headers: {
-      "Content-Type": row.content_type,
-      "Content-Length": String(row.data.byteLength),
-      "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return immutableFile(row.content_type, row.data);
 }
