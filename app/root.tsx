@@ -34,6 +34,8 @@ import { isRefusal, isUnavailable, serviceUnavailable, UNAVAILABLE_RETRY_AFTER_S
 import { businessIdentityOrLast } from "#app/business/identity.server.ts";
 import { businessModulesOrLast } from "#app/business/modules.server.ts";
 import { DEFAULT_MODULES } from "#app/business/modules.ts";
+import { businessBrandOrLast } from "#app/business/brand.server.ts";
+import { faviconType, SAMPLE_BRAND, type Brand } from "#app/business/brand.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
@@ -47,6 +49,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     business: await whileAway(businessIdentityOrLast(db), null),
     // The lines of business switched on (issue 47): the menu offers only those (useModules).
     modules: await whileAway(businessModulesOrLast(db), DEFAULT_MODULES),
+    // Its brand and links: the header mark, favicon, share card, social and chat channels (useBrandSettings).
+    brand: await whileAway(businessBrandOrLast(db), null),
     // The legal modal's document, only when the URL opens it (?policy=kind); not opened while the database is away.
     legal: await whileAway(legalViewFor(db, new URL(request.url), localeOf(context)), null),
     // Coming changes of the legal documents, announced during their notice period (issue 36); a
@@ -54,7 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     legalChanges: await comingLegalChanges(db).catch(() => []),
   };
   // The frame's strings always reach the page, so even "briefly unavailable" is said in the visitor's language.
-  if (root.business) return root;
+  if (root.business && root.brand) return root;
   const refusal = serviceUnavailable();
   return data(root, refusal.init ?? undefined);
 }
@@ -83,8 +87,9 @@ export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
 const LANG_MIRROR = `(function(){try{var k=${JSON.stringify(LANG_STORAGE_KEY)},c=${JSON.stringify(LANG_COOKIE)},L=${JSON.stringify(LOCALES)},q=new URLSearchParams(location.search).get(k),s=localStorage.getItem(k),d=document.documentElement.lang;if(q&&L.indexOf(q)>=0){localStorage.setItem(k,q);return}if(s&&L.indexOf(s)>=0&&s!==d&&!sessionStorage.getItem("lang-mirrored")){document.cookie=c+"="+s+";path=/;max-age=31536000;samesite=lax";sessionStorage.setItem("lang-mirrored","1");if(document.cookie.indexOf(c+"="+s)>=0)location.reload()}}catch(e){}})()`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData("root") as { i18n?: I18nPayload } | undefined;
+  const data = useRouteLoaderData("root") as { i18n?: I18nPayload; brand?: Brand | null } | undefined;
   const locale = data?.i18n?.locale ?? DEFAULT_LOCALE;
+  const favicon = data?.brand?.favicon ?? SAMPLE_BRAND.favicon;
   const nonce = useNonce();
   return (
     <html lang={LOCALE_TAG[locale]} dir="ltr">
@@ -92,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#1a3a8f" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={favicon} type={faviconType(favicon)} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LANG_MIRROR }} />
         <Meta />
         <Styles />
@@ -143,7 +148,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // A route tree with its own layout (the operator console) renders without the visitors' shell.
   const ownShell = useMatches().some((m) => (m.handle as { ownShell?: boolean } | undefined)?.ownShell);
   useRememberSource(!ownShell);
-  if (!loaderData.business) return <Unavailable retryAfter={UNAVAILABLE_RETRY_AFTER_S} />;
+  if (!loaderData.business || !loaderData.brand) return <Unavailable retryAfter={UNAVAILABLE_RETRY_AFTER_S} />;
   if (ownShell) return <Outlet />;
   return (
     <AppShell chrome={<SiteChrome legal={loaderData.legal} changes={loaderData.legalChanges} />}>

@@ -45,6 +45,7 @@ export default [
   // Campaign images uploaded in the console (issue 14), from the database.
   route("media/campaigns/:name", "routes/media.campaigns.ts"),
   route("media/business/:name", "routes/media.business.ts"),
+  route("media/brand/:name", "routes/media.brand.ts"),
 
   // Search engines.
   route("sitemap.xml", "routes/sitemap.ts"),
@@ -75,6 +76,7 @@ export default [
         route("campaigns", "routes/admin.campaigns.tsx"),
         route("products", "routes/admin.products.tsx"),
         route("business", "routes/admin.business.tsx"),
+        route("brand", "routes/admin.brand.tsx"),
         route("go-live", "routes/admin.go-live.tsx"),
         route("products/new", "routes/admin.products.new.tsx"),
         route("products/:id", "routes/admin.products.edit.tsx"),

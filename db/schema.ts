@@ -397,7 +397,9 @@ export type AuditAction =
   | "legal_version_update"
   | "legal_version_withdraw"
   /** Issue 36: the business's identity saved in the console. */
-  | "business_update";
+  | "business_update"
+  /** Issue 47: the business's brand and links saved in the console. */
+  | "brand_update";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {

@@ -30,7 +30,8 @@ export const businessIdentityOrLast: (db: Kysely<Database>) => Promise<BusinessI
 /**
  * A stored document as the identity: each field of the right type is taken,
  * any other (a document written by an older version) falls back to the
- * sample's, so a page never breaks on a settings row.
+ * sample's, so a page never breaks on a settings row. (The chat channels an
+ * older version kept here are the brand's now: app/business/brand.ts.)
  */
 export function readIdentity(json: string): BusinessIdentity {
   let raw: Record<string, unknown>;

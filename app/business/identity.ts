@@ -50,9 +50,6 @@ export interface BusinessIdentity {
   /** The help centre, shown as text and used for tap-to-call; agents call visitors from it. */
   phone: string;
   email: string;
-  /** The contact widget's chat channels (https links), empty when not offered. */
-  whatsapp: string;
-  messenger: string;
   /** The registration certificate (PDF) as served: an uploaded file, or the sample. */
   certificateUrl: string;
 }
@@ -82,8 +79,6 @@ export const SAMPLE_IDENTITY: BusinessIdentity = {
   lng: 126.9779451,
   phone: "1588-0000",
   email: "help@example.com",
-  whatsapp: "https://wa.me/821000000000",
-  messenger: "https://www.facebook.com/example.kloanguide",
   certificateUrl: "/documents/broker-registration-certificate.pdf",
 };
 

@@ -1,6 +1,8 @@
 import { useRouteLoaderData } from "react-router";
 import type { BusinessIdentity } from "#app/business/identity.ts";
-import { site } from "#app/config/site.ts";
+import { SAMPLE_BRAND, type Brand } from "#app/business/brand.ts";
+
+type RootData = { business?: BusinessIdentity | null; brand?: Brand | null } | undefined;
 
 /**
  * The business's identity in a component: the root loader reads it for
@@ -13,10 +15,19 @@ export function useBusiness(): BusinessIdentity {
 }
 
 /**
+ * The business's brand and links (app/business/brand.ts), as the root
+ * loader read them; an error page drawn without the root's data gets the
+ * fresh install's (its links are never shown there).
+ */
+export function useBrandSettings(): Brand {
+  return (useRouteLoaderData("root") as RootData)?.brand ?? SAMPLE_BRAND;
+}
+
+/**
  * The trading name for the header and the menu, which an error page draws
- * even when the root's data is missing (its loader failed): then the
- * product's own name.
+ * even when the root's data is missing (its loader failed): then none, and
+ * the header shows the mark alone.
  */
 export function useBrand(): string {
-  return (useRouteLoaderData("root") as { business?: BusinessIdentity } | undefined)?.business?.tradeNameEn ?? site.brandName;
+  return (useRouteLoaderData("root") as RootData)?.business?.tradeNameEn ?? "";
 }

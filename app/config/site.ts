@@ -1,46 +1,16 @@
 /**
- * The site's fixed links and pictures: partners' logos, social channels,
- * videos, the exchange branches. All values are clearly fictional samples
- * (example.com, 000-…). Who the business is (names, registrations, address,
- * phone, chat channels, certificate) is not here: it is the business's own
- * setting (app/business, the console's Business page). The partner banners,
- * the event popup and the products are operators' content in the database.
+ * The site's fixed pictures: partners' logos, videos, the exchange
+ * branches. All values are clearly fictional samples (example.com, 000-…).
+ * Who the business is (names, registrations, address, phone, certificate)
+ * and its brand and links (logo, favicon, share card, social, blog, visa,
+ * news and exchange links, chat channels) are not here: they are the
+ * business's own settings (app/business, the console's Business and Brand
+ * pages). The partner banners, the event popup and the products are
+ * operators' content in the database.
  */
 export const site = {
-  /**
-   * The trading name where no page is at hand (the console's sign-in app
-   * issuer, the API's title). Pages read the business's identity from the
-   * database (app/business, the console's Business page).
-   */
-  brandName: "K-Loan Guide",
   /** How the office is drawn on the map (its position is the identity's). */
   office: { mapZoomLevel: 4, markerSize: 42, marker: "/images/map-marker.svg" },
-  social: {
-    facebook: [
-      { key: "english", url: "https://www.facebook.com/example.kloanguide.en" },
-      { key: "mongolia", url: "https://www.facebook.com/example.kloanguide.mn" },
-      { key: "indonesia", url: "https://www.facebook.com/example.kloanguide.id" },
-      { key: "vietnam", url: "https://www.facebook.com/example.kloanguide.vn" },
-      { key: "uzbekistan", url: "https://www.facebook.com/example.kloanguide.uz" },
-      { key: "philippines", url: "https://www.facebook.com/example.kloanguide.ph" },
-    ],
-    instagram: [
-      { key: "indonesia", url: "https://www.instagram.com/example.kloanguide.id" },
-      { key: "mongolia", url: "https://www.instagram.com/example.kloanguide.mn" },
-    ],
-    tiktok: "https://www.tiktok.com/@example.kloanguide",
-  },
-  blogPlatforms: [
-    { key: "naver", url: "https://blog.example.com/kloanguide" },
-    { key: "tistory", url: "https://kloanguide.example.org" },
-    { key: "medium", url: "https://medium.example.net/@kloanguide" },
-  ],
-  external: {
-    visaSupport: "https://visa.example.com",
-    communityNews: "https://news.example.org/community",
-    exchangeService: "https://exchange.example.com",
-    exchangeReservation: "https://exchange.example.com/reservation",
-  },
   /**
    * SAMPLE CONTENT: the five branches of the partner exchange service (spec
    * §9). Fictional branches in real areas where many foreign residents live;

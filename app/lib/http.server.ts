@@ -81,3 +81,20 @@ export async function readUrlEncoded(request: Request, limit = 16 * 1024): Promi
 export function formObject(form: URLSearchParams): Record<string, string> {
   return Object.fromEntries(form.entries());
 }
+
+/**
+ * A file kept in the database under a name made of its content (an uploaded
+ * image or document): browsers keep it for a year, and its type is never
+ * sniffed. `headers` adds to them (a download's name).
+ */
+export function immutableFile(contentType: string, data: Uint8Array, headers: Record<string, string> = {}): Response {
+  return new Response(new Uint8Array(data), {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Length": String(data.byteLength),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+      ...headers,
+    },
+  });
+}

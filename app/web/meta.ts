@@ -2,6 +2,7 @@ import type { Location } from "react-router";
 import { DEFAULT_LOCALE, isLocale } from "#app/i18n/locales.ts";
 import { seoTags } from "#app/web/seo.ts";
 import type { BusinessIdentity } from "#app/business/identity.ts";
+import type { Brand } from "#app/business/brand.ts";
 
 interface PageLoaderData {
   title?: string;
@@ -11,6 +12,7 @@ interface RootLoaderData {
   i18n?: { locale?: string };
   origin?: string;
   business?: BusinessIdentity;
+  brand?: Brand;
 }
 
 /**
@@ -38,6 +40,7 @@ export function pageMeta({
     locale,
     explicitLocale: isLocale(new URLSearchParams(location.search).get("lang")),
     business: root.business,
+    brand: root.brand ?? undefined,
   });
 }
 

@@ -1,5 +1,5 @@
-import { site } from "#app/config/site.ts";
 import type { BusinessIdentity } from "#app/business/identity.ts";
+import { SAMPLE_BRAND, SHARE_CARD, type Brand } from "#app/business/brand.ts";
 import { LOCALES, LOCALE_TAG, type Locale } from "#app/i18n/locales.ts";
 
 /**
@@ -10,7 +10,6 @@ import { LOCALES, LOCALE_TAG, type Locale } from "#app/i18n/locales.ts";
  * and the business as schema.org FinancialService where it fits.
  */
 const OG_LOCALE: Record<Locale, string> = { en: "en_US", vi: "vi_VN", id: "id_ID", my: "my_MM", mn: "mn_MN" };
-const OG_IMAGE = { path: "/images/og-card.png", width: 1200, height: 630 };
 
 /** Paths where the business's structured data belongs. */
 const BUSINESS_PAGES = new Set(["/", "/company/about", "/company/location"]);
@@ -21,7 +20,8 @@ export function languageUrl(origin: string, pathname: string, locale: Locale | n
 
 /** A page's title with the trading name after it, or the trading name alone. */
 export function titleWithBrand(title: string | undefined, business?: BusinessIdentity): string {
-  const brand = business?.tradeNameEn ?? site.brandName;
+  const brand = business?.tradeNameEn ?? "";
+  if (!brand) return title ?? "";
   return title ? `${title} | ${brand}` : brand;
 }
 
@@ -36,13 +36,16 @@ export function seoTags(input: {
   noindex?: boolean;
   /** Who the business is (the root loader's); without it, the product's name and no structured data. */
   business?: BusinessIdentity;
+  /** Its brand (the share card); without it, the fresh install's. */
+  brand?: Brand;
 }) {
   const business = input.business;
   const title = titleWithBrand(input.title, business);
   // Each alternate is its own canonical: the bare path (x-default, the visitor's language)
   // must not point at a language URL, which search engines read as a conflict.
   const canonical = languageUrl(input.origin, input.pathname, input.explicitLocale === false ? null : input.locale);
-  const image = `${input.origin}${OG_IMAGE.path}`;
+  const brand = input.brand ?? SAMPLE_BRAND;
+  const image = `${input.origin}${brand.shareCard}`;
   const tags: Record<string, unknown>[] = [
     { title },
     { tagName: "link", rel: "canonical", href: canonical },
@@ -54,12 +57,12 @@ export function seoTags(input: {
     })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: languageUrl(input.origin, input.pathname, null) },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: business?.tradeNameEn ?? site.brandName },
+    { property: "og:site_name", content: business?.tradeNameEn ?? "" },
     { property: "og:title", content: title },
     { property: "og:url", content: canonical },
     { property: "og:image", content: image },
-    { property: "og:image:width", content: String(OG_IMAGE.width) },
-    { property: "og:image:height", content: String(OG_IMAGE.height) },
+    { property: "og:image:width", content: String(SHARE_CARD.width) },
+    { property: "og:image:height", content: String(SHARE_CARD.height) },
     { property: "og:locale", content: OG_LOCALE[input.locale] },
     ...LOCALES.filter((l) => l !== input.locale).map((l) => ({ property: "og:locale:alternate", content: OG_LOCALE[l] })),
     { name: "twitter:card", content: "summary_large_image" },
@@ -74,11 +77,11 @@ export function seoTags(input: {
     );
   }
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
-  if (business && BUSINESS_PAGES.has(input.pathname)) tags.push({ "script:ld+json": financialService(input.origin, business) });
+  if (business && BUSINESS_PAGES.has(input.pathname)) tags.push({ "script:ld+json": financialService(input.origin, business, brand) });
   return tags;
 }
 
-function financialService(origin: string, business: BusinessIdentity) {
+function financialService(origin: string, business: BusinessIdentity, brand: Brand) {
   return {
     "@context": "https://schema.org",
     "@type": "FinancialService",
@@ -86,8 +89,8 @@ function financialService(origin: string, business: BusinessIdentity) {
     legalName: business.legalNameEn,
     alternateName: business.legalNameKo,
     url: `${origin}/`,
-    logo: `${origin}/favicon.svg`,
-    image: `${origin}${OG_IMAGE.path}`,
+    logo: `${origin}${brand.favicon}`,
+    image: `${origin}${brand.shareCard}`,
     telephone: business.phone,
     email: business.email,
     address: { "@type": "PostalAddress", streetAddress: business.addressEn, addressCountry: "KR" },

@@ -29,13 +29,21 @@ const ROUTES: Record<string, { action: unknown; loader: unknown }> = {
 };
 
 describe("GET /svc/openapi.json", () => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await freshDatabase("sqlite");
+  });
+  afterAll(async () => handle.cleanup());
+
   it("is an OpenAPI 3.1 document of every /svc endpoint, with the accepted values of each answer", async () => {
-    const response = (openApiLoader as () => Response)();
+    const response = await (openApiLoader as (args: unknown) => Promise<Response>)({ context: testContext(testServices(handle.db)) });
     expect(response.headers.get("content-type")).toContain("application/json");
-    const doc = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    const doc = (await response.json()) as { openapi: string; info: { title: string }; paths: Record<string, unknown> };
     expect(doc.openapi).toBe("3.1.0");
+    // A fresh install: the trade name's API (the brand's title when one is set, tests/integration/brand-settings.test.ts).
+    expect(doc.info.title).toBe("K-Loan Guide API");
     expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(ROUTES).sort());
-    const answers = JSON.stringify(openApiDocument().paths);
+    const answers = JSON.stringify(openApiDocument("API").paths);
     expect(answers).toContain(JSON.stringify([...INTENT_OPTIONS]));
     expect(answers).toContain(JSON.stringify([...VISA_OPTIONS]));
     expect(answers).toContain('"const":"unknown"');

@@ -132,6 +132,7 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "legal_version_update",
   "legal_version_withdraw",
   "business_update",
+  "brand_update",
   "calendar_update",
   "calendar_close",
   "calendar_reopen",

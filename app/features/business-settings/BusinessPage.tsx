@@ -4,11 +4,11 @@ import { TextField } from "#app/ui/Field.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import { formState, useFieldProps } from "#app/features/console/locale-fields.tsx";
+import { FieldGroup } from "#app/features/console/fields.tsx";
 import type { BusinessResult } from "#app/features/business-settings/actions.server.ts";
 import type { BusinessModules } from "#app/business/modules.ts";
 import { ModulesForm } from "#app/features/business-settings/ModulesForm.tsx";
 import admin from "#app/features/console/console.module.css";
-import styles from "./business.module.css";
 
 type Field = { name: string; label: AdminKey; hint?: AdminKey; type?: string; inputMode?: "numeric" | "decimal" | "tel" | "email" | "url" };
 
@@ -51,8 +51,6 @@ const GROUPS: { legend: AdminKey; hint?: AdminKey; optional?: boolean; fields: F
     fields: [
       { name: "phone", label: "business.field.phone", hint: "business.field.phoneHint", type: "tel", inputMode: "tel" },
       { name: "email", label: "business.field.email", type: "email", inputMode: "email" },
-      { name: "whatsapp", label: "business.field.whatsapp", hint: "business.field.chatHint", type: "url", inputMode: "url" },
-      { name: "messenger", label: "business.field.messenger", type: "url", inputMode: "url" },
     ],
   },
 ];
@@ -86,24 +84,20 @@ export function BusinessPage({
       {state ? <Notice tone="error">{t("business.errorSummary")}</Notice> : null}
       <PostForm className={`${admin.card} ${admin.stack}`} noValidate>
         {GROUPS.map((group) => (
-          <fieldset key={group.legend} className={admin.group}>
-            <legend>{t(group.legend)}</legend>
-            {group.hint ? <p className={styles.hint}>{t(group.hint)}</p> : null}
-            <div className={styles.pair}>
-              {group.fields.map((f) => (
-                <TextField
-                  key={f.name}
-                  label={t(f.label)}
-                  hint={f.hint ? t(f.hint) : undefined}
-                  type={f.type ?? "text"}
-                  inputMode={f.inputMode}
-                  required={!group.optional && f.name !== "whatsapp" && f.name !== "messenger"}
-                  requiredLabel={t("form.required")}
-                  {...field(f.name)}
-                />
-              ))}
-            </div>
-          </fieldset>
+          <FieldGroup key={group.legend} legend={t(group.legend)} hint={group.hint ? t(group.hint) : undefined}>
+            {group.fields.map((f) => (
+              <TextField
+                key={f.name}
+                label={t(f.label)}
+                hint={f.hint ? t(f.hint) : undefined}
+                type={f.type ?? "text"}
+                inputMode={f.inputMode}
+                required={!group.optional}
+                requiredLabel={t("form.required")}
+                {...field(f.name)}
+              />
+            ))}
+          </FieldGroup>
         ))}
         <div className={admin.toolbar}>
           <Button type="submit" disabled={busy}>

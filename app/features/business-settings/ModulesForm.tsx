@@ -6,7 +6,6 @@ import type { BusinessResult } from "#app/features/business-settings/actions.ser
 import { MODULES_INTENT } from "#app/features/business-settings/modules-schema.ts";
 import { MODULES, type BusinessModule, type BusinessModules } from "#app/business/modules.ts";
 import admin from "#app/features/console/console.module.css";
-import styles from "./business.module.css";
 
 const LABEL: Record<BusinessModule, { label: AdminKey; hint: AdminKey }> = {
   counter: { label: "business.modules.counter", hint: "business.modules.counterHint" },
@@ -24,7 +23,7 @@ export function ModulesForm({ modules, result, busy }: { modules: BusinessModule
     <PostForm intent={MODULES_INTENT} className={`${admin.card} ${admin.stack}`} noValidate>
       <fieldset className={admin.group}>
         <legend>{t("business.modules.legend")}</legend>
-        <p className={styles.hint}>{t("business.modules.hint")}</p>
+        <p className={admin.groupHint}>{t("business.modules.hint")}</p>
         {errors ? <Notice tone="error">{t("business.errorSummary")}</Notice> : null}
         {MODULES.map((m) => (
           <div key={`${m}-${String(modules[m])}`}>
@@ -34,7 +33,7 @@ export function ModulesForm({ modules, result, busy }: { modules: BusinessModule
               label={t(LABEL[m].label)}
               error={errors?.[m] ? t(errors[m] as AdminKey) : undefined}
             />
-            <p className={styles.hint}>{t(LABEL[m].hint)}</p>
+            <p className={admin.groupHint}>{t(LABEL[m].hint)}</p>
           </div>
         ))}
       </fieldset>

@@ -4,6 +4,7 @@ import type { Database } from "#db/schema.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
 import { auditChange, describeChanges } from "#app/features/audit/audit.server.ts";
 import { bumpContentVersion } from "#app/lib/content-version.server.ts";
+import { immutableFile } from "#app/lib/http.server.ts";
 import { IDENTITY_SECTION, businessIdentity } from "#app/business/identity.server.ts";
 import { writeSection } from "#app/business/sections.server.ts";
 import type { BusinessIdentity } from "#app/business/identity.ts";
@@ -75,12 +76,5 @@ export async function businessFileResponse(db: Db, name: string | undefined): Pr
   if (!name || !/^[0-9a-f]{32}\.pdf$/.test(name)) return new Response("Not Found", { status: 404 });
   const row = await db.selectFrom("business_files").select(["content_type", "data"]).where("name", "=", name).executeTakeFirst();
   if (!row) return new Response("Not Found", { status: 404 });
-  return new Response(Buffer.from(row.data), {
-    headers: {
-      "Content-Type": row.content_type,
-      "Content-Disposition": 'inline; filename="registration-certificate.pdf"',
-      "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return immutableFile(row.content_type, row.data, { "Content-Disposition": 'inline; filename="registration-certificate.pdf"' });
 }

@@ -118,8 +118,6 @@ const identityEntries = {
   lng: coordinate(124.5, 132),
   phone,
   email: v.pipe(text(254), v.email(msg("business.error.email"))),
-  whatsapp: https(false),
-  messenger: https(false),
 };
 
 /** The form's field names, in the form's order (the daebu registration's last). */
@@ -174,8 +172,6 @@ export function checkIdentity(
       lng: Number(o.lng),
       phone: String(o.phone),
       email: String(o.email),
-      whatsapp: String(o.whatsapp),
-      messenger: String(o.messenger),
       certificateUrl,
     },
   };
@@ -204,8 +200,6 @@ export function identityFields(identity: BusinessIdentity): Record<string, strin
     lng: String(identity.lng),
     phone: identity.phone,
     email: identity.email,
-    whatsapp: identity.whatsapp,
-    messenger: identity.messenger,
   };
   for (const [prefix, kind] of [
     ["broker", "financial_broker"],

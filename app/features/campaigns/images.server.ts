@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { loadSharp, MAX_INPUT_PIXELS, sniffImage, withDecodeSlot, type PhotoInput } from "#app/lib/images.server.ts";
 import { CodedError } from "#app/lib/coded-error.ts";
+import { immutableFile } from "#app/lib/http.server.ts";
 
 /**
  * Campaign images (issue 14): the A/S photo rules (type decided by the
@@ -97,12 +98,5 @@ export async function campaignImageResponse(db: Kysely<Database>, name: string |
   if (!name || !/^[\w-]{22}-\d{2,4}x\d{2,4}\.webp$/.test(name)) return new Response("Not Found", { status: 404 });
   const row = await db.selectFrom("campaign_images").select(["content_type", "data"]).where("name", "=", name).executeTakeFirst();
   if (!row) return new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-cache" } });
-  return new Response(new Uint8Array(row.data), {
-    headers: {
-      "Content-Type": row.content_type,
-      "Content-Length": String(row.data.byteLength),
-      "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return immutableFile(row.content_type, row.data);
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, useLocation, href } from "react-router";
-import { useBrand } from "#app/business/useBusiness.ts";
-import { LogoMark } from "#app/ui/icons.tsx";
+import { useBrand, useBrandSettings } from "#app/business/useBusiness.ts";
+import { BrandMark } from "#app/ui/BrandMark.tsx";
 import { ADMIN_LANGS, useAdminShell, useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { PostForm } from "#app/features/console/parts.tsx";
 import appShell from "#app/features/layout/AppShell.module.css";
@@ -26,6 +26,7 @@ const NAV: { to: string; label: AdminKey; end?: boolean; admin?: boolean }[] = [
   { to: href("/admin/reports"), label: "nav.reports", admin: true },
   { to: href("/admin/operators"), label: "nav.operators", admin: true },
   { to: href("/admin/business"), label: "nav.business", admin: true },
+  { to: href("/admin/brand"), label: "nav.brand", admin: true },
   { to: href("/admin/go-live"), label: "nav.goLive", admin: true },
   { to: href("/admin/account"), label: "nav.account" },
 ];
@@ -51,7 +52,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
       <header className={styles.bar}>
         <div className={styles.barInner}>
           <Link to={href("/admin")} className={styles.brand}>
-            <LogoMark size={28} />
+            <BrandMark src={useBrandSettings().logo} size={28} />
             <span>{useBrand()}</span>
             <span className={styles.console}>{t("shell.console")}</span>
           </Link>

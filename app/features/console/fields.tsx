@@ -1,6 +1,7 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { TextField } from "#app/ui/Field.tsx";
 import { useAdminT } from "#app/features/console/i18n.ts";
+import admin from "#app/features/console/console.module.css";
 
 /**
  * The console's fields that recur from form to form: each sets the type,
@@ -37,4 +38,15 @@ export function CodeField({ recovery, ...props }: FieldProps & { recovery?: bool
 /** A web address, https:// offered as the start (the form gives its name and length). */
 export function UrlField(props: FieldProps) {
   return <RequiredField type="url" inputMode="url" placeholder="https://" {...props} />;
+}
+
+/** A settings page's group of fields under its legend and hint, side by side where the screen is wide (the Business and Brand pages). */
+export function FieldGroup({ legend, hint, children }: { legend: string; hint?: string; children: ReactNode }) {
+  return (
+    <fieldset className={admin.group}>
+      <legend>{legend}</legend>
+      {hint ? <p className={admin.groupHint}>{hint}</p> : null}
+      <div className={admin.fieldGrid}>{children}</div>
+    </fieldset>
+  );
 }

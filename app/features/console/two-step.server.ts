@@ -4,7 +4,6 @@ import type { Kysely } from "kysely";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { Database, OperatorRole } from "#db/schema.ts";
-import { site } from "#app/config/site.ts";
 import { RECOVERY_CODE_COUNT, SECOND_STEP_MS, TOTP_DIGITS, TOTP_PERIOD_S, TOTP_WINDOW } from "#app/features/console/policy.ts";
 import { clearCookie, setCookie } from "#app/lib/cookies.server.ts";
 import { secondStepCookie } from "#app/features/console/cookies.server.ts";
@@ -22,9 +21,10 @@ export type TwoStepPolicy = "admins" | "everyone";
 export const TWO_STEP_POLICIES: readonly TwoStepPolicy[] = ["admins", "everyone"];
 const POLICY_SETTING = "two_step_required";
 
-function totp(secret: string, label = ""): TOTP {
+/** `issuer`: who the authenticator app names beside the code (the brand's issuer, app/business/brand.ts); only the QR code carries it. */
+function totp(secret: string, label = "", issuer = ""): TOTP {
   return new TOTP({
-    issuer: site.brandName,
+    issuer,
     label,
     algorithm: "SHA1",
     digits: TOTP_DIGITS,
@@ -54,9 +54,9 @@ export function matchTotp(secret: string, code: string, now: Date): number | nul
   return delta === null ? null : totpStep(now) + delta;
 }
 
-/** The QR code an authenticator app scans, as an inline SVG (drawn here, on the server). */
-export async function totpQrSvg(secret: string, email: string): Promise<{ svg: string; uri: string }> {
-  const uri = totp(secret, email).toString();
+/** The QR code an authenticator app scans, as an inline SVG (drawn here, on the server), named by `issuer`. */
+export async function totpQrSvg(secret: string, email: string, issuer: string): Promise<{ svg: string; uri: string }> {
+  const uri = totp(secret, email, issuer).toString();
   const svg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
   return { svg, uri };
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SAMPLE_IDENTITY } from "#app/business/identity.ts";
-import { DEPLOY_GUIDE, deploymentFindings, identityFindings } from "#app/features/go-live/checks.server.ts";
+import { SAMPLE_BRAND, BLOG_PLATFORMS, CHAT_CHANNELS, SOCIAL_AUDIENCES, type Brand } from "#app/business/brand.ts";
+import { DEPLOY_GUIDE, brandFindings, deploymentFindings, identityFindings } from "#app/features/go-live/checks.server.ts";
 
 /** The go-live check's rules (issue 36, item 4), as pure functions of the identity and the environment's facts. */
 describe("the go-live check", () => {
@@ -17,8 +18,6 @@ describe("the go-live check", () => {
       "business.field.addressEn",
       "business.field.phone",
       "business.field.email",
-      "business.field.whatsapp",
-      "business.field.messenger",
       "business.field.registrationNumber",
       "business.field.lat",
       "golive.certificate",
@@ -26,7 +25,7 @@ describe("the go-live check", () => {
     expect(findings.every((f) => f.fix === "/admin/business")).toBe(true);
   });
 
-  it("finds nothing in an identity of the business's own, and an empty chat link is no sample", () => {
+  it("finds nothing in an identity of the business's own", () => {
     const own = {
       ...SAMPLE_IDENTITY,
       legalNameKo: "밝은대출중개 주식회사",
@@ -41,11 +40,59 @@ describe("the go-live check", () => {
       lng: 126.8059,
       phone: "1577-1234",
       email: "help@bright-loans.kr",
-      whatsapp: "",
-      messenger: "",
       certificateUrl: "/media/business/0123456789abcdef0123456789abcdef.pdf",
     };
     expect(identityFindings(own)).toEqual([]);
+  });
+
+  it("names the brand's sample images, issuer, API title and every sample link, each fixed on the Brand page", () => {
+    const findings = brandFindings(SAMPLE_BRAND, SAMPLE_IDENTITY);
+    expect(findings.every((f) => f.area === "brand" && f.fix === "/admin/brand")).toBe(true);
+    expect(findings.map((f) => f.field)).toEqual([
+      "brand.image.logo",
+      "brand.image.favicon",
+      "brand.image.shareCard",
+      "brand.field.issuer",
+      "brand.field.api_title",
+      ...SOCIAL_AUDIENCES.map((a) => `brand.field.facebook_${a}`),
+      "brand.field.instagram_mongolia",
+      "brand.field.instagram_indonesia",
+      "brand.field.tiktok",
+      ...BLOG_PLATFORMS.map((p) => `brand.field.blog_${p}`),
+      "brand.field.visa_support",
+      "brand.field.community_news",
+      "brand.field.exchange_service",
+      "brand.field.exchange_reservation",
+      "brand.field.chat_whatsapp",
+      "brand.field.chat_messenger",
+    ]);
+  });
+
+  it("finds nothing in a brand of the business's own; an emptied link is no sample", () => {
+    const own: Brand = {
+      ...SAMPLE_BRAND,
+      logo: "/media/brand/0123456789abcdef0123456789abcdef.webp",
+      favicon: "/media/brand/0123456789abcdef0123456789abcdef.png",
+      shareCard: "/media/brand/0123456789abcdef0123456789abcdef.jpg",
+      facebook: {
+        ...SAMPLE_BRAND.facebook,
+        english: "https://www.facebook.com/hanbitloan",
+        mongolia: "",
+        indonesia: "",
+        vietnam: "",
+        uzbekistan: "",
+        philippines: "",
+      },
+      instagram: Object.fromEntries(SOCIAL_AUDIENCES.map((a) => [a, ""])) as Brand["instagram"],
+      tiktok: "",
+      blogs: Object.fromEntries(BLOG_PLATFORMS.map((p) => [p, ""])) as Brand["blogs"],
+      links: { visaSupport: "https://www.hikorea.go.kr", communityNews: "", exchangeService: "", exchangeReservation: "" },
+      chat: Object.fromEntries(CHAT_CHANNELS.map((c) => [c, ""])) as Brand["chat"],
+    };
+    // The issuer and the API title follow the trade name: the sample's is a finding, the business's own is not.
+    expect(brandFindings(own, SAMPLE_IDENTITY).map((f) => f.field)).toEqual(["brand.field.issuer", "brand.field.api_title"]);
+    expect(brandFindings(own, { ...SAMPLE_IDENTITY, tradeNameEn: "Hanbit Loan" })).toEqual([]);
+    expect(brandFindings({ ...own, issuer: "Hanbit", apiTitle: "Hanbit API" }, SAMPLE_IDENTITY)).toEqual([]);
   });
 
   it("asks for an https PUBLIC_ORIGIN, APP_SECRET, SMTP and the Web Push keys in the environment", () => {

@@ -4,6 +4,9 @@ import type { DeploymentFacts } from "#app/lib/services.server.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
 import { SAMPLE_IDENTITY, brokerRegistration, type BusinessIdentity } from "#app/business/identity.ts";
 import { businessIdentity } from "#app/business/identity.server.ts";
+import { apiTitleOf, issuerOf, SAMPLE_BRAND, type Brand } from "#app/business/brand.ts";
+import { businessBrand } from "#app/business/brand.server.ts";
+import { brandFields } from "#app/features/brand-settings/schema.ts";
 import { lastBackup } from "#app/features/go-live/backups.server.ts";
 import { unconfirmedHomeClaims } from "#app/features/home-claims/home-claims.server.ts";
 import { unfilledPlaceholders } from "#app/features/legal/documents.server.ts";
@@ -18,7 +21,7 @@ import { goLiveExtras, type GoLiveExtras, type Place } from "#app/features/go-li
  * page (/admin/go-live) and `npm run golive:check` (non-zero exit while
  * anything is left; the deploy guide's last step) list the same findings.
  */
-export type GoLiveArea = "identity" | "certificate" | "ads" | "deployment" | "backup" | "claims" | "legal" | "public" | "alerts";
+export type GoLiveArea = "identity" | "brand" | "certificate" | "ads" | "deployment" | "backup" | "claims" | "legal" | "public" | "alerts";
 
 export interface Finding {
   area: GoLiveArea;
@@ -47,8 +50,6 @@ const IDENTITY_FIELDS: [keyof BusinessIdentity, AdminKey][] = [
   ["addressEn", "business.field.addressEn"],
   ["phone", "business.field.phone"],
   ["email", "business.field.email"],
-  ["whatsapp", "business.field.whatsapp"],
-  ["messenger", "business.field.messenger"],
 ];
 
 export const BUSINESS_PAGE = "/admin/business";
@@ -70,6 +71,32 @@ export function identityFindings(identity: BusinessIdentity): Finding[] {
   }
   if (identity.certificateUrl === SAMPLE_IDENTITY.certificateUrl) {
     findings.push({ area: "certificate", what: "golive.certificate", fix: BUSINESS_PAGE });
+  }
+  return findings;
+}
+
+export const BRAND_PAGE = "/admin/brand";
+
+/**
+ * The brand still the fresh install's (issue 47, item 3): each image still
+ * the sample file, the authenticator issuer and the API title still naming
+ * the sample trade name, and each link still the sample's (an emptied link
+ * is no sample: it hides its row). Fixed on the console's Brand page.
+ */
+export function brandFindings(brand: Brand, identity: BusinessIdentity): Finding[] {
+  const findings: Finding[] = [];
+  for (const image of ["logo", "favicon", "shareCard"] as const) {
+    if (brand[image] === SAMPLE_BRAND[image])
+      findings.push({ area: "brand", what: "golive.brandImage", field: `brand.image.${image}`, fix: BRAND_PAGE });
+  }
+  if (issuerOf(brand, identity) === issuerOf(SAMPLE_BRAND, SAMPLE_IDENTITY))
+    findings.push({ area: "brand", what: "golive.sample", field: "brand.field.issuer", fix: BRAND_PAGE });
+  if (apiTitleOf(brand, identity) === apiTitleOf(SAMPLE_BRAND, SAMPLE_IDENTITY))
+    findings.push({ area: "brand", what: "golive.sample", field: "brand.field.api_title", fix: BRAND_PAGE });
+  const sample = brandFields(SAMPLE_BRAND);
+  for (const [name, value] of Object.entries(brandFields(brand))) {
+    if (name === "issuer" || name === "api_title" || value === "" || value !== sample[name]) continue;
+    findings.push({ area: "brand", what: "golive.sample", field: `brand.field.${name}` as AdminKey, fix: BRAND_PAGE });
   }
   return findings;
 }
@@ -175,8 +202,10 @@ export async function goLiveFindings(
   now = new Date(),
   extras: GoLiveExtras = {},
 ): Promise<Finding[]> {
+  const identity = await businessIdentity(db);
   const findings = [
-    ...identityFindings(await businessIdentity(db)),
+    ...identityFindings(identity),
+    ...brandFindings(await businessBrand(db), identity),
     ...deploymentFindings(facts),
     ...(await adFindings(db, now)),
     ...(await claimFindings(db)),

@@ -1,3 +1,4 @@
+import { SAMPLE_BRAND } from "#app/business/brand.ts";
 import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
@@ -46,7 +47,7 @@ describe("the sample values", () => {
         SAMPLE_IDENTITY.email,
         SAMPLE_IDENTITY.registrations[0]!.number,
         SAMPLE_LENDERS["savings-bank"]!.names.en!,
-        site.blogPlatforms[0]!.url,
+        SAMPLE_BRAND.blogs.naver,
         site.counter.salesPhone,
         SAMPLE_TERMS["savings-bank"]!.lender_name as string,
       ]),

@@ -1,3 +1,4 @@
+import { SAMPLE_BRAND } from "#app/business/brand.ts";
 import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
 import { SAMPLE_IDENTITY, type BusinessIdentity } from "#app/business/identity.ts";
 import { site } from "#app/config/site.ts";
@@ -39,22 +40,24 @@ const IDENTITY_KEYS = [
   "addressEn",
   "phone",
   "email",
-  "whatsapp",
-  "messenger",
 ] as const satisfies readonly (keyof BusinessIdentity)[];
 
-/** The brand's sample links, partners and phones. One place to read them (the brand's settings replace site.ts's). */
+/** The brand's sample links, chat channels and phones (SAMPLE_BRAND, app/business/brand.ts), fixed on the Brand page. */
 function sampleBrand(): string[] {
+  const b = SAMPLE_BRAND;
   return [
-    site.brandName,
-    ...site.social.facebook.map((s) => s.url),
-    ...site.social.instagram.map((s) => s.url),
-    site.social.tiktok,
-    ...site.blogPlatforms.map((b) => b.url),
-    ...Object.values(site.external),
-    site.adviser.phone,
-    site.counter.salesPhone,
-  ];
+    ...Object.values(b.facebook),
+    ...Object.values(b.instagram),
+    b.tiktok,
+    ...Object.values(b.blogs),
+    ...Object.values(b.links),
+    ...Object.values(b.chat),
+  ].filter(Boolean);
+}
+
+/** The phones the sample site still names outside the identity: who calls back, the cash counter's sales line. */
+function samplePhones(): string[] {
+  return [site.adviser.phone, site.counter.salesPhone];
 }
 
 /** Korean long date as the legal texts write it: 2023년 4월 27일. */
@@ -80,7 +83,8 @@ export function sampleValues(): SampleValue[] {
     add(r.date, "identity", BUSINESS_PAGE);
     add(koreanDate(r.date), "identity", BUSINESS_PAGE);
   }
-  for (const value of sampleBrand()) add(value, "brand", SITE_FILE);
+  for (const value of sampleBrand()) add(value, "brand", "/admin/brand");
+  for (const value of samplePhones()) add(value, "brand", SITE_FILE);
   // The sample products' lenders (migration 0175): replaced, and the samples retired, on the Lenders and Products pages.
   for (const lender of Object.values(SAMPLE_LENDERS))
     for (const value of [lender.legal_name, ...Object.values(lender.names), lender.logo]) add(value, "products", "/admin/lenders");

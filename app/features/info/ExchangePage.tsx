@@ -1,5 +1,6 @@
 import { useT } from "#app/i18n/useT.ts";
 import { site } from "#app/config/site.ts";
+import { useBrandSettings } from "#app/business/useBusiness.ts";
 import { ExchangeCarousel } from "#app/features/info/ExchangeCarousel.tsx";
 import { LinkList, LinkRow } from "#app/ui/LinkRow.tsx";
 import { CalendarMark, ExchangeMark } from "#app/features/info/brand-icons.tsx";
@@ -10,6 +11,7 @@ import page from "#app/ui/Page.module.css";
 export function ExchangePage() {
   const t = useT();
   const newTab = t("info.newTab");
+  const { exchangeService, exchangeReservation } = useBrandSettings().links;
   const branches = site.exchangeBranches.map((branch) => ({
     id: branch.id,
     image: branch.image,
@@ -20,22 +22,28 @@ export function ExchangePage() {
     <div className={`${page.page} ${page.stack}`}>
       <p className={page.intro}>{t("info.exchange.intro")}</p>
       <ExchangeCarousel slides={branches} />
-      <LinkList>
-        <LinkRow
-          href={site.external.exchangeService}
-          icon={<ExchangeMark />}
-          label={t("info.exchange.service.title")}
-          detail={t("info.exchange.service.detail")}
-          newTab={newTab}
-        />
-        <LinkRow
-          href={site.external.exchangeReservation}
-          icon={<CalendarMark />}
-          label={t("info.exchange.reservation.title")}
-          detail={t("info.exchange.reservation.detail")}
-          newTab={newTab}
-        />
-      </LinkList>
+      {exchangeService || exchangeReservation ? (
+        <LinkList>
+          {exchangeService ? (
+            <LinkRow
+              href={exchangeService}
+              icon={<ExchangeMark />}
+              label={t("info.exchange.service.title")}
+              detail={t("info.exchange.service.detail")}
+              newTab={newTab}
+            />
+          ) : null}
+          {exchangeReservation ? (
+            <LinkRow
+              href={exchangeReservation}
+              icon={<CalendarMark />}
+              label={t("info.exchange.reservation.title")}
+              detail={t("info.exchange.reservation.detail")}
+              newTab={newTab}
+            />
+          ) : null}
+        </LinkList>
+      ) : null}
       <section aria-labelledby="exchange-branches" className={styles.branches}>
         <h2 id="exchange-branches">{t("info.exchange.branchesTitle", { count: branches.length })}</h2>
         <ol>

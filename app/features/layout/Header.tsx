@@ -1,8 +1,9 @@
 import { Link, useLocation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
-import { LogoMark, MenuIcon } from "#app/ui/icons.tsx";
+import { MenuIcon } from "#app/ui/icons.tsx";
+import { BrandMark } from "#app/ui/BrandMark.tsx";
 import { invoker, supportsInvokers } from "#app/ui/invoker.ts";
-import { useBrand } from "#app/business/useBusiness.ts";
+import { useBrand, useBrandSettings } from "#app/business/useBusiness.ts";
 import { hidesMenuButton } from "#app/features/layout/navigation.ts";
 import { Menu, MENU_ID } from "#app/features/layout/Menu.tsx";
 import menu from "#app/features/layout/Menu.module.css";
@@ -12,12 +13,13 @@ import styles from "./Header.module.css";
 export function Header() {
   const t = useT();
   const brand = useBrand();
+  const { logo } = useBrandSettings();
   const { pathname } = useLocation();
   const showMenu = !hidesMenuButton(pathname);
   return (
     <header className={styles.header}>
-      <Link to="/" className={styles.brand} aria-label={t("common.header.home", { brand: brand })}>
-        <LogoMark />
+      <Link to="/" className={styles.brand} aria-label={brand ? t("common.header.home", { brand }) : t("common.notFound.home")}>
+        <BrandMark src={logo} />
         <span className={styles.brandText}>{brand}</span>
       </Link>
       {showMenu ? (

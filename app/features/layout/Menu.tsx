@@ -1,9 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
-import { CloseIcon, LogoMark } from "#app/ui/icons.tsx";
+import { CloseIcon } from "#app/ui/icons.tsx";
+import { BrandMark } from "#app/ui/BrandMark.tsx";
 import { invoker } from "#app/ui/invoker.ts";
-import { useBrand } from "#app/business/useBusiness.ts";
+import { useBrand, useBrandSettings } from "#app/business/useBusiness.ts";
 import { useModules } from "#app/business/useModules.ts";
 import { navGroupsFor } from "#app/features/layout/navigation.ts";
 import { LanguageSwitch } from "#app/features/layout/LanguageSwitch.tsx";
@@ -20,6 +21,7 @@ export const MENU_ID = "site-menu";
 export function Menu() {
   const t = useT();
   const brand = useBrand();
+  const { logo } = useBrandSettings();
   const ref = useRef<HTMLDialogElement>(null);
   const location = useLocation();
   const groups = navGroupsFor(useModules());
@@ -33,7 +35,7 @@ export function Menu() {
       <div className={styles.inner}>
         <div className={styles.top}>
           <Link to="/" className={styles.brand} onClick={() => ref.current?.close()}>
-            <LogoMark size={28} />
+            <BrandMark src={logo} size={28} />
             <span>{brand}</span>
           </Link>
           <h2 id={`${MENU_ID}-title`} className="visually-hidden">

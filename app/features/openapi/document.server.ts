@@ -1,6 +1,5 @@
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { GenericSchema } from "valibot";
-import { site } from "#app/config/site.ts";
 import { ogListSchema, OG_LIST_BODY_LIMIT } from "#app/features/blogs/schema.ts";
 import { bannerLogSchema, BANNER_LOG_BODY_LIMIT } from "#app/features/banners/schema.ts";
 import { PROPOSAL_FIELDS, proposalSchema } from "#app/features/company/schema.ts";
@@ -325,7 +324,8 @@ function error(status: number, description: string, headers?: Json): Json {
   return { description, ...(headers ? { headers } : {}), content: { "application/json": { schema: envelope(status) } } };
 }
 
-export function openApiDocument(): Json {
+/** The contract, titled `title` (the brand's API title, app/business/brand.ts). */
+export function openApiDocument(title: string): Json {
   const paths: Json = {};
   for (const e of ENDPOINTS) {
     paths[e.path] = {
@@ -351,7 +351,7 @@ export function openApiDocument(): Json {
   return {
     openapi: "3.1.0",
     info: {
-      title: `${site.brandName} API`,
+      title,
       version: "1.0.0",
       description: "The JSON API of the site (spec §7). Every answer is the envelope {res_status, data} or {res_status, message, errors}.",
     },

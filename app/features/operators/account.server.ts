@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
+import { authenticatorIssuer } from "#app/business/brand.server.ts";
 import { pendingSecret, totpQrSvg, twoStepPolicy, twoStepRequired, unusedRecoveryCodes } from "#app/features/console/two-step.server.ts";
 
 /** What the account page shows of two-step sign-in. */
@@ -12,6 +13,6 @@ export async function twoStepStatus(db: Kysely<Database>, who: SignedIn, appSecr
   const required = twoStepRequired(await twoStepPolicy(db), who.operator.role);
   if (row.totp_enabled_at) return { enabled: true, required, recoveryLeft: await unusedRecoveryCodes(db, who.operator.id) };
   const secret = await pendingSecret(db, who.operator.id, appSecret);
-  const { svg } = await totpQrSvg(secret, who.operator.email);
+  const { svg } = await totpQrSvg(secret, who.operator.email, await authenticatorIssuer(db));
   return { enabled: false, required, qrSvg: svg, secret: secret.match(/.{1,4}/g)!.join(" ") };
 }
