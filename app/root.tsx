@@ -32,6 +32,7 @@ import { Styles } from "#app/styles.tsx";
 import { rememberLanding } from "#app/features/attribution/session.ts";
 import { isRefusal, isUnavailable, serviceUnavailable, UNAVAILABLE_RETRY_AFTER_S } from "#app/web/refusals.ts";
 import { businessIdentityOrLast } from "#app/business/identity.server.ts";
+import { liveProductRanges } from "#app/features/products/products.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
@@ -44,7 +45,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Null only while the database is away before this process ever read it: then the page says so (App).
     business: await whileAway(businessIdentityOrLast(db), null),
     // The legal modal's document, only when the URL opens it (?policy=kind); not opened while the database is away.
-    legal: await whileAway(legalViewFor(db, new URL(request.url), localeOf(context)), null),
+    legal: await whileAway(
+      legalViewFor(db, new URL(request.url), localeOf(context), async (now) => ({ ranges: await liveProductRanges(db, now) })),
+      null,
+    ),
     // Coming changes of the legal documents, announced during their notice period (issue 36); a
     // database away leaves the line out rather than failing the page (the page says what it can).
     legalChanges: await comingLegalChanges(db).catch(() => []),

@@ -31,6 +31,7 @@ import * as m0140 from "#db/migrations/0140_legal_versions.ts";
 import * as m0150 from "#db/migrations/0150_ad_disclosure.ts";
 import * as m0160 from "#db/migrations/0160_home_claims.ts";
 import * as m0170 from "#db/migrations/0170_visitor_push.ts";
+import * as m0180 from "#db/migrations/0180_legal_texts_from_facts.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   "0150_ad_disclosure": m0150,
   "0160_home_claims": m0160,
   "0170_visitor_push": m0170,
+  "0180_legal_texts_from_facts": m0180,
 };

@@ -47,6 +47,9 @@ describe("npm run golive:check", () => {
       "✗ The business's details: Legal name (English): still the sample value. → http://localhost:3000/admin/business",
     );
     expect(fresh.out).toContain("✗ Registration certificate: The registration certificate is still the sample PDF.");
+    // The privacy policy's 개인정보 보호책임자 (issue 47, item 5).
+    expect(fresh.out).toContain("✗ The business's details: Privacy officer's name (Korean): still the sample value.");
+    expect(fresh.out).toContain("Privacy officer's e-mail: still the sample value.");
     expect(fresh.out).toContain("PUBLIC_ORIGIN is not the site's https:// address.");
     expect(fresh.out).toContain("No backup in the last two days");
     // The home page's sample figures and reviews (issue 35, item 4).
@@ -86,6 +89,12 @@ describe("npm run golive:check", () => {
         email: "help@bright-loans.kr",
         whatsapp: "",
         messenger: "",
+        privacy_officer_name_ko: "김민지",
+        privacy_officer_name_en: "Kim Min-ji",
+        privacy_officer_position_ko: "대표이사",
+        privacy_officer_position_en: "Chief Executive",
+        privacy_officer_phone: "1577-1234",
+        privacy_officer_email: "privacy@bright-loans.kr",
         csrf,
       };
       const saved = await callRoute(business, "guarded", post("/admin/business", own, cookie), services);

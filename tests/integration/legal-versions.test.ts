@@ -9,6 +9,7 @@ import { bumpContentVersion, readContentState, readContentVersion } from "#app/l
 import { comingLegalChanges, legalViewFor, policyVersionInForce, unfilledPlaceholders } from "#app/features/legal/documents.server.ts";
 import { storeConsultation } from "#app/features/consultation/store.server.ts";
 import type { Answers } from "#app/features/consultation/schema.ts";
+import { liveProductRanges } from "#app/features/products/products.server.ts";
 import * as legalList from "#app/routes/admin.legal.tsx";
 import * as legalNew from "#app/routes/admin.legal.new.tsx";
 import * as legalEdit from "#app/routes/admin.legal.edit.tsx";
@@ -33,7 +34,10 @@ function postForm(path: string, fields: Record<string, string>, cookie: string):
   });
 }
 
-const view = (db: DatabaseHandle["db"], search: string, now: Date) => legalViewFor(db, new URL(`http://localhost/${search}`), "en", now);
+/** The live products' span as the site reads it (the products feature's). */
+const facts = (db: DatabaseHandle["db"]) => async (now: Date) => ({ ranges: await liveProductRanges(db, now) });
+const view = (db: DatabaseHandle["db"], search: string, now: Date) =>
+  legalViewFor(db, new URL(`http://localhost/${search}`), "en", facts(db), now);
 
 describe.each(DIALECTS)("legal versions on %s", (dialect) => {
   let handle: TestDatabase;
@@ -98,10 +102,10 @@ describe.each(DIALECTS)("legal versions on %s", (dialect) => {
   });
 
   it("names the placeholders nothing fills in the versions in force or coming (the go-live check's)", async () => {
-    expect(await unfilledPlaceholders(handle.db)).toEqual([]);
+    expect(await unfilledPlaceholders(handle.db, facts(handle.db))).toEqual([]);
     const day = addDays(today, 50);
     expect((await schedule({ kind: "complaint", effective_on: day, body_vi: "## Điều 1\n\n{businessName} {fax}" })).status).toBe(302);
-    expect(await unfilledPlaceholders(other.db)).toEqual([{ kind: "complaint", version: day, lang: "vi", name: "fax" }]);
+    expect(await unfilledPlaceholders(other.db, facts(other.db))).toEqual([{ kind: "complaint", version: day, lang: "vi", name: "fax" }]);
     await handle.db.deleteFrom("legal_versions").where("effective_on", "=", day).execute();
     await bumpContentVersion(handle.db);
   });

@@ -120,6 +120,13 @@ const identityEntries = {
   email: v.pipe(text(254), v.email(msg("business.error.email"))),
   whatsapp: https(false),
   messenger: https(false),
+  // The 개인정보 보호책임자 the privacy policy names (개인정보 보호법 제31조): a person, reachable directly.
+  privacy_officer_name_ko: text(60),
+  privacy_officer_name_en: text(60),
+  privacy_officer_position_ko: text(60),
+  privacy_officer_position_en: text(60),
+  privacy_officer_phone: phone,
+  privacy_officer_email: v.pipe(text(254), v.email(msg("business.error.email"))),
 };
 
 /** The form's field names, in the form's order (the daebu registration's last). */
@@ -177,6 +184,14 @@ export function checkIdentity(
       whatsapp: String(o.whatsapp),
       messenger: String(o.messenger),
       certificateUrl,
+      privacyOfficer: {
+        nameKo: String(o.privacy_officer_name_ko),
+        nameEn: String(o.privacy_officer_name_en),
+        positionKo: String(o.privacy_officer_position_ko),
+        positionEn: String(o.privacy_officer_position_en),
+        phone: String(o.privacy_officer_phone),
+        email: String(o.privacy_officer_email),
+      },
     },
   };
 }
@@ -206,6 +221,12 @@ export function identityFields(identity: BusinessIdentity): Record<string, strin
     email: identity.email,
     whatsapp: identity.whatsapp,
     messenger: identity.messenger,
+    privacy_officer_name_ko: identity.privacyOfficer.nameKo,
+    privacy_officer_name_en: identity.privacyOfficer.nameEn,
+    privacy_officer_position_ko: identity.privacyOfficer.positionKo,
+    privacy_officer_position_en: identity.privacyOfficer.positionEn,
+    privacy_officer_phone: identity.privacyOfficer.phone,
+    privacy_officer_email: identity.privacyOfficer.email,
   };
   for (const [prefix, kind] of [
     ["broker", "financial_broker"],

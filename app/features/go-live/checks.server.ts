@@ -2,11 +2,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { DeploymentFacts } from "#app/lib/services.server.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
-import { SAMPLE_IDENTITY, brokerRegistration, type BusinessIdentity } from "#app/business/identity.ts";
+import { SAMPLE_IDENTITY, brokerRegistration, type BusinessIdentity, type PrivacyOfficer } from "#app/business/identity.ts";
 import { businessIdentity } from "#app/business/identity.server.ts";
 import { lastBackup } from "#app/features/go-live/backups.server.ts";
 import { unconfirmedHomeClaims } from "#app/features/home-claims/home-claims.server.ts";
 import { unfilledPlaceholders } from "#app/features/legal/documents.server.ts";
+import { liveProductRanges } from "#app/features/products/products.server.ts";
 
 /**
  * The go-live check (issue 36, item 4): every sample value still showing
@@ -43,6 +44,15 @@ const IDENTITY_FIELDS: [keyof BusinessIdentity, AdminKey][] = [
   ["messenger", "business.field.messenger"],
 ];
 
+const PRIVACY_OFFICER_FIELDS: [keyof PrivacyOfficer, AdminKey][] = [
+  ["nameKo", "business.field.privacyOfficerNameKo"],
+  ["nameEn", "business.field.privacyOfficerNameEn"],
+  ["positionKo", "business.field.privacyOfficerPositionKo"],
+  ["positionEn", "business.field.privacyOfficerPositionEn"],
+  ["phone", "business.field.privacyOfficerPhone"],
+  ["email", "business.field.privacyOfficerEmail"],
+];
+
 export const BUSINESS_PAGE = "/admin/business";
 export const DEPLOY_GUIDE = "docs/deploy.md#go-live";
 /** A backup older than this is no backup for the check (the timer makes one a day). */
@@ -59,6 +69,11 @@ export function identityFindings(identity: BusinessIdentity): Finding[] {
   }
   if (identity.lat === SAMPLE_IDENTITY.lat && identity.lng === SAMPLE_IDENTITY.lng) {
     findings.push({ area: "identity", what: "golive.sample", field: "business.field.lat", fix: BUSINESS_PAGE });
+  }
+  // The privacy policy's 개인정보 보호책임자, field by field: a sample name or contact there misleads every visitor who writes to it.
+  for (const [key, field] of PRIVACY_OFFICER_FIELDS) {
+    if (identity.privacyOfficer[key] === SAMPLE_IDENTITY.privacyOfficer[key])
+      findings.push({ area: "identity", what: "golive.sample", field, fix: BUSINESS_PAGE });
   }
   if (identity.certificateUrl === SAMPLE_IDENTITY.certificateUrl) {
     findings.push({ area: "certificate", what: "golive.certificate", fix: BUSINESS_PAGE });
@@ -121,7 +136,7 @@ export const LEGAL_PAGE = "/admin/legal";
 
 /** A placeholder in a legal text in force or coming that nothing fills: the text would show `{name}` to visitors. */
 export async function legalFindings(db: Kysely<Database>, now = new Date()): Promise<Finding[]> {
-  return (await unfilledPlaceholders(db, now)).map((p) => ({
+  return (await unfilledPlaceholders(db, async (at) => ({ ranges: await liveProductRanges(db, at) }), now)).map((p) => ({
     area: "legal",
     what: "golive.placeholder",
     detail: `${p.kind} ${p.version} (${p.lang}): {${p.name}}`,

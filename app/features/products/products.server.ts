@@ -24,6 +24,7 @@ import { expiringSoon, type Expiring, type Gap } from "#app/loans/ad-approval.ts
 import type { RateKind, StampDuty } from "#app/loans/terms.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
 import { loadDisclosureBroker } from "#app/loans/disclosure.server.ts";
+import { productRanges, type ProductRanges } from "#app/loans/ranges.ts";
 import type { DisclosureApproval, DisclosureBroker, DisclosureProduct } from "#app/loans/disclosure.ts";
 
 /**
@@ -118,6 +119,11 @@ async function versionsByProduct(db: Db): Promise<Map<number, VersionRow[]>> {
  */
 export function liveProducts(db: Db, locale: Locale, now = new Date(), preview = false): Promise<LoanProduct[]> {
   return preview ? readLiveProducts(db, locale, now, true) : publicProducts(db, locale, now);
+}
+
+/** The span of the products live now (app/loans/ranges.ts): what prose and the legal texts state about "our loans"; null when none is live. */
+export async function liveProductRanges(db: Db, now = new Date()): Promise<ProductRanges | null> {
+  return productRanges(await liveProducts(db, "en", now));
 }
 
 /** What visitors are offered: while the database is away, what this process last read (app/lib/last-known.server.ts). */
