@@ -120,7 +120,7 @@ describe.each(DIALECTS)("legal texts from the business's facts on %s", (dialect)
     // Tomorrow is neither today nor 7 days out: refused beside the field, nothing saved.
     const tomorrow = await schedule({ kind: "privacy", effective_on: addDays(today, 1) });
     expect(tomorrow.status).toBe(400);
-    expect(await tomorrow.json()).toMatchObject({ errors: { effective_on: "legal.error.notice" } });
+    expect(await tomorrow.json()).toMatchObject({ errors: { effective_on: "legal.error.noticeFirst" } });
 
     const first = await schedule({ kind: "privacy", effective_on: today });
     expect(first.status).toBe(302);

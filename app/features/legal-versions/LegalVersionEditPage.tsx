@@ -127,7 +127,7 @@ export function LegalVersionEditPage({ form, result: sent }: { form: LegalVersio
           ) : null}
           <div className={admin.toolbar}>
             <Button type="submit" name="intent" value="save" disabled={busy}>
-              {form.id ? t("legal.saveEdit") : t("legal.schedule")}
+              {form.id ? t("legal.saveEdit") : form.firstOwn ? t("legal.saveFirst") : t("legal.schedule")}
             </Button>
           </div>
         </PostForm>

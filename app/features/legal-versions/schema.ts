@@ -68,7 +68,7 @@ export function legalVersionSchema(today: string, firstOwn = false) {
       v.partialCheck(
         [["effective_on"], ["significant"]],
         (input) => input.significant || allowedDay(input.effective_on, today, false, firstOwn),
-        msg("legal.error.notice"),
+        msg(firstOwn ? "legal.error.noticeFirst" : "legal.error.notice"),
       ),
       ["effective_on"],
     ),
@@ -76,7 +76,7 @@ export function legalVersionSchema(today: string, firstOwn = false) {
       v.partialCheck(
         [["effective_on"], ["significant"]],
         (input) => !input.significant || allowedDay(input.effective_on, today, true, firstOwn),
-        msg("legal.error.noticeSignificant"),
+        msg(firstOwn ? "legal.error.noticeFirst" : "legal.error.noticeSignificant"),
       ),
       ["effective_on"],
     ),
