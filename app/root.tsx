@@ -36,6 +36,7 @@ import { businessModulesOrLast } from "#app/business/modules.server.ts";
 import { DEFAULT_MODULES } from "#app/business/modules.ts";
 import { businessBrandOrLast } from "#app/business/brand.server.ts";
 import { faviconType, SAMPLE_BRAND, type Brand } from "#app/business/brand.ts";
+import { legalFactsOf } from "#app/features/products/products.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
@@ -52,7 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Its brand and links: the header mark, favicon, share card, social and chat channels (useBrandSettings).
     brand: await whileAway(businessBrandOrLast(db), null),
     // The legal modal's document, only when the URL opens it (?policy=kind); not opened while the database is away.
-    legal: await whileAway(legalViewFor(db, new URL(request.url), localeOf(context)), null),
+    legal: await whileAway(legalViewFor(db, new URL(request.url), localeOf(context), legalFactsOf(db)), null),
     // Coming changes of the legal documents, announced during their notice period (issue 36); a
     // database away leaves the line out rather than failing the page (the page says what it can).
     legalChanges: await comingLegalChanges(db).catch(() => []),

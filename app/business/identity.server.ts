@@ -2,7 +2,13 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { readSection } from "#app/business/sections.server.ts";
 import { lastKnown } from "#app/lib/last-known.server.ts";
-import { SAMPLE_IDENTITY, REGISTRATION_KINDS, type BusinessIdentity, type Registration } from "#app/business/identity.ts";
+import {
+  SAMPLE_IDENTITY,
+  PRIVACY_OFFICER_KEYS,
+  REGISTRATION_KINDS,
+  type BusinessIdentity,
+  type Registration,
+} from "#app/business/identity.ts";
 
 /**
  * The business's identity as stored (issue 36): the `identity` row of
@@ -43,10 +49,14 @@ export function readIdentity(json: string): BusinessIdentity {
   }
   const identity = { ...SAMPLE_IDENTITY } as Record<string, unknown>;
   for (const [key, sample] of Object.entries(SAMPLE_IDENTITY)) {
-    if (key === "registrations") continue;
+    if (key === "registrations" || key === "privacyOfficer") continue;
     if (typeof raw[key] === typeof sample) identity[key] = raw[key];
   }
   if (Array.isArray(raw.registrations)) identity.registrations = raw.registrations.filter(isRegistration);
+  const officer = raw.privacyOfficer && typeof raw.privacyOfficer === "object" ? (raw.privacyOfficer as Record<string, unknown>) : {};
+  identity.privacyOfficer = Object.fromEntries(
+    PRIVACY_OFFICER_KEYS.map((key) => [key, typeof officer[key] === "string" ? officer[key] : SAMPLE_IDENTITY.privacyOfficer[key]]),
+  );
   return identity as unknown as BusinessIdentity;
 }
 

@@ -30,6 +30,20 @@ export interface Registration {
   verifyPhone: string;
 }
 
+/**
+ * The 개인정보 보호책임자 (개인정보 보호법 제31조): the person the privacy policy
+ * names for privacy questions and complaints, with a position and direct contacts.
+ */
+export interface PrivacyOfficer {
+  nameKo: string;
+  nameEn: string;
+  /** Title or position, e.g. 준법감시팀장 / Head of Compliance. */
+  positionKo: string;
+  positionEn: string;
+  phone: string;
+  email: string;
+}
+
 export interface BusinessIdentity {
   /** The legal (registered) name, in Korean and in English: 상호. */
   legalNameKo: string;
@@ -52,6 +66,7 @@ export interface BusinessIdentity {
   email: string;
   /** The registration certificate (PDF) as served: an uploaded file, or the sample. */
   certificateUrl: string;
+  privacyOfficer: PrivacyOfficer;
 }
 
 export const SAMPLE_IDENTITY: BusinessIdentity = {
@@ -80,7 +95,24 @@ export const SAMPLE_IDENTITY: BusinessIdentity = {
   phone: "1588-0000",
   email: "help@example.com",
   certificateUrl: "/documents/broker-registration-certificate.pdf",
+  privacyOfficer: {
+    nameKo: "김샘플",
+    nameEn: "Kim Sample",
+    positionKo: "개인정보 보호책임자(샘플)",
+    positionEn: "Privacy Officer (sample)",
+    phone: "1588-0000",
+    email: "privacy@example.com",
+  },
 };
+
+export const PRIVACY_OFFICER_KEYS = [
+  "nameKo",
+  "nameEn",
+  "positionKo",
+  "positionEn",
+  "phone",
+  "email",
+] as const satisfies readonly (keyof PrivacyOfficer)[];
 
 /** The firm's own registration as a loan broker under 금융소비자보호법 (the footer's and the disclosure's). */
 export function brokerRegistration(identity: BusinessIdentity): Registration | undefined {

@@ -7,6 +7,7 @@ import { adminMeta } from "#app/features/console/meta.ts";
 import { requireRole } from "#app/features/console/guards.server.ts";
 import { earliestDay } from "#app/features/legal-versions/schema.ts";
 import { findLegalVersion } from "#app/features/legal-versions/legal-versions.server.ts";
+import { legalFactsOf } from "#app/features/products/products.server.ts";
 import { legalVersionFormAction } from "#app/features/legal-versions/actions.server.ts";
 import { LegalVersionEditPage } from "#app/features/legal-versions/LegalVersionEditPage.tsx";
 
@@ -19,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const today = todayInSeoul();
   return {
     title: consoleTitle(context, "legal.title"),
-    form: { ...version, earliest: { normal: earliestDay(today, false), significant: earliestDay(today, true) } },
+    form: { ...version, earliest: { normal: earliestDay(today, false), significant: earliestDay(today, true) }, firstOwn: false, today },
   };
 }
 
@@ -27,7 +28,8 @@ export const meta = adminMeta;
 
 export function action({ request, params, context }: Route.ActionArgs) {
   requireRole(context, "admin");
-  return legalVersionFormAction(request, context, params.id);
+  const { db } = services(context);
+  return legalVersionFormAction(request, context, legalFactsOf(db), params.id);
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/admin.legal";
 import { services } from "#app/lib/services.server.ts";
+import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { consoleTitle } from "#app/features/console/console.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { requireRole } from "#app/features/console/guards.server.ts";
@@ -7,7 +8,7 @@ import { listLegalVersions } from "#app/features/legal-versions/legal-versions.s
 import { legalListAction } from "#app/features/legal-versions/actions.server.ts";
 import { LegalVersionsPage, type LegalDone } from "#app/features/legal-versions/LegalVersionsPage.tsx";
 
-const DONE: readonly LegalDone[] = ["scheduled", "updated", "withdrawn"];
+const DONE: readonly LegalDone[] = ["scheduled", "published", "updated", "withdrawn"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(context, "admin");
@@ -15,6 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     title: consoleTitle(context, "legal.title"),
     versions: await listLegalVersions(services(context).db),
+    today: todayInSeoul(),
     done: DONE.find((d) => d === done) ?? null,
   };
 }
@@ -27,5 +29,5 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  return <LegalVersionsPage versions={loaderData.versions} done={loaderData.done} result={actionData} />;
+  return <LegalVersionsPage versions={loaderData.versions} today={loaderData.today} done={loaderData.done} result={actionData} />;
 }

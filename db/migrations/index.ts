@@ -32,6 +32,7 @@ import * as m0150 from "#db/migrations/0150_ad_disclosure.ts";
 import * as m0160 from "#db/migrations/0160_home_claims.ts";
 import * as m0170 from "#db/migrations/0170_visitor_push.ts";
 import * as m0175 from "#db/migrations/0175_lenders.ts";
+import * as m0180 from "#db/migrations/0180_legal_texts_from_facts.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   "0160_home_claims": m0160,
   "0170_visitor_push": m0170,
   "0175_lenders": m0175,
+  "0180_legal_texts_from_facts": m0180,
 };

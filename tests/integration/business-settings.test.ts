@@ -91,6 +91,40 @@ describe.each(DIALECTS)("the console's Business page on %s", (dialect) => {
     expect((await readContentState(handle.db)).version).toBe(version);
   });
 
+  it("checks the privacy officer's own fields beside each, and saves them, audited", async () => {
+    const bad = await save({ privacy_officer_name_ko: " ", privacy_officer_phone: "12345", privacy_officer_email: "privacy@" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      errors: {
+        privacy_officer_name_ko: "business.error.required",
+        privacy_officer_phone: "business.error.phone",
+        privacy_officer_email: "business.error.email",
+      },
+    });
+    expect(await businessIdentity(handle.db)).toEqual(SAMPLE_IDENTITY);
+    const officer = {
+      privacy_officer_name_ko: "박지현",
+      privacy_officer_name_en: "Park Ji-hyun",
+      privacy_officer_position_ko: "준법감시팀장",
+      privacy_officer_position_en: "Head of Compliance",
+      privacy_officer_phone: "02-6000-1234",
+      privacy_officer_email: "privacy@bright-loans.kr",
+    };
+    expect(await (await save(officer)).json()).toEqual({ ok: "saved" });
+    expect((await businessIdentity(second.db)).privacyOfficer).toEqual({
+      nameKo: "박지현",
+      nameEn: "Park Ji-hyun",
+      positionKo: "준법감시팀장",
+      positionEn: "Head of Compliance",
+      phone: "02-6000-1234",
+      email: "privacy@bright-loans.kr",
+    });
+    expect((await audits()).at(-1)).toContain('privacy_officer_email: "privacy@example.com" → "privacy@bright-loans.kr"');
+    // Back to the sample, so the tests below start from it.
+    await save({});
+    await handle.db.deleteFrom("admin_audit_log").where("action", "=", "business_update").execute();
+  });
+
   it("saves, audits each changed field, moves the content version, and a second instance reads it", async () => {
     const version = (await readContentState(handle.db)).version;
     const response = await save({ phone: "1577-1234", legal_name_en: "Bright Loans Co., Ltd." });

@@ -38,8 +38,14 @@ const OWN = {
   addressEn: "1 Wongok-ro, Danwon-gu, Ansan, Gyeonggi-do",
   phone: "1577-1234",
   email: "help@bright-loans.kr",
-  whatsapp: "",
-  messenger: "",
+  privacyOfficer: {
+    nameKo: "박서연",
+    nameEn: "Park Seo-yeon",
+    positionKo: "개인정보 보호책임자",
+    positionEn: "Privacy Officer",
+    phone: "1577-1235",
+    email: "privacy@bright-loans.kr",
+  },
 };
 /** The identity's values the footer shows on every page. */
 const FOOTER_VALUES = ["legalNameKo", "legalNameEn", "representativeEn", "businessRegistrationNumber", "phone", "email"] as const;

@@ -9,6 +9,7 @@ import { bumpContentVersion, readContentState, readContentVersion } from "#app/l
 import { comingLegalChanges, legalViewFor, policyVersionInForce, unfilledPlaceholders } from "#app/features/legal/documents.server.ts";
 import { storeConsultation } from "#app/features/consultation/store.server.ts";
 import type { Answers } from "#app/features/consultation/schema.ts";
+import { liveProductRanges } from "#app/features/products/products.server.ts";
 import * as legalList from "#app/routes/admin.legal.tsx";
 import * as legalNew from "#app/routes/admin.legal.new.tsx";
 import * as legalEdit from "#app/routes/admin.legal.edit.tsx";
@@ -19,8 +20,9 @@ import * as legalEdit from "#app/routes/admin.legal.edit.tsx";
  * a new version through one instance, audited; another instance (its own
  * connection) announces it and serves it from its date by itself — with a
  * fixed clock — while the old one stays readable; a consent names the version
- * in force when it was given; a notice period shorter than spec §9's (7 days,
- * 30 for a significant change) is refused and saves nothing.
+ * in force when it was given; a notice period shorter than 7 days (30 for a
+ * significant change) is refused and saves nothing, except today for a
+ * document's first own version (tests/integration/legal-facts.test.ts).
  */
 const TEXTS = { body_ko: "## 제1조\n\n새 방침 {businessName}", body_en: "## Article 1\n\nNew policy of {businessName}, {phone}" };
 const OTHERS = { body_vi: "## Điều 1\n\nMới", body_id: "## Pasal 1\n\nBaru", body_my: "## အပိုဒ် ၁\n\nအသစ်", body_mn: "## 1-р зүйл\n\nШинэ" };
@@ -33,7 +35,10 @@ function postForm(path: string, fields: Record<string, string>, cookie: string):
   });
 }
 
-const view = (db: DatabaseHandle["db"], search: string, now: Date) => legalViewFor(db, new URL(`http://localhost/${search}`), "en", now);
+/** The live products' span as the site reads it (the products feature's). */
+const facts = (db: DatabaseHandle["db"]) => async (now: Date) => ({ ranges: await liveProductRanges(db, now) });
+const view = (db: DatabaseHandle["db"], search: string, now: Date) =>
+  legalViewFor(db, new URL(`http://localhost/${search}`), "en", facts(db), now);
 
 describe.each(DIALECTS)("legal versions on %s", (dialect) => {
   let handle: TestDatabase;
@@ -86,22 +91,22 @@ describe.each(DIALECTS)("legal versions on %s", (dialect) => {
     const soon = await schedule({ kind: "privacy", effective_on: addDays(today, 6) });
     expect(soon.status).toBe(400);
     expect(await soon.json()).toMatchObject({
-      errors: { effective_on: "legal.error.notice" },
+      errors: { effective_on: "legal.error.noticeFirst" },
       values: { effective_on: addDays(today, 6) },
     });
     const significant = await schedule({ kind: "privacy", effective_on: addDays(today, 29), significant: "on" });
     expect(significant.status).toBe(400);
-    expect(await significant.json()).toMatchObject({ errors: { effective_on: "legal.error.noticeSignificant" } });
+    expect(await significant.json()).toMatchObject({ errors: { effective_on: "legal.error.noticeFirst" } });
     const missing = await schedule({ kind: "privacy", effective_on: addDays(today, 10), body_mn: "  " });
     expect(await missing.json()).toMatchObject({ errors: { body_mn: "legal.error.required" } });
     expect({ rows: await rows(), audits: await audits(), version: await readContentVersion(handle.db) }).toEqual(before);
   });
 
   it("names the placeholders nothing fills in the versions in force or coming (the go-live check's)", async () => {
-    expect(await unfilledPlaceholders(handle.db)).toEqual([]);
+    expect(await unfilledPlaceholders(handle.db, facts(handle.db))).toEqual([]);
     const day = addDays(today, 50);
     expect((await schedule({ kind: "complaint", effective_on: day, body_vi: "## Điều 1\n\n{businessName} {fax}" })).status).toBe(302);
-    expect(await unfilledPlaceholders(other.db)).toEqual([{ kind: "complaint", version: day, lang: "vi", name: "fax" }]);
+    expect(await unfilledPlaceholders(other.db, facts(other.db))).toEqual([{ kind: "complaint", version: day, lang: "vi", name: "fax" }]);
     await handle.db.deleteFrom("legal_versions").where("effective_on", "=", day).execute();
     await bumpContentVersion(handle.db);
   });

@@ -5,7 +5,7 @@ import { ORIGIN, callRoute, createOperator, csrfOf, get, signInCookie } from "#t
 import { OWN_APPROVALS, OWN_LENDER, OWN_PRODUCT, postForm, productForm, send as sendAs } from "#tests/support/console-ads.ts";
 import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
 import { renderLegalDocument } from "#app/features/legal/documents.server.ts";
-import { loanAds } from "#app/features/products/products.server.ts";
+import { legalFactsOf, loanAds } from "#app/features/products/products.server.ts";
 import { adFindings } from "#app/features/go-live/checks.server.ts";
 import * as lendersList from "#app/routes/admin.lenders.tsx";
 import * as lenderEdit from "#app/routes/admin.lenders.edit.tsx";
@@ -76,8 +76,8 @@ describe.each(DIALECTS)("lenders and products from the console on %s", (dialect)
     return {
       notice: notice.lenders.map((l) => l.legalName),
       partners: partnersPage.lenders.map((l) => l.name),
-      legalKo: (await renderLegalDocument(handle.db, "notice", "ko"))?.html ?? "",
-      legalEn: (await renderLegalDocument(handle.db, "privacy", "en"))?.html ?? "",
+      legalKo: (await renderLegalDocument(handle.db, "notice", "ko", legalFactsOf(handle.db)))?.html ?? "",
+      legalEn: (await renderLegalDocument(handle.db, "privacy", "en", legalFactsOf(handle.db)))?.html ?? "",
       disclosure: (await loanAds(handle.db, "en")).broker.lenders,
     };
   }

@@ -53,6 +53,18 @@ const GROUPS: { legend: AdminKey; hint?: AdminKey; optional?: boolean; fields: F
       { name: "email", label: "business.field.email", type: "email", inputMode: "email" },
     ],
   },
+  {
+    legend: "business.group.privacyOfficer",
+    hint: "business.group.privacyOfficerHint",
+    fields: [
+      { name: "privacy_officer_name_ko", label: "business.field.privacyOfficerNameKo" },
+      { name: "privacy_officer_name_en", label: "business.field.privacyOfficerNameEn" },
+      { name: "privacy_officer_position_ko", label: "business.field.privacyOfficerPositionKo" },
+      { name: "privacy_officer_position_en", label: "business.field.privacyOfficerPositionEn" },
+      { name: "privacy_officer_phone", label: "business.field.privacyOfficerPhone", type: "tel", inputMode: "tel" },
+      { name: "privacy_officer_email", label: "business.field.privacyOfficerEmail", type: "email", inputMode: "email" },
+    ],
+  },
 ];
 
 /**

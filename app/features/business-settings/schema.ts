@@ -118,6 +118,13 @@ const identityEntries = {
   lng: coordinate(124.5, 132),
   phone,
   email: v.pipe(text(254), v.email(msg("business.error.email"))),
+  // The 개인정보 보호책임자 the privacy policy names (개인정보 보호법 제31조): a person, reachable directly.
+  privacy_officer_name_ko: text(60),
+  privacy_officer_name_en: text(60),
+  privacy_officer_position_ko: text(60),
+  privacy_officer_position_en: text(60),
+  privacy_officer_phone: phone,
+  privacy_officer_email: v.pipe(text(254), v.email(msg("business.error.email"))),
 };
 
 /** The form's field names, in the form's order (the daebu registration's last). */
@@ -173,6 +180,14 @@ export function checkIdentity(
       phone: String(o.phone),
       email: String(o.email),
       certificateUrl,
+      privacyOfficer: {
+        nameKo: String(o.privacy_officer_name_ko),
+        nameEn: String(o.privacy_officer_name_en),
+        positionKo: String(o.privacy_officer_position_ko),
+        positionEn: String(o.privacy_officer_position_en),
+        phone: String(o.privacy_officer_phone),
+        email: String(o.privacy_officer_email),
+      },
     },
   };
 }
@@ -200,6 +215,12 @@ export function identityFields(identity: BusinessIdentity): Record<string, strin
     lng: String(identity.lng),
     phone: identity.phone,
     email: identity.email,
+    privacy_officer_name_ko: identity.privacyOfficer.nameKo,
+    privacy_officer_name_en: identity.privacyOfficer.nameEn,
+    privacy_officer_position_ko: identity.privacyOfficer.positionKo,
+    privacy_officer_position_en: identity.privacyOfficer.positionEn,
+    privacy_officer_phone: identity.privacyOfficer.phone,
+    privacy_officer_email: identity.privacyOfficer.email,
   };
   for (const [prefix, kind] of [
     ["broker", "financial_broker"],

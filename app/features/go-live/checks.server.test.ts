@@ -20,6 +20,13 @@ describe("the go-live check", () => {
       "business.field.email",
       "business.field.registrationNumber",
       "business.field.lat",
+      // The privacy policy's 개인정보 보호책임자 (issue 47, item 5), field by field.
+      "business.field.privacyOfficerNameKo",
+      "business.field.privacyOfficerNameEn",
+      "business.field.privacyOfficerPositionKo",
+      "business.field.privacyOfficerPositionEn",
+      "business.field.privacyOfficerPhone",
+      "business.field.privacyOfficerEmail",
       "golive.certificate",
     ]);
     expect(findings.every((f) => f.fix === "/admin/business")).toBe(true);
@@ -41,8 +48,20 @@ describe("the go-live check", () => {
       phone: "1577-1234",
       email: "help@bright-loans.kr",
       certificateUrl: "/media/business/0123456789abcdef0123456789abcdef.pdf",
+      privacyOfficer: {
+        nameKo: "김민지",
+        nameEn: "Kim Min-ji",
+        positionKo: "대표이사",
+        positionEn: "Chief Executive",
+        phone: "1577-1234",
+        email: "privacy@bright-loans.kr",
+      },
     };
     expect(identityFindings(own)).toEqual([]);
+    // One field left as the sample is named on its own.
+    expect(identityFindings({ ...own, privacyOfficer: { ...own.privacyOfficer, email: "privacy@example.com" } })).toEqual([
+      { area: "identity", what: "golive.sample", field: "business.field.privacyOfficerEmail", fix: "/admin/business" },
+    ]);
   });
 
   it("names the brand's sample images, issuer, API title and every sample link, each fixed on the Brand page", () => {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { DeploymentFacts } from "#app/lib/services.server.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
-import { SAMPLE_IDENTITY, brokerRegistration, type BusinessIdentity } from "#app/business/identity.ts";
+import { SAMPLE_IDENTITY, brokerRegistration, type BusinessIdentity, type PrivacyOfficer } from "#app/business/identity.ts";
 import { businessIdentity } from "#app/business/identity.server.ts";
 import { apiTitleOf, issuerOf, SAMPLE_BRAND, type Brand } from "#app/business/brand.ts";
 import { businessBrand } from "#app/business/brand.server.ts";
@@ -14,6 +14,7 @@ import { liveVersion, scheduledVersions } from "#app/loans/live.ts";
 import { sampleMarks } from "#app/loans/sample-marks.ts";
 import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
 import { goLiveExtras, type GoLiveExtras, type Place } from "#app/features/go-live/extras.server.ts";
+import { legalFactsOf } from "#app/features/products/products.server.ts";
 
 /**
  * The go-live check (issue 36, item 4): every sample value still showing
@@ -52,6 +53,15 @@ const IDENTITY_FIELDS: [keyof BusinessIdentity, AdminKey][] = [
   ["email", "business.field.email"],
 ];
 
+const PRIVACY_OFFICER_FIELDS: [keyof PrivacyOfficer, AdminKey][] = [
+  ["nameKo", "business.field.privacyOfficerNameKo"],
+  ["nameEn", "business.field.privacyOfficerNameEn"],
+  ["positionKo", "business.field.privacyOfficerPositionKo"],
+  ["positionEn", "business.field.privacyOfficerPositionEn"],
+  ["phone", "business.field.privacyOfficerPhone"],
+  ["email", "business.field.privacyOfficerEmail"],
+];
+
 export const BUSINESS_PAGE = "/admin/business";
 export const DEPLOY_GUIDE = "docs/deploy.md#go-live";
 /** A backup older than this is no backup for the check (the timer makes one a day). */
@@ -68,6 +78,11 @@ export function identityFindings(identity: BusinessIdentity): Finding[] {
   }
   if (identity.lat === SAMPLE_IDENTITY.lat && identity.lng === SAMPLE_IDENTITY.lng) {
     findings.push({ area: "identity", what: "golive.sample", field: "business.field.lat", fix: BUSINESS_PAGE });
+  }
+  // The privacy policy's 개인정보 보호책임자, field by field: a sample name or contact there misleads every visitor who writes to it.
+  for (const [key, field] of PRIVACY_OFFICER_FIELDS) {
+    if (identity.privacyOfficer[key] === SAMPLE_IDENTITY.privacyOfficer[key])
+      findings.push({ area: "identity", what: "golive.sample", field, fix: BUSINESS_PAGE });
   }
   if (identity.certificateUrl === SAMPLE_IDENTITY.certificateUrl) {
     findings.push({ area: "certificate", what: "golive.certificate", fix: BUSINESS_PAGE });
@@ -188,7 +203,7 @@ export const LEGAL_PAGE = "/admin/legal";
 
 /** A placeholder in a legal text in force or coming that nothing fills: the text would show `{name}` to visitors. */
 export async function legalFindings(db: Kysely<Database>, now = new Date()): Promise<Finding[]> {
-  return (await unfilledPlaceholders(db, now)).map((p) => ({
+  return (await unfilledPlaceholders(db, legalFactsOf(db), now)).map((p) => ({
     area: "legal",
     what: "golive.placeholder",
     detail: `${p.kind} ${p.version} (${p.lang}): {${p.name}}`,

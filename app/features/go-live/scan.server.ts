@@ -1,3 +1,4 @@
+import { legalFactsOf } from "#app/features/products/products.server.ts";
 import { createContext } from "react-router";
 import { Parser } from "htmlparser2";
 import type { Kysely } from "kysely";
@@ -79,7 +80,7 @@ export async function* publicTexts(db: Kysely<Database>, render: RenderPage, now
   }
   for (const kind of POLICY_KINDS) {
     for (const lang of POLICY_LANGS) {
-      const doc = await renderLegalDocument(db, kind, lang, { now });
+      const doc = await renderLegalDocument(db, kind, lang, legalFactsOf(db), { now });
       if (doc) yield { page: `/?policy=${kind}`, lang, text: pageText(doc.html) };
     }
   }

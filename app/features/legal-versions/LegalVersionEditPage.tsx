@@ -20,6 +20,10 @@ export interface LegalVersionForm {
   values: Record<string, string>;
   /** The first days a version may take effect: 7 and 30 days from today (Korea). */
   earliest: { normal: string; significant: string };
+  /** The document has only the seed's versions: this new one may take effect today. */
+  firstOwn: boolean;
+  /** Today in Korea. */
+  today: string;
 }
 
 /**
@@ -51,12 +55,16 @@ export function LegalVersionEditPage({ form, result: sent }: { form: LegalVersio
       {errors ? <Notice tone="error">{t("legal.errorSummary")}</Notice> : null}
       {problem ? <Notice tone="error">{t(`legal.error.${problem}`)}</Notice> : null}
       {form.editable ? null : <p className={admin.muted}>{t("legal.readOnly")}</p>}
+      {form.editable ? <p>{t(form.firstOwn ? "legal.rule.first" : "legal.rule.notice", { today: form.today })}</p> : null}
       <div ref={fields}>
         <PostForm className={`${admin.card} ${admin.stack}`} noValidate>
           <input type="hidden" name="kind" value={form.kind} />
           <TextField
             label={t("legal.field.effectiveOn")}
-            hint={t("legal.field.effectiveOnHint", form.earliest)}
+            hint={t(form.firstOwn ? "legal.field.effectiveOnHintFirst" : "legal.field.effectiveOnHint", {
+              ...form.earliest,
+              today: form.today,
+            })}
             type="date"
             name="effective_on"
             required
@@ -119,7 +127,7 @@ export function LegalVersionEditPage({ form, result: sent }: { form: LegalVersio
           ) : null}
           <div className={admin.toolbar}>
             <Button type="submit" name="intent" value="save" disabled={busy}>
-              {form.id ? t("legal.saveEdit") : t("legal.schedule")}
+              {form.id ? t("legal.saveEdit") : form.firstOwn ? t("legal.saveFirst") : t("legal.schedule")}
             </Button>
           </div>
         </PostForm>

@@ -8,7 +8,7 @@ import type { LegalListResult } from "#app/features/legal-versions/actions.serve
 import admin from "#app/features/console/console.module.css";
 import styles from "./legal-versions.module.css";
 
-export type LegalDone = "scheduled" | "updated" | "withdrawn";
+export type LegalDone = "scheduled" | "published" | "updated" | "withdrawn";
 
 /** The public page of one version: the home page with the legal modal open on it. */
 export const publicVersionHref = (kind: PolicyKind, date: string) => `/?policy=${kind}&version=${date}`;
@@ -52,10 +52,13 @@ function VersionRow({ kind, v }: { kind: PolicyKind; v: AdminLegalVersion }) {
 /** The four legal documents and their dated versions (issue 36): past, in force, coming. */
 export function LegalVersionsPage({
   versions,
+  today,
   done,
   result,
 }: {
   versions: Record<PolicyKind, AdminLegalVersion[]>;
+  /** Today in Korea (the first-version rule's day). */
+  today: string;
   done: LegalDone | null;
   result?: LegalListResult;
 }) {
@@ -70,6 +73,9 @@ export function LegalVersionsPage({
         {POLICY_KINDS.map((kind) => (
           <li key={kind} className={admin.card}>
             <h2 className={admin.subtitle}>{t(`legal.kind.${kind}`)}</h2>
+            <p className={admin.muted}>
+              {t(versions[kind].some((v) => v.createdBy) ? "legal.rule.notice" : "legal.rule.first", { today })}
+            </p>
             <ol className={styles.versions}>
               {[...versions[kind]].reverse().map((v) => (
                 <VersionRow key={v.id} kind={kind} v={v} />

@@ -2,16 +2,17 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { BadRequest, readUrlEncoded } from "#app/lib/http.server.ts";
 import { validate, type FieldErrors } from "#app/lib/schema.ts";
 import { services } from "#app/lib/services.server.ts";
-import { todayInSeoul } from "#app/lib/seoul-time.ts";
+import { isIsoDay, todayInSeoul } from "#app/lib/seoul-time.ts";
 import { forbidden, signedIn } from "#app/features/console/guards.server.ts";
 import { csrfMatches } from "#app/features/console/session-store.server.ts";
 import { positiveId } from "#app/features/console/console.server.ts";
-import { POLICY_LANGS, type LegalLang } from "#app/features/legal/links.ts";
-import { renderLegalPreview } from "#app/features/legal/documents.server.ts";
+import { POLICY_LANGS, isPolicyKind, type LegalLang } from "#app/features/legal/links.ts";
+import { renderLegalPreview, type LegalFactsSource } from "#app/features/legal/documents.server.ts";
 import { FORM_BYTES_MAX, legalVersionSchema } from "#app/features/legal-versions/schema.ts";
 import {
   LegalVersionProblem,
   createLegalVersion,
+  hasOwnVersion,
   updateLegalVersion,
   withdrawLegalVersion,
 } from "#app/features/legal-versions/legal-versions.server.ts";
@@ -43,10 +44,15 @@ async function readForm(request: Request, context: Readonly<RouterContextProvide
 
 const isLegalLang = (value: unknown): value is LegalLang => (POLICY_LANGS as readonly unknown[]).includes(value);
 
-/** POST /admin/legal/new and /admin/legal/:id: preview, save (schedule) or withdraw. */
+/**
+ * POST /admin/legal/new and /admin/legal/:id: preview, save (schedule, or
+ * put a first own version in force today) or withdraw. `facts` are the live
+ * products' (the route reads them), for the preview.
+ */
 export async function legalVersionFormAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
+  facts: LegalFactsSource,
   idParam?: string,
   now = new Date(),
 ) {
@@ -55,13 +61,17 @@ export async function legalVersionFormAction(
   const { who, form } = await readForm(request, context);
   const { db } = services(context);
   const { csrf: _csrf, intent, preview_lang: previewLang, ...values } = Object.fromEntries(form.entries());
+  const today = todayInSeoul(now);
   if (intent === "withdraw" && id) return withdraw(db, who, id, now);
   if (intent === "preview") {
     const lang = isLegalLang(previewLang) ? previewLang : "ko";
-    const html = await renderLegalPreview(db, (values[`body_${lang}`] ?? "").slice(0, 200_000), lang);
+    const day = isIsoDay(values.effective_on ?? "") ? values.effective_on! : today;
+    const html = await renderLegalPreview(db, (values[`body_${lang}`] ?? "").slice(0, 200_000), lang, facts, day, now);
     return data<LegalFormResult>({ preview: { lang, html }, values });
   }
-  const checked = validate(legalVersionSchema(todayInSeoul(now)), values, { crossField: true });
+  // Only a new version can be a document's first own one; an edited version is already the business's.
+  const firstOwn = !id && isPolicyKind(values.kind) && !(await hasOwnVersion(db, values.kind));
+  const checked = validate(legalVersionSchema(today, firstOwn), values, { crossField: true });
   if (!checked.success) return data<LegalFormResult>({ errors: checked.errors, values }, { status: 400 });
   try {
     if (id) await updateLegalVersion(db, who, id, checked.output, now);
@@ -69,18 +79,21 @@ export async function legalVersionFormAction(
   } catch (error) {
     if (error instanceof LegalVersionProblem) {
       if (error.code === "taken") return data<LegalFormResult>({ errors: { effective_on: "legal.error.taken" }, values }, { status: 400 });
+      if (error.code === "notice")
+        return data<LegalFormResult>({ errors: { effective_on: "legal.error.notice" }, values }, { status: 400 });
       throw data({ error: error.code }, { status: error.code === "missing" ? 404 : 409 });
     }
     throw error;
   }
-  return redirect(`${LEGAL_LIST_PATH}?done=${id ? "updated" : "scheduled"}`);
+  const done = id ? "updated" : checked.output.effective_on === today ? "published" : "scheduled";
+  return redirect(`${LEGAL_LIST_PATH}?done=${done}`);
 }
 
 async function withdraw(db: Parameters<typeof withdrawLegalVersion>[0], who: ReturnType<typeof signedIn>, id: number, now: Date) {
   try {
     await withdrawLegalVersion(db, who, id, now);
   } catch (error) {
-    if (error instanceof LegalVersionProblem && error.code !== "taken")
+    if (error instanceof LegalVersionProblem && (error.code === "missing" || error.code === "in_force"))
       return data<LegalListResult>({ error: error.code }, { status: 409 });
     throw error;
   }

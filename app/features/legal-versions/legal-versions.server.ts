@@ -7,7 +7,7 @@ import { audit, auditChange } from "#app/features/audit/audit.server.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
 import { POLICY_KINDS, POLICY_LANGS, type PolicyKind, type VersionDates } from "#app/features/legal/links.ts";
 import { versionDates } from "#app/features/legal/documents.server.ts";
-import { BODY_FIELDS, type LegalVersionInput } from "#app/features/legal-versions/schema.ts";
+import { BODY_FIELDS, allowedDay, type LegalVersionInput } from "#app/features/legal-versions/schema.ts";
 
 /**
  * The console's side of the legal documents' versions (issue 36, ADR 0038):
@@ -20,7 +20,7 @@ import { BODY_FIELDS, type LegalVersionInput } from "#app/features/legal-version
 type Db = Kysely<Database>;
 type Who = Pick<SignedIn, "operator">;
 
-export type LegalVersionError = "missing" | "in_force" | "taken";
+export type LegalVersionError = "missing" | "in_force" | "taken" | "notice";
 export class LegalVersionProblem extends CodedError<LegalVersionError> {}
 
 export interface AdminLegalVersion extends VersionDates {
@@ -94,6 +94,21 @@ export async function textsInForce(db: Db, kind: PolicyKind, now = new Date()): 
   return row ? Object.fromEntries(BODY_FIELDS.map((f) => [f, row[f]])) : {};
 }
 
+/**
+ * Whether an operator has written a version of `kind` (rather than only the
+ * seed's, created_by null): until one has, the business's first own version
+ * may take effect today (schema.ts).
+ */
+export async function hasOwnVersion(db: Db, kind: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("legal_versions")
+    .select("id")
+    .where("kind", "=", kind)
+    .where("created_by", "is not", null)
+    .executeTakeFirst();
+  return !!row;
+}
+
 const label = (input: Pick<LegalVersionInput, "kind" | "effective_on" | "significant">) =>
   `${input.kind} ${input.effective_on}${input.significant ? " (significant)" : ""}`;
 
@@ -103,11 +118,19 @@ async function dateTaken(trx: Db, kind: string, day: string, except?: number): P
   return !!(await q.executeTakeFirst());
 }
 
-/** Writes a new version of a document for its date (the schema checked the notice period). */
+/**
+ * Writes a new version of a document for its date (the schema checked the
+ * notice period). A date within the notice period is the first own
+ * version's alone: checked again here, in the transaction, so two first
+ * versions sent at once cannot both skip the notice.
+ */
 export async function createLegalVersion(db: Db, who: Who, input: LegalVersionInput, now = new Date()): Promise<number> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     if (await dateTaken(trx, input.kind, input.effective_on)) throw new LegalVersionProblem("taken");
+    const today = todayInSeoul(now);
+    if (!allowedDay(input.effective_on, today, input.significant, !(await hasOwnVersion(trx, input.kind))))
+      throw new LegalVersionProblem("notice");
     const row = await trx
       .insertInto("legal_versions")
       .values({
@@ -127,7 +150,8 @@ export async function createLegalVersion(db: Db, who: Who, input: LegalVersionIn
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await audit(trx, who, "legal_version_create", { kind: "legal_version", id: row.id }, `${label(input)}: scheduled`, now);
+    const what = input.effective_on === today ? "first own version, in force at once" : "scheduled";
+    await audit(trx, who, "legal_version_create", { kind: "legal_version", id: row.id }, `${label(input)}: ${what}`, now);
     await bumpContentVersion(trx, now);
     return row.id;
   });

@@ -6,10 +6,13 @@ import type { AdminKey } from "#app/features/console/i18n.ts";
 /**
  * The console's form for a new version of a legal document (issue 36), one
  * schema for the form and the action. Messages are console catalog keys.
- * The notice periods of spec §9: a version takes effect at the earliest 7
- * days after the day it is written, 30 for a significant change; a sooner
- * date is refused beside the field and nothing is saved. The rule needs
- * today's Korea date, so the schema is made for a day.
+ * The notice periods: a version takes effect at the earliest 7 days after
+ * the day it is written, 30 for a significant change; a sooner date is
+ * refused beside the field and nothing is saved. One exception (issue 47):
+ * while a document has only the seed's versions, the business's first own
+ * version may take effect today, in force at once with nothing announced.
+ * The rule needs today's Korea date and whether the version is that first
+ * one, so the schema is made for both.
  */
 export const NOTICE_DAYS = 7;
 export const SIGNIFICANT_NOTICE_DAYS = 30;
@@ -35,7 +38,12 @@ export function earliestDay(today: string, significant: boolean): string {
   return addDays(today, significant ? SIGNIFICANT_NOTICE_DAYS : NOTICE_DAYS);
 }
 
-export function legalVersionSchema(today: string) {
+/** Whether `day` may be a version's date written on `today`: the notice period, or today itself for a first own version. */
+export function allowedDay(day: string, today: string, significant: boolean, firstOwn: boolean): boolean {
+  return (firstOwn && day === today) || day >= earliestDay(today, significant);
+}
+
+export function legalVersionSchema(today: string, firstOwn = false) {
   return v.pipe(
     v.object({
       kind: v.picklist(POLICY_KINDS, msg("legal.error.kind")),
@@ -59,16 +67,16 @@ export function legalVersionSchema(today: string) {
     v.forward(
       v.partialCheck(
         [["effective_on"], ["significant"]],
-        (input) => input.significant || input.effective_on >= earliestDay(today, false),
-        msg("legal.error.notice"),
+        (input) => input.significant || allowedDay(input.effective_on, today, false, firstOwn),
+        msg(firstOwn ? "legal.error.noticeFirst" : "legal.error.notice"),
       ),
       ["effective_on"],
     ),
     v.forward(
       v.partialCheck(
         [["effective_on"], ["significant"]],
-        (input) => !input.significant || input.effective_on >= earliestDay(today, true),
-        msg("legal.error.noticeSignificant"),
+        (input) => !input.significant || allowedDay(input.effective_on, today, true, firstOwn),
+        msg(firstOwn ? "legal.error.noticeFirst" : "legal.error.noticeSignificant"),
       ),
       ["effective_on"],
     ),

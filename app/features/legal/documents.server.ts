@@ -8,7 +8,11 @@ import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { readContentVersion } from "#app/lib/content-version.server.ts";
 import { businessIdentity } from "#app/business/identity.server.ts";
 import { brokerRegistration, type BusinessIdentity } from "#app/business/identity.ts";
-import { renderMarkdown, type MarkdownVars } from "#app/features/legal/markdown.server.ts";
+import { businessModules } from "#app/business/modules.server.ts";
+import type { BusinessModules } from "#app/business/modules.ts";
+import { formatDay } from "#app/i18n/intl.ts";
+import { rangeVars, type ProductRanges } from "#app/loans/ranges.ts";
+import { renderMarkdown, unfilledNames, type MarkdownFlags, type MarkdownVars } from "#app/features/legal/markdown.server.ts";
 import {
   POLICY_KINDS,
   POLICY_LANGS,
@@ -34,26 +38,73 @@ import {
 type Db = Kysely<Database>;
 type Row = Selectable<LegalVersionTable>;
 
-/** The lenders as a document in `lang` names them: by legal name in the Korean original, by their name in the language otherwise. */
-function lenderNames(lenders: readonly LiveLender[], lang: LegalLang): string[] {
-  return lenders.map((l) => (lang === POLICY_ORIGINAL_LANG ? l.legalName : l.names[lang]));
+/**
+ * What the texts state that lives above this floor: the span of the live
+ * loan products (app/loans/ranges.ts), null when none is live. The products
+ * feature reads it; the routes and the go-live check hand it in, so it is
+ * read only when a text is rendered.
+ */
+export interface LegalFacts {
+  ranges: ProductRanges | null;
+}
+export type LegalFactsSource = (now: Date) => Promise<LegalFacts>;
+
+/** A Korea day written out in a text's language: 2023년 4월 27일, April 27, 2023, 27 tháng 4, 2023… */
+export function legalDay(lang: LegalLang, day: string): string {
+  if (lang !== POLICY_ORIGINAL_LANG) return formatDay(lang, day);
+  const [y, m, d] = day.split("-").map(Number);
+  return `${y}년 ${m}월 ${d}일`;
 }
 
-/** The business facts the documents name, from the business identity (app/business) and the live products' lenders. */
-export function legalVars(identity: BusinessIdentity, lang: LegalLang, lenders: readonly LiveLender[] = []): MarkdownVars {
+/**
+ * Every business fact the documents name, from the business identity
+ * (app/business), the version's own date and the live products: the
+ * placeholders a text may use (the console's hint lists them). The Korean
+ * text names Korean values; the translations the English ones with the
+ * Korean beside them where it is the legal form.
+ */
+export function legalVars(
+  identity: BusinessIdentity,
+  lang: LegalLang,
+  facts: LegalFacts,
+  effectiveOn: string,
+  lenders: readonly LiveLender[] = [],
+): MarkdownVars {
   const ko = lang === POLICY_ORIGINAL_LANG;
+  const both = (k: string, en: string) => (ko ? k : `${en} (${k})`);
+  const registration = brokerRegistration(identity);
+  const officer = identity.privacyOfficer;
   return {
-    businessName: ko ? identity.legalNameKo : `${identity.legalNameEn} (${identity.legalNameKo})`,
+    businessName: both(identity.legalNameKo, identity.legalNameEn),
     brandName: ko ? identity.tradeNameKo : identity.tradeNameEn,
-    representative: ko ? identity.representativeKo : `${identity.representativeEn} (${identity.representativeKo})`,
+    representative: both(identity.representativeKo, identity.representativeEn),
     address: ko ? identity.addressKo : identity.addressEn,
     phone: identity.phone,
     email: identity.email,
     registrationNumber: identity.businessRegistrationNumber,
-    brokerRegistrationNumber: brokerRegistration(identity)?.number ?? "",
+    brokerRegistrationNumber: registration?.number ?? "",
+    brokerRegistrationDate: registration ? legalDay(lang, registration.date) : "",
+    brokerRegistrationBody: registration ? both(registration.bodyKo, registration.bodyEn) : "",
+    privacyOfficerName: both(officer.nameKo, officer.nameEn),
+    privacyOfficerPosition: ko ? officer.positionKo : officer.positionEn,
+    privacyOfficerPhone: officer.phone,
+    privacyOfficerEmail: officer.email,
     /** The lenders it brokers for (금융소비자보호법 제26조①1), named in the notice and the privacy policy. */
-    lenders: lenderList(lenderNames(lenders, lang), lang),
+    /** The live products' lenders (금융소비자보호법 제26조①1): by legal name in Korean, by their name in a translation. */
+    lenders: lenderList(
+      lenders.map((l) => (lang === POLICY_ORIGINAL_LANG ? l.legalName : l.names[lang])),
+      lang,
+    ),
+    /** The version's own date: the texts' "in force from" lines. */
+    effectiveDate: legalDay(lang, effectiveOn),
+    // amountMin…termMax: only while a product is live; the sentences that state them sit in {?products}.
+    ...(facts.ranges ? rangeVars(lang, facts.ranges) : {}),
   };
+}
+
+/** The conditions a text may use: `counter` (the cash-counter line of business is on), `products` (a product is live). */
+export function legalFlags(modules: BusinessModules, facts: LegalFacts): MarkdownFlags {
+  return { counter: modules.counter, products: facts.ranges !== null };
 }
 
 export function bodyOf(row: Pick<Row, `body_${LegalLang}`>, lang: LegalLang): string {
@@ -66,9 +117,10 @@ interface Snapshot {
   /** Every version of each kind, oldest first. */
   byKind: Map<PolicyKind, Row[]>;
   identity: BusinessIdentity;
+  modules: BusinessModules;
   /** The live products' lenders (app/loans/lenders.server.ts). */
   lenders: LiveLender[];
-  /** Rendered texts by `id/lang`, made when first asked for. */
+  /** Rendered texts by `id/lang/facts`, made when first asked for. */
   html: Map<string, string>;
 }
 
@@ -78,7 +130,15 @@ async function load(db: Db, key: string, day: string): Promise<Snapshot> {
   const rows = await db.selectFrom("legal_versions").selectAll().orderBy("kind").orderBy("effective_on").execute();
   const byKind = new Map<PolicyKind, Row[]>(POLICY_KINDS.map((kind) => [kind, []]));
   for (const row of rows) if (isPolicyKind(row.kind)) byKind.get(row.kind)!.push(row);
-  return { key, day, byKind, identity: await businessIdentity(db), lenders: await liveLenders(db, "en"), html: new Map() };
+  return {
+    key,
+    day,
+    byKind,
+    identity: await businessIdentity(db),
+    modules: await businessModules(db),
+    lenders: await liveLenders(db, "en"),
+    html: new Map(),
+  };
 }
 
 /** The versions as of `now`: read again when the content version moved or the Korea day changed. */
@@ -136,27 +196,41 @@ export async function comingLegalChanges(db: Db, now = new Date()): Promise<Lega
   return POLICY_KINDS.flatMap((kind) => comingOf(kind, snapshot.byKind.get(kind) ?? [], snapshot.day) ?? []);
 }
 
-/** A document's text in one language, its placeholders filled from the business identity. */
+/** A document's text in one language, its placeholders and conditions filled from the business's facts. */
 export async function renderLegalDocument(
   db: Db,
   kind: PolicyKind,
   lang: LegalLang,
+  facts: LegalFactsSource,
   options: { version?: string; now?: Date } = {},
 ): Promise<{ html: string; version: string } | null> {
-  const snapshot = await snapshotAt(db, options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const snapshot = await snapshotAt(db, now);
   const rows = snapshot.byKind.get(kind) ?? [];
   const row = options.version ? rows.find((r) => r.effective_on === options.version) : rows[inForceIndex(rows, snapshot.day)];
   if (!row) return null;
-  const id = `${row.id}/${lang}`;
+  const known = await facts(now);
+  const id = `${row.id}/${lang}/${JSON.stringify(known)}`;
   let html = snapshot.html.get(id);
-  if (html === undefined)
-    snapshot.html.set(id, (html = renderMarkdown(bodyOf(row, lang), legalVars(snapshot.identity, lang, snapshot.lenders))));
+  if (html === undefined) {
+    const vars = legalVars(snapshot.identity, lang, known, row.effective_on, snapshot.lenders);
+    snapshot.html.set(id, (html = renderMarkdown(bodyOf(row, lang), vars, legalFlags(snapshot.modules, known))));
+  }
   return { html, version: row.effective_on };
 }
 
-/** A text written in the console, rendered as the site will show it (the console's preview). */
-export async function renderLegalPreview(db: Db, markdown: string, lang: LegalLang): Promise<string> {
-  return renderMarkdown(markdown, legalVars(await businessIdentity(db), lang, await liveLenders(db, "en")));
+/** A text written in the console for `effectiveOn`, rendered as the site will show it (the console's preview). */
+export async function renderLegalPreview(
+  db: Db,
+  markdown: string,
+  lang: LegalLang,
+  facts: LegalFactsSource,
+  effectiveOn: string,
+  now = new Date(),
+): Promise<string> {
+  const known = await facts(now);
+  const vars = legalVars(await businessIdentity(db), lang, known, effectiveOn, await liveLenders(db, "en"));
+  return renderMarkdown(markdown, vars, legalFlags(await businessModules(db), known));
 }
 
 /**
@@ -164,7 +238,7 @@ export async function renderLegalPreview(db: Db, markdown: string, lang: LegalLa
  * or null when the URL asks for no document. Any other kind, or a date that
  * is no version of it, is 'not found' (never an error).
  */
-export async function legalViewFor(db: Db, url: URL, locale: Locale, now = new Date()): Promise<LegalView | null> {
+export async function legalViewFor(db: Db, url: URL, locale: Locale, facts: LegalFactsSource, now = new Date()): Promise<LegalView | null> {
   const kind = url.searchParams.get("policy");
   if (kind === null) return null;
   if (!isPolicyKind(kind)) return { found: false, kind: kind.slice(0, 40) };
@@ -174,36 +248,39 @@ export async function legalViewFor(db: Db, url: URL, locale: Locale, now = new D
   if (version !== null && !isVersionDate(version)) return { found: false, kind };
   const snapshot = await snapshotAt(db, now);
   const rows = snapshot.byKind.get(kind) ?? [];
-  const doc = await renderLegalDocument(db, kind, lang, { version: version ?? undefined, now });
+  const doc = await renderLegalDocument(db, kind, lang, facts, { version: version ?? undefined, now });
   if (!doc) return { found: false, kind };
   const versions = versionDates(rows, snapshot.day);
   const state = versions.find((v) => v.date === doc.version)?.state ?? "current";
   return { found: true, kind, lang, version: doc.version, state, versions, coming: comingOf(kind, rows, snapshot.day), html: doc.html };
 }
 
-/** A placeholder a legal text names that the business identity does not fill: it would show as written. */
+/** A placeholder a legal text names that the business's facts do not fill: it would show as written. */
 export interface UnfilledPlaceholder {
   kind: PolicyKind;
   /** The version's date. */
   version: string;
   lang: LegalLang;
+  /** The placeholder's name, or a condition's marker (`?flag`, `!flag`, `/flag`) on an unknown flag or without its end. */
   name: string;
 }
 
 /**
  * The placeholders of the versions in force or coming that nothing fills
- * (for the go-live check: a text must not show `{something}` to a visitor).
+ * today (for the go-live check: a text must not show `{something}` to a
+ * visitor). A placeholder inside a condition that is off shows nowhere.
  */
-export async function unfilledPlaceholders(db: Db, now = new Date()): Promise<UnfilledPlaceholder[]> {
+export async function unfilledPlaceholders(db: Db, facts: LegalFactsSource, now = new Date()): Promise<UnfilledPlaceholder[]> {
   const snapshot = await snapshotAt(db, now);
+  const known = await facts(now);
+  const flags = legalFlags(snapshot.modules, known);
   const out: UnfilledPlaceholder[] = [];
   for (const kind of POLICY_KINDS) {
     const rows = snapshot.byKind.get(kind) ?? [];
     for (const row of rows.slice(Math.max(0, inForceIndex(rows, snapshot.day)))) {
       for (const lang of POLICY_LANGS) {
-        const vars = legalVars(snapshot.identity, lang, snapshot.lenders);
-        const names = new Set([...bodyOf(row, lang).matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
-        for (const name of names) if (!Object.hasOwn(vars, name)) out.push({ kind, version: row.effective_on, lang, name });
+        const vars = legalVars(snapshot.identity, lang, known, row.effective_on, snapshot.lenders);
+        for (const name of unfilledNames(bodyOf(row, lang), vars, flags)) out.push({ kind, version: row.effective_on, lang, name });
       }
     }
   }

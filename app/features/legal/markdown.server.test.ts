@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, renderInline, renderMarkdown } from "#app/features/legal/markdown.server.ts";
+import { applyConditions, escapeHtml, renderInline, renderMarkdown, unfilledNames } from "#app/features/legal/markdown.server.ts";
 
 describe("renderInline", () => {
   it("escapes every HTML-significant character", () => {
@@ -77,5 +77,45 @@ describe("renderMarkdown", () => {
       address: "Seoul",
     });
     expect(html).toBe("<h3>K</h3>\n<p>e@example.com</p>\n<ul><li>1</li></ul>\n<ol><li>Seoul</li></ol>");
+  });
+});
+
+describe("conditions {?flag}…{/flag} and {!flag}…{/flag}", () => {
+  it("keeps a block when its flag is set and drops it whole when not, inside a line too", () => {
+    expect(renderMarkdown("a {?x}b {/x}c", {}, { x: true })).toBe("<p>a b c</p>");
+    expect(renderMarkdown("a {?x}b {/x}c", {}, { x: false })).toBe("<p>a c</p>");
+    expect(renderMarkdown("a {!x}none{/x}", {}, { x: false })).toBe("<p>a none</p>");
+    expect(renderMarkdown("a {!x}none{/x}", {}, { x: true })).toBe("<p>a</p>");
+  });
+
+  it("wraps whole sections, and a marker alone on its line leaves a list whole", () => {
+    const source = "## A\n\n- one\n{?counter}\n- two\n{/counter}\n- three\n\n{?counter}\n## B\n\nbody\n{/counter}\n\n## C";
+    expect(renderMarkdown(source, {}, { counter: true })).toBe(
+      "<h3>A</h3>\n<ul><li>one</li><li>two</li><li>three</li></ul>\n<h3>B</h3>\n<p>body</p>\n<h3>C</h3>",
+    );
+    expect(renderMarkdown(source, {}, { counter: false })).toBe("<h3>A</h3>\n<ul><li>one</li><li>three</li></ul>\n<h3>C</h3>");
+  });
+
+  it("nests conditions on different flags and fills placeholders inside kept blocks", () => {
+    const source = "{?products}Rates {rateMin}{?counter} and counters{/counter}.{/products}{!products}No product.{/products}";
+    expect(renderMarkdown(source, { rateMin: "9.9%" }, { products: true, counter: false })).toBe("<p>Rates 9.9%.</p>");
+    expect(renderMarkdown(source, { rateMin: "9.9%" }, { products: true, counter: true })).toBe("<p>Rates 9.9% and counters.</p>");
+    expect(renderMarkdown(source, {}, { products: false, counter: true })).toBe("<p>No product.</p>");
+  });
+
+  it("leaves a condition on an unknown flag, or without its end, visible as written", () => {
+    expect(applyConditions("{?nope}x{/nope}", { counter: true })).toBe("{?nope}x{/nope}");
+    expect(renderMarkdown("{?counter}x", {}, { counter: true })).toBe("<p>{?counter}x</p>");
+  });
+
+  it("does not let a substituted value open a condition", () => {
+    expect(renderMarkdown("{v}", { v: "{?x}secret{/x}" }, { x: false })).toBe("<p>{?x}secret{/x}</p>");
+  });
+
+  it("names what would show unfilled: placeholders in kept blocks, unknown flags, unended markers", () => {
+    const vars = { phone: "1" };
+    expect(unfilledNames("{phone} {?products}{rateMin}{/products}", vars, { products: false })).toEqual([]);
+    expect(unfilledNames("{phone} {?products}{rateMin}{/products}", vars, { products: true })).toEqual(["rateMin"]);
+    expect(unfilledNames("{?fax}x{/fax} {?counter}y", vars, { counter: true })).toEqual(["?fax", "/fax", "?counter"]);
   });
 });

@@ -8,12 +8,54 @@
  *   "1. " numbered items         → <ol> (with `start` when it does not start at 1)
  *   **bold**                     → <strong>
  *   {placeholder}                → the value given in `vars`
+ *   {?flag}…{/flag}              → kept only when `flags[flag]` is true
+ *   {!flag}…{/flag}              → kept only when `flags[flag]` is false
+ *
+ * A condition may wrap words inside a line or whole blocks (headings, lists,
+ * paragraphs); a marker alone on its line takes no line of its own, so a
+ * condition around a list item leaves the list whole. Conditions on
+ * different flags nest. The legal texts' flags: `counter` (the cash-counter
+ * line of business is on), `products` (at least one loan product is live).
  *
  * Everything else is text: every character is HTML-escaped, including the
  * substituted values, so the output is safe to insert as HTML whatever the
- * source or the values contain. Unknown placeholders stay visible as written.
+ * source or the values contain. Unknown placeholders, and a condition on an
+ * unknown flag or without its end, stay visible as written (the go-live
+ * check lists them: `unfilledNames`).
  */
 export type MarkdownVars = Readonly<Record<string, string>>;
+export type MarkdownFlags = Readonly<Record<string, boolean>>;
+
+/** A marker alone on its line: the line break after it goes with it. */
+const MARKER_LINE = /^[ \t]*(\{[?!/]\w+\})[ \t]*(?:\r\n?|\n)/gm;
+const CONDITION = /\{([?!])(\w+)\}([\s\S]*?)\{\/\2\}/g;
+
+/** The source with its conditions decided: each kept block's markers gone, each dropped block gone whole. */
+export function applyConditions(source: string, flags: MarkdownFlags = {}): string {
+  let text = source.replace(MARKER_LINE, "$1");
+  for (;;) {
+    const next = text.replace(CONDITION, (whole, sign: string, name: string, inner: string) =>
+      Object.hasOwn(flags, name) ? (flags[name] === (sign === "?") ? inner : "") : whole,
+    );
+    if (next === text) return text;
+    text = next;
+  }
+}
+
+/**
+ * What a text names that `vars` and `flags` do not fill, as it would show:
+ * placeholders left after the conditions are decided (a placeholder inside a
+ * dropped block shows nowhere), and conditions on an unknown flag or without
+ * their end, as `?name`, `!name` or `/name`.
+ */
+export function unfilledNames(source: string, vars: MarkdownVars, flags: MarkdownFlags): string[] {
+  const text = applyConditions(source, flags);
+  const names = new Set<string>();
+  for (const [, sign = "", name = ""] of text.matchAll(/\{([?!/]?)(\w+)\}/g)) {
+    if (sign === "" ? !Object.hasOwn(vars, name) : true) names.add(`${sign}${name}`);
+  }
+  return [...names];
+}
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -93,8 +135,8 @@ function parse(source: string): Block[] {
 }
 
 /** The document as safe HTML. */
-export function renderMarkdown(source: string, vars: MarkdownVars = {}): string {
-  return parse(source)
+export function renderMarkdown(source: string, vars: MarkdownVars = {}, flags: MarkdownFlags = {}): string {
+  return parse(applyConditions(source, flags))
     .map((block) => {
       switch (block.type) {
         case "heading": {

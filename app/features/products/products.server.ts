@@ -27,7 +27,8 @@ import type { RateKind, StampDuty } from "#app/loans/terms.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
 import { loadDisclosureBroker } from "#app/loans/disclosure.server.ts";
 import type { DisclosureApproval, DisclosureBroker, DisclosureProduct } from "#app/loans/disclosure.ts";
-import { productRanges, rangeVars, type RangeVars } from "#app/loans/ranges.ts";
+import { productRanges, rangeVars, type ProductRanges, type RangeVars } from "#app/loans/ranges.ts";
+import type { LegalFactsSource } from "#app/features/legal/documents.server.ts";
 
 /**
  * Loan products (issue 27, ADR 0028): what the eligibility check offers, and
@@ -114,6 +115,16 @@ async function versionsByProduct(db: Db): Promise<Map<number, VersionRow[]>> {
 export function liveProducts(db: Db, locale: Locale, now = new Date(), preview = false): Promise<LoanProduct[]> {
   return preview ? readLiveProducts(db, locale, now, true) : publicProducts(db, locale, now);
 }
+
+/** The span of the products live now (app/loans/ranges.ts): what prose and the legal texts state about "our loans"; null when none is live. */
+export async function liveProductRanges(db: Db, now = new Date()): Promise<ProductRanges | null> {
+  return productRanges(await liveProducts(db, "en", now));
+}
+
+/** What the legal texts state from the live products, for the legal feature's renderer (it stands below this one). */
+export const legalFactsOf =
+  (db: Db): LegalFactsSource =>
+  async (now) => ({ ranges: await liveProductRanges(db, now) });
 
 /** What visitors are offered: while the database is away, what this process last read (app/lib/last-known.server.ts). */
 const publicProducts = lastKnown(
