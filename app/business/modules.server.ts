@@ -1,3 +1,4 @@
+import { isDependencyAway } from "#db/dependency.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { readSection, writeSection } from "#app/business/sections.server.ts";
@@ -18,9 +19,20 @@ export async function businessModules(db: Kysely<Database>): Promise<BusinessMod
  */
 export const businessModulesOrLast: (db: Kysely<Database>) => Promise<BusinessModules> = lastKnown(businessModules, () => "");
 
-/** Whether a line of business is switched on (its pages, forms and calls answer; else 404). */
+/**
+ * Whether a line of business is switched on (its pages, forms and calls
+ * answer; else 404). While the database is away and this process never read
+ * the modules, it cannot tell: the page or form goes on, and the read it
+ * needs next answers the visitor the usual 503 with Retry-After, keeping
+ * what was typed (never a 500, never a 404 for a line that may be on).
+ */
 export async function moduleOn(db: Kysely<Database>, module: BusinessModule): Promise<boolean> {
-  return (await businessModulesOrLast(db))[module];
+  try {
+    return (await businessModulesOrLast(db))[module];
+  } catch (error) {
+    if (isDependencyAway(error)) return true;
+    throw error;
+  }
 }
 
 /** Written inside the caller's transaction (with its audit row and the content version). */

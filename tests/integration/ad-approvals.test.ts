@@ -24,6 +24,8 @@ import { SAMPLE_TERMS } from "#db/migrations/0150_ad_disclosure.ts";
  * carry flagged sample approvals.
  */
 const APPROVALS = { confirm_no: "2026-101", confirm_until: "2099-12-31", review_no: "2026-201", review_until: "2099-12-31" };
+/** A validity a lender really gives: within a year of today. */
+const OWN_UNTIL = new Date(Date.now() + 180 * 86_400_000).toISOString().slice(0, 10);
 const NO_APPROVALS = { confirm_no: "", confirm_until: "", review_no: "", review_until: "" };
 
 describe.each(DIALECTS)("ad approvals on %s", (dialect) => {
@@ -117,8 +119,18 @@ describe.each(DIALECTS)("ad approvals on %s", (dialect) => {
     const statuses = await handle.db.selectFrom("loan_product_versions").select("status").where("product_id", "=", id).execute();
     expect(statuses.map((s) => s.status).sort()).toEqual(["draft", "published"]);
 
-    // With them it publishes, and the version is no longer the sample.
+    // With them it publishes; it stays a sample while its words or approvals are the samples' (issue 47: by content,
+    // not by who saved it), and is the business's own once they are.
     expect((await sendProduct(id, { ...APPROVALS, intent: "publish" })).status).toBe(200);
+    expect((await listProducts(handle.db)).find((p) => p.key === "savings-bank")!.sample).toBe(true);
+    const own = {
+      ...APPROVALS,
+      confirm_until: OWN_UNTIL,
+      review_until: OWN_UNTIL,
+      rate_basis: "코픽스 6개월 변동금리 + 가산금리",
+      credit_standard: "NICE 500점 이상",
+    };
+    expect((await sendProduct(id, { ...own, intent: "publish" })).status).toBe(200);
     expect((await listProducts(handle.db)).find((p) => p.key === "savings-bank")!.sample).toBe(false);
   });
 

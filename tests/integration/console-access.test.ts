@@ -15,6 +15,7 @@ import * as request from "#app/routes/admin.request.tsx";
 import * as blogLinks from "#app/routes/admin.blog-links.tsx";
 import * as businessPage from "#app/routes/admin.business.tsx";
 import * as goLive from "#app/routes/admin.go-live.tsx";
+import * as brand from "#app/routes/admin.brand.tsx";
 import * as goLiveFindings from "#app/routes/admin.go-live.findings.ts";
 import * as homeClaims from "#app/routes/admin.home-claims.tsx";
 import * as homeClaimsReview from "#app/routes/admin.home-claims.review.tsx";
@@ -56,6 +57,7 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.blog-links.tsx": { module: blogLinks, placement: "guarded" },
   "routes/admin.business.tsx": { module: businessPage, placement: "guarded" },
   "routes/admin.go-live.tsx": { module: goLive, placement: "guarded" },
+  "routes/admin.brand.tsx": { module: brand, placement: "guarded" },
   "routes/admin.go-live.findings.ts": { module: goLiveFindings, placement: "open" },
   "routes/admin.home-claims.tsx": { module: homeClaims, placement: "guarded" },
   "routes/admin.home-claims.review.tsx": { module: homeClaimsReview, placement: "guarded" },

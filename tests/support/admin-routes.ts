@@ -49,6 +49,13 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { file: "routes/admin.banners.tsx", path: "/admin/banners", access: "page" },
   { file: "routes/admin.business.tsx", path: "/admin/business", access: "page", post: { phone: "1577-0000" }, adminOnly: true },
   { file: "routes/admin.go-live.tsx", path: "/admin/go-live", access: "page", adminOnly: true },
+  {
+    file: "routes/admin.brand.tsx",
+    path: "/admin/brand",
+    access: "page",
+    post: { tiktok: "https://www.tiktok.com/@hacked" },
+    adminOnly: true,
+  },
   { file: "routes/admin.go-live.findings.ts", path: "/admin/go-live/findings", access: "data", adminOnly: true },
   {
     file: "routes/admin.home-claims.tsx",
