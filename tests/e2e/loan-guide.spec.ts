@@ -15,7 +15,9 @@ test.describe("loan guide (spec §2 /our-products/loan)", () => {
   test("states what the live products lend (the seeded ones), in the reader's number format, and names no product", async ({ page }) => {
     await page.goto(PATH);
     await expect(
-      page.getByText("Through us you can borrow 1,000,000 to 50,000,000 KRW at 13% to 19.9% a year; loan terms, in months, run from 6 to 60."),
+      page.getByText(
+        "Through us you can borrow 1,000,000 to 50,000,000 KRW at 13% to 19.9% a year; loan terms, in months, run from 6 to 60.",
+      ),
     ).toBeVisible();
     await expect(page.getByRole("main")).not.toContainText(/regional bank|savings bank/i);
     await page.goto(`${PATH}?lang=vi`);
