@@ -175,8 +175,10 @@ test.describe("the loan product notice and the privacy policy name the lenders",
       await page.goto(`/loan-consultation?policy=${kind}&${query}`);
       const dialog = page.getByRole("dialog");
       await expect(dialog).toBeVisible();
-      for (const name of NAMES) await expect(dialog.getByText(name).first()).toBeVisible();
-      await dialog.getByText(NAMES[0]!).first().scrollIntoViewIfNeeded();
+      // The Korean original names them as registered; a translation by their names.
+      const names = lang === "ko" ? LEGAL_NAMES : NAMES;
+      for (const name of names) await expect(dialog.getByText(name).first()).toBeVisible();
+      await dialog.getByText(names[0]!).first().scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/${kind}-${lang}-390.png` });
     });
   }

@@ -116,8 +116,9 @@ export async function bannerAction(request: Request, context: Readonly<RouterCon
     const { output, errors, images } = await checkForm(form, bannerSchema, BANNER_IMAGE, id === null);
     if (!output) return refused(errors, form.fields);
     const publish = form.fields.intent === "publish";
-    // A published banner saves with "publish" too: its approvals are checked before anything is stored (issue 35).
-    const gaps = publish ? await publicationGaps(db, output as BannerInput, new Date()) : [];
+    // A published banner saves with "publish" too: its approvals are checked before anything is stored (issue 35),
+    // unless it is being switched off: an ad that shows nothing needs no approval, and switching one off is never refused.
+    const gaps = publish && (output as BannerInput).enabled ? await publicationGaps(db, output as BannerInput, new Date()) : [];
     if (gaps.length) return refused(gapErrors(gaps), form.fields);
     try {
       const urls = images ? await storeCampaignImages(db, images) : undefined;
@@ -148,7 +149,7 @@ export async function popupAction(request: Request, context: Readonly<RouterCont
     const { output, errors, images } = await checkForm(form, popupSchema, POPUP_IMAGE, false);
     if (!output) return refused(errors, form.fields);
     const publish = form.fields.intent === "publish";
-    const gaps = publish ? await publicationGaps(db, output as PopupInput, new Date()) : [];
+    const gaps = publish && (output as PopupInput).enabled ? await publicationGaps(db, output as PopupInput, new Date()) : [];
     if (gaps.length) return refused(gapErrors(gaps), form.fields);
     try {
       const urls = images ? await storeCampaignImages(db, images) : undefined;

@@ -351,7 +351,7 @@ export async function saveBanner(
     const image = options.image ? { image: options.image[0]!, image_2x: options.image[1] ?? null } : {};
     if (id === null) {
       if (!options.image) throw new CampaignProblem("image_required");
-      if (options.publish) await assertPublishable(trx, values, now);
+      if (options.publish && values.enabled) await assertPublishable(trx, values, now);
       const last = await trx
         .selectFrom("campaign_banners")
         .select((eb) => eb.fn.max("position").as("p"))
@@ -383,7 +383,7 @@ export async function saveBanner(
     const before = await trx.selectFrom("campaign_banners").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) throw new CampaignProblem("missing");
     const published = options.publish ? 1 : before.published;
-    if (published) await assertPublishable(trx, values, now);
+    if (published && values.enabled) await assertPublishable(trx, values, now);
     await trx
       .updateTable("campaign_banners")
       .set({ ...values, partner_key: before.partner_key, ...image, published, updated_at: at })
@@ -522,7 +522,8 @@ export async function savePopup(
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("campaign_popup").selectAll().orderBy("id").executeTakeFirst();
     if (!before) throw new CampaignProblem("missing");
-    if (values.published) await assertPublishable(trx, values, now);
+    // Switched off, it shows nothing: its approvals are checked when it is switched on and published again.
+    if (values.published && values.enabled) await assertPublishable(trx, values, now);
     await trx.updateTable("campaign_popup").set(values).where("id", "=", before.id).execute();
     const changes = describeChanges(flatPopup(before), flatPopup({ ...before, ...values }));
     const publishing = !before.published && values.published;

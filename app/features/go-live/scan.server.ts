@@ -108,6 +108,16 @@ interface Hit extends SampleMatch {
   lang: string;
 }
 
+/** The console page that edits what these pages show, when one does: the legal texts, the blog links; else the file. */
+const PAGE_FIXES: [(page: string) => boolean, string][] = [
+  [(page) => page.startsWith("/?policy="), LEGAL_PAGE],
+  [(page) => page === "/information-service/blogs", "/admin/blog-links"],
+];
+
+function fixFor(pages: readonly string[]): string {
+  return PAGE_FIXES.find(([owns]) => pages.every(owns))?.[1] ?? SITE_FILE;
+}
+
 /** Findings from matches: one per sample value, its pages in scan order, each page's languages together. */
 export function groupHits(hits: readonly Hit[]): Finding[] {
   const byValue = new Map<string, { match: Hit; places: Map<string, Place> }>();
@@ -121,8 +131,8 @@ export function groupHits(hits: readonly Hit[]): Finding[] {
   }
   return [...byValue.values()].map(({ match, places }) => {
     const all = [...places.values()];
-    // A mark that is no setting (a "[샘플]" in a legal text, an example link in the prose) is fixed where it shows.
-    const fix = match.fix || (all.every((p) => p.page.startsWith("/?policy=")) ? LEGAL_PAGE : SITE_FILE);
+    // A mark that is no setting (a "[샘플]" in a legal text, an example link in the blog list) is fixed where it shows.
+    const fix = match.fix || fixFor(all.map((p) => p.page));
     return {
       area: "public",
       what: match.source === "pattern" ? "golive.publicMark" : "golive.publicSample",
