@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 import { test, expect, english, withoutJavaScript } from "#tests/e2e/console/fixtures.ts";
+import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
 
 /**
  * The console's Products page (issue 27) at 390×844: an administrator reads
@@ -42,6 +43,9 @@ const CHECK =
   "/our-products/eligibility?visa=E-9&expiry=20350101&employed_months=9&employment=standard&income=30000000&amount=5000000&months=24";
 const LIVE_GENERAL_RATES = /about [\d,]+ KRW at 13% to [\d,]+ KRW at 19\.9% a year\./;
 
+/** The card's line naming the product's lender, as the Lenders page keeps it (issue 47). */
+const lenderLine = (product: Seeded) => `Lender: ${SAMPLE_LENDERS[product.key]!.legal_name}`;
+
 /** A product's card on the list. */
 const card = (page: Page, product: Seeded) =>
   page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name: product.name }) });
@@ -49,7 +53,8 @@ const card = (page: Page, product: Seeded) =>
 /** The product's card: on, its seeded figures live (whatever draft another test may have saved meanwhile). */
 async function expectLive(page: Page, product: Seeded) {
   const lines = card(page, product).locator("p");
-  for (const [i, text] of [`${product.key} · on`, "Live now:", product.figures].entries()) await expect(lines.nth(i)).toHaveText(text);
+  for (const [i, text] of [`${product.key} · on`, lenderLine(product), "Live now:", product.figures].entries())
+    await expect(lines.nth(i)).toHaveText(text);
 }
 
 /** The product's card: on, its seeded figures live, and the draft's figures if `draft` is given (else no draft). */
@@ -57,6 +62,7 @@ async function expectLiveOnly(page: Page, product: Seeded, draft?: string) {
   const item = card(page, product);
   await expect(item.locator("p")).toHaveText([
     `${product.key} · on`,
+    lenderLine(product),
     "Live now:",
     product.figures,
     ...(draft ? ["Draft (not live):", draft] : []),
