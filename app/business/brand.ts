@@ -100,8 +100,6 @@ export function apiTitleOf(brand: Brand, identity: Pick<BusinessIdentity, "trade
   return brand.apiTitle || `${identity.tradeNameEn} API`;
 }
 
-/** Where a brand image is served when uploaded (routes/media.brand.ts). */
-export const BRAND_FILE_PREFIX = "/media/brand/";
 
 /** The favicon's type, for `<link rel="icon" type>`. */
 export function faviconType(url: string): string {

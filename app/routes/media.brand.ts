@@ -1,8 +1,8 @@
 import type { Route } from "./+types/media.brand";
 import { services } from "#app/lib/services.server.ts";
-import { brandFileResponse } from "#app/features/brand-settings/brand.server.ts";
+import { imageResponse } from "#app/business/images.server.ts";
 
-/** GET /media/brand/:name: the business's uploaded logo, favicon or share card. */
+/** GET /media/brand/:name: the business's uploaded pictures (the brand's logo, tab icon and share card, the lenders' logos). */
 export function loader({ params, context }: Route.LoaderArgs) {
-  return brandFileResponse(services(context).db, params.name);
+  return imageResponse(services(context).db, params.name);
 }

@@ -206,6 +206,9 @@ test("a new broker goes live from a fresh install through the console and two co
     await field(page, "Name visitors see").first().fill("Yesi Savings Bank");
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await saved(page, /Added\./);
+    await page.getByLabel("New logo").setInputFiles({ name: "yesi.png", mimeType: "image/png", buffer: await png(640, 320, 120) });
+    await page.getByRole("button", { name: "Upload logo" }).click();
+    await saved(page, "Logo changed. The site shows it within a few seconds.");
 
     // Step 6: its product, with everything its ad must state, published; the samples retired.
     await page.goto("/admin/products/new");
@@ -329,6 +332,9 @@ test("a new broker goes live from a fresh install through the console and two co
     const visitor = await context.newPage();
     await visitor.goto("/loan-consultation?lang=vi");
     await expect(visitor.locator("[data-lender-notice]")).toContainText("주식회사 예시저축은행");
+    await visitor.goto("/company/our-partners?lang=vi");
+    await expect(visitor.locator('main img[src^="/media/brand/"]')).toHaveCount(1);
+    await expect(visitor.getByText("Yesi Savings Bank")).toBeVisible();
     await visitor.screenshot({ path: "test-results/go-live-walk-consultation-vi.png", fullPage: true });
   } finally {
     await context.close();

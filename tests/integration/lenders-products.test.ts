@@ -4,6 +4,9 @@ import { testContext, testServices, type TestServices } from "#tests/support/ser
 import { ORIGIN, callRoute, createOperator, csrfOf, get, signInCookie } from "#tests/support/admin.ts";
 import { OWN_APPROVALS, OWN_LENDER, OWN_PRODUCT, postForm, productForm, send as sendAs } from "#tests/support/console-ads.ts";
 import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
+import { multipartRequest } from "#tests/support/multipart.ts";
+import { png } from "#tests/support/images.ts";
+import { imageResponse } from "#app/business/images.server.ts";
 import { renderLegalDocument } from "#app/features/legal/documents.server.ts";
 import { legalFactsOf, loanAds } from "#app/features/products/products.server.ts";
 import { adFindings } from "#app/features/go-live/checks.server.ts";
@@ -48,7 +51,7 @@ describe.each(DIALECTS)("lenders and products from the console on %s", (dialect)
   afterAll(() => handle.cleanup());
 
   const send = (module: Parameters<typeof callRoute>[0], path: string, fields: Record<string, string>) =>
-    sendAs({ services, cookie, csrf }, module, path, fields);
+    sendAs({ services, cookie, csrf }, module, path, fields, path.match(/\/admin\/lenders\/(\d+)$/) ? { id: path.split("/").at(-1)! } : {});
   const listIntent = (intent: string, id: number) => send(productsList, "/admin/products", { id: String(id), intent });
   const count = async (table: "loan_lenders" | "loan_products") =>
     Number(
@@ -141,6 +144,53 @@ describe.each(DIALECTS)("lenders and products from the console on %s", (dialect)
       .where("product_id", "=", productId)
       .executeTakeFirstOrThrow();
     expect(version.lender_name).toBe(LENDER.legal_name);
+  });
+
+  it("takes the lender's logo by its bytes, shows it on the partners page, refuses what is no picture, and removes it", async () => {
+    const upload = async (file: { name: string; type: string; data: Uint8Array }) => {
+      const { request } = await multipartRequest(
+        `/admin/lenders/${lenderId}`,
+        [
+          { name: "csrf", value: csrf },
+          { name: "logo", filename: file.name, type: file.type, data: file.data },
+        ],
+        { cookie, origin: ORIGIN },
+      );
+      return callRoute(lenderEdit, "guarded", request, services, { id: String(lenderId) });
+    };
+    const fake = await upload({ name: "logo.png", type: "image/png", data: new TextEncoder().encode("not a picture at all") });
+    expect(fake.status).toBe(400);
+    expect(await fake.json()).toEqual({ logoError: "lenders.error.imageType" });
+    const tiny = await upload({ name: "logo.png", type: "image/png", data: await png(100, 40) });
+    expect(await tiny.json()).toEqual({ logoError: "lenders.error.imageSmall" });
+    expect(
+      (await handle.db.selectFrom("loan_lenders").select("logo").where("id", "=", lenderId).executeTakeFirstOrThrow()).logo,
+    ).toBeNull();
+
+    expect(await (await upload({ name: "logo.jpg", type: "image/jpeg", data: await png(800, 400) })).json()).toEqual({
+      ok: "logo",
+      id: lenderId,
+    });
+    const logo = (await handle.db.selectFrom("loan_lenders").select("logo").where("id", "=", lenderId).executeTakeFirstOrThrow()).logo!;
+    expect(logo).toMatch(/^\/media\/brand\/[0-9a-f]{32}\.webp$/);
+    const served = await imageResponse(handle.db, logo.slice("/media/brand/".length));
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    const partnersPage = (await partners.loader({
+      request: new Request(`${ORIGIN}/company/our-partners`),
+      context: testContext(services, "vi"),
+      params: {},
+    } as never)) as {
+      lenders: { name: string; logo: string | null }[];
+    };
+    expect(partnersPage.lenders.find((l) => l.name === LENDER.name_vi)?.logo).toBe(logo);
+
+    expect(await (await send(lenderEdit, `/admin/lenders/${lenderId}`, { intent: "remove-logo" })).json()).toEqual({
+      ok: "logo",
+      id: lenderId,
+    });
+    expect(
+      (await handle.db.selectFrom("loan_lenders").select("logo").where("id", "=", lenderId).executeTakeFirstOrThrow()).logo,
+    ).toBeNull();
   });
 
   it("deletes only a product never published, and a lender only when no product names it", async () => {

@@ -16,6 +16,7 @@ import {
   type BrandImage,
 } from "#app/business/brand.ts";
 import type { BrandResult } from "#app/features/brand-settings/actions.server.ts";
+import { IMAGE_ACCEPT, UploadForm } from "#app/features/console/upload-form.tsx";
 import admin from "#app/features/console/console.module.css";
 import styles from "./brand.module.css";
 
@@ -131,24 +132,16 @@ function ImageForm({ kind, url, busy, error }: { kind: BrandImage; url: string; 
         {preview}
         <span className={admin.muted}>{t(isSample ? "brand.image.sample" : "brand.image.own")}</span>
       </div>
-      <PostForm encType="multipart/form-data" className={admin.stack} noValidate>
+      <UploadForm
+        name="image"
+        label={t(`brand.image.${kind}File`)}
+        hint={t(`brand.image.${kind}Hint`)}
+        accept={IMAGE_ACCEPT}
+        error={error}
+        submit={t(`brand.image.${kind}Upload`)}
+      >
         <input type="hidden" name="kind" value={kind} />
-        <TextField
-          label={t(`brand.image.${kind}File`)}
-          hint={t(`brand.image.${kind}Hint`)}
-          name="image"
-          type="file"
-          accept="image/png,image/jpeg,image/webp"
-          required
-          requiredLabel={t("form.required")}
-          error={error}
-        />
-        <div className={admin.toolbar}>
-          <Button type="submit" variant="secondary" disabled={busy}>
-            {t(`brand.image.${kind}Upload`)}
-          </Button>
-        </div>
-      </PostForm>
+      </UploadForm>
       {isSample ? null : (
         <PostForm intent="reset" noValidate>
           <input type="hidden" name="kind" value={kind} />

@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import { ImageProblem } from "#app/business/images.server.ts";
 import { BadRequest } from "#app/lib/http.server.ts";
 import { isMultipart, readMultipart, UploadRejected } from "#app/lib/multipart.server.ts";
 import { services } from "#app/lib/services.server.ts";
@@ -10,7 +11,6 @@ import { BRAND_IMAGES, type BrandImage } from "#app/business/brand.ts";
 import { checkBrand, formFields, type FieldErrors } from "#app/features/brand-settings/schema.ts";
 import {
   BRAND_IMAGE_MAX_BYTES,
-  BrandImageProblem,
   encodeBrandImage,
   resetBrandImage,
   saveBrand,
@@ -60,7 +60,7 @@ export async function brandAction(request: Request, context: Readonly<RouterCont
         const image = await encodeBrandImage(kind, { path: file.path, head: file.head });
         await saveBrandImage(db, who, kind, image);
       } catch (error) {
-        if (!(error instanceof BrandImageProblem)) throw error;
+        if (!(error instanceof ImageProblem)) throw error;
         return refuseImage(kind, error.code === "small" ? "brand.error.imageSmall" : "brand.error.imageType");
       }
       return data<BrandResult>({ ok: "image" });

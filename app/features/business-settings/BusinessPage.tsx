@@ -8,6 +8,7 @@ import { FieldGroup } from "#app/features/console/fields.tsx";
 import type { BusinessResult } from "#app/features/business-settings/actions.server.ts";
 import type { BusinessModules } from "#app/business/modules.ts";
 import { ModulesForm } from "#app/features/business-settings/ModulesForm.tsx";
+import { UploadForm } from "#app/features/console/upload-form.tsx";
 import admin from "#app/features/console/console.module.css";
 
 type Field = { name: string; label: AdminKey; hint?: AdminKey; type?: string; inputMode?: "numeric" | "decimal" | "tel" | "email" | "url" };
@@ -117,29 +118,22 @@ export function BusinessPage({
           </Button>
         </div>
       </PostForm>
-      <PostForm encType="multipart/form-data" className={`${admin.card} ${admin.stack}`} noValidate>
+      <UploadForm
+        className={`${admin.card} ${admin.stack}`}
+        name="certificate"
+        label={t("business.certificate.file")}
+        hint={t("business.certificate.hint")}
+        accept="application/pdf,.pdf"
+        error={result && "certificateError" in result ? t(result.certificateError) : undefined}
+        submit={t("business.certificate.upload")}
+      >
         <h2 className={admin.subtitle}>{t("business.certificate.title")}</h2>
         <p>
           <a href={certificateUrl} type="application/pdf">
             {t("business.certificate.current")}
           </a>
         </p>
-        <TextField
-          label={t("business.certificate.file")}
-          hint={t("business.certificate.hint")}
-          name="certificate"
-          type="file"
-          accept="application/pdf,.pdf"
-          required
-          requiredLabel={t("form.required")}
-          error={result && "certificateError" in result ? t(result.certificateError) : undefined}
-        />
-        <div className={admin.toolbar}>
-          <Button type="submit" variant="secondary" disabled={busy}>
-            {t("business.certificate.upload")}
-          </Button>
-        </div>
-      </PostForm>
+      </UploadForm>
       <ModulesForm modules={modules} result={result} busy={busy} />
     </>
   );

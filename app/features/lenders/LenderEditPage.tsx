@@ -7,7 +7,9 @@ import { LocaleFields, formState, useFieldProps } from "#app/features/console/lo
 import { DISPLAY_NAME_MAX, LEGAL_NAME_MAX } from "#app/features/lenders/schema.ts";
 import type { AdminLender } from "#app/features/lenders/lenders.server.ts";
 import type { LenderFormResult } from "#app/features/lenders/actions.server.ts";
+import { IMAGE_ACCEPT, UploadForm } from "#app/features/console/upload-form.tsx";
 import admin from "#app/features/console/console.module.css";
+import styles from "./lenders.module.css";
 
 /** A new lender, or one being renamed: its legal name (상호) and its name in each language. */
 export function LenderEditPage({ lender, result, created }: { lender: AdminLender | null; result?: LenderFormResult; created?: boolean }) {
@@ -48,6 +50,40 @@ export function LenderEditPage({ lender, result, created }: { lender: AdminLende
           </Button>
         </div>
       </PostForm>
+      {lender ? <LogoForm lender={lender} error={result && "logoError" in result ? t(result.logoError) : undefined} /> : null}
     </>
+  );
+}
+
+/** The lender's logo on the partners page: the one shown now, a new upload, or none (its name alone is shown). */
+function LogoForm({ lender, error }: { lender: AdminLender; error?: string }) {
+  const t = useAdminT();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className={`${admin.card} ${admin.stack}`} aria-labelledby="lender-logo">
+      <h2 id="lender-logo" className={admin.subtitle}>
+        {t("lenders.logo.title")}
+      </h2>
+      {lender.logo ? (
+        <img src={lender.logo} alt="" width={320} height={160} className={styles.logo} decoding="async" />
+      ) : (
+        <p className={admin.muted}>{t("lenders.logo.none")}</p>
+      )}
+      <UploadForm
+        name="logo"
+        label={t("lenders.logo.file")}
+        hint={t("lenders.logo.hint")}
+        accept={IMAGE_ACCEPT}
+        error={error}
+        submit={t("lenders.logo.upload")}
+      />
+      {lender.logo ? (
+        <PostForm intent="remove-logo" noValidate>
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {t("lenders.logo.remove")}
+          </Button>
+        </PostForm>
+      ) : null}
+    </section>
   );
 }

@@ -7,6 +7,7 @@ import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
 import { audit, auditChange, describeChanges } from "#app/features/audit/audit.server.ts";
 import type { LenderInput } from "#app/features/lenders/schema.ts";
+import { storeImage, type EncodedImage, type ImageSpec } from "#app/business/images.server.ts";
 
 /**
  * The lenders the business sells products for (issue 47, item 1), as the
@@ -123,6 +124,22 @@ export async function deleteLender(db: Db, who: Who, id: number, now = new Date(
     if (used) throw new LenderProblem("in_use");
     await trx.deleteFrom("loan_lenders").where("id", "=", id).execute();
     await audit(trx, who, "lender_delete", { kind: "lender", id }, row.legal_name, now);
+    await bumpContentVersion(trx, now);
+  });
+}
+
+/** How a lender's logo is kept: a 640×320 WebP, the box the partners page draws it in, transparent around it. */
+export const LENDER_LOGO: ImageSpec = { width: 640, height: 320, min: [160, 80], format: "webp" };
+
+/** Sets (an encoded upload) or removes (null) a lender's logo: the file, the lender, its audit line and the content version at once. */
+export async function setLenderLogo(db: Db, who: Who, id: number, image: EncodedImage | null, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("loan_lenders").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!row) throw new LenderProblem("missing");
+    const logo = image ? await storeImage(trx, image, now) : null;
+    if (logo === row.logo) return;
+    await trx.updateTable("loan_lenders").set({ logo, updated_at: now.toISOString() }).where("id", "=", id).execute();
+    await auditChange(trx, who, "lender_update", { kind: "lender", id }, describeChanges({ logo: row.logo }, { logo }), now);
     await bumpContentVersion(trx, now);
   });
 }
