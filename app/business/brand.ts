@@ -100,7 +100,6 @@ export function apiTitleOf(brand: Brand, identity: Pick<BusinessIdentity, "trade
   return brand.apiTitle || `${identity.tradeNameEn} API`;
 }
 
-
 /** The favicon's type, for `<link rel="icon" type>`. */
 export function faviconType(url: string): string {
   return url.endsWith(".svg") ? "image/svg+xml" : "image/png";
