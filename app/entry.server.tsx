@@ -35,6 +35,33 @@ export function handleError(error: unknown, { request, context }: { request: Req
   log.error("route.failed", { requestId }, cause);
 }
 
+/**
+ * The status of a document that renders an error page: an action's own
+ * status is the document's, so an action that answered 200 followed by a
+ * loader that refused (a 429, a 503) would serve the refusal's page with 200
+ * (issue 51). No error page is ever served with 200: it takes its error's
+ * status (a thrown error that is no response, 500).
+ */
+export function errorPageStatus(status: number, routerContext: Pick<EntryContext, "staticHandlerContext">): number {
+  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
+  if (status >= 400 || errors.length === 0) return status;
+  const error: unknown = errors[0];
+  return isRouteErrorResponse(error) ? error.status : 500;
+}
+
+/**
+ * A data request (a page with JavaScript loading or posting): refused
+ * because the database is away, it says when to come back and is never kept,
+ * as the document is below, whatever the route's own headers() give (issue 51).
+ */
+export function handleDataRequest(response: Response): Response {
+  if (response.status === 503) {
+    if (!response.headers.has("Retry-After")) response.headers.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
+    response.headers.set("Cache-Control", "no-store");
+  }
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -42,6 +69,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  responseStatusCode = errorPageStatus(responseStatusCode, routerContext);
   // A page refused because the database is away says when to come back and is never kept, whatever
   // the route's own headers() would give a page of its kind (issue 39).
   if (responseStatusCode === 503) {

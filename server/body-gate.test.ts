@@ -88,7 +88,7 @@ describe("bodies read at once", () => {
     expect(third.seen.text).toMatch(/\r\nRetry-After: 10\r\n/i);
     expect(third.seen.text).toMatch(/content-type: text\/html/i);
     expect(third.seen.text).toContain('<html lang="mn">');
-    expect(third.seen.text).toContain(serverT("mn", "overload.busy.body"));
+    expect(third.seen.text).toContain(serverT("mn", "overload.busy.page"));
     expect(third.seen.text).toContain('href="/loan-consultation?lang=mn"');
     // The two being read are still being read; the refused one never took a slot.
     expect(gate.reading()).toBe(2);
@@ -104,6 +104,9 @@ describe("bodies read at once", () => {
     expect(second.seen.text).toMatch(/\r\nRetry-After: 7\r\n/i);
     const json = JSON.parse(second.seen.text.slice(second.seen.text.indexOf("\r\n\r\n") + 4)) as Record<string, unknown>;
     expect(json).toEqual({ res_status: 503, message: serverT("vi", "overload.busy.body"), errors: {} });
+    // The form sent with JavaScript is still on the screen (issue 51): it says to send it again, not to go back.
+    expect(serverT("en", "overload.busy.body")).toContain("send it again in a few seconds");
+    expect(serverT("en", "overload.busy.body")).not.toMatch(/go back/i);
   });
 
   it("frees a slot when a body has arrived: the next one is read", async () => {

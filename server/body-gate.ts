@@ -129,6 +129,7 @@ type Reason = "busy" | "slow";
  */
 function answer(req: Request, res: Response, status: 503 | 408, reason: Reason, headers: Record<string, string>, myanmarFont?: string) {
   const locale = requestLocale(req);
+  // A form sent with JavaScript is still on the visitor's screen: send it again. The page stands in its place: go back to it (issue 51).
   const message = serverT(locale, `overload.${reason}.body`);
   res.status(status).set({ "Cache-Control": "no-store", ...headers });
   if (req.path.startsWith("/svc/")) {
@@ -142,7 +143,7 @@ function answer(req: Request, res: Response, status: 503 | 408, reason: Reason, 
       refusalPage(
         locale,
         serverT(locale, `overload.${reason}.title`),
-        message,
+        reason === "busy" ? serverT(locale, "overload.busy.page") : message,
         { href: back, text: serverT(locale, "overload.back") },
         myanmarFont,
       ),

@@ -22,6 +22,19 @@ export function sharedFormPage(seconds = 300) {
   };
 }
 
+/**
+ * For a page whose action may refuse for a while (429, 423 or 503 with
+ * `Retry-After`) and that sends no headers of its own: what its parents send,
+ * and the action's `Retry-After` (React Router keeps only a route's cookies
+ * when it has no headers function, issue 51).
+ */
+export function keepRetryAfter({ parentHeaders, actionHeaders }: { parentHeaders: Headers; actionHeaders: Headers }): Headers {
+  const headers = new Headers(parentHeaders);
+  const retry = actionHeaders.get("Retry-After");
+  if (retry) headers.set("Retry-After", retry);
+  return headers;
+}
+
 /** The header a route answers with when its answer may be kept by this server (never sent to the browser). */
 export const KEEP_ANSWER_HEADER = "X-Keep-Answer";
 

@@ -9,6 +9,7 @@ import { setPasswordSchema } from "#app/features/operators/operators-schema.ts";
 import { readPasswordLink, spendPasswordLink } from "#app/features/operators/operators.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { PasswordLinkPage, type PasswordLinkResult } from "#app/features/operators/PasswordLinkPage.tsx";
+import { keepRetryAfter } from "#app/lib/cache.ts";
 
 /**
  * /admin/password/<token>: an invitation or a reset link sets the password,
@@ -21,6 +22,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const meta = adminMeta;
+
+/** A refused sign-in says when to try again (Retry-After), with and without JavaScript. */
+export const headers = keepRetryAfter;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const wait = await rateLimited({ context }, "admin-password");

@@ -14,6 +14,7 @@ import { deviceHeader, readDevice } from "#app/features/console/device-cookie.se
 import { safeNext } from "#app/features/console/safe-next.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { SecondStepPage, type SecondStepError } from "#app/features/console/SecondStepPage.tsx";
+import { keepRetryAfter } from "#app/lib/cache.ts";
 
 /**
  * The second step of a sign-in (ADR 0022): a code from the authenticator app
@@ -27,6 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta = adminMeta;
+
+/** A refused sign-in says when to try again (Retry-After), with and without JavaScript. */
+export const headers = keepRetryAfter;
 
 type Failure = { error: SecondStepError; retryMinutes?: number };
 

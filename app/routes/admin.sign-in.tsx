@@ -14,6 +14,7 @@ import { deviceHeader, readDevice } from "#app/features/console/device-cookie.se
 import { secondStepHeader } from "#app/features/console/two-step.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { SignInPage, type SignInError } from "#app/features/console/SignInPage.tsx";
+import { keepRetryAfter } from "#app/lib/cache.ts";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const next = safeNext(new URL(request.url).searchParams.get("next"), services(context).log);
@@ -23,6 +24,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta = adminMeta;
+
+/** A refused sign-in says when to try again (Retry-After), with and without JavaScript. */
+export const headers = keepRetryAfter;
 
 type Failure = { error: SignInError; email: string; next: string; retryMinutes?: number };
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/privacy-rights";
 import { withStatusLinkStrings } from "#app/requests/status-answer.server.ts";
 import { pageData } from "#app/web/page.server.ts";
 import { pageMeta } from "#app/web/meta.ts";
-import { sharedPage } from "#app/lib/cache.ts";
+import { sharedFormPage } from "#app/lib/cache.ts";
 import { rightsFormAction } from "#app/features/privacy-rights/rights.server.ts";
 import { PrivacyRightsPage } from "#app/features/privacy-rights/PrivacyRightsPage.tsx";
 
@@ -14,7 +14,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export const action = rightsFormAction;
 
 export const meta = pageMeta;
-export const headers = sharedPage();
+export const headers = sharedFormPage();
 
 export default function Page({ actionData }: Route.ComponentProps) {
   return <PrivacyRightsPage result={actionData} />;

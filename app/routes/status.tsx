@@ -33,9 +33,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const action = statusAction;
 
-export function headers({ errorHeaders }: Route.HeadersArgs) {
-  // A refusal keeps its own Retry-After beside the page's privacy headers.
-  return { ...STATUS_HEADERS, ...Object.fromEntries(errorHeaders ?? []) };
+export function headers({ actionHeaders, errorHeaders }: Route.HeadersArgs) {
+  // A refusal, of the page or of a post, keeps its own Retry-After beside the page's privacy headers.
+  return { ...STATUS_HEADERS, ...Object.fromEntries(actionHeaders ?? []), ...Object.fromEntries(errorHeaders ?? []) };
 }
 
 /** No canonical, no alternates, no Open Graph: the URL is private. */

@@ -1,7 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "#app/routes.ts";
 import { connect, type DatabaseHandle } from "#db/connect.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
@@ -17,6 +15,7 @@ import { formOutcome } from "#tests/support/form-result.ts";
 import { FORMS, SVC, formRequest, svcRequest } from "#tests/support/public-actions.ts";
 import { formDataOf, type Part } from "#tests/support/multipart.ts";
 import { phoneJpeg } from "#tests/support/images.ts";
+import { paramsOf, routeFiles, withParams } from "#tests/support/route-list.ts";
 
 /**
  * Issue 39, item 3: every refusal with its real status and its reason. This
@@ -153,23 +152,13 @@ describe("the database away (PostgreSQL refuses the connection)", () => {
     });
   });
 
-  /** Every route module of app/routes.ts, with the URL it answers (a parameter given a plausible value). */
-  function routeFiles(entries: readonly RouteConfigEntry[], parent = ""): { file: string; path: string }[] {
-    return entries.flatMap((entry) => {
-      const path = entry.path === undefined ? parent : `${parent}/${entry.path}`;
-      return [{ file: entry.file, path }, ...routeFiles(entry.children ?? [], path)];
-    });
-  }
-  const PARAMS: Record<string, string> = { token: "a".repeat(43), id: "1", slug: "x", kind: "privacy", key: "x", "*": "x" };
-  const withParams = (path: string) => path.replace(/:(\w+)\??|\*/g, (m, name: string | undefined) => PARAMS[name ?? "*"] ?? "x");
-
-  it.each(routeFiles(routes).map((r) => [r.path || "/", r] as const))(
+  it.each(routeFiles().map((r) => [r.path || "/", r] as const))(
     "%s: its loader answers, or refuses with the 503 the error page says, or a status of its own; never another error",
     async (_path, route) => {
       const module = (await import(`#app/${route.file}`)) as { loader?: (args: unknown) => unknown };
       if (!module.loader) return;
-      const path = withParams(route.path || "/");
-      const params = Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map((m) => [m[1], PARAMS[m[1]!] ?? "x"]));
+      const path = withParams(route.path);
+      const params = paramsOf(route.path);
       let outcome: unknown;
       try {
         outcome = await module.loader({ request: new Request(`http://localhost${path}`), context: testContext(away()), params });

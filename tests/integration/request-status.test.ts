@@ -295,5 +295,23 @@ describe.each(DIALECTS)("request status links on %s", (dialect) => {
     // Past the guard, even a real link is refused from that address: a refusal tells nothing about a token.
     expect((await look(own, "10.9.9.9")).status).toBe(429);
     expect((await look(own, "10.9.9.8")).status).toBe(200);
+
+    // Its posts too (issue 51): "close my request", confirmed, answers 429 with Retry-After and the seconds, and closes nothing.
+    const post = (ip: string, fields: Record<string, string>) =>
+      (statusAction as (a: unknown) => Promise<unknown>)({
+        request: new Request(`http://localhost/status/${own}`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields),
+        }),
+        params: { token: own },
+        context: testContext(limited, "en", ip),
+      }).then(formOutcome);
+    const closing = await post("10.9.9.9", { intent: "withdraw", confirm: "yes" });
+    expect(closing.status).toBe(429);
+    const wait = Number(closing.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(closing.body).toEqual({ error: "rate_limited", retryAfter: wait });
+    expect((await post("10.9.9.8", { intent: "withdraw" })).body).toEqual({ error: "confirm" });
   });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { TestServices } from "#tests/support/services.ts";
+import type { AppOptions } from "#server/app.ts";
 
 /**
  * The whole app (server/app.ts and React Router's build, rendered through Vite
@@ -22,10 +23,13 @@ export async function closeVite() {
   vite = undefined;
 }
 
-export async function startAppServer(services: TestServices): Promise<{ origin: string; port: number; close: () => Promise<void> }> {
+export async function startAppServer(
+  services: TestServices,
+  options: Pick<AppOptions, "bodies"> = {},
+): Promise<{ origin: string; port: number; close: () => Promise<void> }> {
   const v = await viteServer();
   const bundle = (await v.ssrLoadModule("./server/bundle.ts")) as typeof import("#server/bundle.ts");
-  const app = bundle.createApp({ services, ping: async () => true, mode: "development" });
+  const app = bundle.createApp({ services, ping: async () => true, mode: "development", ...options });
   bundle.mountReactRouter(app, services, () => v.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>, "development");
   const server: Server = createServer(bundle.requestListener(app));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -94,7 +94,9 @@ export function StatusPage({ data, result }: { data: StatusPageData; result?: St
       ) : null}
       {error ? (
         <p className={styles.error} role="alert">
-          {t(error === "closed" ? "status.errors.closed" : error === "slot" ? "status.errors.slot" : "status.errors.rateLimited")}
+          {result && "retryAfter" in result
+            ? t("status.errors.rateLimited", { count: result.retryAfter })
+            : t(error === "closed" ? "status.errors.closed" : error === "slot" ? "status.errors.slot" : "common.error.body")}
         </p>
       ) : null}
 

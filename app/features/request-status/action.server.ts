@@ -3,7 +3,7 @@ import { BadRequest, formObject, readUrlEncoded } from "#app/lib/http.server.ts"
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { rateLimited } from "#app/web/svc.server.ts";
 import { rescheduleCall, withdrawRequest, type ActionOutcome } from "#app/features/request-status/actions.server.ts";
-import { STATUS_HEADERS } from "#app/features/request-status/page.server.ts";
+import { STATUS_HEADERS, statusGuessingWait } from "#app/features/request-status/page.server.ts";
 import { requestStore } from "#app/features/alerts/context.server.ts";
 import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "#app/features/alerts/visitor-push.ts";
 import { pushAction, type PushOutcome } from "#app/features/request-status/push.server.ts";
@@ -12,7 +12,8 @@ import { pushAction, type PushOutcome } from "#app/features/request-status/push.
 export const STATUS_ACTION_BUCKET = "request-status-action";
 const BODY_LIMIT = 2 * 1024;
 
-export type StatusResult = ActionOutcome | PushOutcome | { error: "rate_limited" | "malformed" };
+/** `rate_limited` carries the seconds to wait (also its Retry-After): the page says them beside the form. */
+export type StatusResult = ActionOutcome | PushOutcome | { error: "rate_limited"; retryAfter: number } | { error: "malformed" };
 
 const answer = (result: StatusResult, status = 200, headers: Record<string, string> = {}) =>
   data<StatusResult>(result, { status, headers: { ...STATUS_HEADERS, ...headers } });
@@ -22,11 +23,19 @@ const answer = (result: StatusResult, status = 200, headers: Record<string, stri
  * `reschedule` (with `slot`) or `withdraw` (a second post with `confirm=yes`
  * after the confirmation step), or `push_subscribe` / `push_unsubscribe` (the
  * phone's notifications, issue 38: posted by the button's script). A gone link is the same 404 as the page's.
+ *
+ * Refused (issue 51) from an address that has spent the page's guard against
+ * guessed links, before any lookup as the page is, and over the actions' own
+ * limit: 429 with Retry-After and the seconds in the result, never a 200 (the
+ * action's status is the document's, whatever its loader then throws).
  */
 export async function statusAction({ request, params, context }: ActionFunctionArgs) {
   const app = services(context);
-  const wait = await rateLimited({ context }, STATUS_ACTION_BUCKET);
-  if (wait > 0) return answer({ error: "rate_limited" }, 429, { "Retry-After": String(wait) });
+  const wait = (await statusGuessingWait(context)) || (await rateLimited({ context }, STATUS_ACTION_BUCKET));
+  if (wait > 0) {
+    const retryAfter = Math.max(1, Math.ceil(wait));
+    return answer({ error: "rate_limited", retryAfter }, 429, { "Retry-After": String(retryAfter) });
+  }
   let form: Record<string, string>;
   try {
     form = formObject(await readUrlEncoded(request, BODY_LIMIT));
