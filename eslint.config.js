@@ -78,7 +78,19 @@ const floorRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "bench/tmp/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      ".vite-cache/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "bench/tmp/",
+      "backups/",
+      "data/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
