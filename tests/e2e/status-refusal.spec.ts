@@ -44,6 +44,29 @@ test("close my request from a guarded address: 429 and the wait, the page usable
   await noJs.goto(`${origin}${path}?lang=en`);
   const close = (page: typeof withJs) => page.getByRole("button", { name: "Close my request" });
   await expect(close(noJs)).toBeVisible();
+  // …and on a phone that may show notifications. Headless Chromium has no push service, so the browser's own
+  // subscription is made up here (as a phone's would be); the post of it to our server is real.
+  const phone = await browser.newContext({ viewport: VIEWPORT, permissions: ["notifications"] });
+  await phone.addInitScript(() => {
+    const subscription = {
+      endpoint: "https://fcm.googleapis.com/fcm/send/e2e-guarded-phone",
+      toJSON: () => ({
+        endpoint: "https://fcm.googleapis.com/fcm/send/e2e-guarded-phone",
+        keys: {
+          p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+          auth: "tBHItJI5svbpez7KI4CCXg",
+        },
+      }),
+      unsubscribe: async () => true,
+    };
+    PushManager.prototype.getSubscription = async () => null;
+    PushManager.prototype.subscribe = async () => subscription as unknown as PushSubscription;
+  });
+  const push = await phone.newPage();
+  await push.goto(`${origin}${path}?lang=en`);
+  await hydrated(push);
+  const tellMe = push.getByRole("button", { name: "Tell me on this phone" });
+  await expect(tellMe).toBeEnabled();
 
   // Someone on the same address tries 30 unknown links: the guard is spent.
   for (let i = 0; i < 30; i++) await request.get(`${origin}/status/${randomUUID().replace(/-/g, "").padEnd(43, "x")}`);
@@ -62,6 +85,19 @@ test("close my request from a guarded address: 429 and the wait, the page usable
   await expect(withJs.getByRole("heading", { level: 1 })).toHaveText("Your loan consultation request");
   await expect(close(withJs)).toBeEnabled();
   await expect(withJs.getByRole("button", { name: "Save this time" })).toBeEnabled();
+
+  // Notifications asked for from the guarded address: 429, the wait beside the button, which still offers them
+  // (before, it said they were on while the server had refused them).
+  const pushed = push.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(path));
+  await tellMe.click();
+  const pushAnswer = await pushed;
+  expect(pushAnswer.status()).toBe(429);
+  const pushWait = Number(pushAnswer.headers()["retry-after"]);
+  await expect(push.getByRole("alert")).toHaveText(
+    `Too many attempts from this connection, so nothing was changed. Please try again in ${pushWait} seconds.`,
+  );
+  await expect(tellMe).toBeEnabled();
+  await expect(push.getByText("Notifications are on for this request on this phone.")).toHaveCount(0);
 
   // Without JavaScript: the document answers 429 with Retry-After and says the wait, in the site's frame.
   const posted = noJs.waitForResponse((r) => r.request().method() === "POST");

@@ -32,6 +32,12 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
+/** The seconds to wait when the server refused the post (429: the page's guard or the rate limit, issue 51). */
+function refusedFor(answer: unknown): number | null {
+  const wait = answer && typeof answer === "object" && "retryAfter" in answer ? (answer as { retryAfter: unknown }).retryAfter : null;
+  return typeof wait === "number" ? wait : null;
+}
+
 async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await navigator.serviceWorker.getRegistration("/status/");
   return (await registration?.pushManager.getSubscription()) ?? null;
@@ -53,6 +59,26 @@ export function PushButton({ publicKey }: { publicKey: string }) {
   const t = useT();
   const fetcher = useFetcher();
   const [state, setState] = useState<State>("unknown");
+  /** A post sent, waiting for the server's answer: only an accepted one changes what the button says. */
+  const [pending, setPending] = useState<{ turn: "on" | "off"; sub: PushSubscription | null } | null>(null);
+  const [wait, setWait] = useState<number | null>(null);
+
+  /** A subscription the server let go of: the phone's own goes too, else the next visit would find it and say "on". */
+  const [forget, setForget] = useState<PushSubscription | null>(null);
+
+  // The server's answer to the post sent (read as it renders, React's way to follow another value).
+  if (pending && fetcher.state === "idle") {
+    const refused = refusedFor(fetcher.data);
+    setPending(null);
+    setWait(refused);
+    // Refused: nothing changed on the server, so the button says what is true and the page says when to try again.
+    setState(refused !== null ? (pending.turn === "on" ? "off" : "on") : pending.turn);
+    if (refused === null && pending.turn === "off") setForget(pending.sub);
+  }
+
+  useEffect(() => {
+    if (forget) void forget.unsubscribe().catch(() => undefined);
+  }, [forget]);
 
   useEffect(() => {
     let alive = true;
@@ -81,7 +107,7 @@ export function PushButton({ publicKey }: { publicKey: string }) {
         { intent: PUSH_SUBSCRIBE, endpoint: sub.endpoint, p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" },
         { method: "post" },
       );
-      setState("on");
+      setPending({ turn: "on", sub });
     } catch {
       setState("failed");
     }
@@ -93,10 +119,8 @@ export function PushButton({ publicKey }: { publicKey: string }) {
       const sub = await currentSubscription();
       if (sub) {
         await fetcher.submit({ intent: PUSH_UNSUBSCRIBE, endpoint: sub.endpoint }, { method: "post" });
-        // The phone's own subscription goes too: else the next visit would find it and say notifications are on.
-        await sub.unsubscribe();
-      }
-      setState("off");
+        setPending({ turn: "off", sub });
+      } else setState("off");
     } catch {
       setState("failed");
     }
@@ -114,6 +138,11 @@ export function PushButton({ publicKey }: { publicKey: string }) {
     <section className={styles.action} aria-labelledby="push-title">
       <h2 id="push-title">{t("status.push.button.on")}</h2>
       <p>{t("status.push.button.why")}</p>
+      {wait !== null ? (
+        <p role="alert" className={styles.error}>
+          {t("status.errors.rateLimited", { count: wait })}
+        </p>
+      ) : null}
       <p role="status">
         {state === "on"
           ? t("status.push.button.isOn")
