@@ -206,11 +206,20 @@ test("a new broker goes live from a fresh install through the console and two co
     await field(page, "Name visitors see").first().fill("Yesi Savings Bank");
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await saved(page, /Added\./);
+    await hydrated(page);
     await page.getByLabel("New logo").setInputFiles({ name: "yesi.png", mimeType: "image/png", buffer: await png(640, 320, 120) });
     await page.getByRole("button", { name: "Upload logo" }).click();
     await saved(page, "Logo changed. The site shows it within a few seconds.");
 
-    // Step 6: its product, with everything its ad must state, published; the samples retired.
+    // Step 6: the samples retired first (without a 대부중개업 registration, one lender's products at a time),
+    // then its product, with everything its ad must state, published.
+    await page.goto("/admin/products");
+    await hydrated(page);
+    for (const key of ["regional-bank-general", "regional-bank-student", "savings-bank"]) {
+      const card = page.getByRole("listitem").filter({ hasText: key });
+      await card.getByRole("button", { name: "Retire" }).click();
+      await saved(page, "Retired. Its ads leave the site at once.");
+    }
     await page.goto("/admin/products/new");
     await hydrated(page);
     await field(page, "Partner key").fill("yesi-worker-loan");
@@ -249,13 +258,6 @@ test("a new broker goes live from a fresh install through the console and two co
     await field(page, "Stamp duty (인지세)", "combobox").selectOption({ label: "Borrower and lender half each" });
     await page.getByRole("button", { name: "Save and publish" }).click();
     await saved(page, "Published.");
-    await page.goto("/admin/products");
-    await hydrated(page);
-    for (const key of ["regional-bank-general", "regional-bank-student", "savings-bank"]) {
-      const card = page.getByRole("listitem").filter({ hasText: key });
-      await card.getByRole("button", { name: "Retire" }).click();
-      await saved(page, "Retired. Its ads leave the site at once.");
-    }
 
     // Step 7: the sample banners deleted, the sample popup switched off; the sample figures and reviews hidden.
     await page.goto("/admin/campaigns");

@@ -10,6 +10,8 @@ import { imageResponse } from "#app/business/images.server.ts";
 import { renderLegalDocument } from "#app/features/legal/documents.server.ts";
 import { legalFactsOf, loanAds } from "#app/features/products/products.server.ts";
 import { adFindings } from "#app/features/go-live/checks.server.ts";
+import { businessIdentity } from "#app/business/identity.server.ts";
+import { saveIdentity } from "#app/features/business-settings/business.server.ts";
 import * as lendersList from "#app/routes/admin.lenders.tsx";
 import * as lenderEdit from "#app/routes/admin.lenders.edit.tsx";
 import * as productsList from "#app/routes/admin.products.tsx";
@@ -27,6 +29,7 @@ import * as partners from "#app/routes/company.our-partners.tsx";
  * the ad disclosure. The go-live check counts only what is live (item 6).
  */
 const LENDER = OWN_LENDER;
+const ADMIN = { operator: { id: 1, email: "admin@example.com", role: "admin" as const } };
 
 describe.each(DIALECTS)("lenders and products from the console on %s", (dialect) => {
   let handle: TestDatabase;
@@ -121,7 +124,44 @@ describe.each(DIALECTS)("lenders and products from the console on %s", (dialect)
     expect(before.partners).not.toContain(LENDER.name_en);
   });
 
-  it("publishes the product: its lender is named on every surface, by legal name in Korean and by name in English", async () => {
+  it("refuses a second lender's product while another lender's is live, without a 대부중개업 registration, saving nothing", async () => {
+    const form = { ...sampleForm, ...OWN_PRODUCT, ...OWN_APPROVALS, intent: "publish" };
+    const refused = await callRoute(
+      productEdit,
+      "guarded",
+      postForm(`/admin/products/${productId}`, productForm(form, csrf), cookie),
+      services,
+      { id: String(productId) },
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ errors: { form: "products.error.one_lender" } });
+    expect(await handle.db.selectFrom("loan_product_versions").select("id").where("product_id", "=", productId).execute()).toEqual([]);
+    // Switched off and on again from the list: the same rule.
+    expect(await (await listIntent("disable", productId)).json()).toEqual({ ok: "disabled", id: productId });
+    expect(await (await listIntent("enable", productId)).json()).toEqual({ ok: "enabled", id: productId });
+    // A sample switched off cannot come back on while other lenders' products are live: the same rule.
+    const general = await handle.db
+      .selectFrom("loan_products")
+      .select("id")
+      .where("partner_key", "=", "regional-bank-general")
+      .executeTakeFirstOrThrow();
+    expect(await (await listIntent("disable", general.id)).json()).toEqual({ ok: "disabled", id: general.id });
+    expect(await (await listIntent("enable", general.id)).json()).toEqual({ error: "one_lender" });
+    // A fresh install's sample lenders are live at once: the go-live check names the rule.
+    expect((await adFindings(handle.db)).filter((f) => f.what === "golive.oneLender")).toHaveLength(1);
+  });
+
+  it("with a 대부중개업 registration publishes it: its lender is named on every surface, by legal name in Korean and by name in English", async () => {
+    const identity = await businessIdentity(handle.db);
+    const daebu = {
+      ...identity.registrations[0]!,
+      kind: "daebu_broker" as const,
+      number: "2026-서울영등포-0007",
+      bodyKo: "서울특별시 영등포구청",
+      bodyEn: "Yeongdeungpo-gu Office",
+    };
+    await saveIdentity(handle.db, ADMIN, { ...identity, registrations: [...identity.registrations, daebu] });
+    expect((await adFindings(handle.db)).filter((f) => f.what === "golive.oneLender")).toEqual([]);
     const form = { ...sampleForm, ...OWN_PRODUCT, ...OWN_APPROVALS, intent: "publish" };
     const published = await callRoute(
       productEdit,
@@ -211,9 +251,11 @@ describe.each(DIALECTS)("lenders and products from the console on %s", (dialect)
       .select(["id", "partner_key"])
       .where("partner_key", "in", Object.keys(SAMPLE_LENDERS))
       .execute();
-    expect((await adFindings(handle.db)).filter((f) => f.what === "golive.sampleProduct").map((f) => f.detail)).toEqual(
-      expect.arrayContaining(Object.keys(SAMPLE_LENDERS)),
-    );
+    // The samples still switched on are listed (the general loan was switched off above).
+    expect((await adFindings(handle.db)).filter((f) => f.what === "golive.sampleProduct").map((f) => f.detail)).toEqual([
+      "regional-bank-student",
+      "savings-bank",
+    ]);
     // Switched off, a sample is not public: it does not count.
     const [first, ...rest] = samples;
     expect(await (await listIntent("disable", first!.id)).json()).toEqual({ ok: "disabled", id: first!.id });
@@ -235,6 +277,10 @@ describe.each(DIALECTS)("lenders and products from the console on %s", (dialect)
       expect(now.disclosure).not.toContain(sample.legal_name);
     }
     expect(now.notice).toEqual([LENDER.legal_name]);
+    // One lender left live: it fits a broker without a 대부중개업 registration too.
+    const identity = await businessIdentity(handle.db);
+    await saveIdentity(handle.db, ADMIN, { ...identity, registrations: identity.registrations.filter((r) => r.kind !== "daebu_broker") });
+    expect((await adFindings(handle.db)).filter((f) => f.what === "golive.oneLender")).toEqual([]);
     // A retired product's lender can still not be deleted: its ads are the record.
     const sampleLender = await handle.db
       .selectFrom("loan_lenders")

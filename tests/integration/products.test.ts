@@ -3,6 +3,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { createOperator } from "#tests/support/admin.ts";
+import { businessIdentity } from "#app/business/identity.server.ts";
+import { saveIdentity } from "#app/features/business-settings/business.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { readContentState } from "#app/lib/content-version.server.ts";
 import { productSchema, type ProductInput } from "#app/features/products/schema.ts";
@@ -116,6 +118,11 @@ describe.each(DIALECTS)("loan products on %s", (dialect) => {
     expect((await liveProducts(db, "en", new Date(), true)).map((p) => p.name)).toContain("Regional bank student loan");
     await setProductEnabled(db, who, student!.id, false);
     expect((await liveProducts(db, "en")).map((p) => p.key)).not.toContain("regional-bank-student");
+    // Its lender is no longer live while two others are: without a 대부중개업 registration it stays off (감독규정 제22조제1호).
+    await expect(setProductEnabled(db, who, student!.id, true)).rejects.toThrow("one_lender");
+    const identity = await businessIdentity(db);
+    const daebu = { ...identity.registrations[0]!, kind: "daebu_broker" as const, number: "2026-서울중구-0001" };
+    await saveIdentity(db, who, { ...identity, registrations: [...identity.registrations, daebu] });
     await setProductEnabled(db, who, student!.id, true);
     expect((await liveProducts(db, "en")).map((p) => p.key)).toContain("regional-bank-student");
     const details = await auditDetails(db);

@@ -2,7 +2,13 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { DeploymentFacts } from "#app/lib/services.server.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
-import { SAMPLE_IDENTITY, brokerRegistration, type BusinessIdentity, type PrivacyOfficer } from "#app/business/identity.ts";
+import {
+  SAMPLE_IDENTITY,
+  brokerRegistration,
+  daebuRegistration,
+  type BusinessIdentity,
+  type PrivacyOfficer,
+} from "#app/business/identity.ts";
 import { businessIdentity } from "#app/business/identity.server.ts";
 import { apiTitleOf, issuerOf, SAMPLE_BRAND, type Brand } from "#app/business/brand.ts";
 import { businessBrand } from "#app/business/brand.server.ts";
@@ -12,6 +18,8 @@ import { unconfirmedHomeClaims } from "#app/features/home-claims/home-claims.ser
 import { unfilledPlaceholders } from "#app/features/legal/documents.server.ts";
 import { liveVersion, scheduledVersions } from "#app/loans/live.ts";
 import { sampleMarks } from "#app/loans/sample-marks.ts";
+import { liveLenders } from "#app/loans/lenders.server.ts";
+import { fitsRule, lenderRule } from "#app/loans/registration-rule.ts";
 import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
 import { goLiveExtras, type GoLiveExtras, type Place } from "#app/features/go-live/extras.server.ts";
 import { legalFactsOf } from "#app/features/products/products.server.ts";
@@ -182,6 +190,16 @@ export async function adFindings(db: Kysely<Database>, now = new Date()): Promis
     if (shown.some((v) => v.lender_name !== null && sampleLenders.has(v.lender_name)))
       findings.push({ area: "ads", what: "golive.sampleLender", detail: product.partner_key, fix: "/admin/lenders" });
   }
+  // The registration decides how many lenders may be live at once (감독규정 제22조제1호, app/loans/registration-rule.ts).
+  const live = await liveLenders(db, "en", now);
+  const rule = lenderRule(!!daebuRegistration(await businessIdentity(db)));
+  if (
+    !fitsRule(
+      rule,
+      live.map((l) => l.id),
+    )
+  )
+    findings.push({ area: "ads", what: "golive.oneLender", detail: live.map((l) => l.legalName).join(", "), fix: "/admin/products" });
   const banners = await db
     .selectFrom("campaign_banners")
     .selectAll()

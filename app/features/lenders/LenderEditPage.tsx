@@ -21,9 +21,8 @@ export function LenderEditPage({ lender, result, created }: { lender: AdminLende
   return (
     <>
       <PageTitle>{lender ? t("lenders.editTitle", { name: lender.legalName }) : t("lenders.newTitle")}</PageTitle>
-      {created || (result && "ok" in result) ? (
-        <Notice tone="ok">{t(created ? "lenders.done.created" : "lenders.done.saved")}</Notice>
-      ) : null}
+      {created && !result ? <Notice tone="ok">{t("lenders.done.created")}</Notice> : null}
+      {result && "ok" in result ? <Notice tone="ok">{t(result.ok === "logo" ? "lenders.done.logo" : "lenders.done.saved")}</Notice> : null}
       {state ? <Notice tone="error">{t("lenders.errorSummary")}</Notice> : null}
       <PostForm className={`${admin.card} ${admin.stack}`} noValidate>
         <TextField

@@ -60,11 +60,7 @@ export function ProductEditPage({ product, result, created }: { product: AdminPr
       <PageTitle>{t("products.editTitle", { name: product.name })}</PageTitle>
       {created && !result ? <Notice tone="ok">{t("products.created")}</Notice> : null}
       {result && "ok" in result ? <Notice tone="ok">{t(`products.done.${result.ok}` as AdminKey)}</Notice> : null}
-      {state ? (
-        <Notice tone="error">
-          {t(state.errors.form === "products.error.retired" ? "products.error.retired" : "products.errorSummary")}
-        </Notice>
-      ) : null}
+      {state ? <Notice tone="error">{t((state.errors.form as AdminKey | undefined) ?? "products.errorSummary")}</Notice> : null}
       <p className={admin.muted}>{product.draft ? t("products.editingDraft") : t("products.editingLive")}</p>
       <PostForm className={`${admin.card} ${admin.stack}`} noValidate>
         <LocaleFields

@@ -5,6 +5,7 @@ import { consoleForm, positiveId } from "#app/features/console/console.server.ts
 import { newProductSchema, productFields, productSchema } from "#app/features/products/schema.ts";
 import {
   ProductProblem,
+  assertLenderRule,
   createProduct,
   deleteProduct,
   discardDraft,
@@ -27,7 +28,7 @@ export type ProductFormResult = { ok: "saved" | "published"; id: number } | { er
 export type ProductListResult =
   | { ok: "enabled" | "disabled" | "published" | "discarded" | "retired"; id: number }
   | { ok: "deleted" }
-  | { error: "missing" | "no_draft" | "retired" | "published" }
+  | { error: "missing" | "no_draft" | "retired" | "published" | "one_lender" }
   | { error: "unapproved"; id: number; fields: string[] };
 
 /** POST /admin/products/:id: save the draft, or save and publish it. */
@@ -41,11 +42,17 @@ export async function productEditAction(request: Request, context: Readonly<Rout
   if (!checked.success) return data<ProductFormResult>({ errors: checked.errors, values }, { status: 400 });
   // Publishing without what the ad must state, or with an approval run out, saves nothing (issue 35).
   const { db } = services(context);
-  const product = await db.selectFrom("loan_products").select(["lender_id", "retired_at"]).where("id", "=", id).executeTakeFirst();
+  const product = await db
+    .selectFrom("loan_products")
+    .select(["lender_id", "retired_at", "enabled"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!product) throw data({ error: "missing" }, { status: 404 });
   const gaps = form.get("intent") === "publish" ? inputGaps(checked.output, await productLenderName(db, product)) : [];
   if (gaps.length) return data<ProductFormResult>({ errors: gapErrors(gaps), values }, { status: 400 });
   try {
+    // A second lender's product live without a 대부중개업 registration: refused before anything is saved.
+    if (form.get("intent") === "publish" && product.enabled) await assertLenderRule(db, product);
     await saveDraft(db, who, id, checked.output);
     if (form.get("intent") === "publish") {
       await publishDraft(db, who, id);
@@ -53,8 +60,8 @@ export async function productEditAction(request: Request, context: Readonly<Rout
     }
     return data<ProductFormResult>({ ok: "saved", id });
   } catch (error) {
-    if (error instanceof ProductProblem && error.code === "retired")
-      return data<ProductFormResult>({ errors: { form: "products.error.retired" }, values }, { status: 400 });
+    if (error instanceof ProductProblem && (error.code === "retired" || error.code === "one_lender"))
+      return data<ProductFormResult>({ errors: { form: `products.error.${error.code}` }, values }, { status: 400 });
     if (error instanceof ProductProblem) throw data({ error: "missing" }, { status: 404 });
     throw error;
   }
@@ -117,7 +124,10 @@ export async function productListAction(request: Request, context: Readonly<Rout
     if (error instanceof ProductProblem && error.code === "unapproved")
       return data<ProductListResult>({ error: "unapproved", id, fields: error.gaps.map((g) => g.field) }, { status: 400 });
     if (error instanceof ProductProblem) {
-      const code = error.code === "no_draft" || error.code === "retired" || error.code === "published" ? error.code : "missing";
+      const code =
+        error.code === "no_draft" || error.code === "retired" || error.code === "published" || error.code === "one_lender"
+          ? error.code
+          : "missing";
       return data<ProductListResult>({ error: code }, { status: 400 });
     }
     throw error;

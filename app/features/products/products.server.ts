@@ -21,6 +21,10 @@ import {
 import { formatMonthsByVisa, type ProductInput } from "#app/features/products/schema.ts";
 import { productApproved, productGaps } from "#app/loans/product-gaps.ts";
 import { liveVersion } from "#app/loans/live.ts";
+import { liveLenders } from "#app/loans/lenders.server.ts";
+import { allowsLender, lenderRule } from "#app/loans/registration-rule.ts";
+import { businessIdentity } from "#app/business/identity.server.ts";
+import { daebuRegistration } from "#app/business/identity.ts";
 import { sampleMarks } from "#app/loans/sample-marks.ts";
 import { expiringSoon, type Expiring, type Gap } from "#app/loans/ad-approval.ts";
 import type { RateKind, StampDuty } from "#app/loans/terms.ts";
@@ -45,7 +49,7 @@ type ProductRow = Selectable<LoanProductTable>;
 type VersionRow = Selectable<LoanProductVersionTable>;
 export type Names = Record<Locale, string>;
 
-export type ProductError = "missing" | "no_draft" | "unapproved" | "retired" | "published" | "taken" | "lender";
+export type ProductError = "missing" | "no_draft" | "unapproved" | "retired" | "published" | "taken" | "lender" | "one_lender";
 export class ProductProblem extends CodedError<ProductError> {
   /** With `unapproved`: what the version lacks, by the form's field names. */
   readonly gaps: Gap[];
@@ -343,6 +347,18 @@ export async function productLenderName(db: Db, product: Pick<ProductRow, "lende
 }
 
 /**
+ * Refuses to make a product live that would put the site over its lender rule
+ * (app/loans/registration-rule.ts): without a 대부중개업 registration, a
+ * product of a lender other than the one already live. Checked before a
+ * publication saves anything, and again inside it.
+ */
+export async function assertLenderRule(db: Db, product: Pick<ProductRow, "lender_id">, now = new Date()): Promise<void> {
+  const rule = lenderRule(!!daebuRegistration(await businessIdentity(db)));
+  const live = (await liveLenders(db, "en", now)).map((l) => l.id);
+  if (!allowsLender(rule, live, product.lender_id)) throw new ProductProblem("one_lender");
+}
+
+/**
  * Saves the product's draft (creating it, or replacing the one there is),
  * audited old (the live version) → new. The draft's effective-from is kept
  * for its publication. Nothing is live until it is published.
@@ -384,6 +400,7 @@ export async function publishDraft(db: Db, who: Who, id: number, now = new Date(
     if (!draft) throw new ProductProblem("no_draft");
     const gaps = productGaps(draft, now);
     if (gaps.length) throw new ProductProblem("unapproved", gaps);
+    if (product.enabled) await assertLenderRule(trx, product, now);
     const effectiveFrom = draft.effective_from > at ? draft.effective_from : at;
     await trx
       .updateTable("loan_product_versions")
@@ -426,6 +443,12 @@ export async function setProductEnabled(db: Db, who: Who, id: number, enabled: b
     if (!product) throw new ProductProblem("missing");
     if (product.retired_at !== null) throw new ProductProblem("retired");
     if (!!product.enabled === enabled) return;
+    // Switched on, it goes live only with an approved version in effect: only then does the lender rule apply.
+    if (enabled) {
+      const versions = await trx.selectFrom("loan_product_versions").selectAll().where("product_id", "=", id).execute();
+      const live = liveVersion(versions, now);
+      if (live && productApproved(live, now)) await assertLenderRule(trx, product, now);
+    }
     await trx
       .updateTable("loan_products")
       .set({ enabled: enabled ? 1 : 0, updated_at: now.toISOString() })
