@@ -74,7 +74,24 @@ export async function readJson(request: Request, limit = 16 * 1024): Promise<unk
 /** An `application/x-www-form-urlencoded` body (plain HTML form posts). */
 export async function readUrlEncoded(request: Request, limit = 16 * 1024): Promise<URLSearchParams> {
   if (mediaType(request) !== "application/x-www-form-urlencoded") throw new BadRequest("content_type");
-  return new URLSearchParams(decode(await readBody(request, limit)));
+  const text = decode(await readBody(request, limit));
+  if (!wellEncoded(text)) throw new BadRequest("malformed");
+  return new URLSearchParams(text);
+}
+
+/**
+ * Every `%` escape of a form body is two hex digits and they spell UTF-8: a
+ * browser never sends anything else. URLSearchParams would quietly turn a
+ * broken one into U+FFFD and store that; it is refused instead.
+ */
+function wellEncoded(text: string): boolean {
+  if (!text.includes("%")) return true;
+  try {
+    for (const part of text.split(/[&=]/)) decodeURIComponent(part.replaceAll("+", " "));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Form fields as a plain object of strings (repeated names: the last wins). */

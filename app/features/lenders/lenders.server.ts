@@ -7,6 +7,7 @@ import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
 import { audit, auditChange, describeChanges } from "#app/features/audit/audit.server.ts";
 import type { LenderInput } from "#app/features/lenders/schema.ts";
+import { isUniqueViolation } from "#db/unique-violation.ts";
 import { storeImage, type EncodedImage, type ImageSpec } from "#app/business/images.server.ts";
 
 /**
@@ -71,48 +72,62 @@ async function nameTaken(trx: Db, legalName: string, except: number | null): Pro
 
 export async function createLender(db: Db, who: Who, input: LenderInput, now = new Date()): Promise<number> {
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    if (await nameTaken(trx, input.legal_name, null)) throw new LenderProblem("taken");
-    const { id } = await trx
-      .insertInto("loan_lenders")
-      .values({ ...columnsOf(input), logo: null, created_at: at, updated_at: at })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await audit(trx, who, "lender_create", { kind: "lender", id }, input.legal_name, now);
-    return id;
-  });
+  return takenOnRace(
+    db.transaction().execute(async (trx) => {
+      if (await nameTaken(trx, input.legal_name, null)) throw new LenderProblem("taken");
+      const { id } = await trx
+        .insertInto("loan_lenders")
+        .values({ ...columnsOf(input), logo: null, created_at: at, updated_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await audit(trx, who, "lender_create", { kind: "lender", id }, input.legal_name, now);
+      return id;
+    }),
+  );
+}
+
+/** The same legal name saved twice at once: the second is refused as taken, like the check before the insert. */
+async function takenOnRace<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new LenderProblem("taken");
+    throw error;
+  }
 }
 
 export async function updateLender(db: Db, who: Who, id: number, input: LenderInput, now = new Date()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("loan_lenders").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!row) throw new LenderProblem("missing");
-    if (await nameTaken(trx, input.legal_name, id)) throw new LenderProblem("taken");
-    const changes = describeChanges(valuesOf(row), { ...input });
-    if (!changes.length) return;
-    await trx
-      .updateTable("loan_lenders")
-      .set({ ...columnsOf(input), updated_at: now.toISOString() })
-      .where("id", "=", id)
-      .execute();
-    // The ads name the lender by its legal name: the products' drafts and versions still to come follow it.
-    if (row.legal_name !== input.legal_name) {
-      const products = await trx.selectFrom("loan_products").select("id").where("lender_id", "=", id).execute();
-      if (products.length)
-        await trx
-          .updateTable("loan_product_versions")
-          .set({ lender_name: input.legal_name })
-          .where(
-            "product_id",
-            "in",
-            products.map((p) => p.id),
-          )
-          .where((eb) => eb.or([eb("status", "=", "draft"), eb("effective_from", ">", now.toISOString())]))
-          .execute();
-    }
-    await auditChange(trx, who, "lender_update", { kind: "lender", id }, changes, now);
-    await bumpContentVersion(trx, now);
-  });
+  await takenOnRace(
+    db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom("loan_lenders").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row) throw new LenderProblem("missing");
+      if (await nameTaken(trx, input.legal_name, id)) throw new LenderProblem("taken");
+      const changes = describeChanges(valuesOf(row), { ...input });
+      if (!changes.length) return;
+      await trx
+        .updateTable("loan_lenders")
+        .set({ ...columnsOf(input), updated_at: now.toISOString() })
+        .where("id", "=", id)
+        .execute();
+      // The ads name the lender by its legal name: the products' drafts and versions still to come follow it.
+      if (row.legal_name !== input.legal_name) {
+        const products = await trx.selectFrom("loan_products").select("id").where("lender_id", "=", id).execute();
+        if (products.length)
+          await trx
+            .updateTable("loan_product_versions")
+            .set({ lender_name: input.legal_name })
+            .where(
+              "product_id",
+              "in",
+              products.map((p) => p.id),
+            )
+            .where((eb) => eb.or([eb("status", "=", "draft"), eb("effective_from", ">", now.toISOString())]))
+            .execute();
+      }
+      await auditChange(trx, who, "lender_update", { kind: "lender", id }, changes, now);
+      await bumpContentVersion(trx, now);
+    }),
+  );
 }
 
 /** Deletes a lender no product names (a retired product keeps its lender: the record of what was advertised). */

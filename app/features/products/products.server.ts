@@ -21,6 +21,7 @@ import {
 import { formatMonthsByVisa, type ProductInput } from "#app/features/products/schema.ts";
 import { productApproved, productGaps } from "#app/loans/product-gaps.ts";
 import { liveVersion } from "#app/loans/live.ts";
+import { isUniqueViolation } from "#db/unique-violation.ts";
 import { liveLenders } from "#app/loans/lenders.server.ts";
 import { allowsLender, lenderRule } from "#app/loans/registration-rule.ts";
 import { businessIdentity } from "#app/business/identity.server.ts";
@@ -471,6 +472,16 @@ export interface NewProduct {
  * filled on its own page). Last in the display order.
  */
 export async function createProduct(db: Db, who: Who, input: NewProduct, now = new Date()): Promise<number> {
+  try {
+    return await insertProduct(db, who, input, now);
+  } catch (error) {
+    // The same key added twice at once: the second is refused as taken, like the check before the insert.
+    if (isUniqueViolation(error)) throw new ProductProblem("taken");
+    throw error;
+  }
+}
+
+async function insertProduct(db: Db, who: Who, input: NewProduct, now: Date): Promise<number> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom("loan_products").select("id").where("partner_key", "=", input.partner_key).executeTakeFirst();
