@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useAdminT } from "#app/features/console/i18n.ts";
 import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import { Button } from "#app/ui/Button.tsx";
-import type { Finding, GoLiveArea } from "#app/features/go-live/checks.server.ts";
+import type { Finding, GoLiveArea } from "#app/features/go-live/finding.ts";
 import admin from "#app/features/console/console.module.css";
 import styles from "./go-live.module.css";
 

@@ -21,7 +21,11 @@ import { sampleMarks } from "#app/loans/sample-marks.ts";
 import { liveLenders } from "#app/loans/lenders.server.ts";
 import { fitsRule, lenderRule } from "#app/loans/registration-rule.ts";
 import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
-import { goLiveExtras, type GoLiveExtras, type Place } from "#app/features/go-live/extras.server.ts";
+import { goLiveExtras, type GoLiveExtras } from "#app/features/go-live/extras.server.ts";
+import { BUSINESS_PAGE, DEPLOY_GUIDE, HOME_CLAIMS_PAGE, LEGAL_PAGE, type Finding } from "#app/features/go-live/finding.ts";
+
+export type { Finding, GoLiveArea } from "#app/features/go-live/finding.ts";
+export { BUSINESS_PAGE, DEPLOY_GUIDE, HOME_CLAIMS_PAGE, LEGAL_PAGE } from "#app/features/go-live/finding.ts";
 import { legalFactsOf } from "#app/features/products/products.server.ts";
 
 /**
@@ -30,24 +34,6 @@ import { legalFactsOf } from "#app/features/products/products.server.ts";
  * page (/admin/go-live) and `npm run golive:check` (non-zero exit while
  * anything is left; the deploy guide's last step) list the same findings.
  */
-export type GoLiveArea = "identity" | "brand" | "certificate" | "ads" | "deployment" | "backup" | "claims" | "legal" | "public" | "alerts";
-
-export interface Finding {
-  area: GoLiveArea;
-  /** What is left, as a console catalog key (its `{field}` filled from `field`). */
-  what: AdminKey;
-  /** The console's name of the field concerned, when there is one. */
-  field?: AdminKey;
-  /** What exactly, when the catalog's words need it (a legal text's kind, date, language and placeholder). */
-  detail?: string;
-  /** Where it is fixed: a console path, or the deploy guide's section. */
-  fix: string;
-  /** A sample value a visitor reads (area "public"): the pages, their languages and an excerpt (scan.server.ts). */
-  places?: Place[];
-  /** Pages beyond `places` where it shows too. */
-  morePlaces?: number;
-}
-
 /** The identity's fields as the Business page labels them, each compared with the sample's. */
 const IDENTITY_FIELDS: [keyof BusinessIdentity, AdminKey][] = [
   ["legalNameKo", "business.field.legalNameKo"],
@@ -70,8 +56,6 @@ const PRIVACY_OFFICER_FIELDS: [keyof PrivacyOfficer, AdminKey][] = [
   ["email", "business.field.privacyOfficerEmail"],
 ];
 
-export const BUSINESS_PAGE = "/admin/business";
-export const DEPLOY_GUIDE = "docs/deploy.md#go-live";
 /** A backup older than this is no backup for the check (the timer makes one a day). */
 export const BACKUP_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
 
@@ -135,8 +119,6 @@ export function deploymentFindings(facts: DeploymentFacts | undefined): Finding[
   if (!f.vapidSet) findings.push({ area: "deployment", what: "golive.vapid", fix: DEPLOY_GUIDE });
   return findings;
 }
-
-export const HOME_CLAIMS_PAGE = "/admin/home-claims";
 
 /** The home page's figures and reviews nobody confirmed (issue 35, item 4): confirm or hide them on the console's page. */
 export async function claimFindings(db: Kysely<Database>): Promise<Finding[]> {
@@ -216,8 +198,6 @@ export async function adFindings(db: Kysely<Database>, now = new Date()): Promis
     findings.push({ area: "ads", what: "golive.samplePopup", fix: "/admin/campaigns/popup" });
   return findings;
 }
-
-export const LEGAL_PAGE = "/admin/legal";
 
 /** A placeholder in a legal text in force or coming that nothing fills: the text would show `{name}` to visitors. */
 export async function legalFindings(db: Kysely<Database>, now = new Date()): Promise<Finding[]> {

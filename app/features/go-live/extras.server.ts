@@ -1,10 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { Alerts } from "#app/features/alerts/alerts.server.ts";
-import type { Finding } from "#app/features/go-live/checks.server.ts";
+import type { Finding } from "#app/features/go-live/finding.ts";
 import { publicFindings, type RenderPage } from "#app/features/go-live/scan.server.ts";
-
-export type { Place } from "#app/features/go-live/scan.server.ts";
 
 /**
  * What the go-live check reads beyond the settings (issue 47, item 6), when

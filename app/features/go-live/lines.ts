@@ -1,5 +1,5 @@
 import type { AdminT } from "#app/features/console/i18n.ts";
-import type { Finding } from "#app/features/go-live/checks.server.ts";
+import type { Finding } from "#app/features/go-live/finding.ts";
 
 /**
  * The findings as `npm run golive:check` prints them: one line each (what is

@@ -1,3 +1,4 @@
+import { BUSINESS_PAGE, PRODUCTS_PAGE } from "#app/features/go-live/finding.ts";
 import { SAMPLE_BRAND } from "#app/business/brand.ts";
 import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
 import { SAMPLE_IDENTITY, type BusinessIdentity } from "#app/business/identity.ts";
@@ -21,9 +22,6 @@ export interface SampleValue {
   fix: string;
 }
 
-export const BUSINESS_PAGE = "/admin/business";
-export const PRODUCTS_PAGE = "/admin/products";
-export const LEGAL_PAGE = "/admin/legal";
 /** Values only a developer can change today (app/config/site.ts). */
 export const SITE_FILE = "app/config/site.ts";
 

@@ -9,8 +9,8 @@ import { REQUEST_KINDS } from "#app/requests/kinds.ts";
 import { renderLegalDocument } from "#app/features/legal/documents.server.ts";
 import { POLICY_KINDS, POLICY_LANGS } from "#app/features/legal/links.ts";
 import { alertEmail, buildAlert, type AlertLang } from "#app/features/alerts/message.ts";
-import type { Finding } from "#app/features/go-live/checks.server.ts";
-import { findSamples, LEGAL_PAGE, sampleValues, SITE_FILE, type SampleMatch, type SampleValue } from "#app/features/go-live/samples.ts";
+import { LEGAL_PAGE, type Finding, type Place } from "#app/features/go-live/finding.ts";
+import { findSamples, sampleValues, SITE_FILE, type SampleMatch, type SampleValue } from "#app/features/go-live/samples.ts";
 
 /**
  * The go-live scan (issue 47, item 6): every public page in every language,
@@ -91,13 +91,6 @@ export async function* publicTexts(db: Kysely<Database>, render: RenderPage, now
       yield { page: `e-mail: ${kind}`, lang, text: `${mail.subject} ${mail.text} ${pageText(mail.html)}` };
     }
   }
-}
-
-/** Where one sample value shows: a page, its languages, and the first excerpt. */
-export interface Place {
-  page: string;
-  langs: string[];
-  excerpt: string;
 }
 
 /** How many pages one finding lists; the rest are counted. */
