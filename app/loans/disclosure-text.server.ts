@@ -98,6 +98,15 @@ function part(
   };
 }
 
+/**
+ * The 상호 and the 대부중개업 registration number, in Korean, that a
+ * 대부중개업자 puts at the top left of every ad and on its home page's first
+ * screen (대부업법 시행령 별표 1 제1호; ADR 0051); null without that registration.
+ */
+export function daebuMarkText(locale: Locale, broker: Pick<DisclosureBroker, "legalNameKo" | "daebu">): string | null {
+  return broker.daebu ? serverT(locale, "loans.ko.mark", { legalName: broker.legalNameKo, number: broker.daebu.number }) : null;
+}
+
 /** The whole block for one ad: the product under the ad's approvals (a banner's, the popup's, else the product's own). */
 export function disclosureText(
   locale: Locale,
@@ -107,6 +116,7 @@ export function disclosureText(
 ): DisclosureText {
   return {
     product: product.key,
+    mark: daebuMarkText(locale, broker),
     parts: [
       part("ko", (k, v) => serverT(locale, `loans.ko.${k}`, v), broker, product, approval),
       part(locale, (k, v) => serverT(locale, `loans.disclosure.${k}`, v), broker, product, approval),
