@@ -1,4 +1,13 @@
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
+import creditWarning1 from "../../content/statutes/credit-warning-1.json" with { type: "json" };
+import creditWarning2 from "../../content/statutes/credit-warning-2.json" with { type: "json" };
+import creditWarning3 from "../../content/statutes/credit-warning-3.json" with { type: "json" };
+import daebuWarningPain from "../../content/statutes/daebu-warning-pain.json" with { type: "json" };
+import daebuWarningMisfortune from "../../content/statutes/daebu-warning-misfortune.json" with { type: "json" };
+import daebuWarningCredit from "../../content/statutes/daebu-warning-credit.json" with { type: "json" };
+import withdrawal from "../../content/statutes/withdrawal.json" with { type: "json" };
+import brokerLiability44 from "../../content/statutes/broker-liability-44.json" with { type: "json" };
+import brokerLiability45 from "../../content/statutes/broker-liability-45.json" with { type: "json" };
 
 /**
  * The sentences the law prescribes (issue 48 item 4, ADR 0051), from the one
@@ -41,9 +50,20 @@ export interface Statute {
   translations: Record<Locale, string>;
 }
 
-const files = import.meta.glob<{ default: Statute }>("/content/statutes/*.json", { eager: true });
+// Imported as data, not gathered by Vite, so plain Node processes (the go-live CLI, the alerts' worker) read them too.
+const FILES: unknown[] = [
+  creditWarning1,
+  creditWarning2,
+  creditWarning3,
+  daebuWarningPain,
+  daebuWarningMisfortune,
+  daebuWarningCredit,
+  withdrawal,
+  brokerLiability44,
+  brokerLiability45,
+];
 
-const byId = new Map<string, Statute>(Object.values(files).map((m) => [m.default.id, m.default]));
+const byId = new Map<string, Statute>(FILES.map((file) => [(file as Statute).id, file as Statute]));
 for (const id of STATUTE_IDS) {
   const statute = byId.get(id);
   if (!statute?.ko || LOCALES.some((l) => !statute.translations[l]))
