@@ -1,13 +1,13 @@
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
-import creditWarning1 from "../../content/statutes/credit-warning-1.json" with { type: "json" };
-import creditWarning2 from "../../content/statutes/credit-warning-2.json" with { type: "json" };
-import creditWarning3 from "../../content/statutes/credit-warning-3.json" with { type: "json" };
-import daebuWarningPain from "../../content/statutes/daebu-warning-pain.json" with { type: "json" };
-import daebuWarningMisfortune from "../../content/statutes/daebu-warning-misfortune.json" with { type: "json" };
-import daebuWarningCredit from "../../content/statutes/daebu-warning-credit.json" with { type: "json" };
-import withdrawal from "../../content/statutes/withdrawal.json" with { type: "json" };
-import brokerLiability44 from "../../content/statutes/broker-liability-44.json" with { type: "json" };
-import brokerLiability45 from "../../content/statutes/broker-liability-45.json" with { type: "json" };
+import creditWarning1 from "#content/statutes/credit-warning-1.json" with { type: "json" };
+import creditWarning2 from "#content/statutes/credit-warning-2.json" with { type: "json" };
+import creditWarning3 from "#content/statutes/credit-warning-3.json" with { type: "json" };
+import daebuWarningPain from "#content/statutes/daebu-warning-pain.json" with { type: "json" };
+import daebuWarningMisfortune from "#content/statutes/daebu-warning-misfortune.json" with { type: "json" };
+import daebuWarningCredit from "#content/statutes/daebu-warning-credit.json" with { type: "json" };
+import withdrawal from "#content/statutes/withdrawal.json" with { type: "json" };
+import brokerLiability44 from "#content/statutes/broker-liability-44.json" with { type: "json" };
+import brokerLiability45 from "#content/statutes/broker-liability-45.json" with { type: "json" };
 
 /**
  * The sentences the law prescribes (issue 48 item 4, ADR 0051), from the one
