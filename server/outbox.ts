@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { Logger } from "#app/lib/logger.server.ts";
 import { createOutbox } from "#app/outbox/outbox.server.ts";
+import { setTextSecret } from "#app/outbox/text.server.ts";
 import { createAlerts, type Alerts } from "#app/features/alerts/alerts.server.ts";
 import type { AlertConfig } from "#app/features/alerts/config.server.ts";
 import { registerVisitorNews, type VisitorTexts } from "#app/features/visitor-news/visitor-push.server.ts";
@@ -21,6 +22,7 @@ export function createSending(
   options: { secret: string; texts?: VisitorTexts },
 ): Alerts {
   const outbox = createOutbox(db, log);
+  setTextSecret(options.secret);
   const alerts = createAlerts(db, config, log, outbox);
   registerVisitorNews(outbox, {
     origin: config.origin,
