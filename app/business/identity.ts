@@ -64,6 +64,12 @@ export interface BusinessIdentity {
   /** The help centre, shown as text and used for tap-to-call; agents call visitors from it. */
   phone: string;
   email: string;
+  /**
+   * With a 대부중개업 registration: the ground on which the 상호 need not
+   * contain "대부중개" (대부업법 제5조의2③), as the business records it; empty
+   * when there is none, and then the 상호 must contain it (제5조의2②).
+   */
+  daebuNameExemption: string;
   /** The registration certificate (PDF) as served: an uploaded file, or the sample. */
   certificateUrl: string;
   privacyOfficer: PrivacyOfficer;
@@ -94,6 +100,7 @@ export const SAMPLE_IDENTITY: BusinessIdentity = {
   lng: 126.9779451,
   phone: "1588-0000",
   email: "help@example.com",
+  daebuNameExemption: "",
   certificateUrl: "/documents/broker-registration-certificate.pdf",
   privacyOfficer: {
     nameKo: "김샘플",
@@ -122,4 +129,20 @@ export function brokerRegistration(identity: BusinessIdentity): Registration | u
 /** A 대부중개업 registration, when the business holds one: the rules that bind only a 대부중개업자 switch on. */
 export function daebuRegistration(identity: BusinessIdentity): Registration | undefined {
   return identity.registrations.find((r) => r.kind === "daebu_broker");
+}
+
+/** The letters a 대부중개업자's 상호 must contain (대부업법 제5조의2②). */
+export const DAEBU_NAME = "대부중개";
+
+/**
+ * Whether the business's 상호 breaks 대부업법 제5조의2②: it holds a
+ * 대부중개업 registration, its Korean 상호 lacks "대부중개", and no exemption
+ * of 제5조의2③ is recorded. Refused on the Business page; a go-live finding.
+ */
+export function daebuNameMissing(identity: Pick<BusinessIdentity, "registrations" | "legalNameKo" | "daebuNameExemption">): boolean {
+  return (
+    !!daebuRegistration(identity as BusinessIdentity) &&
+    !identity.legalNameKo.includes(DAEBU_NAME) &&
+    identity.daebuNameExemption.trim() === ""
+  );
 }

@@ -76,7 +76,7 @@ describe("<Disclosure>", () => {
     const html = render([...SAMPLE_IDENTITY.registrations, DAEBU]);
     expect(html).toContain("대부중개업 등록번호 제2026-서울중구-0001호 (등록기관 서울특별시 중구청, 등록 조회 ☎02-3145-5000)");
     expect(html).toContain("영업소 서울특별시 중구 샘플로 12 (04524) · 전화 1588-0000");
-    expect(html).toContain("과도한 빚은 당신에게 큰 불행을 안겨줄 수 있습니다.");
+    expect(html).toContain("과도한 빚은 당신에게 큰 불행을 안겨 줄 수 있습니다.");
     expect(html).toContain("대출 시 귀하의 신용등급 또는 개인신용평점이 하락할 수 있습니다.");
     expect(html).toContain("Excessive debt can bring you great misfortune.");
   });

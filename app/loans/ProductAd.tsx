@@ -3,6 +3,7 @@ import { ExternalLink } from "#app/ui/ExternalLink.tsx";
 import { ExternalIcon } from "#app/ui/icons.tsx";
 import { formatRate } from "#app/loans/rate.ts";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
+import { DaebuMark } from "#app/loans/DaebuMark.tsx";
 import type { DisclosureProduct, DisclosureText } from "#app/loans/disclosure.ts";
 import { useLocale } from "#app/i18n/useT.ts";
 import styles from "./ProductAd.module.css";
@@ -28,6 +29,7 @@ export function ProductAd({
   const rate = `${formatRate(locale, product.rateMinBp)}–${formatRate(locale, product.rateMaxBp)}`;
   return (
     <section className={styles.product} aria-labelledby="product-ad-title">
+      <DaebuMark text={disclosure.mark} />
       <h2 id="product-ad-title" className={styles.name}>
         {product.name}
       </h2>

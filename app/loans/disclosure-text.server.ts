@@ -2,6 +2,7 @@ import { serverT } from "#app/i18n/catalog.server.ts";
 import { formatPercent, numericDay } from "#app/i18n/intl.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { formatRate } from "#app/loans/rate.ts";
+import { statuteIn, statuteKo, type StatuteId } from "#app/loans/statutes.server.ts";
 import type { DisclosureApproval, DisclosureBroker, DisclosurePart, DisclosureProduct, DisclosureText } from "#app/loans/disclosure.ts";
 
 /**
@@ -12,6 +13,11 @@ import type { DisclosureApproval, DisclosureBroker, DisclosurePart, DisclosurePr
  * no second ICU, and the block reads the same with or without JavaScript.
  */
 type Vars = Record<string, string | number>;
+
+/** 금융소비자 보호에 관한 감독규정 별표 5 제4호 가–다목: every loan ad. */
+const CREDIT_WARNINGS: StatuteId[] = ["credit-warning-1", "credit-warning-2", "credit-warning-3"];
+/** 대부업법 시행령 별표 1 제2호 가목: with a 대부중개업 registration (one of 1)–4) on 과도한 빚, and 4) on credit). */
+const DAEBU_WARNINGS: StatuteId[] = ["daebu-warning-misfortune", "daebu-warning-credit"];
 
 /** `2026-11-01` → `2026년 11월 1일`. */
 export function koreanDay(day: string): string {
@@ -32,6 +38,7 @@ function part(
   approval: DisclosureApproval,
 ): DisclosurePart {
   const ko = lang === "ko";
+  const law = (id: StatuteId) => (ko ? statuteKo(id) : statuteIn(id, lang));
   // A day in figures in every language but Korean (as the block has always read).
   const day = (d: string) => (ko ? koreanDay(d) : numericDay(d));
   const percent = (bp: number) => formatRate(lang, bp);
@@ -76,8 +83,9 @@ function part(
       stamp: say(`stamp.${terms.stampDuty}`),
     }),
     credit: say("credit", { standard: terms.creditStandard }),
-    warnings: [say("warn1"), say("warn2"), say("warn3")],
-    daebuWarnings: broker.daebu ? [say("daebuWarn1"), say("daebuWarn2")] : [],
+    // The law's sentences from the statute folder (issue 48 item 4), never a catalog's copy.
+    warnings: CREDIT_WARNINGS.map(law),
+    daebuWarnings: broker.daebu ? DAEBU_WARNINGS.map(law) : [],
     read: say("read"),
     right: say("right"),
     approval: say("approval", {
@@ -90,6 +98,15 @@ function part(
   };
 }
 
+/**
+ * The 상호 and the 대부중개업 registration number, in Korean, that a
+ * 대부중개업자 puts at the top left of every ad and on its home page's first
+ * screen (대부업법 시행령 별표 1 제1호; ADR 0051); null without that registration.
+ */
+export function daebuMarkText(locale: Locale, broker: Pick<DisclosureBroker, "legalNameKo" | "daebu">): string | null {
+  return broker.daebu ? serverT(locale, "loans.ko.mark", { legalName: broker.legalNameKo, number: broker.daebu.number }) : null;
+}
+
 /** The whole block for one ad: the product under the ad's approvals (a banner's, the popup's, else the product's own). */
 export function disclosureText(
   locale: Locale,
@@ -99,6 +116,7 @@ export function disclosureText(
 ): DisclosureText {
   return {
     product: product.key,
+    mark: daebuMarkText(locale, broker),
     parts: [
       part("ko", (k, v) => serverT(locale, `loans.ko.${k}`, v), broker, product, approval),
       part(locale, (k, v) => serverT(locale, `loans.disclosure.${k}`, v), broker, product, approval),

@@ -91,5 +91,11 @@ export interface DisclosurePart {
 export interface DisclosureText {
   /** The product's key. */
   product: string;
+  /**
+   * With a 대부중개업 registration only: the 상호 and that registration's
+   * number, in Korean, for the ad's top left (대부업법 시행령 별표 1 제1호 가목;
+   * DaebuMark). Null without one.
+   */
+  mark: string | null;
   parts: [DisclosurePart, DisclosurePart];
 }

@@ -9,7 +9,7 @@ import { publicClaims } from "#app/features/home-claims/home-claims.server.ts";
 import { StatsBanner } from "#app/features/home-claims/StatsBanner.tsx";
 import { Testimonials } from "#app/features/home-claims/Testimonials.tsx";
 import { loanAds } from "#app/features/products/products.server.ts";
-import { adDisclosure } from "#app/loans/disclosure-text.server.ts";
+import { adDisclosure, daebuMarkText } from "#app/loans/disclosure-text.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
 import type { PublicBanner, PublicPopup } from "#app/features/campaigns/model.ts";
@@ -33,7 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     popup: all.popup && shown(all.popup) ? withDisclosure(all.popup) : null,
   };
   const claims = await publicClaims(services(context).db, locale);
-  const page = { ...pageData(context, ["home", "loans"], "home"), campaigns, claims };
+  // With a 대부중개업 registration: the 상호 and its number on the first screen (대부업법 시행령 별표 1, ADR 0051).
+  const daebuMark = daebuMarkText(locale, ads.broker);
+  const page = { ...pageData(context, ["home", "loans"], "home"), campaigns, claims, daebuMark };
   return campaigns.preview ? data(page, { headers: PREVIEW_HEADERS }) : page;
 }
 
@@ -48,6 +50,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <HomePage
       campaigns={loaderData.campaigns}
+      daebuMark={loaderData.daebuMark}
       figures={figures ? <StatsBanner figures={figures} /> : null}
       reviews={reviews ? <Testimonials reviews={reviews} /> : null}
     />

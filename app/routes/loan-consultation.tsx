@@ -10,6 +10,7 @@ import { ConsultationForm } from "#app/features/consultation/ConsultationForm.ts
 import { consultationFormAction } from "#app/features/consultation/consultation.server.ts";
 import { consultationFromCheck } from "#app/features/eligibility/eligibility.server.ts";
 import { liveLenders } from "#app/loans/lenders.server.ts";
+import { brokerLiability } from "#app/loans/statutes.server.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
 import { services } from "#app/lib/services.server.ts";
 
@@ -17,7 +18,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const fromCheck = await consultationFromCheck(request, context);
   // The live products' lenders (issue 47): the notice names no other.
   const lenders = (await liveLenders(services(context).db, localeOf(context))).map(({ legalName, name }) => ({ legalName, name }));
-  const page = { ...pageData(context, ["consultation"], "consultation"), fromCheck, lenders };
+  // The broker's liability (금융소비자보호법 제26조①4: 제44조·제45조), from the statute folder (ADR 0051).
+  const liability = brokerLiability(localeOf(context));
+  const page = { ...pageData(context, ["consultation"], "consultation"), fromCheck, lenders, liability };
   // Opened from the eligibility check: this visitor's answers, never shared.
   return fromCheck ? data(page, { headers: { "Cache-Control": "private, no-store" } }) : page;
 }
@@ -55,7 +58,12 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       >
         {loaderData.title}
       </PageHeading>
-      <ConsultationForm actionData={actionData ?? undefined} fromCheck={loaderData.fromCheck} lenders={loaderData.lenders} />
+      <ConsultationForm
+        actionData={actionData ?? undefined}
+        fromCheck={loaderData.fromCheck}
+        lenders={loaderData.lenders}
+        liability={loaderData.liability}
+      />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { adDisclosure } from "#app/loans/disclosure-text.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { localeOf, tFor } from "#app/i18n/route.server.ts";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
+import { DaebuMark } from "#app/loans/DaebuMark.tsx";
 
 /**
  * An answer is the visitor's own: no browser or shared cache keeps it. It is
@@ -62,6 +63,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => (loaderHead
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <TitledPage>
+      {/* With a 대부중개업 registration, the product's ad starts with the 상호 and its number (별표 1). */}
+      <DaebuMark text={loaderData.ad?.mark} />
       {/* Another loan in the URL (a link followed in the app) starts the form afresh. */}
       <RepaymentCalculator
         key={queryFromValues(loaderData.values)}

@@ -31,7 +31,7 @@ async function expectBlock(block: Locator, lang: keyof typeof LANGS, values: { l
   await expect(ko).toContainText("중개수수료를 요구하거나 받는 것은 불법입니다.");
   await expect(ko).toContainText("금리 연 13%~19.9% (2026년 11월 1일 기준, ");
   await expect(ko).toContainText("연체이자율 약정금리+0.1%p (최고 연 20%)");
-  await expect(ko).toContainText("상환능력에 비해 대출금이 과도할 경우 개인신용평점이 하락할 수 있습니다.");
+  await expect(ko).toContainText("상환능력에 비해 대출금, 신용카드 사용액이 과도할 경우 개인신용평점이 하락할 수 있습니다.");
   await expect(ko).toContainText("계약 체결 전 상품설명서 및 약관을 읽어 보시기 바랍니다.");
   await expect(ko).toContainText("금융소비자는 해당 상품에 대하여 설명을 받을 권리가 있습니다.");
   await expect(ko).toContainText(`${values.lender} 확인필 제${values.confirm}호`);

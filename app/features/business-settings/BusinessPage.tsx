@@ -37,7 +37,15 @@ const GROUPS: { legend: AdminKey; hint?: AdminKey; optional?: boolean; fields: F
     ],
   },
   { legend: "business.group.broker", hint: "business.group.brokerHint", fields: REGISTRATION("broker") },
-  { legend: "business.group.daebu", hint: "business.group.daebuHint", optional: true, fields: REGISTRATION("daebu") },
+  {
+    legend: "business.group.daebu",
+    hint: "business.group.daebuHint",
+    optional: true,
+    fields: [
+      ...REGISTRATION("daebu"),
+      { name: "daebu_name_exemption", label: "business.field.daebuNameExemption", hint: "business.field.daebuNameExemptionHint" },
+    ],
+  },
   {
     legend: "business.group.office",
     fields: [

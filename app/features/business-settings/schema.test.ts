@@ -4,6 +4,16 @@ import { SAMPLE_IDENTITY } from "#app/business/identity.ts";
 import { checkIdentity, identityFields, isBusinessRegistrationNumber, isDialableInKorea } from "#app/features/business-settings/schema.ts";
 
 /** The Business form's rules (issue 36, item 1): each refusal names its field; nothing else is kept. */
+/** A whole 대부중개업 registration, as the form names its fields. */
+const DAEBU_FIELDS = {
+  daebu_number: "2024-서울중구-0001",
+  daebu_date: "2024-02-01",
+  daebu_body_ko: "서울특별시 중구청",
+  daebu_body_en: "Jung-gu Office, Seoul",
+  daebu_verify_url: "https://www.fines.fss.or.kr",
+  daebu_verify_phone: "1332",
+};
+
 describe("the business's identity form", () => {
   it("reads the sample's own fields back as the sample (the form round-trips)", () => {
     const checked = checkIdentity(identityFields(SAMPLE_IDENTITY), SAMPLE_IDENTITY.certificateUrl);
@@ -77,21 +87,30 @@ describe("the business's identity form", () => {
     const half = checkIdentity({ ...identityFields(SAMPLE_IDENTITY), daebu_number: "2024-서울중구-0001" }, "");
     expect(half.ok).toBe(false);
     expect(!half.ok && Object.keys(half.errors).sort()).toEqual(
-      ["daebu_body_en", "daebu_body_ko", "daebu_date", "daebu_verify_phone", "daebu_verify_url"].sort(),
+      // …and, the sample's 상호 lacking "대부중개", the name as well (대부업법 제5조의2②).
+      ["daebu_body_en", "daebu_body_ko", "daebu_date", "daebu_verify_phone", "daebu_verify_url", "legal_name_ko"].sort(),
     );
     const full = checkIdentity(
       {
         ...identityFields(SAMPLE_IDENTITY),
-        daebu_number: "2024-서울중구-0001",
-        daebu_date: "2024-02-01",
-        daebu_body_ko: "서울특별시 중구청",
-        daebu_body_en: "Jung-gu Office, Seoul",
-        daebu_verify_url: "https://www.fines.fss.or.kr",
-        daebu_verify_phone: "1332",
+        legal_name_ko: "샘플대부중개 주식회사",
+        ...DAEBU_FIELDS,
       },
       "",
     );
     expect(full.ok && full.identity.registrations.map((r) => r.kind)).toEqual(["financial_broker", "daebu_broker"]);
+  });
+
+  it("wants 대부중개 in the 상호 with a 대부중개업 registration, unless the ground of 제5조의2③ is recorded", () => {
+    const daebu = { ...identityFields(SAMPLE_IDENTITY), ...DAEBU_FIELDS };
+    const refused = checkIdentity(daebu, "");
+    expect(!refused.ok && refused.errors).toEqual({ legal_name_ko: "business.error.daebuName" });
+    const exempt = checkIdentity({ ...daebu, daebu_name_exemption: "  대부중개업 매출 비중이 시행령 기준 미만 (2026년 감사보고서)  " }, "");
+    expect(exempt.ok && exempt.identity.daebuNameExemption).toBe("대부중개업 매출 비중이 시행령 기준 미만 (2026년 감사보고서)");
+    const named = checkIdentity({ ...daebu, legal_name_ko: "샘플대부중개 주식회사" }, "");
+    expect(named.ok && named.identity.daebuNameExemption).toBe("");
+    const stray = checkIdentity({ ...identityFields(SAMPLE_IDENTITY), daebu_name_exemption: "근거" }, "");
+    expect(!stray.ok && stray.errors).toEqual({ daebu_name_exemption: "business.error.exemptionWithoutDaebu" });
   });
 
   it("never throws on any input, and whatever it accepts reads back the same", () => {

@@ -1,7 +1,7 @@
 import { cleanText, hasControlCharacter, v } from "#app/lib/schema.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
-import type { BusinessIdentity, Registration } from "#app/business/identity.ts";
+import { DAEBU_NAME, type BusinessIdentity, type Registration } from "#app/business/identity.ts";
 
 /**
  * The console's Business form (issue 36, item 1): one schema for the form's
@@ -127,8 +127,12 @@ const identityEntries = {
   privacy_officer_email: v.pipe(text(254), v.email(msg("business.error.email"))),
 };
 
-/** The form's field names, in the form's order (the daebu registration's last). */
-export const IDENTITY_FIELDS = [...Object.keys(identityEntries), ...REGISTRATION_FIELDS.map((f) => `daebu_${f}`)];
+/** The ground of the 제5조의2③ exemption from "대부중개" in the 상호: optional, only with a 대부중개업 registration. */
+export const EXEMPTION_FIELD = "daebu_name_exemption";
+export const EXEMPTION_MAX = 300;
+
+/** The form's field names, in the form's order (the daebu registration's last, then its name exemption). */
+export const IDENTITY_FIELDS = [...Object.keys(identityEntries), ...REGISTRATION_FIELDS.map((f) => `daebu_${f}`), EXEMPTION_FIELD];
 
 const identitySchema = v.object(identityEntries);
 const daebuSchema = v.object(registrationEntries("daebu"));
@@ -149,7 +153,15 @@ export function checkIdentity(
   const daebuGiven = REGISTRATION_FIELDS.some((f) => (fields[`daebu_${f}`] ?? "").trim() !== "");
   const daebu = daebuGiven ? v.safeParse(daebuSchema, fields, { abortPipeEarly: true }) : null;
   if (daebu && !daebu.success) collect(daebu.issues, errors);
-  if (!main.success || (daebu && !daebu.success)) return { ok: false, errors };
+  // 대부업법 제5조의2: with a 대부중개업 registration the 상호 contains "대부중개", unless the ground of the ③ exemption is recorded.
+  const exemptionRaw = fields[EXEMPTION_FIELD] ?? "";
+  if (hasControlCharacter(exemptionRaw)) errors[EXEMPTION_FIELD] = "business.error.control";
+  const exemption = cleanText(exemptionRaw);
+  if (exemption.length > EXEMPTION_MAX) errors[EXEMPTION_FIELD] ??= "business.error.tooLong";
+  if (exemption !== "" && !daebuGiven) errors[EXEMPTION_FIELD] ??= "business.error.exemptionWithoutDaebu";
+  if (main.success && daebuGiven && !String(main.output.legal_name_ko).includes(DAEBU_NAME) && exemption === "")
+    errors.legal_name_ko = "business.error.daebuName";
+  if (!main.success || (daebu && !daebu.success) || Object.keys(errors).length) return { ok: false, errors };
   const o = main.output as Record<string, string | number>;
   const registration = (prefix: string, out: Record<string, string | number>, kind: Registration["kind"]): Registration => ({
     kind,
@@ -179,6 +191,7 @@ export function checkIdentity(
       lng: Number(o.lng),
       phone: String(o.phone),
       email: String(o.email),
+      daebuNameExemption: exemption,
       certificateUrl,
       privacyOfficer: {
         nameKo: String(o.privacy_officer_name_ko),
@@ -221,6 +234,7 @@ export function identityFields(identity: BusinessIdentity): Record<string, strin
     privacy_officer_position_en: identity.privacyOfficer.positionEn,
     privacy_officer_phone: identity.privacyOfficer.phone,
     privacy_officer_email: identity.privacyOfficer.email,
+    [EXEMPTION_FIELD]: identity.daebuNameExemption,
   };
   for (const [prefix, kind] of [
     ["broker", "financial_broker"],

@@ -1,4 +1,4 @@
-import type { NamedLender } from "#app/features/consultation/LenderNotice.tsx";
+import type { Liability, NamedLender } from "#app/features/consultation/LenderNotice.tsx";
 import { Link, Form, useLocation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { LANG_QUERY } from "#app/i18n/locales.ts";
@@ -25,11 +25,14 @@ export function ConsultationForm({
   actionData,
   fromCheck,
   lenders,
+  liability,
 }: {
   actionData?: FormResult;
   fromCheck?: FromCheck | null;
   /** The lenders named before the request (금융소비자보호법 제26조①1). */
   lenders: readonly NamedLender[];
+  /** The broker's liability (제26조①4: 제44조·제45조), from the statute folder. */
+  liability: Liability;
 }) {
   const t = useT();
   const location = useLocation();
@@ -183,7 +186,7 @@ export function ConsultationForm({
       </div>
 
       <div className={styles.footer}>
-        <LenderNotice lenders={lenders} />
+        <LenderNotice lenders={lenders} liability={liability} />
         {status.kind === "error" ? (
           <p role="alert" className={styles.alert}>
             {t(status.message, status.count === undefined ? undefined : { count: status.count })}

@@ -6,7 +6,9 @@ import styles from "./ConsultationForm.module.css";
  * What a broker must tell a consumer before it brokers (금융소비자보호법
  * 제26조①1–3): which lenders it brokers for, that it serves more than one
  * of them, and that it cannot conclude the loan contract. In Korean as the
- * Act words it, then in the visitor's language, above the submit button.
+ * Act words it, then in the visitor's language, above the submit button;
+ * and what it owes for damage it causes (제26조①4: 제44조·제45조), in the
+ * words of the statute folder (content/statutes, ADR 0051).
  */
 /** A lender as the notice names it: by legal name in Korean, by its name in the visitor's language. */
 export interface NamedLender {
@@ -14,7 +16,13 @@ export interface NamedLender {
   name: string;
 }
 
-export function LenderNotice({ lenders }: { lenders: readonly NamedLender[] }) {
+/** The broker's liability for damage (제26조①4: 제44조·제45조), as the statute folder words it: Korean, then the visitor's language. */
+export interface Liability {
+  ko: readonly string[];
+  visitor: readonly string[];
+}
+
+export function LenderNotice({ lenders, liability }: { lenders: readonly NamedLender[]; liability: Liability }) {
   const t = useT();
   const locale = useLocale();
   return (
@@ -38,6 +46,17 @@ export function LenderNotice({ lenders }: { lenders: readonly NamedLender[] }) {
           ),
         })}
       </p>
+      <h3 className={styles.lendersTitle}>{t("consultation.liability.title")}</h3>
+      <div lang="ko" className={styles.lendersKo} data-liability="ko">
+        {liability.ko.map((sentence) => (
+          <p key={sentence}>{sentence}</p>
+        ))}
+      </div>
+      <div data-liability="visitor">
+        {liability.visitor.map((sentence) => (
+          <p key={sentence}>{sentence}</p>
+        ))}
+      </div>
     </section>
   );
 }

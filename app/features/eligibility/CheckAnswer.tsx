@@ -1,4 +1,5 @@
 import { Disclosure } from "#app/loans/Disclosure.tsx";
+import { DaebuMark } from "#app/loans/DaebuMark.tsx";
 import type { DisclosureText } from "#app/loans/disclosure.ts";
 import { Link } from "react-router";
 import { useLocale, useT, type TFunction } from "#app/i18n/useT.ts";
@@ -122,6 +123,7 @@ function ProductCard({ answer, answers, disclosure }: { answer: ProductAnswer; a
   const { product } = answer;
   return (
     <li className={styles.product} data-fits={answer.fits}>
+      <DaebuMark text={disclosure?.mark} />
       <h3>{product.name}</h3>
       <p className={styles.verdict}>{answer.fits ? t("eligibility.answer.fits") : t("eligibility.answer.doesNotFit")}</p>
       {answer.failures.length ? (

@@ -1,11 +1,15 @@
 import { MAX_EXCHANGES, type Glossary } from "#app/features/glossary/types.ts";
 import { contentByLocale } from "#app/features/site/content.server.ts";
+import type { Locale } from "#app/i18n/locales.ts";
+import { fillStatutes } from "#app/loans/statutes.server.ts";
 import { withFigures, type RangeVars } from "#app/loans/ranges.ts";
 
 const files = import.meta.glob<{ default: Glossary }>("/content/*/glossary.json", { eager: true });
 
-/** The glossary in one language (only that one reaches the browser). */
-export const glossaryFor = contentByLocale(files, "glossary");
+const raw = contentByLocale(files, "glossary");
+
+/** The glossary in one language (only that one reaches the browser), with the law's sentences from the statute folder (ADR 0051). */
+export const glossaryFor = (locale: Locale): Glossary => fillStatutes(raw(locale), locale);
 
 export { MAX_EXCHANGES };
 

@@ -5,6 +5,7 @@ import type { AdminKey } from "#app/features/console/i18n.ts";
 import {
   SAMPLE_IDENTITY,
   brokerRegistration,
+  daebuNameMissing,
   daebuRegistration,
   type BusinessIdentity,
   type PrivacyOfficer,
@@ -174,7 +175,8 @@ export async function adFindings(db: Kysely<Database>, now = new Date()): Promis
   }
   // The registration decides how many lenders may be live at once (감독규정 제22조제1호, app/loans/registration-rule.ts).
   const live = await liveLenders(db, "en", now);
-  const rule = lenderRule(!!daebuRegistration(await businessIdentity(db)));
+  const identity = await businessIdentity(db);
+  const rule = lenderRule(!!daebuRegistration(identity));
   if (
     !fitsRule(
       rule,
@@ -182,6 +184,9 @@ export async function adFindings(db: Kysely<Database>, now = new Date()): Promis
     )
   )
     findings.push({ area: "ads", what: "golive.oneLender", detail: live.map((l) => l.legalName).join(", "), fix: "/admin/products" });
+  // With a 대부중개업 registration the site applies 대부업법 itself (app/business/identity.ts, ADR 0051).
+  if (daebuNameMissing(identity))
+    findings.push({ area: "ads", what: "golive.daebuName", detail: identity.legalNameKo, fix: BUSINESS_PAGE });
   const banners = await db
     .selectFrom("campaign_banners")
     .selectAll()

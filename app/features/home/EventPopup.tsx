@@ -7,6 +7,7 @@ import { POLICY_PARAM } from "#app/features/legal/links.ts";
 import { dismissEventPopupForToday, readEventPopupDue } from "#app/features/home/event-popup.ts";
 import { CampaignImage } from "#app/features/campaigns/CampaignImage.tsx";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
+import { DaebuMark } from "#app/loans/DaebuMark.tsx";
 import { productPageHref } from "#app/loans/disclosure.ts";
 import { POPUP_IMAGE, type PublicPopup, type WithDisclosure } from "#app/features/campaigns/model.ts";
 import styles from "./EventPopup.module.css";
@@ -47,6 +48,7 @@ export function EventPopup({ popup }: { popup: WithDisclosure<PublicPopup> }) {
       </form>
       {/* A loan ad (review A13): it leads to the product's page on our site, and carries the disclosure. */}
       <Link to={productPageHref(popup.productKey)} className={styles.event}>
+        <DaebuMark text={popup.disclosure?.mark} inline />
         <CampaignImage image={popup.image} image2x={popup.image2x} box={POPUP_IMAGE} className={styles.image} />
         <span className={styles.caption}>
           <strong id={titleId}>{popup.alt}</strong>

@@ -8,6 +8,7 @@ import { ServiceCards } from "#app/features/home/ServiceCards.tsx";
 import { InfoHub } from "#app/features/home/InfoHub.tsx";
 import { EventPopup } from "#app/features/home/EventPopup.tsx";
 import type { PublicBanner, PublicPopup, WithDisclosure } from "#app/features/campaigns/model.ts";
+import { DaebuMark } from "#app/loans/DaebuMark.tsx";
 import styles from "./HomePage.module.css";
 
 export const HERO_IMAGE = "/images/home/hero.svg";
@@ -22,15 +23,19 @@ export function HomePage({
   campaigns,
   figures,
   reviews,
+  daebuMark,
 }: {
   campaigns: { banners: WithDisclosure<PublicBanner>[]; popup: WithDisclosure<PublicPopup> | null };
   figures?: ReactNode;
   reviews?: ReactNode;
+  /** With a 대부중개업 registration: the 상호 and its number, first on the first screen (대부업법 시행령 별표 1). */
+  daebuMark?: string | null;
 }) {
   const t = useT();
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-title">
+        <DaebuMark text={daebuMark} />
         <p className={styles.eyebrow}>{t("home.hero.eyebrow")}</p>
         <h1 id="home-title" className={styles.title}>
           {t("home.hero.title")}

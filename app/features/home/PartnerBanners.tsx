@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { Section } from "#app/ui/Section.tsx";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
+import { DaebuMark } from "#app/loans/DaebuMark.tsx";
 import { productPageHref } from "#app/loans/disclosure.ts";
 import { CampaignImage } from "#app/features/campaigns/CampaignImage.tsx";
 import { BANNER_IMAGE, commonRateDate, koreanDate, type PublicBanner, type WithDisclosure } from "#app/features/campaigns/model.ts";
@@ -19,6 +20,7 @@ function Banner({ banner, eager, showDate }: { banner: WithDisclosure<PublicBann
   return (
     <>
       <Link to={productPageHref(banner.productKey)} className={styles.banner} data-partner={banner.key}>
+        <DaebuMark text={banner.disclosure?.mark} inline />
         <CampaignImage
           image={banner.image}
           image2x={banner.image2x}

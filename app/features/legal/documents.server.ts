@@ -12,6 +12,7 @@ import { businessModules } from "#app/business/modules.server.ts";
 import type { BusinessModules } from "#app/business/modules.ts";
 import { formatDay } from "#app/i18n/intl.ts";
 import { rangeVars, type ProductRanges } from "#app/loans/ranges.ts";
+import { statuteBoth, statuteKo, type StatuteId } from "#app/loans/statutes.server.ts";
 import { renderMarkdown, unfilledNames, type MarkdownFlags, type MarkdownVars } from "#app/features/legal/markdown.server.ts";
 import {
   POLICY_KINDS,
@@ -95,11 +96,26 @@ export function legalVars(
       lenders.map((l) => (lang === POLICY_ORIGINAL_LANG ? l.legalName : l.names[lang])),
       lang,
     ),
+    // The law's sentences from the statute folder (issue 48 item 4, ADR 0051): Korean, or the translation with the Korean beside it.
+    ...statuteVars(lang),
     /** The version's own date: the texts' "in force from" lines. */
     effectiveDate: legalDay(lang, effectiveOn),
     // amountMin…termMax: only while a product is live; the sentences that state them sit in {?products}.
     ...(facts.ranges ? rangeVars(lang, facts.ranges) : {}),
   };
+}
+
+/** The statute sentences a legal text may quote, as placeholders. */
+const STATUTE_VARS = {
+  lawWithdrawal: "withdrawal",
+  lawExcessDebt: "daebu-warning-pain",
+  lawLiability44: "broker-liability-44",
+  lawLiability45: "broker-liability-45",
+} as const satisfies Record<string, StatuteId>;
+
+function statuteVars(lang: LegalLang): Record<keyof typeof STATUTE_VARS, string> {
+  const say = (id: StatuteId) => (lang === POLICY_ORIGINAL_LANG ? statuteKo(id) : statuteBoth(id, lang));
+  return Object.fromEntries(Object.entries(STATUTE_VARS).map(([name, id]) => [name, say(id)])) as Record<keyof typeof STATUTE_VARS, string>;
 }
 
 /** The conditions a text may use: `counter` (the cash-counter line of business is on), `products` (a product is live). */

@@ -1,11 +1,15 @@
 import type { LoanFaq } from "#app/features/loan-faq/types.ts";
 import { contentByLocale } from "#app/features/site/content.server.ts";
+import type { Locale } from "#app/i18n/locales.ts";
+import { fillStatutes } from "#app/loans/statutes.server.ts";
 import { withFigures, type RangeVars } from "#app/loans/ranges.ts";
 
 const files = import.meta.glob<{ default: LoanFaq }>("/content/*/loan-faq.json", { eager: true });
 
-/** The Loan FAQ in one language (only that one reaches the browser). */
-export const loanFaqFor = contentByLocale(files, "loan-faq");
+const raw = contentByLocale(files, "loan-faq");
+
+/** The Loan FAQ in one language (only that one reaches the browser), with the law's sentences from the statute folder (ADR 0051). */
+export const loanFaqFor = (locale: Locale): LoanFaq => fillStatutes(raw(locale), locale);
 
 /**
  * The FAQ as the page shows it: each answer's figures sentence filled with

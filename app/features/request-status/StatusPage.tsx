@@ -20,6 +20,8 @@ export interface StatusPageData {
   businessName: string;
   /** The help centre, which agents call from. */
   phone: string;
+  /** The withdrawal sentence of the statute folder, in the visitor's language with the Korean beside it. */
+  withdrawal: string;
   /** The VAPID public key for the phone's notifications; null: none offered. */
   pushKey: string | null;
   /** When the server rendered the page (Korea time, formatted): the offline copy's "as of". */
@@ -145,7 +147,7 @@ export function StatusPage({ data, result }: { data: StatusPageData; result?: St
 
       <section className={styles.trust} aria-labelledby="trust-title">
         <h2 id="trust-title">{t("status.trust.title")}</h2>
-        {view.withdrawalRight ? <p>{t("status.trust.withdrawalRight")}</p> : null}
+        {view.withdrawalRight ? <p>{t("status.trust.withdrawalRight", { withdrawal: data.withdrawal })}</p> : null}
         <p>{t("status.trust.noFee")}</p>
         <p>{t("status.trust.broker", { business: data.businessName, number: data.brokerNumber })}</p>
         <p>

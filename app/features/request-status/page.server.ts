@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { businessIdentity } from "#app/business/identity.server.ts";
+import { statuteBoth } from "#app/loans/statutes.server.ts";
 import { brokerRegistration, type BusinessIdentity } from "#app/business/identity.ts";
 import { i18nFor, localeOf, tFor } from "#app/i18n/route.server.ts";
 import { pageData } from "#app/web/page.server.ts";
@@ -108,6 +109,8 @@ export async function statusPageData(context: Readonly<RouterContextProvider>, l
     brokerNumber: brokerRegistration(business)?.number ?? "",
     businessName: `${business.legalNameEn} (${business.legalNameKo})`,
     phone: business.phone,
+    /** How to withdraw and what it repays (금소법 시행령 제37조③⑥), from the statute folder with the Korean beside it (ADR 0051). */
+    withdrawal: statuteBoth("withdrawal", locale),
     /** The server's VAPID public key for "Tell me on this phone" (issue 38); null once the request is withdrawn. */
     pushKey: view.stage === "withdrawn" ? null : alertsOf(context).config.vapid.publicKey,
     /** When this page was rendered, in Korea time: what the offline copy says it shows "as of" (issue 38). */

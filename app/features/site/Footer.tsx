@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link, href, useLocation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { useBusiness } from "#app/business/useBusiness.ts";
-import { brokerRegistration } from "#app/business/identity.ts";
+import { brokerRegistration, daebuRegistration } from "#app/business/identity.ts";
 import { POLICY_KINDS, policyHref } from "#app/features/legal/links.ts";
 import styles from "./Footer.module.css";
 
@@ -16,6 +16,8 @@ export function Footer() {
   const location = useLocation();
   const business = useBusiness();
   const registration = brokerRegistration(business);
+  // With a 대부중개업 registration, its number too (대부업법 제9조③; issue 48 item 1b).
+  const daebu = daebuRegistration(business);
   const facts: [string, ReactNode][] = [
     [
       t("site.footer.company"),
@@ -28,6 +30,14 @@ export function Footer() {
     ...(registration
       ? ([
           [t("site.footer.brokerRegistration"), `${registration.number} (${t("site.footer.registeredOn", { date: registration.date })})`],
+        ] as [string, ReactNode][])
+      : []),
+    ...(daebu
+      ? ([
+          [
+            t("site.footer.daebuRegistration"),
+            <span key="daebu" data-daebu-registration="">{`${daebu.number} (${daebu.bodyEn} · ${daebu.bodyKo})`}</span>,
+          ],
         ] as [string, ReactNode][])
       : []),
     [t("site.footer.address"), business.addressEn],
