@@ -136,6 +136,10 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "calendar_update",
   "calendar_close",
   "calendar_reopen",
+  "access_review",
+  "access_interval",
+  "destruction_confirm",
+  "operator_create",
 ];
 
 /**
