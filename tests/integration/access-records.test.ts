@@ -4,7 +4,11 @@ import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, csrfOf, get, post, signInCookie } from "#tests/support/admin.ts";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { recordAccess, verifyChain } from "#app/features/access/access.server.ts";
+import { compareWithExports, exportAccessDays } from "#app/features/access/export.server.ts";
 import { reviewOverdue } from "#app/features/access/review.server.ts";
 import { runRetention } from "#app/features/retention/retention.server.ts";
 import * as inbox from "#app/routes/admin.inbox.tsx";
@@ -73,6 +77,11 @@ describe.each(DIALECTS)("access records, their review and the destruction ledger
       .orderBy("id")
       .execute();
   const lastRecord = async () => (await records()).at(-1)!;
+  const restoreTrigger = () =>
+    (dialect === "postgres"
+      ? sql`create trigger access_records_no_update before update on access_records for each row execute function access_records_no_update()`
+      : sql`create trigger access_records_no_update before update on access_records begin select raise(abort, 'access_records are append-only'); end`
+    ).execute(handle.db);
 
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
@@ -186,11 +195,7 @@ describe.each(DIALECTS)("access records, their review and the destruction ledger
     expect(await verifyChain(handle.db)).toMatchObject({ ok: false, brokenAt: { id: all[4]!.id, reason: "link" } });
     // The rest of the suite needs a whole chain: start a fresh one (the test of a broken chain is done).
     await sql`delete from access_records`.execute(handle.db);
-    const restore =
-      dialect === "postgres"
-        ? sql`create trigger access_records_no_update before update on access_records for each row execute function access_records_no_update()`
-        : sql`create trigger access_records_no_update before update on access_records begin select raise(abort, 'access_records are append-only'); end`;
-    await restore.execute(handle.db);
+    await restoreTrigger();
   });
 
   it("the officer reviews a period with its flags and signs it off; a sign-off without findings is refused", async () => {
@@ -281,6 +286,34 @@ describe.each(DIALECTS)("access records, their review and the destruction ledger
     ).toEqual([{ period_from: "2026-11-23", period_to: "2026-11-24", reviewer_email: "officer@example.com", records: 3, flagged: 3 }]);
     expect(await reviewOverdue(handle.db)).toBeNull();
     expect(await reviewOverdue(handle.db, new Date(Date.now() + 40 * 86_400_000))).toMatchObject({ interval: "monthly" });
+  });
+
+  it("exports each whole day once into read-only files the check compares with the database", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "access-export-"));
+    try {
+      const written = await exportAccessDays(handle.db, dir, new Date("2026-11-26T03:00:00Z"));
+      expect(written).toEqual([
+        { day: "2026-11-23", count: 2 },
+        { day: "2026-11-24", count: 1 },
+        { day: "2026-11-25", count: 0 },
+      ]);
+      expect(readdirSync(dir).sort()).toEqual(["access-2026-11-23.jsonl", "access-2026-11-24.jsonl", "access-2026-11-25.jsonl"]);
+      expect(statSync(join(dir, "access-2026-11-24.jsonl")).mode & 0o777).toBe(0o400);
+      // Run again the same day: nothing is rewritten.
+      expect(await exportAccessDays(handle.db, dir, new Date("2026-11-26T09:00:00Z"))).toEqual([]);
+      expect(await compareWithExports(handle.db, dir)).toEqual({ files: 3, records: 3, mismatches: [] });
+      // A record changed in the database (and its hash recomputed, the chain rewritten) still differs from the file.
+      const night = await handle.db.selectFrom("access_records").selectAll().where("kind", "=", "search").executeTakeFirstOrThrow();
+      await sql`drop trigger access_records_no_update${dialect === "postgres" ? sql` on access_records` : sql``}`.execute(handle.db);
+      await sql`update access_records set hash = ${"f".repeat(64)} where id = ${night.id}`.execute(handle.db);
+      expect((await compareWithExports(handle.db, dir)).mismatches).toEqual([
+        { file: "access-2026-11-23.jsonl", id: night.id, reason: "changed" },
+      ]);
+      await sql`update access_records set hash = ${night.hash} where id = ${night.id}`.execute(handle.db);
+      await restoreTrigger();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("each retention run writes its ledger row; rights requests, refused numbers, orphan sources and old access records go; the chain still checks", async () => {
