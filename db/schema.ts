@@ -263,7 +263,8 @@ export interface AdminSettingTable {
   updated_at: string;
 }
 
-export type OperatorRole = "admin" | "agent";
+/** `officer`: the privacy officer (issue 52, ADR 0053): reviews access records and confirms destruction; sees no personal data. */
+export type OperatorRole = "admin" | "agent" | "officer";
 
 /** A one-time link that sets an operator's password: an invitation or a reset (48 h). Only its token's SHA-256 is stored. */
 export interface AdminPasswordLinkTable {
@@ -399,7 +400,12 @@ export type AuditAction =
   /** Issue 36: the business's identity saved in the console. */
   | "business_update"
   /** Issue 47: the business's brand and links saved in the console. */
-  | "brand_update";
+  | "brand_update"
+  /** Issue 52: the officer's sign-off of a period's access records, the review interval, a destruction confirmed; an operator made by `npm run admin:create`. */
+  | "access_review"
+  | "access_interval"
+  | "destruction_confirm"
+  | "operator_create";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
@@ -832,6 +838,9 @@ export interface Database {
   business_closures: BusinessClosureTable;
   legal_versions: LegalVersionTable;
   visitor_push_subscriptions: VisitorPushSubscriptionTable;
+  access_records: AccessRecordTable;
+  access_reviews: AccessReviewTable;
+  destruction_ledger: DestructionLedgerTable;
 }
 
 /** One dated version of a legal document (issue 36, migration 0140, ADR 0038). */
@@ -853,4 +862,53 @@ export interface LegalVersionTable {
   created_by_email: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One view of personal data by an operator (issue 52, migration 0210, ADR 0053): append-only, hash-chained. */
+export interface AccessRecordTable {
+  id: Generated<number>;
+  at: string;
+  operator_id: number | null;
+  operator_email: string;
+  role: string;
+  ip: string;
+  network: string;
+  kind: AccessKind;
+  records: string;
+  record_count: number;
+  term: Generated<string>;
+  term_kind: Generated<string>;
+  detail: Generated<string>;
+  prev_hash: string;
+  hash: string;
+}
+
+export type AccessKind = "request" | "photo" | "inbox" | "search" | "calls" | "export" | "privacy_list" | "privacy_copy";
+
+/** The privacy officer's dated sign-off of a period's access records (issue 52). */
+export interface AccessReviewTable {
+  id: Generated<number>;
+  period_from: string;
+  period_to: string;
+  reviewer_id: number | null;
+  reviewer_email: string;
+  records: number;
+  flagged: number;
+  findings: string;
+  follow_up: string;
+  signed_at: string;
+}
+
+/** The destruction ledger (issue 52 item 6): each retention run and each erasure; the officer confirms it. */
+export interface DestructionLedgerTable {
+  id: Generated<number>;
+  at: string;
+  kind: "retention" | "erasure";
+  actor: string;
+  cutoffs: string;
+  counts: string;
+  detail: Generated<string>;
+  chain_anchor: string | null;
+  confirmed_at: string | null;
+  confirmed_by: string | null;
 }
