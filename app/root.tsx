@@ -22,7 +22,7 @@ import { LANG_COOKIE } from "#app/lib/cookie-names.ts";
 import { AppShell } from "#app/features/layout/AppShell.tsx";
 import { NotFound } from "#app/features/layout/NotFound.tsx";
 import { SiteChrome } from "#app/features/site/SiteChrome.tsx";
-import { comingLegalChanges, legalViewFor } from "#app/features/legal/documents.server.ts";
+import { changesIn, comingLegalChanges, legalViewFor } from "#app/features/legal/documents.server.ts";
 import { scrollKey } from "#app/features/legal/scroll.ts";
 import type { LegalChange, LegalView } from "#app/features/legal/links.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
@@ -56,7 +56,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     legal: await whileAway(legalViewFor(db, new URL(request.url), localeOf(context), legalFactsOf(db)), null),
     // Coming changes of the legal documents, announced during their notice period (issue 36); a
     // database away leaves the line out rather than failing the page (the page says what it can).
-    legalChanges: await comingLegalChanges(db).catch(() => []),
+    legalChanges: await comingLegalChanges(db)
+      .then((changes) => changesIn(localeOf(context), changes))
+      .catch(() => []),
   };
   // The frame's strings always reach the page, so even "briefly unavailable" is said in the visitor's language.
   if (root.business && root.brand) return root;

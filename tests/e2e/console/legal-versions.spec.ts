@@ -130,7 +130,9 @@ test.describe.serial("a coming change", () => {
       // Every instance drops its kept pages within seconds of the change (ADR 0021).
       await expect(async () => {
         await p.goto("/company/about");
-        await expect(notice).toContainText(`User complaint handling policy: a new version takes effect on ${day}.`, { timeout: 500 });
+        await expect(notice).toContainText(`User complaint handling policy: a new version takes effect on ${englishDay(day)}.`, {
+          timeout: 500,
+        });
       }).toPass({ timeout: 6000 });
       await hydrated(p);
       await notice.getByRole("link", { name: "Read the new version" }).click();
@@ -138,8 +140,8 @@ test.describe.serial("a coming change", () => {
       await expect(dialog.getByRole("region")).toContainText("The new complaint policy of Sample Brokerage Co., Ltd.");
       const select = dialog.getByRole("combobox", { name: "Version" });
       await expect(select).toHaveValue(day);
-      await expect(select.locator("option")).toHaveText(["2023-05-08 (in force)", `${day} (coming)`]);
-      await expect(dialog).toContainText(`This version takes effect on ${day}.`);
+      await expect(select.locator("option")).toHaveText(["May 8, 2023 (in force)", `${englishDay(day)} (coming)`]);
+      await expect(dialog).toContainText(`This version takes effect on ${englishDay(day)}.`);
       expect(await axeViolations(p)).toEqual([]);
       await p.screenshot({ path: "test-results/legal-modal-coming.png" });
       // With JavaScript, choosing a version opens it at once (no button).
@@ -148,7 +150,7 @@ test.describe.serial("a coming change", () => {
       await expect(p).toHaveURL(/version=2023-05-08/);
       await expect(dialog.getByRole("region")).not.toContainText("The new complaint policy");
       await expect(dialog.getByRole("region")).toContainText("complaint");
-      await expect(dialog).toContainText(`A new version takes effect on ${day}.`);
+      await expect(dialog).toContainText(`A new version takes effect on ${englishDay(day)}.`);
     } finally {
       await reader.close();
     }
@@ -159,7 +161,7 @@ test.describe.serial("a coming change", () => {
     try {
       const q = plain.page;
       await q.goto("/loan-consultation");
-      await expect(q.getByRole("complementary", { name: "Coming changes to our policies" })).toContainText(day);
+      await expect(q.getByRole("complementary", { name: "Coming changes to our policies" })).toContainText(englishDay(day));
       await q.goto("/loan-consultation?policy=complaint");
       const dialog = q.getByRole("dialog", { name: "User complaint handling policy" });
       await dialog.getByRole("combobox", { name: "Version" }).selectOption(day);
@@ -169,9 +171,14 @@ test.describe.serial("a coming change", () => {
       await q.screenshot({ path: "test-results/legal-modal-coming-nojs.png" });
       await dialog.getByRole("link", { name: "Read the version in force" }).click();
       await expect(dialog.getByRole("region")).not.toContainText("The new complaint policy");
-      await expect(dialog).toContainText(`A new version takes effect on ${day}.`);
+      await expect(dialog).toContainText(`A new version takes effect on ${englishDay(day)}.`);
     } finally {
       await plain.close();
     }
   });
 });
+
+/** The day as the English lines write it (the server's formatDay; issue 50, X3): "December 7, 2026". */
+function englishDay(day: string): string {
+  return new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+}
