@@ -32,6 +32,8 @@ import { Styles } from "#app/styles.tsx";
 import { rememberLanding } from "#app/features/attribution/session.ts";
 import { isRefusal, isUnavailable, serviceUnavailable, UNAVAILABLE_RETRY_AFTER_S } from "#app/web/refusals.ts";
 import { businessIdentityOrLast } from "#app/business/identity.server.ts";
+import { brokerRegistration } from "#app/business/identity.ts";
+import { formatDay } from "#app/i18n/intl.ts";
 import { businessModulesOrLast } from "#app/business/modules.server.ts";
 import { DEFAULT_MODULES } from "#app/business/modules.ts";
 import { businessBrandOrLast } from "#app/business/brand.server.ts";
@@ -60,10 +62,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       .then((changes) => changesIn(localeOf(context), changes))
       .catch(() => []),
   };
+  // The footer's registration date, written out in the page's language on the server (issue 50, X3).
+  const registered = root.business ? brokerRegistration(root.business)?.date : undefined;
+  const page = { ...root, registeredDay: registered ? formatDay(localeOf(context), registered) : null };
   // The frame's strings always reach the page, so even "briefly unavailable" is said in the visitor's language.
-  if (root.business && root.brand) return root;
+  if (page.business && page.brand) return page;
   const refusal = serviceUnavailable();
-  return data(root, refusal.init ?? undefined);
+  return data(page, refusal.init ?? undefined);
 }
 
 /** `read`'s answer, or `fallback` while the database is away (any other failure stands). */

@@ -156,6 +156,39 @@ test.describe.serial("a coming change", () => {
     }
   });
 
+  // Issue 50: the notice and the modal's version lines in Burmese and Mongolian write the day out, with the
+  // documents' own word for "takes effect" (အာဏာတည်, not အသက်ဝင်) and no ending glued to the date.
+  for (const [lang, words] of [
+    ["my", "အာဏာတည်ပါမည်"],
+    ["mn", "хүчин төгөлдөр"],
+  ] as const)
+    test(`${lang}: the notice and the version lines, the day written out`, async ({ browser }) => {
+      const reader = await visitor(browser);
+      try {
+        const p = reader.page;
+        const written = new Intl.DateTimeFormat(lang === "my" ? "my-u-nu-latn" : "mn", {
+          dateStyle: lang === "mn" ? "medium" : "long",
+          timeZone: "UTC",
+        }).format(new Date(`${day}T00:00:00Z`));
+        await p.goto(`/company/about?lang=${lang}`);
+        const notice = p.locator("aside").filter({ hasText: written });
+        await expect(notice).toBeVisible();
+        await expect(notice).toContainText(words);
+        await expect(notice).not.toContainText(day);
+        await p.goto(`/company/about?lang=${lang}&policy=complaint&version=${day}`);
+        const dialog = p.getByRole("dialog");
+        await expect(dialog).toContainText(written);
+        await expect(dialog.getByRole("combobox").locator("option").last()).toContainText(written);
+        expect(await axeViolations(p)).toEqual([]);
+        await p.screenshot({ path: `test-results/language/legal-version-${lang}.png` });
+        await p.goto(`/company/about?lang=${lang}`);
+        await notice.scrollIntoViewIfNeeded();
+        await p.screenshot({ path: `test-results/language/legal-notice-line-${lang}.png` });
+      } finally {
+        await reader.close();
+      }
+    });
+
   test("without JavaScript, the same notice, and each version opens from the list", async ({ browser }) => {
     const plain = await visitor(browser, false);
     try {
