@@ -19,7 +19,7 @@ test.describe("footer (spec §1)", () => {
       const fact = (term: string) =>
         f.locator("dl > div", { has: page.getByRole("term").filter({ hasText: term }) }).getByRole("definition");
       await expect(fact("Business registration no.")).toHaveText("000-00-00000");
-      await expect(fact("Loan broker registration no.")).toHaveText("2023-00000 (registered 2023-04-27)");
+      await expect(fact("Loan broker registration no.")).toHaveText("2023-00000 (registered April 27, 2023)");
       await expect(fact("Representative")).toHaveText("Hong Gil-dong (홍길동)");
       await expect(fact("Address")).toHaveText("12 Sample-ro, Jung-gu, Seoul 04524, Republic of Korea");
       await expect(fact("Help centre")).toHaveText("1588-0000");
