@@ -125,6 +125,13 @@ describe("<Disclosure> with two repayment methods", () => {
     for (const name of Object.values(method)) expect(name).not.toMatch(/[,;၊、]/u);
   });
 
+  it("names the lenders with the language's own list mark, as the texts before a request do (lenderList)", () => {
+    const two = disclosureBroker(SAMPLE_IDENTITY, ["주식회사 샘플A은행", "주식회사 샘플저축은행"]);
+    const html = renderToStaticMarkup(<Disclosure text={disclosureText("my", two, TWO, APPROVAL)} />);
+    expect(html).toContain("ကျွန်ုပ်တို့သည် 주식회사 샘플A은행၊ 주식회사 샘플저축은행 ၏ ချေးငွေများအတွက်");
+    expect(html).toContain("주식회사 샘플A은행·주식회사 샘플저축은행의 대출상품 중개");
+  });
+
   it("keeps the Korean list as the law's texts write it", () => {
     const html = renderToStaticMarkup(<Disclosure text={disclosureText("vi", broker, TWO, APPROVAL)} />);
     expect(html).toContain("상환방법 원리금균등분할상환·만기일시상환");

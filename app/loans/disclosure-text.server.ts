@@ -3,6 +3,7 @@ import { formatAlternatives, formatDay, formatPercent } from "#app/i18n/intl.ts"
 import type { Locale } from "#app/i18n/locales.ts";
 import { formatRate } from "#app/loans/rate.ts";
 import { statuteIn, statuteKo, type StatuteId } from "#app/loans/statutes.server.ts";
+import { lenderList } from "#app/loans/lenders.ts";
 import type { DisclosureApproval, DisclosureBroker, DisclosurePart, DisclosureProduct, DisclosureText } from "#app/loans/disclosure.ts";
 
 /**
@@ -66,7 +67,8 @@ function part(
           officePhone: broker.phone,
         })
       : null,
-    lenders: say("lenders", { lenders: broker.lenders.join(ko ? "·" : ", ") }),
+    // The lenders as every other text before a request names them (lenderList: the Burmese mark in Burmese).
+    lenders: say("lenders", { lenders: ko ? broker.lenders.join("·") : lenderList(broker.lenders, lang) }),
     fee: say("fee"),
     product: say("product", { lender: terms.lenderName, official: terms.officialName, name: product.name }),
     rate: say("rate", {
