@@ -1,4 +1,13 @@
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
+import s_credit_warning_1 from "../../content/statutes/credit-warning-1.json" with { type: "json" };
+import s_credit_warning_2 from "../../content/statutes/credit-warning-2.json" with { type: "json" };
+import s_credit_warning_3 from "../../content/statutes/credit-warning-3.json" with { type: "json" };
+import s_daebu_warning_pain from "../../content/statutes/daebu-warning-pain.json" with { type: "json" };
+import s_daebu_warning_misfortune from "../../content/statutes/daebu-warning-misfortune.json" with { type: "json" };
+import s_daebu_warning_credit from "../../content/statutes/daebu-warning-credit.json" with { type: "json" };
+import s_withdrawal from "../../content/statutes/withdrawal.json" with { type: "json" };
+import s_broker_liability_44 from "../../content/statutes/broker-liability-44.json" with { type: "json" };
+import s_broker_liability_45 from "../../content/statutes/broker-liability-45.json" with { type: "json" };
 
 /**
  * The sentences the law prescribes (issue 48 item 4, ADR 0051), from the one
@@ -41,9 +50,21 @@ export interface Statute {
   translations: Record<Locale, string>;
 }
 
-const files = import.meta.glob<{ default: Statute }>("/content/statutes/*.json", { eager: true });
+// Static JSON imports, not import.meta.glob: the go-live CLI and other plain Node
+// processes read these too (the review's "worker trap").
+const files = [
+  s_credit_warning_1,
+  s_credit_warning_2,
+  s_credit_warning_3,
+  s_daebu_warning_pain,
+  s_daebu_warning_misfortune,
+  s_daebu_warning_credit,
+  s_withdrawal,
+  s_broker_liability_44,
+  s_broker_liability_45,
+] as unknown as Statute[];
 
-const byId = new Map<string, Statute>(Object.values(files).map((m) => [m.default.id, m.default]));
+const byId = new Map<string, Statute>(files.map((s) => [s.id, s]));
 for (const id of STATUTE_IDS) {
   const statute = byId.get(id);
   if (!statute?.ko || LOCALES.some((l) => !statute.translations[l]))
