@@ -22,7 +22,7 @@ import { LANG_COOKIE } from "#app/lib/cookie-names.ts";
 import { AppShell } from "#app/features/layout/AppShell.tsx";
 import { NotFound } from "#app/features/layout/NotFound.tsx";
 import { SiteChrome } from "#app/features/site/SiteChrome.tsx";
-import { comingLegalChanges, legalViewFor } from "#app/features/legal/documents.server.ts";
+import { changesIn, comingLegalChanges, legalViewFor } from "#app/features/legal/documents.server.ts";
 import { scrollKey } from "#app/features/legal/scroll.ts";
 import type { LegalChange, LegalView } from "#app/features/legal/links.ts";
 import { PageHeading } from "#app/ui/PageHeading.tsx";
@@ -32,6 +32,8 @@ import { Styles } from "#app/styles.tsx";
 import { rememberLanding } from "#app/features/attribution/session.ts";
 import { isRefusal, isUnavailable, serviceUnavailable, UNAVAILABLE_RETRY_AFTER_S } from "#app/web/refusals.ts";
 import { businessIdentityOrLast } from "#app/business/identity.server.ts";
+import { brokerRegistration } from "#app/business/identity.ts";
+import { formatDay } from "#app/i18n/intl.ts";
 import { businessModulesOrLast } from "#app/business/modules.server.ts";
 import { DEFAULT_MODULES } from "#app/business/modules.ts";
 import { businessBrandOrLast } from "#app/business/brand.server.ts";
@@ -56,12 +58,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     legal: await whileAway(legalViewFor(db, new URL(request.url), localeOf(context), legalFactsOf(db)), null),
     // Coming changes of the legal documents, announced during their notice period (issue 36); a
     // database away leaves the line out rather than failing the page (the page says what it can).
-    legalChanges: await comingLegalChanges(db).catch(() => []),
+    legalChanges: await comingLegalChanges(db)
+      .then((changes) => changesIn(localeOf(context), changes))
+      .catch(() => []),
   };
+  // The footer's registration date, written out in the page's language on the server (issue 50, X3).
+  const registered = root.business ? brokerRegistration(root.business)?.date : undefined;
+  const page = { ...root, registeredDay: registered ? formatDay(localeOf(context), registered) : null };
   // The frame's strings always reach the page, so even "briefly unavailable" is said in the visitor's language.
-  if (root.business && root.brand) return root;
+  if (page.business && page.brand) return page;
   const refusal = serviceUnavailable();
-  return data(root, refusal.init ?? undefined);
+  return data(page, refusal.init ?? undefined);
 }
 
 /** `read`'s answer, or `fallback` while the database is away (any other failure stands). */

@@ -93,6 +93,8 @@ export default [
         route("campaigns/popup", "routes/admin.campaigns.popup.tsx"),
         route("banners", "routes/admin.banners.tsx"),
         route("audit", "routes/admin.audit.tsx"),
+        route("access", "routes/admin.access.tsx"),
+        route("destruction", "routes/admin.destruction.tsx"),
         route("reports", "routes/admin.reports.tsx"),
         route("privacy", "routes/admin.privacy.tsx"),
         route("deadlines", "routes/admin.deadlines.tsx"),

@@ -263,7 +263,8 @@ export interface AdminSettingTable {
   updated_at: string;
 }
 
-export type OperatorRole = "admin" | "agent";
+/** `officer`: the privacy officer (issue 52, ADR 0053): reviews access records and confirms destruction; sees no personal data. */
+export type OperatorRole = "admin" | "agent" | "officer";
 
 /** A one-time link that sets an operator's password: an invitation or a reset (48 h). Only its token's SHA-256 is stored. */
 export interface AdminPasswordLinkTable {
@@ -399,7 +400,12 @@ export type AuditAction =
   /** Issue 36: the business's identity saved in the console. */
   | "business_update"
   /** Issue 47: the business's brand and links saved in the console. */
-  | "brand_update";
+  | "brand_update"
+  /** Issue 52: the officer's sign-off of a period's access records, the review interval, a destruction confirmed; an operator made by `npm run admin:create`. */
+  | "access_review"
+  | "access_interval"
+  | "destruction_confirm"
+  | "operator_create";
 
 /** Which operator viewed, changed or exported which record, when. */
 export interface AdminAuditLogTable {
@@ -414,14 +420,20 @@ export interface AdminAuditLogTable {
 }
 
 export type AlertChannel = "push" | "email" | "webhook";
+/** Every channel of the one outbox (app/outbox/, ADR 0048). */
+export type OutboxChannel = AlertChannel | "visitor" | "link_mail" | "text";
 export type AlertStatus = "pending" | "delivered" | "failed" | "cancelled";
 
 /** The alerts outbox (issue 12): one row per channel and recipient of a new request. */
 export interface AlertDeliveryTable {
   id: Generated<number>;
-  /** "visitor": Web Push to a visitor's phone (issue 38), recipient = visitor_push_subscriptions.id. */
-  channel: AlertChannel | "visitor";
-  /** Push subscription id, e-mail address or "webhook": never a visitor's data. */
+  /**
+   * "visitor": Web Push to a visitor's phone (issue 38), recipient = visitor_push_subscriptions.id;
+   * "link_mail": an operator's password link (recipient: the operator's address); "text": 알림톡/SMS
+   * to a visitor (issue 49; recipient: the number masked, the number itself sealed in `payload`).
+   */
+  channel: OutboxChannel;
+  /** Push subscription id, an operator's e-mail address, "webhook" or a masked number: never a visitor's data in clear. */
   recipient: string;
   request_kind: string;
   request_id: number;
@@ -441,6 +453,15 @@ export interface AlertDeliveryTable {
   news: Generated<string | null>;
   /** The time that news names (the next try, the call-back), or null. */
   news_at: Generated<string | null>;
+  /** Sealed under APP_SECRET (a password link; a text's number and parameters), wiped once delivered or given up (migration 0185). */
+  payload: Generated<string | null>;
+  /** Unique when set: one text per kind per request per window on every instance. */
+  dedupe_key: Generated<string | null>;
+  /** A text's message id at its provider, and what its delivery report said (issue 49 item 5). */
+  provider_ref: Generated<string | null>;
+  report_status: Generated<string | null>;
+  reported_at: Generated<string | null>;
+  cost_won: Generated<number | null>;
 }
 
 /** A visitor's phone that gets Web Push about one request (issue 38, migration 0170). */
@@ -817,6 +838,9 @@ export interface Database {
   business_closures: BusinessClosureTable;
   legal_versions: LegalVersionTable;
   visitor_push_subscriptions: VisitorPushSubscriptionTable;
+  access_records: AccessRecordTable;
+  access_reviews: AccessReviewTable;
+  destruction_ledger: DestructionLedgerTable;
 }
 
 /** One dated version of a legal document (issue 36, migration 0140, ADR 0038). */
@@ -838,4 +862,53 @@ export interface LegalVersionTable {
   created_by_email: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One view of personal data by an operator (issue 52, migration 0210, ADR 0053): append-only, hash-chained. */
+export interface AccessRecordTable {
+  id: Generated<number>;
+  at: string;
+  operator_id: number | null;
+  operator_email: string;
+  role: string;
+  ip: string;
+  network: string;
+  kind: AccessKind;
+  records: string;
+  record_count: number;
+  term: Generated<string>;
+  term_kind: Generated<string>;
+  detail: Generated<string>;
+  prev_hash: string;
+  hash: string;
+}
+
+export type AccessKind = "request" | "photo" | "inbox" | "search" | "calls" | "export" | "privacy_list" | "privacy_copy";
+
+/** The privacy officer's dated sign-off of a period's access records (issue 52). */
+export interface AccessReviewTable {
+  id: Generated<number>;
+  period_from: string;
+  period_to: string;
+  reviewer_id: number | null;
+  reviewer_email: string;
+  records: number;
+  flagged: number;
+  findings: string;
+  follow_up: string;
+  signed_at: string;
+}
+
+/** The destruction ledger (issue 52 item 6): each retention run and each erasure; the officer confirms it. */
+export interface DestructionLedgerTable {
+  id: Generated<number>;
+  at: string;
+  kind: "retention" | "erasure";
+  actor: string;
+  cutoffs: string;
+  counts: string;
+  detail: Generated<string>;
+  chain_anchor: string | null;
+  confirmed_at: string | null;
+  confirmed_by: string | null;
 }

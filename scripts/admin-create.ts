@@ -11,6 +11,8 @@
  */
 import { endOperatorSessions } from "#app/features/console/session-store.server.ts";
 import { parseArgs } from "node:util";
+import { userInfo } from "node:os";
+import { auditCli } from "#app/features/audit/audit.server.ts";
 import { connect, migrate } from "#db/connect.ts";
 import { scriptSettings } from "#server/config.ts";
 import { hashPassword, passwordProblem, MIN_PASSWORD_LENGTH } from "#app/features/console/password.server.ts";
@@ -60,6 +62,11 @@ async function readPiped(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0] ?? "";
 }
 
+/** Who ran the command on the host (behind sudo, the account that called sudo): kept in the audit row. */
+function hostUser(): string {
+  return process.env.SUDO_USER || userInfo().username;
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -104,12 +111,15 @@ async function main() {
         .execute();
       // A new password ends every session of the old one (and the trust of its browsers, ADR 0017).
       await endOperatorSessions(database.db, existing.id);
+      await auditCli(database.db, "operator_reset", existing.id, hostUser());
       console.log(`admin:create: new password set for ${email}`);
     } else {
-      await database.db
+      const created = await database.db
         .insertInto("admin_operators")
         .values({ email, password_hash: hash, created_at: now, updated_at: now, last_sign_in_at: null })
-        .execute();
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await auditCli(database.db, "operator_create", created.id, hostUser());
       console.log(`admin:create: operator ${email} created; sign in at /admin/sign-in`);
     }
   } finally {

@@ -9,6 +9,8 @@
  */
 import { endOperatorSessions } from "#app/features/console/session-store.server.ts";
 import { parseArgs } from "node:util";
+import { userInfo } from "node:os";
+import { auditCli } from "#app/features/audit/audit.server.ts";
 import { connect, migrate } from "#db/connect.ts";
 import { scriptSettings } from "#server/config.ts";
 
@@ -32,6 +34,8 @@ if (values.help) {
 const email = (values.email ?? "").trim().toLowerCase();
 if (!email) fail("give the operator's --email");
 
+// Who ran the command on the host (behind sudo, the account that called sudo): kept in the audit row (issue 52).
+const hostUser = process.env.SUDO_USER || userInfo().username;
 const settings = scriptSettings("admin:disable");
 const database = connect(settings.DATABASE_URL, { poolMax: settings.DATABASE_POOL_MAX });
 try {
@@ -42,6 +46,7 @@ try {
   const now = new Date().toISOString();
   if (values.enable) {
     await db.updateTable("admin_operators").set({ disabled_at: null, updated_at: now }).where("id", "=", operator.id).execute();
+    await auditCli(db, "operator_enable", operator.id, hostUser);
     console.log(`admin:disable: ${email} may sign in again`);
   } else {
     const removed = await db.transaction().execute(async (trx) => {
@@ -55,6 +60,7 @@ try {
       const devices = await trx.deleteFrom("push_subscriptions").where("operator_id", "=", operator.id).executeTakeFirst();
       return { sessions, devices: Number(devices.numDeletedRows) };
     });
+    await auditCli(db, "operator_disable", operator.id, hostUser);
     console.log(`admin:disable: ${email} disabled; ${removed.sessions} sessions ended, ${removed.devices} devices removed from alerts`);
   }
 } finally {

@@ -13,7 +13,7 @@ const settings = scriptSettings("retention");
 const database = connect(settings.DATABASE_URL, { poolMax: settings.DATABASE_POOL_MAX });
 try {
   await migrate(database.db);
-  const counts = await runRetentionLogged(database.db, log);
+  const counts = await runRetentionLogged(database.db, log, new Date(), undefined, "cli");
   process.exitCode = counts ? 0 : 1;
 } finally {
   await database.close();

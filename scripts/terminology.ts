@@ -2,10 +2,14 @@
  * The terminology check of `npm run i18n:check`: each language's one word for
  * each recurring concept, from `docs/language/<lang>.terms.json`, and the
  * variants a writer must not use instead. Every text of that language — the
- * UI catalogs (`locales/<lang>/*.json`), the content files
+ * UI catalogs (`locales/<lang>/*.json`: the pages, the ad block, the push
+ * texts, the legal-version notices), the content files
  * (`content/<lang>/*.json`) and the legal texts
- * (`content/legal/<kind>/<lang>.md`) — is searched for the variants, and for
- * digits other than the language's convention.
+ * (`content/legal/<kind>/<lang>.md`); for Korean also the texts every
+ * language shows in Korean (`locales/shared/*.json`); for English and Korean
+ * the console's catalog (`app/features/console/i18n/<lang>.json`) — is
+ * searched for the variants, and for digits other than the language's
+ * convention (issue 50: all catalogs).
  *
  * A variant in Latin or Cyrillic script matches as a whole word (case
  * ignored); one in Myanmar script matches anywhere, since Burmese writes no
@@ -38,6 +42,12 @@ export interface Terminology {
   /** "western": 0–9 only. Any other decimal digit (Burmese ၀–၉, …) is refused. */
   digits: "western";
   terms: Term[];
+  /**
+   * Placeholders whose value changes its last word (a date, a day): a case
+   * ending glued to one ("{date}-ны") is refused, since the right ending
+   * depends on the value (Mongolian "01-ний", "02-ны"; issue 50, MN1).
+   */
+  noSuffixAfter?: string[];
 }
 
 /** One text of a language, named for the report. */
@@ -79,7 +89,13 @@ export function textsOf(root: string, lang: string): Text[] {
       );
   };
   json(`locales/${lang}`);
+  if (lang === "ko") json("locales/shared");
   json(`content/${lang}`);
+  const consoleCatalog = join(root, "app/features/console/i18n", `${lang}.json`);
+  if (existsSync(consoleCatalog))
+    strings(JSON.parse(readFileSync(consoleCatalog, "utf8")), "", []).forEach((t) =>
+      out.push({ where: `app/features/console/i18n/${lang}.json: ${t.where}`, text: t.text }),
+    );
   const legal = join(root, "content/legal");
   if (existsSync(legal))
     for (const kind of readdirSync(legal).sort()) {
@@ -121,6 +137,16 @@ export function terminologyProblems(root: string, lang: string): string[] {
           .match(pattern);
         if (found) problems.push(`${where}: "${found[0]}" for ${term.concept}; the term is "${term.use}"`);
       }
+    }
+  }
+  for (const name of terminology.noSuffixAfter ?? []) {
+    const glued = new RegExp(`\\{${escape(name)}\\}-[\\p{L}\\p{M}]+`, "u");
+    for (const { where, text } of texts) {
+      const found = text.match(glued);
+      if (found)
+        problems.push(
+          `${where}: "${found[0]}": an ending glued to {${name}}, whose value changes it; reword so that the value stands alone (docs/language/${lang}.terms.json)`,
+        );
     }
   }
   if (terminology.digits === "western")

@@ -183,6 +183,9 @@ describe("what visitors read", () => {
     expect(workingDaysText([1, 2, 4], "en")).toBe("Monday, Tuesday and Thursday");
     expect(workingDaysText([1, 2, 3, 4, 5], "vi")).toBe("Thứ Hai–Thứ Sáu");
     expect(workingDaysText([1, 2, 3, 4, 5], "id")).toBe("Senin–Jumat");
+    // Each language's clock (issue 50, X5): Indonesian writes 09.00, as the {time} beside it.
+    expect(hoursVars(CAL, "id")).toMatchObject({ from: "09.00", to: "18.00" });
+    expect(hoursVars(CAL, "my")).toMatchObject({ from: "09:00", to: "18:00" });
   });
 
   it("reads HH:MM", () => {

@@ -1,5 +1,6 @@
 import * as GAZETTE from "@hyunbinseo/holidays-kr/all";
 import { addDays, seoulDay, seoulDayStart, seoulMinutes, seoulWall } from "#app/lib/seoul-time.ts";
+import { formatClock } from "#app/i18n/intl.ts";
 
 /**
  * The business's one calendar (issue 36, item 2; ADR 0037): the days it
@@ -262,5 +263,10 @@ export function hoursVars(
   which: "working" | "calling" = "working",
 ): { days: string; from: string; to: string } {
   const hours = calendar[which];
-  return { days: workingDaysText(calendar.workingDays, locale), from: hhmm(hours.start), to: hhmm(hours.end) };
+  // The clock as the language writes it: 09.00 in Indonesian, like the {time} beside it (issue 50, X5).
+  return {
+    days: workingDaysText(calendar.workingDays, locale),
+    from: formatClock(locale, hours.start),
+    to: formatClock(locale, hours.end),
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDay, formatPercent } from "#app/i18n/intl.ts";
+import { formatAlternatives, formatClock, formatDay, formatPercent } from "#app/i18n/intl.ts";
 import { LOCALES } from "#app/i18n/locales.ts";
 
 describe("numbers and dates in the visitor's language", () => {
@@ -23,5 +23,27 @@ describe("numbers and dates in the visitor's language", () => {
       expect(formatDay(locale, "2026-03-15")).toMatch(/2026/);
       expect(formatDay(locale, "2026-03-15") + formatPercent(locale, 1990, 1)).not.toMatch(/(?![0-9])\p{Nd}/u);
     }
+  });
+});
+
+describe("lists and clock times in the visitor's language (issue 50)", () => {
+  it("joins alternatives with the language's own word, never a bare comma", () => {
+    expect(formatAlternatives("en", ["a, b", "c"])).toBe("a, b or c");
+    expect(formatAlternatives("vi", ["A", "B"])).toBe("A hoặc B");
+    expect(formatAlternatives("id", ["A", "B"])).toBe("A atau B");
+    expect(formatAlternatives("my", ["A", "B"])).toBe("A သို့မဟုတ် B");
+    expect(formatAlternatives("my", ["A", "B", "C"])).toBe("A၊ B သို့မဟုတ် C");
+    expect(formatAlternatives("mn", ["A", "B"])).toBe("A эсвэл B");
+    expect(formatAlternatives("mn", ["A", "B", "C"])).toBe("A, B эсвэл C");
+    expect(formatAlternatives("en", ["A"])).toBe("A");
+  });
+
+  it("writes a clock time as the language does, 24-hour, Western digits", () => {
+    expect(formatClock("en", 9 * 60)).toBe("09:00");
+    expect(formatClock("id", 9 * 60)).toBe("09.00");
+    expect(formatClock("id", 18 * 60 + 30)).toBe("18.30");
+    expect(formatClock("my", 14 * 60)).toBe("14:00");
+    expect(formatClock("mn", 21 * 60)).toBe("21:00");
+    expect(formatClock("en", 24 * 60)).toBe("24:00");
   });
 });

@@ -67,3 +67,35 @@ export function formatNumber(locale: Locale | "ko", value: number, decimals = 0)
   if (!format) numbers.set(key, (format = new Intl.NumberFormat(INTL_TAG[locale], { maximumFractionDigits: decimals })));
   return format.format(value);
 }
+
+const lists = new Map<string, Intl.ListFormat>();
+
+/**
+ * Items joined as `locale` writes a list of alternatives ("A or B", "A hoặc B",
+ * "A atau B", "A သို့မဟုတ် B", "A эсвэл B"; issue 50, X2): never a bare comma,
+ * so items that hold commas of their own stay whole. For three or more,
+ * Burmese separates with its own mark (CLDR gives an ASCII hyphen) and
+ * Mongolian ends with "эсвэл" (CLDR's "зэргийн аль нэг" reads "and so on").
+ */
+export function formatAlternatives(locale: Locale | "ko", items: readonly string[]): string {
+  if (items.length > 2 && locale === "my") return `${items.slice(0, -1).join("၊ ")} သို့မဟုတ် ${items.at(-1)}`;
+  if (items.length > 2 && locale === "mn") return `${items.slice(0, -1).join(", ")} эсвэл ${items.at(-1)}`;
+  let format = lists.get(locale);
+  if (!format) lists.set(locale, (format = new Intl.ListFormat(INTL_TAG[locale], { type: "disjunction", style: "long" })));
+  return format.format(items);
+}
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A clock time given in minutes after midnight, as `locale` writes it, 24-hour:
+ * 09:00, and 09.00 in Indonesian (issue 50, X5); 24:00 (a day's end) stays 24.
+ */
+export function formatClock(locale: string, minutes: number): string {
+  const tag = (INTL_TAG as Record<string, string>)[locale] ?? locale;
+  let format = clocks.get(tag);
+  if (!format)
+    clocks.set(tag, (format = new Intl.DateTimeFormat(tag, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" })));
+  const text = format.format(new Date(Date.UTC(2024, 0, 1, 0, minutes % (24 * 60))));
+  return minutes >= 24 * 60 ? text.replace(/^00/, "24") : text;
+}

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { LOCALES } from "#app/i18n/locales.ts";
 import { renderToStaticMarkup } from "react-dom/server";
 import { SAMPLE_IDENTITY, type Registration } from "#app/business/identity.ts";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
@@ -65,9 +67,9 @@ describe("<Disclosure>", () => {
       "주식회사 샘플A은행 확인필 제2026-1호 (유효기간 ~2027년 1월 31일) · 준법감시인 심의필 제2026-2호 (유효기간 ~2027년 2월 28일)",
     );
     expect(html).toContain('lang="en"');
-    // Days in figures in every language but Korean, as the block has always read.
-    expect(html).toContain("Interest: 13%–19.9% a year as of 2026/11/01, fixed rate.");
-    expect(html).toContain("(valid until 2027/01/31)");
+    // Days written out as the language writes them, the form of the banner's date line above the block (issue 50, X3).
+    expect(html).toContain("Interest rate: 13%–19.9% a year as of November 1, 2026, fixed rate.");
+    expect(html).toContain("This ad was checked by the lender: 주식회사 샘플A은행, no. 2026-1 (valid until January 31, 2027).");
     expect(html).not.toContain("data-daebu");
     expect(html).not.toContain("대부중개업 등록번호");
   });
@@ -79,5 +81,59 @@ describe("<Disclosure>", () => {
     expect(html).toContain("과도한 빚은 당신에게 큰 불행을 안겨 줄 수 있습니다.");
     expect(html).toContain("대출 시 귀하의 신용등급 또는 개인신용평점이 하락할 수 있습니다.");
     expect(html).toContain("Excessive debt can bring you great misfortune.");
+  });
+});
+
+/**
+ * Issue 50 (review X2): a product with two repayment methods reads as two in
+ * every language. The methods are alternatives joined as the language joins
+ * them ("A or B"), and no method's name holds a comma or list mark of its own,
+ * so a reader cannot take one for two, or two for four.
+ */
+describe("<Disclosure> with two repayment methods", () => {
+  const TWO: DisclosureProduct = { ...PRODUCT, methods: ["annuity", "bullet"] };
+  const broker = disclosureBroker(SAMPLE_IDENTITY, ["주식회사 샘플A은행"]);
+  const catalog = (lang: string) =>
+    JSON.parse(readFileSync(new URL(`../../locales/${lang}/loans.json`, import.meta.url), "utf8")) as {
+      disclosure: { methods: string; method: Record<string, string> };
+    };
+  const decode = (html: string) =>
+    html
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+
+  it.each(LOCALES)("lists exactly two methods, each whole, in %s", (lang) => {
+    const html = renderToStaticMarkup(<Disclosure text={disclosureText(lang, broker, TWO, APPROVAL)} />);
+    const visitor = html.slice(html.indexOf('data-part="visitor"'));
+    const lines = [...visitor.matchAll(/<p[^>]*>([^<]*)<\/p>/g)].map((m) => decode(m[1] ?? ""));
+    const { methods: frame, method } = catalog(lang).disclosure;
+    const [before = "", after = ""] = frame.split("{methods}");
+    const line = lines.find((l) => l.startsWith(before) && l.endsWith(after) && l !== before + after);
+    expect(line, `the methods line in ${lang}`).toBeDefined();
+    const list = line!.slice(before.length, line!.length - after.length);
+    const names = [method.annuity!, method.bullet!];
+    // Each name once, whole; between them only the language's word for "or", and nothing around them.
+    for (const name of names) expect(list.split(name)).toHaveLength(2);
+    expect(list.startsWith(names[0]!)).toBe(true);
+    expect(list.endsWith(names[1]!)).toBe(true);
+    const between = list.slice(names[0]!.length, list.length - names[1]!.length);
+    expect(between).toMatch(/^ (or|hoặc|atau|သို့မဟုတ်|эсвэл) $/u);
+    // No name can be read as two: none holds a list mark of its own (the review's Mongolian read as four).
+    for (const name of Object.values(method)) expect(name).not.toMatch(/[,;၊、]/u);
+  });
+
+  it("names the lenders with the language's own list mark, as the texts before a request do (lenderList)", () => {
+    const two = disclosureBroker(SAMPLE_IDENTITY, ["주식회사 샘플A은행", "주식회사 샘플저축은행"]);
+    const html = renderToStaticMarkup(<Disclosure text={disclosureText("my", two, TWO, APPROVAL)} />);
+    expect(html).toContain("ကျွန်ုပ်တို့သည် 주식회사 샘플A은행၊ 주식회사 샘플저축은행 ၏ ချေးငွေများအတွက်");
+    expect(html).toContain("주식회사 샘플A은행·주식회사 샘플저축은행의 대출상품 중개");
+  });
+
+  it("keeps the Korean list as the law's texts write it", () => {
+    const html = renderToStaticMarkup(<Disclosure text={disclosureText("vi", broker, TWO, APPROVAL)} />);
+    expect(html).toContain("상환방법 원리금균등분할상환·만기일시상환");
   });
 });

@@ -1,8 +1,9 @@
 import { serverT } from "#app/i18n/catalog.server.ts";
-import { formatPercent, numericDay } from "#app/i18n/intl.ts";
+import { formatAlternatives, formatDay, formatPercent } from "#app/i18n/intl.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { formatRate } from "#app/loans/rate.ts";
 import { statuteIn, statuteKo, type StatuteId } from "#app/loans/statutes.server.ts";
+import { lenderList } from "#app/loans/lenders.ts";
 import type { DisclosureApproval, DisclosureBroker, DisclosurePart, DisclosureProduct, DisclosureText } from "#app/loans/disclosure.ts";
 
 /**
@@ -39,8 +40,9 @@ function part(
 ): DisclosurePart {
   const ko = lang === "ko";
   const law = (id: StatuteId) => (ko ? statuteKo(id) : statuteIn(id, lang));
-  // A day in figures in every language but Korean (as the block has always read).
-  const day = (d: string) => (ko ? koreanDay(d) : numericDay(d));
+  // A day written out as the language writes it, the same form as the banner's date line above the block
+  // (formatDay; issue 50, X3): never a second form of one date on one card.
+  const day = (d: string) => (lang === "ko" ? koreanDay(d) : formatDay(lang, d));
   const percent = (bp: number) => formatRate(lang, bp);
   const { terms } = product;
   const reg = broker.registration;
@@ -65,7 +67,8 @@ function part(
           officePhone: broker.phone,
         })
       : null,
-    lenders: say("lenders", { lenders: broker.lenders.join(ko ? "·" : ", ") }),
+    // The lenders as every other text before a request names them (lenderList: the Burmese mark in Burmese).
+    lenders: say("lenders", { lenders: ko ? broker.lenders.join("·") : lenderList(broker.lenders, lang) }),
     fee: say("fee"),
     product: say("product", { lender: terms.lenderName, official: terms.officialName, name: product.name }),
     rate: say("rate", {
@@ -76,7 +79,16 @@ function part(
       basis: terms.rateBasis,
     }),
     overdue: say("overdue", { points: points(lang, terms.overdueAddBp) }),
-    methods: say("methods", { methods: product.methods.map((m) => say(`method.${m}`)).join(ko ? "·" : ", ") }),
+    // The methods are alternatives, and a method's name may hold a comma of its own: joined as the language
+    // joins alternatives ("A or B"), never with a bare comma (issue 50, X2); Korean as the law's texts write it.
+    methods: say("methods", {
+      methods: ko
+        ? product.methods.map((m) => say(`method.${m}`)).join("·")
+        : formatAlternatives(
+            lang,
+            product.methods.map((m) => say(`method.${m}`)),
+          ),
+    }),
     costs: say("costs", {
       handling: terms.handlingFeeBp ? say("handling", { fee: percent(terms.handlingFeeBp) }) : say("none"),
       prepay: terms.prepayFeeBp ? say("prepay", { fee: percent(terms.prepayFeeBp), count: terms.prepayMonths }) : say("none"),

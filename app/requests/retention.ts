@@ -5,9 +5,11 @@ import type { StatusKind } from "#app/requests/kinds.ts";
  * receipt: partnership proposals one month, counter inquiries (A/S with their
  * photos, and purchase) one year, consultation requests three years from the
  * inquiry. The retention job deletes what is past it; a status link works as
- * long. No imports but types: server/main.ts and the scripts load it natively.
+ * long. Rights requests and complaints: three years after the answer (or the
+ * request, unanswered); a number that refused contact: three years after the
+ * refusal (issue 52; both disclosed in the privacy policy). No imports but types: server/main.ts and the scripts load it natively.
  */
-export const RETENTION_MONTHS = { proposals: 1, counterInquiries: 12, consultations: 36 } as const;
+export const RETENTION_MONTHS = { proposals: 1, counterInquiries: 12, consultations: 36, rightsRequests: 36, doNotContact: 36 } as const;
 
 /** The same instant `months` calendar months earlier (the 31st falls back to the month's last day). */
 export function monthsBefore(now: Date, months: number): Date {

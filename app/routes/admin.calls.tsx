@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.calls";
 import { services } from "#app/lib/services.server.ts";
+import { recordView } from "#app/features/access/access.server.ts";
 import { alertsOf } from "#app/features/alerts/context.server.ts";
 import { consoleForm, consoleTitle, positiveId } from "#app/features/console/console.server.ts";
 import { signedIn } from "#app/features/console/guards.server.ts";
@@ -13,7 +14,10 @@ import { MyCallsPage, type MyCallsResult } from "#app/features/pipeline/MyCallsP
 /** My calls (issue 26, item 3): the signed-in agent's queue. */
 export async function loader({ context }: Route.LoaderArgs) {
   const who = signedIn(context);
-  return { title: consoleTitle(context, "mycalls.title"), calls: await myCalls(services(context).db, who.operator.id) };
+  const calls = await myCalls(services(context).db, who.operator.id);
+  const shown = [...calls.due, ...calls.later, ...calls.atOpening, ...calls.unclaimed].map((c) => ({ kind: "consultation", id: c.id }));
+  await recordView(context, { kind: "calls", records: shown });
+  return { title: consoleTitle(context, "mycalls.title"), calls };
 }
 
 export const meta = adminMeta;

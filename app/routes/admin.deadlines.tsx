@@ -1,5 +1,6 @@
 import type { Route } from "./+types/admin.deadlines";
 import { services } from "#app/lib/services.server.ts";
+import { recordView } from "#app/features/access/access.server.ts";
 import { consoleTitle } from "#app/features/console/console.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { requireRole } from "#app/features/console/guards.server.ts";
@@ -10,6 +11,7 @@ import { DeadlinesPage } from "#app/features/privacy-rights/DeadlinesPage.tsx";
 export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "admin");
   const rows = await openDeadlines(services(context).db);
+  await recordView(context, { kind: "privacy_list", records: rows.map((r) => ({ kind: "rights", id: r.id })), detail: "deadlines" });
   return { title: consoleTitle(context, "deadlines.title"), rows };
 }
 

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/admin.export";
 import { services } from "#app/lib/services.server.ts";
+import { recordView } from "#app/features/access/access.server.ts";
 import { headerValue } from "#app/lib/header-value.server.ts";
 import { consoleT } from "#app/features/console/console.server.ts";
 import { exportRequests } from "#app/features/pipeline/export.server.ts";
@@ -28,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await exportRequests(db, kind, { from, to }, consoleT(context));
   const range = `${kind} ${from ?? "…"} – ${to ?? "…"}`;
   await audit(db, who, "export", result.ids.length ? result.ids.map((id) => ({ kind, id })) : null, range);
+  await recordView(context, { kind: "export", records: result.ids.map((id) => ({ kind, id })), detail: range });
   log.info("admin.export", { kind, rows: result.ids.length });
   return new Response(result.csv, {
     headers: {

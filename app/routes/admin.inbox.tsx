@@ -1,5 +1,8 @@
 import type { Route } from "./+types/admin.inbox";
 import { services } from "#app/lib/services.server.ts";
+import { recordView } from "#app/features/access/access.server.ts";
+import { reviewOverdue } from "#app/features/access/review.server.ts";
+import { ReviewOverdueWarning } from "#app/features/access/AccessReviewPage.tsx";
 import { consoleTitle } from "#app/features/console/console.server.ts";
 import { listInbox, newCounts, readInboxFilter } from "#app/features/pipeline/inbox.server.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
@@ -24,11 +27,26 @@ async function expiringAds(db: ReturnType<typeof services>["db"]): Promise<Expir
   ].filter((ad) => ad.expiring.length);
 }
 
+/** The filter beside the record (never the search term: that is kept masked apart). */
+function inboxDetail(filter: ReturnType<typeof readInboxFilter>): string {
+  return [
+    filter.kind,
+    filter.status,
+    filter.from && `from ${filter.from}`,
+    filter.to && `to ${filter.to}`,
+    filter.page > 1 && `page ${filter.page}`,
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const filter = readInboxFilter(new URL(request.url).searchParams);
   const [list, counts, failing, overdue] = await Promise.all([listInbox(db, filter), newCounts(db), failingChannels(db), overdueCount(db)]);
   const sources = await sourcesOf(db, list.rows);
+  // A list of requests is a view of personal data (issue 52): its rows, and the search term masked.
+  await recordView(context, { kind: filter.q ? "search" : "inbox", records: list.rows, term: filter.q, detail: inboxDetail(filter) });
   const expiring = await expiringAds(db);
   return {
     title: consoleTitle(context, "inbox.title"),
@@ -39,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     overdue,
     sources,
     expiring,
+    reviewOverdue: await reviewOverdue(db),
     today: seoulDay(new Date()),
   };
 }
@@ -52,6 +71,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <FailingAlerts failing={loaderData.failing} />
       <OverdueWarning count={loaderData.overdue} />
       <ExpiryWarning ads={loaderData.expiring} />
+      <ReviewOverdueWarning overdue={loaderData.reviewOverdue} />
     </>
   );
   return <InboxPage data={loaderData} warnings={warnings} />;

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/admin.photo";
 import { services } from "#app/lib/services.server.ts";
+import { recordView } from "#app/features/access/access.server.ts";
 import { positiveId } from "#app/features/console/console.server.ts";
 import { photo } from "#app/features/pipeline/request-detail.server.ts";
 import { requireOperatorData, signedIn } from "#app/features/console/guards.server.ts";
@@ -26,6 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const detail = `photo=${id}`;
   const now = new Date();
   if (!(await recentlyViewed(db, who, record, now, detail))) await audit(db, who, "view", record, detail, now);
+  await recordView(context, { kind: "photo", records: [record], detail }, now);
   const image = IMAGE_TYPES.has(found.contentType);
   return new Response(found.data as Uint8Array<ArrayBuffer>, {
     headers: {

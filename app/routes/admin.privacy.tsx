@@ -1,6 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.privacy";
 import { services } from "#app/lib/services.server.ts";
+import { recordDestruction } from "#app/features/retention/ledger.server.ts";
+import { ERASURE_TABLES, reclaim } from "#app/features/retention/retention.server.ts";
+import { recordView } from "#app/features/access/access.server.ts";
 import { validate } from "#app/lib/schema.ts";
 import { consoleForm, consoleTitle, positiveId } from "#app/features/console/console.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
@@ -13,7 +16,9 @@ import { PrivacyPage, type PrivacyResult } from "#app/features/privacy-rights/Pr
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "admin");
-  return { title: consoleTitle(context, "privacy.title"), rows: await listRightsRequests(services(context).db) };
+  const rows = await listRightsRequests(services(context).db);
+  await recordView(context, { kind: "privacy_list", records: rows.map((r) => ({ kind: "rights", id: r.id })), detail: "privacy" });
+  return { title: consoleTitle(context, "privacy.title"), rows };
 }
 
 export const meta = adminMeta;
@@ -51,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "copy") {
     const { copy, counts } = await copyByPhone(db, asked.phone);
     await audit(db, who, "privacy_copy", { kind: "rights", id: asked.id }, `${identity}; ${countsText(counts)}`);
+    await recordView(context, { kind: "privacy_copy", records: [{ kind: "rights", id: asked.id }], detail: countsText(counts) });
     return data<PrivacyResult>({
       ok: "copied",
       id: asked.id,
@@ -60,6 +66,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const counts = await eraseByPhone(db, asked.phone);
   await audit(db, who, "privacy_erase", null, `${identity}; ${countsText(counts)}`);
+  // The erasure's row in the destruction ledger, and the space the rows took reclaimed after it (issue 52 item 6).
+  await recordDestruction(db, {
+    kind: "erasure",
+    actor: who.operator.email,
+    cutoffs: {},
+    counts: { ...counts },
+    detail: `rights #${asked.id}`,
+  });
+  await reclaim(db, ERASURE_TABLES);
   return data<PrivacyResult>({ ok: "erased", count: Object.values(counts).reduce((a, b) => a + b, 0) });
 }
 

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.request";
 import { services } from "#app/lib/services.server.ts";
+import { recordView } from "#app/features/access/access.server.ts";
 import { alertsOf } from "#app/features/alerts/context.server.ts";
 import { consoleForm, consoleT, positiveId } from "#app/features/console/console.server.ts";
 import { requestDetail } from "#app/features/pipeline/request-detail.server.ts";
@@ -38,6 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (kind === "consultation" && new URL(request.url).searchParams.get(FROM_MY_CALLS.name) === FROM_MY_CALLS.value)
     if (await announceOnOpen(db, who.operator.id, id)) alertsOf(context).wake();
   if (!(await recentlyViewed(db, who, { kind, id }))) await audit(db, who, "view", { kind, id });
+  // Every opening is an access record (issue 52), reloads included.
+  await recordView(context, { kind: "request", records: [{ kind, id }] });
   // The record's history is part of the audit log: administrators only (ADR 0022).
   const history = hasRole(who, "admin") ? (await listAudit(db, { page: 1, record: { kind, id } })).entries.slice(0, 20) : null;
   const t = consoleT(context);

@@ -33,7 +33,9 @@ import * as m0160 from "#db/migrations/0160_home_claims.ts";
 import * as m0170 from "#db/migrations/0170_visitor_push.ts";
 import * as m0175 from "#db/migrations/0175_lenders.ts";
 import * as m0180 from "#db/migrations/0180_legal_texts_from_facts.ts";
+import * as m0185 from "#db/migrations/0185_outbox.ts";
 import * as m0200 from "#db/migrations/0200_notice_statutes.ts";
+import * as m0210 from "#db/migrations/0210_access_records.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -75,5 +77,7 @@ export const migrations: Record<string, Migration> = {
   "0170_visitor_push": m0170,
   "0175_lenders": m0175,
   "0180_legal_texts_from_facts": m0180,
+  "0185_outbox": m0185,
   "0200_notice_statutes": m0200,
+  "0210_access_records": m0210,
 };

@@ -10,7 +10,7 @@ import { test, expect, axeViolations, hydrated } from "#tests/e2e/fixtures.ts";
  */
 const LANGS = {
   en: { lenders: "We broker the loans of", fee: "It is illegal for a loan broker" },
-  vi: { lenders: "Chúng tôi môi giới các khoản vay của", fee: "Bên môi giới đòi hoặc nhận phí môi giới" },
+  vi: { lenders: "Chúng tôi môi giới các khoản vay của", fee: "bên môi giới đòi hoặc nhận phí môi giới" },
   id: { lenders: "Kami menjadi perantara pinjaman dari", fee: "Perantara pinjaman yang meminta" },
   my: { lenders: "ကျွန်ုပ်တို့သည်", fee: "အကျိုးဆောင်ခ" },
   mn: { lenders: "Бид дараах байгууллагуудын зээлийг зуучилдаг", fee: "зуучлалын шимтгэл шаардах" },

@@ -19,7 +19,7 @@ test.describe("footer (spec §1)", () => {
       const fact = (term: string) =>
         f.locator("dl > div", { has: page.getByRole("term").filter({ hasText: term }) }).getByRole("definition");
       await expect(fact("Business registration no.")).toHaveText("000-00-00000");
-      await expect(fact("Loan broker registration no.")).toHaveText("2023-00000 (registered 2023-04-27)");
+      await expect(fact("Loan broker registration no.")).toHaveText("2023-00000 (registered April 27, 2023)");
       await expect(fact("Representative")).toHaveText("Hong Gil-dong (홍길동)");
       await expect(fact("Address")).toHaveText("12 Sample-ro, Jung-gu, Seoul 04524, Republic of Korea");
       await expect(fact("Help centre")).toHaveText("1588-0000");
@@ -57,7 +57,8 @@ test.describe("legal modal (spec §2 Overlays, §4)", () => {
       await expect(page).toHaveURL(new RegExp(`\\?policy=${kind}$`));
       const select = dialog.getByRole("combobox", { name: "Version" });
       await expect(select).toHaveValue(version);
-      await expect(select.locator("option")).toHaveText([version]);
+      // The option names the day as the English lines write it (issue 50, X3); its value stays the ISO date.
+      await expect(select.locator("option")).toHaveText([englishDay(version)]);
       const body = dialog.getByRole("region", { name: title });
       await expect(body).toContainText(text);
       await expect(body).toHaveAttribute("lang", "en");
@@ -255,3 +256,8 @@ test.describe("floating contact widget (spec §2, §4)", () => {
     await context.close();
   });
 });
+
+/** A day as the server writes it in English (formatDay): "April 27, 2023". */
+function englishDay(day: string): string {
+  return new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+}

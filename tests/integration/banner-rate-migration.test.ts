@@ -97,16 +97,16 @@ describe.each(DIALECTS)("banner rates as numbers (migration 0100) on %s", (diale
     expect(by["t-words"]).toMatchObject({ rate_text: TEXTS.words, rate_from_bp: null, rate_to_bp: null });
   });
 
-  it("shows each rate in the visitor's number format, and an unreadable text as it was", async () => {
+  it("shows each rate in the visitor's number format with as few decimals as it needs (issue 50: one form on the banner and its block), and an unreadable text as it was", async () => {
     const rates = async (locale: "en" | "vi") =>
       Object.fromEntries((await publicCampaigns(handle.db, locale)).banners.map((b) => [b.key, b.rate]));
     expect(await rates("vi")).toMatchObject({
-      "savings-bank": "13,00%–19,9%",
-      "t-spaced": "9,9%–14,50%",
+      "savings-bank": "13%–19,9%",
+      "t-spaced": "9,9%–14,5%",
       "t-one": "9%",
       "t-words": TEXTS.words,
     });
-    expect(await rates("en")).toMatchObject({ "savings-bank": "13.00%–19.9%", "t-spaced": "9.9%–14.50%" });
+    expect(await rates("en")).toMatchObject({ "savings-bank": "13%–19.9%", "t-spaced": "9.9%–14.5%" });
   });
 
   it("goes down with every text as it was, and up again", async () => {
@@ -118,6 +118,6 @@ describe.each(DIALECTS)("banner rates as numbers (migration 0100) on %s", (diale
       "rate_from_bp",
     );
     await migrate(handle.db);
-    expect((await publicCampaigns(handle.db, "id")).banners[0]!.rate).toBe("13,00%–19,9%");
+    expect((await publicCampaigns(handle.db, "id")).banners[0]!.rate).toBe("13%–19,9%");
   });
 });

@@ -82,13 +82,14 @@ describe.each(DIALECTS)("campaigns on %s", (dialect) => {
     expect(en.banners[0]).toMatchObject({
       title: "Regional bank general loan",
       description: "For foreign workers with a steady job in Korea",
-      rate: "13.00%–19.9%",
+      // As few decimals as the value needs, the form of the disclosure under it (issue 50, X3).
+      rate: "13%–19.9%",
       link: "https://bank.example.com/loans/general",
       image: "/images/banners/regional-general.svg",
     });
     const vi = await publicCampaigns(handle.db, "vi");
     expect(vi.banners[2]!.title).toBe("Vay ngân hàng tiết kiệm");
-    expect(vi.banners[0]).toMatchObject({ rate: "13,00%–19,9%", rateDate: "2026-11-01", rateDay: "1 tháng 11, 2026" });
+    expect(vi.banners[0]).toMatchObject({ rate: "13%–19,9%", rateDate: "2026-11-01", rateDay: "1 tháng 11, 2026" });
     expect(vi.popup).toMatchObject({ link: "https://bank.example.com/events/welcome", alt: "Sự kiện chào mừng tại ngân hàng đối tác" });
   });
 
@@ -274,12 +275,12 @@ describe.each(DIALECTS)("campaigns on %s", (dialect) => {
     const [shown] = (await publicCampaigns(handle.db, "en")).banners;
     expect(shown).toMatchObject({
       key: "regional-bank-general",
-      rate: "12.50%–18.9%",
+      rate: "12.5%–18.9%",
       rateDate: "2026-11-24",
       rateDay: "November 24, 2026",
     });
     // Each language's number format and date.
-    expect((await publicCampaigns(handle.db, "id")).banners[0]).toMatchObject({ rate: "12,50%–18,9%", rateDay: "24 November 2026" });
+    expect((await publicCampaigns(handle.db, "id")).banners[0]).toMatchObject({ rate: "12,5%–18,9%", rateDay: "24 November 2026" });
     // The Vietnamese title was emptied by this form: the English one shows.
     expect((await publicCampaigns(handle.db, "vi")).banners[0]!.title).toBe("Regional bank general loan");
 

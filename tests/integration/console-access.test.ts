@@ -43,6 +43,8 @@ import * as operators from "#app/routes/admin.operators.tsx";
 import * as passwordLink from "#app/routes/admin.password.tsx";
 import * as secondStep from "#app/routes/admin.sign-in-code.tsx";
 import * as account from "#app/routes/admin.account.tsx";
+import * as accessReview from "#app/routes/admin.access.tsx";
+import * as destruction from "#app/routes/admin.destruction.tsx";
 
 const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.sign-in.tsx": { module: signIn, placement: "open" },
@@ -84,6 +86,8 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.password.tsx": { module: passwordLink, placement: "open" },
   "routes/admin.sign-in-code.tsx": { module: secondStep, placement: "open" },
   "routes/admin.account.tsx": { module: account, placement: "guarded" },
+  "routes/admin.access.tsx": { module: accessReview, placement: "guarded" },
+  "routes/admin.destruction.tsx": { module: destruction, placement: "guarded" },
 };
 
 interface Entry {
@@ -220,7 +224,7 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
       const { module, placement } = MODULES[route.file]!;
       const path = url(route.path);
       const response = await callRoute(module, placement, get(path, cookie), app, paramsOf(path));
-      expect(response.status, path).toBe(route.file.endsWith("not-found.tsx") ? 404 : 200);
+      expect(response.status, path).toBe(route.officerOnly ? 403 : route.file.endsWith("not-found.tsx") ? 404 : 200);
     }
   });
 
@@ -235,11 +239,11 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
       const dataPath = path.replace(/^([^?]*)/, "$1.data");
       for (const p of [path, dataPath]) {
         const response = await callRoute(module, placement, get(p, cookie), app, paramsOf(path));
-        const expected = route.adminOnly ? 403 : route.file.endsWith("not-found.tsx") ? 404 : 200;
+        const expected = route.adminOnly || route.officerOnly ? 403 : route.file.endsWith("not-found.tsx") ? 404 : 200;
         expect(response.status, p).toBe(expected);
         if (route.adminOnly) expect(await response.text(), p).not.toContain(secretName);
       }
-      if (route.post && route.adminOnly) {
+      if (route.post && (route.adminOnly || route.officerOnly)) {
         const posted = await callRoute(module, placement, post(path, { ...route.post, csrf }, cookie), app, paramsOf(path));
         expect(posted.status, `POST ${path}`).toBe(403);
       }
@@ -248,5 +252,26 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
       0,
     );
     expect(await handle.db.selectFrom("blog_links").selectAll().where("og_url", "=", "https://example.com/").execute()).toHaveLength(0);
+    expect(await handle.db.selectFrom("access_reviews").select("id").execute()).toHaveLength(0);
+  });
+
+  it("sends the privacy officer from every page but its own and its account to its review, and refuses it data (ADR 0053)", async () => {
+    const app = testServices(handle.db);
+    await createOperator(handle.db, "officer@example.com", "correct horse battery", "officer");
+    const cookie = await signInCookie(app, "officer@example.com", "correct horse battery");
+    for (const route of CONSOLE_ROUTES.filter((r) => r.access !== "public")) {
+      const { module, placement } = MODULES[route.file]!;
+      const path = url(route.path);
+      const response = await callRoute(module, placement, get(path, cookie), app, paramsOf(path));
+      const body = await response.text();
+      expect(body, path).not.toContain(secretName);
+      expect(body, path).not.toContain("01099998888");
+      if (route.access === "data") expect(response.status, path).toBe(403);
+      else if (route.officerOnly || route.file === "routes/admin.account.tsx") expect(response.status, path).toBe(200);
+      else {
+        expect(response.status, path).toBe(302);
+        expect(response.headers.get("location"), path).toBe("/admin/access");
+      }
+    }
   });
 });

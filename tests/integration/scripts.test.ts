@@ -21,6 +21,22 @@ function run(script: string, args: string[], stdin: string, extraEnv: Record<str
   return runScript(script, args, { ...env, ...extraEnv }, stdin);
 }
 
+/** The audit rows the command line wrote about one operator (issue 52: grants and revocations recorded). */
+async function cliAudit(operatorId: number) {
+  const handle = connect(`file:${file}`);
+  try {
+    return await handle.db
+      .selectFrom("admin_audit_log")
+      .select(["operator_email", "action", "record_kind", "detail"])
+      .where("record_id", "=", operatorId)
+      .where("record_kind", "=", "operator")
+      .orderBy("id")
+      .execute();
+  } finally {
+    await handle.close();
+  }
+}
+
 async function operator(email: string) {
   const handle = connect(`file:${file}`);
   try {
@@ -54,6 +70,13 @@ describe("npm run admin:create", () => {
     const update = await run("admin-create.ts", ["--email", "first.ops@example.com", "--update"], "another passphrase!\n");
     expect(update.code).toBe(0);
     expect(await verifyPassword("another passphrase!", (await operator("first.ops@example.com"))!.password_hash)).toBe(true);
+    // Both are in the audit log, by the command line, with the host account that ran it.
+    const audited = await cliAudit((await operator("first.ops@example.com"))!.id);
+    expect(audited.map((a) => [a.operator_email, a.action, a.record_kind])).toEqual([
+      ["cli", "operator_create", "operator"],
+      ["cli", "operator_reset", "operator"],
+    ]);
+    expect(audited[0]!.detail).toMatch(/^host user \S+/);
   });
 
   it("refuses a short password and a missing e-mail", async () => {
@@ -69,6 +92,15 @@ describe("npm run retention", () => {
     expect(result.code).toBe(0);
     const line = result.out.split("\n").find((l) => l.includes("retention.run"));
     expect(JSON.parse(line!)).toMatchObject({ event: "retention.run", proposals: 0, consultations: 0 });
+    // Its row in the destruction ledger, by the command line (issue 52).
+    const handle = connect(`file:${file}`);
+    try {
+      expect(await handle.db.selectFrom("destruction_ledger").select(["kind", "actor"]).execute()).toEqual([
+        { kind: "retention", actor: "cli" },
+      ]);
+    } finally {
+      await handle.close();
+    }
   });
 });
 
@@ -119,6 +151,7 @@ describe("npm run admin:disable", () => {
       expect(
         await attemptSignIn(handle.db, { email: "leaver@example.com", password: "a long enough passphrase" }, new Date()),
       ).toMatchObject({ ok: true });
+      expect((await cliAudit(id)).map((a) => a.action)).toEqual(["operator_create", "operator_disable", "operator_enable"]);
     } finally {
       await handle.close();
     }

@@ -8,6 +8,8 @@
  * - public: the sign-in page, the language switch, sign-out (a no-op without a session), a password link
  *
  * `adminOnly`: a signed-in agent gets 403 (page, `.data` and POST alike; ADR 0022).
+ * `officerOnly`: the privacy officer's pages; everyone else gets 403 (ADR 0053). The
+ * officer is sent from every other page to its review, and refused data (403).
  */
 export type Access = "page" | "data" | "public";
 
@@ -19,6 +21,7 @@ export interface ConsoleRoute {
   /** It has an action: POST is checked too. */
   post?: Record<string, string>;
   adminOnly?: boolean;
+  officerOnly?: boolean;
 }
 
 export const CONSOLE_ROUTES: ConsoleRoute[] = [
@@ -136,6 +139,20 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { file: "routes/admin.privacy.tsx", path: "/admin/privacy", access: "page", post: { id: "1", intent: "erase" }, adminOnly: true },
   { file: "routes/admin.deadlines.tsx", path: "/admin/deadlines", access: "page", post: { id: "1", method: "phone" }, adminOnly: true },
   { file: "routes/admin.audit.tsx", path: "/admin/audit", access: "page", adminOnly: true },
+  {
+    file: "routes/admin.access.tsx",
+    path: "/admin/access",
+    access: "page",
+    post: { intent: "sign_off", from: "2026-11-01", to: "2026-11-30", findings: "forged" },
+    officerOnly: true,
+  },
+  {
+    file: "routes/admin.destruction.tsx",
+    path: "/admin/destruction",
+    access: "page",
+    post: { intent: "confirm", id: "1" },
+    officerOnly: true,
+  },
   {
     file: "routes/admin.operators.tsx",
     path: "/admin/operators",

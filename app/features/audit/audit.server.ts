@@ -17,6 +17,28 @@ interface AuditRecordRef {
 /** The name the log gives what the system did by itself (the call cadence): operator_id null. */
 export const SYSTEM_ACTOR = "system";
 
+/** The name the log gives the command line (`npm run admin:create`, `admin:disable`; issue 52). */
+export const CLI_ACTOR = "cli";
+
+/**
+ * An audit row of a command-line act on an operator (고시 제5조③: every grant
+ * and revocation recorded): actor "cli", and the host account that ran it.
+ */
+export async function auditCli(db: Kysely<Database>, action: AuditAction, operatorId: number, hostUser: string, now = new Date()) {
+  await db
+    .insertInto("admin_audit_log")
+    .values({
+      operator_id: null,
+      operator_email: CLI_ACTOR,
+      action,
+      record_kind: "operator",
+      record_id: operatorId,
+      detail: `host user ${hostUser}`.slice(0, 500),
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
 export async function audit(
   db: Kysely<Database>,
   who: { operator: { id: number; email: string } } | null,
@@ -136,6 +158,10 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "calendar_update",
   "calendar_close",
   "calendar_reopen",
+  "access_review",
+  "access_interval",
+  "destruction_confirm",
+  "operator_create",
 ];
 
 /**

@@ -4,7 +4,7 @@ import { LOCALES, type Locale } from "#app/i18n/locales.ts";
 import type { SignedIn } from "#app/features/console/session-store.server.ts";
 import { audit, auditChange, describeChanges } from "#app/features/audit/audit.server.ts";
 import { CodedError } from "#app/lib/coded-error.ts";
-import { rateText } from "#app/loans/rate.ts";
+import { rateDecimals, rateText } from "#app/loans/rate.ts";
 import { formatDay } from "#app/i18n/intl.ts";
 import { approvedAt, expiringSoon, type Expiring, type Gap } from "#app/loans/ad-approval.ts";
 import {
@@ -90,10 +90,19 @@ function rateOf(row: Pick<BannerRow, "rate_from_bp" | "rate_to_bp" | "rate_from_
   };
 }
 
-/** The rate as `locale` writes it; a text without numbers as it was typed. */
-function rateIn(locale: Locale | "ko", row: BannerRow): string {
+/**
+ * The rate as `locale` writes it; a text without numbers as it was typed. The
+ * console shows the decimals the operator typed (13.00%); the home page as
+ * few as the value needs (13%), the form of the disclosure under the banner,
+ * so that one card never shows "13.00%" beside "13%" (issue 50, X3).
+ */
+function rateIn(locale: Locale | "ko", row: BannerRow, form: "typed" | "card" = "typed"): string {
   const rate = rateOf(row);
-  return rate ? formatRate(locale, rate) : row.rate_text;
+  if (!rate) return row.rate_text;
+  return formatRate(
+    locale,
+    form === "typed" ? rate : { ...rate, fromDecimals: rateDecimals(rate.fromBp), toDecimals: rateDecimals(rate.toBp) },
+  );
 }
 
 const approvalOf = (row: Pick<BannerRow, AdColumn>) => ({
@@ -116,7 +125,7 @@ export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), 
         key: row.partner_key,
         title: own.title,
         description: own === english ? english.description : own.description || english.description,
-        rate: rateIn(locale, row),
+        rate: rateIn(locale, row, "card"),
         rateDate: row.rate_date,
         rateDay: formatDay(locale, row.rate_date),
         link: row.link,

@@ -7,8 +7,11 @@ import { PostForm } from "#app/features/console/parts.tsx";
 import appShell from "#app/features/layout/AppShell.module.css";
 import styles from "./AdminShell.module.css";
 
-/** The sections; `admin`: administrators only (the server refuses the others with 403, ADR 0022). */
-const NAV: { to: string; label: AdminKey; end?: boolean; admin?: boolean }[] = [
+/**
+ * The sections; `admin`: administrators only (the server refuses the others with 403, ADR 0022);
+ * `officer`: the privacy officer's, who sees those and its account only (ADR 0053).
+ */
+const NAV: { to: string; label: AdminKey; end?: boolean; admin?: boolean; officer?: boolean }[] = [
   { to: href("/admin"), label: "nav.inbox", end: true },
   { to: href("/admin/calls"), label: "mycalls.nav" },
   { to: href("/admin/notifications"), label: "nav.notifications" },
@@ -28,8 +31,15 @@ const NAV: { to: string; label: AdminKey; end?: boolean; admin?: boolean }[] = [
   { to: href("/admin/business"), label: "nav.business", admin: true },
   { to: href("/admin/brand"), label: "nav.brand", admin: true },
   { to: href("/admin/go-live"), label: "nav.goLive", admin: true },
+  { to: href("/admin/access"), label: "nav.access", officer: true },
+  { to: href("/admin/destruction"), label: "nav.destruction", officer: true },
   { to: href("/admin/account"), label: "nav.account" },
 ];
+
+function navFor(role: string | undefined) {
+  if (role === "officer") return NAV.filter((item) => item.officer || item.to === href("/admin/account"));
+  return NAV.filter((item) => !item.officer && (!item.admin || role === "admin"));
+}
 
 const LANG_LABEL = { ko: "한국어", en: "English" } as const;
 
@@ -78,7 +88,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         {shell?.operator ? (
           <nav className={styles.nav} aria-label={t("shell.sections")}>
             <ul>
-              {NAV.filter((item) => !item.admin || shell.operator?.role === "admin").map((item) => (
+              {navFor(shell.operator?.role).map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}

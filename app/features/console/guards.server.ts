@@ -2,7 +2,7 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { adminLangOf } from "#app/features/console/i18n.server.ts";
 import { DEFAULT_ADMIN_LANG, type AdminLang } from "#app/features/console/i18n.ts";
-import { ACCOUNT_PATH, SIGN_IN_PATH } from "#app/features/console/kinds.ts";
+import { ACCESS_REVIEW_PATH, ACCOUNT_PATH, OFFICER_PATHS, SIGN_IN_PATH } from "#app/features/console/kinds.ts";
 import type { OperatorRole } from "#db/schema.ts";
 import { findSession, type SignedIn } from "#app/features/console/session-store.server.ts";
 import { clearCookie, plainValue } from "#app/lib/cookies.server.ts";
@@ -48,6 +48,9 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, c
 export const requireOperatorPage: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const who = context.get(operatorContext);
   if (who?.mustSetUpTwoStep && new URL(request.url).pathname.replace(/\.data$/, "") !== ACCOUNT_PATH) throw redirect(ACCOUNT_PATH);
+  // The privacy officer sees no personal data (issue 52, ADR 0053): its own pages only.
+  if (who?.operator.role === "officer" && !OFFICER_PATHS.includes(new URL(request.url).pathname.replace(/\.data$/, "")))
+    throw redirect(ACCESS_REVIEW_PATH);
   if (!who) {
     const url = new URL(request.url);
     const back = url.pathname.replace(/\.data$/, "") + url.search.replace(/([?&])_routes=[^&]*&?/, "$1").replace(/[?&]$/, "");
@@ -61,7 +64,7 @@ export const requireOperatorPage: MiddlewareFunction<Response> = async ({ reques
 export const requireOperatorData: MiddlewareFunction<Response> = async ({ context }, next) => {
   const who = context.get(operatorContext);
   if (!who) return unauthorized();
-  if (who.mustSetUpTwoStep) return forbidden();
+  if (who.mustSetUpTwoStep || who.operator.role === "officer") return forbidden();
   return next();
 };
 
@@ -82,8 +85,10 @@ export function forbidden(): Response {
 /**
  * What each role may do (ADR 0022). Agents read and handle requests (and
  * their own alerts and account); everything else needs an administrator.
+ * The privacy officer (ADR 0053) ranks below both: it has pages of its own
+ * (requireOfficer) and none of theirs.
  */
-export const ROLE_RANK: Readonly<Record<OperatorRole, number>> = { agent: 1, admin: 2 };
+export const ROLE_RANK: Readonly<Record<OperatorRole, number>> = { officer: 0, agent: 1, admin: 2 };
 
 export function hasRole(who: Pick<SignedIn, "operator"> | null, role: OperatorRole): boolean {
   return !!who && ROLE_RANK[who.operator.role] >= ROLE_RANK[role];
@@ -100,6 +105,13 @@ export function hasRole(who: Pick<SignedIn, "operator"> | null, role: OperatorRo
 export function requireRole(context: Readonly<RouterContextProvider>, role: OperatorRole): SignedIn {
   const who = signedIn(context);
   if (!hasRole(who, role)) throw forbidden();
+  return who;
+}
+
+/** The privacy officer's pages (the access review, the destruction ledger): that role only, administrators included out (ADR 0053). */
+export function requireOfficer(context: Readonly<RouterContextProvider>): SignedIn {
+  const who = signedIn(context);
+  if (who.operator.role !== "officer") throw forbidden();
   return who;
 }
 

@@ -31,7 +31,7 @@ export function adminTranslate(lang: AdminLang, messages: Partial<AdminMessages>
 export interface AdminShellData {
   lang: AdminLang;
   messages: AdminMessages;
-  operator: { email: string; role: "admin" | "agent" } | null;
+  operator: { email: string; role: "admin" | "agent" | "officer" } | null;
   /** Session-bound token every console form posts back. */
   csrf: string | null;
 }

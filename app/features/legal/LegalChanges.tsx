@@ -7,11 +7,15 @@ import styles from "./LegalChanges.module.css";
 /** The last day a version is in force: the day before the next one's date. */
 const lastDay = (until: string) => addDays(until, -1);
 
+/** A date as the server wrote it out in the page's language (LegalView.days; issue 50, X3), else as stored. */
+const written = (days: Readonly<Record<string, string>>, day: string) => days[day] ?? day;
+
 /** A version as the modal's list names it: its dates, and whether it is in force, past or coming. */
-export function versionLabel(t: TFunction, v: VersionDates, count: number): string {
-  if (v.state === "coming") return t("site.legal.versionComing", { date: v.date });
-  if (v.state === "past" && v.until) return t("site.legal.versionPast", { date: v.date, until: lastDay(v.until) });
-  return count > 1 ? t("site.legal.versionCurrent", { date: v.date }) : v.date;
+export function versionLabel(t: TFunction, v: VersionDates, count: number, days: Readonly<Record<string, string>> = {}): string {
+  const date = written(days, v.date);
+  if (v.state === "coming") return t("site.legal.versionComing", { date });
+  if (v.state === "past" && v.until) return t("site.legal.versionPast", { date, until: written(days, lastDay(v.until)) });
+  return count > 1 ? t("site.legal.versionCurrent", { date }) : date;
 }
 
 /**
@@ -27,7 +31,7 @@ export function LegalChanges({ changes }: { changes: readonly LegalChange[] }) {
     <aside className={styles.changes} aria-label={t("site.legal.changesLabel")}>
       {changes.map((change) => (
         <p key={change.kind}>
-          {t("site.legal.changeNotice", { title: t(`site.legal.titles.${change.kind}`), date: change.date })}{" "}
+          {t("site.legal.changeNotice", { title: t(`site.legal.titles.${change.kind}`), date: change.day ?? change.date })}{" "}
           <Link to={policyVersionLink(location, change.kind, change.date)} preventScrollReset>
             {t("site.legal.readNew")}
           </Link>
@@ -50,13 +54,13 @@ export function VersionLine({
   let text: string | null = null;
   let link: { to: string; label: string } | null = null;
   if (view.state === "current" && view.coming) {
-    text = t("site.legal.comingNotice", { date: view.coming.date });
+    text = t("site.legal.comingNotice", { date: written(view.days, view.coming.date) });
     link = { to: versionHref(view.coming.date), label: t("site.legal.readNew") };
   } else if (view.state === "coming") {
-    text = t("site.legal.comingState", { date: view.version });
+    text = t("site.legal.comingState", { date: written(view.days, view.version) });
     link = { to: versionHref(null), label: t("site.legal.readCurrent") };
   } else if (view.state === "past" && shown?.until) {
-    text = t("site.legal.pastState", { date: view.version, until: lastDay(shown.until) });
+    text = t("site.legal.pastState", { date: written(view.days, view.version), until: written(view.days, lastDay(shown.until)) });
     link = { to: versionHref(null), label: t("site.legal.readCurrent") };
   }
   if (!text || !link) return null;

@@ -102,7 +102,7 @@ export function LegalModal({ view }: { view: LegalView | null }) {
                   >
                     {doc.versions.map((v) => (
                       <option key={v.date} value={v.date}>
-                        {versionLabel(t, v, doc.versions.length)}
+                        {versionLabel(t, v, doc.versions.length, doc.days)}
                       </option>
                     ))}
                   </select>

@@ -105,6 +105,8 @@ describe("legalViewFor (?policy=kind)", () => {
     const view = await legalViewFor(handle.db, url("?policy=service"), "vi", LIVE);
     expect(view).toMatchObject({ found: true, kind: "service", lang: "vi", version: "2022-12-20", state: "current", coming: null });
     expect(view?.found && view.versions).toEqual([{ date: "2022-12-20", until: null, state: "current", significant: false }]);
+    // The version lines' dates, written out on the server in the page's language (issue 50, X3).
+    expect(view?.found && view.days).toEqual({ "2022-12-20": "20 tháng 12, 2022" });
   });
 
   it("gives the Korean original on ?policyLang=ko", async () => {

@@ -5,6 +5,7 @@ import { isLocale } from "#app/i18n/locales.ts";
 import { lenderList } from "#app/loans/lenders.ts";
 import { liveLenders, type LiveLender } from "#app/loans/lenders.server.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
+import { addDays } from "#app/lib/iso-day.ts";
 import { readContentVersion } from "#app/lib/content-version.server.ts";
 import { businessIdentity } from "#app/business/identity.server.ts";
 import { brokerRegistration, type BusinessIdentity } from "#app/business/identity.ts";
@@ -268,7 +269,24 @@ export async function legalViewFor(db: Db, url: URL, locale: Locale, facts: Lega
   if (!doc) return { found: false, kind };
   const versions = versionDates(rows, snapshot.day);
   const state = versions.find((v) => v.date === doc.version)?.state ?? "current";
-  return { found: true, kind, lang, version: doc.version, state, versions, coming: comingOf(kind, rows, snapshot.day), html: doc.html };
+  const days: Record<string, string> = {};
+  for (const v of versions) for (const d of [v.date, v.until && addDays(v.until, -1)]) if (d) days[d] = formatDay(locale, d);
+  return {
+    found: true,
+    kind,
+    lang,
+    version: doc.version,
+    state,
+    versions,
+    coming: comingOf(kind, rows, snapshot.day),
+    html: doc.html,
+    days,
+  };
+}
+
+/** The coming changes with their dates written out in the page's language (the notice line above the footer; issue 50, X3). */
+export function changesIn(locale: Locale, changes: readonly LegalChange[]): LegalChange[] {
+  return changes.map((change) => ({ ...change, day: formatDay(locale, change.date) }));
 }
 
 /** A placeholder a legal text names that the business's facts do not fill: it would show as written. */

@@ -59,6 +59,8 @@ export interface LegalChange {
   kind: PolicyKind;
   date: string;
   significant: boolean;
+  /** `date` written out in the page's language, by the server (issue 50, X3); the ISO date where it is not set. */
+  day?: string;
 }
 
 /**
@@ -77,6 +79,12 @@ export type LegalView =
       versions: VersionDates[];
       coming: LegalChange | null;
       html: string;
+      /**
+       * Every date the version lines name (each version's date and last day), written out in the
+       * page's language on the server (issue 50, X3): the browser's ICU may lack Burmese and
+       * Mongolian month names, so the lines never format a date themselves.
+       */
+      days: Readonly<Record<string, string>>;
     }
   | { found: false; kind: string };
 

@@ -7,7 +7,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#app/features/console/
  * the page's forms (field limits) and its action. Messages are keys of the
  * console catalogs (`operators.error.*`).
  */
-export const OPERATOR_ROLES = ["admin", "agent"] as const;
+export const OPERATOR_ROLES = ["admin", "agent", "officer"] as const;
 export const EMAIL_MAX = 320;
 
 const role = v.picklist(OPERATOR_ROLES, "operators.error.role");

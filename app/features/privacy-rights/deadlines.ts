@@ -5,8 +5,8 @@ import { seoulDayNumber, seoulMidnight } from "#app/lib/seoul-time.ts";
  * The deadlines our own policies promise (issue 28, point 5), in days from
  * the day a request arrives (Korea's calendar), the last day included:
  *  - access: 8 days (privacy policy §7; the complaint policy repeats it);
- *  - complaint: 14 days — the terms of service promise 14, the complaint
- *    policy 15; the stricter one binds us, so the page promises 14;
+ *  - complaint: 14 days — the terms of service and the complaint policy
+ *    (§7, 15 days until issue 50) both promise 14 (complaint-days.test.ts);
  *  - erasure and marketing withdrawal: 10 days, the Personal Information
  *    Protection Act's limit (Enforcement Decree art. 43–44), which the
  *    rights page's own answer already names;

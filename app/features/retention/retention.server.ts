@@ -3,9 +3,11 @@ import type { Database } from "#db/schema.ts";
 import type { Logger } from "#app/lib/logger.server.ts";
 import { DEVICE_COOKIE_MS, SESSION_IDLE_MS, SIGN_IN_FAILURE_MEMORY_MS } from "#app/features/console/policy.ts";
 import { monthsBefore, RETENTION_MONTHS } from "#app/requests/retention.ts";
-import { DELIVERY_RETENTION_MS } from "#app/features/alerts/policy.ts";
+import { DELIVERY_RETENTION_MS } from "#app/outbox/policy.ts";
 import { INSTANCE, takeLease } from "#app/lib/job-lease.server.ts";
 import { REQUEST_TABLES } from "#app/requests/tables.server.ts";
+import { ACCESS_RETENTION_MONTHS } from "#app/features/access/chain.ts";
+import { recordDestruction } from "./ledger.server.ts";
 
 /**
  * Retention (spec §9): what is past its period is deleted, with everything
@@ -27,6 +29,10 @@ interface RetentionCounts {
   staleSignInCounters: number;
   alertDeliveries: number;
   sentLinks: number;
+  rightsRequests: number;
+  doNotContact: number;
+  orphanSources: number;
+  accessRecords: number;
 }
 
 /** Received at or before these instants means past the period. */
@@ -35,6 +41,9 @@ export function retentionCutoffs(now: Date) {
     proposals: monthsBefore(now, RETENTION_MONTHS.proposals).toISOString(),
     counterInquiries: monthsBefore(now, RETENTION_MONTHS.counterInquiries).toISOString(),
     consultations: monthsBefore(now, RETENTION_MONTHS.consultations).toISOString(),
+    rightsRequests: monthsBefore(now, RETENTION_MONTHS.rightsRequests).toISOString(),
+    doNotContact: monthsBefore(now, RETENTION_MONTHS.doNotContact).toISOString(),
+    accessRecords: monthsBefore(now, ACCESS_RETENTION_MONTHS).toISOString(),
   };
 }
 
@@ -54,17 +63,32 @@ type RetentionTable =
   | "admin_device_cookies"
   | "alert_deliveries"
   | "password_link_mails"
-  | "visitor_push_subscriptions";
+  | "visitor_push_subscriptions"
+  | "rights_requests"
+  | "do_not_contact"
+  | "request_sources"
+  | "access_records";
 
-export async function runRetention(db: Kysely<Database>, now = new Date(), log?: Logger): Promise<RetentionCounts> {
-  const { counts, emptied } = await deleteExpired(db, now);
+/**
+ * One run: the deletions, then the space reclaimed, then its row in the
+ * destruction ledger (cutoffs, counts, `actor`: "system" for the daily job,
+ * "cli" for `npm run retention`), written even when nothing was due.
+ */
+export async function runRetention(db: Kysely<Database>, now = new Date(), log?: Logger, actor = "system"): Promise<RetentionCounts> {
+  const { counts, emptied, chainAnchor } = await deleteExpired(db, now);
+  // The ledger row before the reclaim, so the checkpoint leaves nothing in the WAL.
+  await recordDestruction(db, { kind: "retention", actor, cutoffs: retentionCutoffs(now), counts: { ...counts }, chainAnchor }, now);
   const reclaimed = await reclaim(db, emptied);
   if (reclaimed?.checkpointBusy) log?.warn("retention.checkpoint_busy", {});
   return counts;
 }
 
 /** The deletions, in one transaction; answers the counts and the tables that lost rows. */
-async function deleteExpired(db: Kysely<Database>, now: Date): Promise<{ counts: RetentionCounts; emptied: RetentionTable[] }> {
+async function deleteExpired(
+  db: Kysely<Database>,
+  now: Date,
+): Promise<{ counts: RetentionCounts; emptied: RetentionTable[]; chainAnchor: string | null }> {
+  let chainAnchor: string | null = null;
   const cut = retentionCutoffs(now);
   const emptied = new Set<RetentionTable>();
   const n = (table: RetentionTable, r: { numDeletedRows: bigint } | undefined) => {
@@ -156,8 +180,27 @@ async function deleteExpired(db: Kysely<Database>, now: Date): Promise<{ counts:
       n("password_link_mails", await tx.deleteFrom("password_link_mails").where("created_at", "<=", monthOld).executeTakeFirst()),
     ];
 
-    // A visitor's push subscriptions (issue 38) go with their request: those whose request retention just deleted.
-    for (const [kind, table] of Object.entries(REQUEST_TABLES))
+    // Rights requests and complaints (phone, message): three years after the answer, or the request if never answered.
+    const rightsRequests = n(
+      "rights_requests",
+      await tx
+        .deleteFrom("rights_requests")
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("answered_at", "is not", null), eb("answered_at", "<=", cut.rightsRequests)]),
+            eb.and([eb("answered_at", "is", null), eb("created_at", "<=", cut.rightsRequests)]),
+          ]),
+        )
+        .executeTakeFirst(),
+    );
+    // A number that refused contact: three years after the refusal (the privacy policy says so).
+    const doNotContact = n("do_not_contact", await tx.deleteFrom("do_not_contact").where("at", "<=", cut.doNotContact).executeTakeFirst());
+
+    // What belongs to a request goes once the request is gone (deleted above, or erased on request): a
+    // visitor's push subscriptions (issue 38) and where the request came from (issue 52: orphan sources).
+    let orphanSources = 0;
+    const tables = [...Object.entries(REQUEST_TABLES), ["rights", "rights_requests"] as const];
+    for (const [kind, table] of tables) {
       n(
         "visitor_push_subscriptions",
         await tx
@@ -166,8 +209,34 @@ async function deleteExpired(db: Kysely<Database>, now: Date): Promise<{ counts:
           .where("request_id", "not in", tx.selectFrom(table).select("id"))
           .executeTakeFirst(),
       );
+      orphanSources += n(
+        "request_sources",
+        await tx
+          .deleteFrom("request_sources")
+          .where("request_kind", "=", kind)
+          .where("request_id", "not in", tx.selectFrom(table).select("id"))
+          .executeTakeFirst(),
+      );
+    }
+    // Access records past two years, oldest first: the newest destroyed one's hash is where the kept chain now starts.
+    const lastOld = await tx
+      .selectFrom("access_records")
+      .select(["id", "hash"])
+      .where("at", "<=", cut.accessRecords)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    let accessRecords = 0;
+    if (lastOld) {
+      chainAnchor = lastOld.hash;
+      accessRecords = n("access_records", await tx.deleteFrom("access_records").where("id", "<=", lastOld.id).executeTakeFirst());
+    }
 
     return {
+      rightsRequests,
+      doNotContact,
+      orphanSources,
+      accessRecords,
       proposals,
       asRequests,
       asPhotos,
@@ -179,8 +248,23 @@ async function deleteExpired(db: Kysely<Database>, now: Date): Promise<{ counts:
       sentLinks,
     };
   });
-  return { counts, emptied: [...emptied] };
+  return { counts, emptied: [...emptied], chainAnchor };
 }
+
+/** The tables an erasure by phone deletes from (app/requests/erase.server.ts): reclaimed after it. */
+export const ERASURE_TABLES: readonly RetentionTable[] = [
+  "consent_records",
+  "consultation_answer_items",
+  "call_attempts",
+  "consultation_answers",
+  "proposals",
+  "as_request_photos",
+  "as_requests",
+  "purchase_requests",
+  "rights_requests",
+  "alert_deliveries",
+  "visitor_push_subscriptions",
+];
 
 /**
  * After the deletions, outside their transaction, so the deleted text leaves
@@ -211,9 +295,10 @@ export async function runRetentionLogged(
   log: Logger,
   now = new Date(),
   instance = INSTANCE,
+  actor = "system",
 ): Promise<RetentionCounts | null> {
   try {
-    const counts = await runRetention(db, now, log);
+    const counts = await runRetention(db, now, log, actor);
     log.info("retention.run", { ...counts, instance });
     return counts;
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link, href, useLocation } from "react-router";
+import { Link, href, useLocation, useRouteLoaderData } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { useBusiness } from "#app/business/useBusiness.ts";
 import { brokerRegistration, daebuRegistration } from "#app/business/identity.ts";
@@ -18,6 +18,8 @@ export function Footer() {
   const registration = brokerRegistration(business);
   // With a 대부중개업 registration, its number too (대부업법 제9조③; issue 48 item 1b).
   const daebu = daebuRegistration(business);
+  // Its date as the server wrote it out in the page's language (root loader; issue 50, X3).
+  const registeredDay = (useRouteLoaderData("root") as { registeredDay?: string | null } | undefined)?.registeredDay;
   const facts: [string, ReactNode][] = [
     [
       t("site.footer.company"),
@@ -29,7 +31,10 @@ export function Footer() {
     [t("site.footer.registrationNumber"), business.businessRegistrationNumber],
     ...(registration
       ? ([
-          [t("site.footer.brokerRegistration"), `${registration.number} (${t("site.footer.registeredOn", { date: registration.date })})`],
+          [
+            t("site.footer.brokerRegistration"),
+            `${registration.number} (${t("site.footer.registeredOn", { date: registeredDay ?? registration.date })})`,
+          ],
         ] as [string, ReactNode][])
       : []),
     ...(daebu

@@ -50,7 +50,9 @@ test("an administrator publishes the first own privacy policy effective today; v
     await expect(dialog).toContainText("How Sample Brokerage Co., Ltd. (샘플중개 주식회사) handles what you send us.");
     await expect(dialog).toContainText(`Effective date: ${englishDay(today)}`);
     await expect(dialog.getByRole("combobox")).toHaveValue(today);
-    await expect(dialog.getByRole("combobox").locator("option", { hasText: today })).toHaveText(`${today} (in force)`);
+    await expect(dialog.getByRole("combobox").locator("option", { hasText: englishDay(today) })).toHaveText(
+      `${englishDay(today)} (in force)`,
+    );
     await expect(visitor.getByText(/takes effect on/)).toHaveCount(0);
     await expect(visitor.getByRole("complementary", { name: "Coming changes to our policies" })).toHaveCount(0);
     await visitor.screenshot({ path: "test-results/legal-first-version-modal.png" });

@@ -130,7 +130,9 @@ test.describe.serial("a coming change", () => {
       // Every instance drops its kept pages within seconds of the change (ADR 0021).
       await expect(async () => {
         await p.goto("/company/about");
-        await expect(notice).toContainText(`User complaint handling policy: a new version takes effect on ${day}.`, { timeout: 500 });
+        await expect(notice).toContainText(`User complaint handling policy: a new version takes effect on ${englishDay(day)}.`, {
+          timeout: 500,
+        });
       }).toPass({ timeout: 6000 });
       await hydrated(p);
       await notice.getByRole("link", { name: "Read the new version" }).click();
@@ -138,8 +140,8 @@ test.describe.serial("a coming change", () => {
       await expect(dialog.getByRole("region")).toContainText("The new complaint policy of Sample Brokerage Co., Ltd.");
       const select = dialog.getByRole("combobox", { name: "Version" });
       await expect(select).toHaveValue(day);
-      await expect(select.locator("option")).toHaveText(["2023-05-08 (in force)", `${day} (coming)`]);
-      await expect(dialog).toContainText(`This version takes effect on ${day}.`);
+      await expect(select.locator("option")).toHaveText(["May 8, 2023 (in force)", `${englishDay(day)} (coming)`]);
+      await expect(dialog).toContainText(`This version takes effect on ${englishDay(day)}.`);
       expect(await axeViolations(p)).toEqual([]);
       await p.screenshot({ path: "test-results/legal-modal-coming.png" });
       // With JavaScript, choosing a version opens it at once (no button).
@@ -148,18 +150,51 @@ test.describe.serial("a coming change", () => {
       await expect(p).toHaveURL(/version=2023-05-08/);
       await expect(dialog.getByRole("region")).not.toContainText("The new complaint policy");
       await expect(dialog.getByRole("region")).toContainText("complaint");
-      await expect(dialog).toContainText(`A new version takes effect on ${day}.`);
+      await expect(dialog).toContainText(`A new version takes effect on ${englishDay(day)}.`);
     } finally {
       await reader.close();
     }
   });
+
+  // Issue 50: the notice and the modal's version lines in Burmese and Mongolian write the day out, with the
+  // documents' own word for "takes effect" (အာဏာတည်, not အသက်ဝင်) and no ending glued to the date.
+  for (const [lang, words] of [
+    ["my", "အာဏာတည်ပါမည်"],
+    ["mn", "хүчин төгөлдөр"],
+  ] as const)
+    test(`${lang}: the notice and the version lines, the day written out`, async ({ browser }) => {
+      const reader = await visitor(browser);
+      try {
+        const p = reader.page;
+        const written = new Intl.DateTimeFormat(lang === "my" ? "my-u-nu-latn" : "mn", {
+          dateStyle: lang === "mn" ? "medium" : "long",
+          timeZone: "UTC",
+        }).format(new Date(`${day}T00:00:00Z`));
+        await p.goto(`/company/about?lang=${lang}`);
+        const notice = p.locator("aside").filter({ hasText: written });
+        await expect(notice).toBeVisible();
+        await expect(notice).toContainText(words);
+        await expect(notice).not.toContainText(day);
+        await p.goto(`/company/about?lang=${lang}&policy=complaint&version=${day}`);
+        const dialog = p.getByRole("dialog");
+        await expect(dialog).toContainText(written);
+        await expect(dialog.getByRole("combobox").locator("option").last()).toContainText(written);
+        expect(await axeViolations(p)).toEqual([]);
+        await p.screenshot({ path: `test-results/language/legal-version-${lang}.png` });
+        await p.goto(`/company/about?lang=${lang}`);
+        await notice.scrollIntoViewIfNeeded();
+        await p.screenshot({ path: `test-results/language/legal-notice-line-${lang}.png` });
+      } finally {
+        await reader.close();
+      }
+    });
 
   test("without JavaScript, the same notice, and each version opens from the list", async ({ browser }) => {
     const plain = await visitor(browser, false);
     try {
       const q = plain.page;
       await q.goto("/loan-consultation");
-      await expect(q.getByRole("complementary", { name: "Coming changes to our policies" })).toContainText(day);
+      await expect(q.getByRole("complementary", { name: "Coming changes to our policies" })).toContainText(englishDay(day));
       await q.goto("/loan-consultation?policy=complaint");
       const dialog = q.getByRole("dialog", { name: "User complaint handling policy" });
       await dialog.getByRole("combobox", { name: "Version" }).selectOption(day);
@@ -169,9 +204,14 @@ test.describe.serial("a coming change", () => {
       await q.screenshot({ path: "test-results/legal-modal-coming-nojs.png" });
       await dialog.getByRole("link", { name: "Read the version in force" }).click();
       await expect(dialog.getByRole("region")).not.toContainText("The new complaint policy");
-      await expect(dialog).toContainText(`A new version takes effect on ${day}.`);
+      await expect(dialog).toContainText(`A new version takes effect on ${englishDay(day)}.`);
     } finally {
       await plain.close();
     }
   });
 });
+
+/** The day as the English lines write it (the server's formatDay; issue 50, X3): "December 7, 2026". */
+function englishDay(day: string): string {
+  return new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+}
