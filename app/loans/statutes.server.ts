@@ -1,13 +1,13 @@
 import { LOCALES, type Locale } from "#app/i18n/locales.ts";
-import s_credit_warning_1 from "../../content/statutes/credit-warning-1.json" with { type: "json" };
-import s_credit_warning_2 from "../../content/statutes/credit-warning-2.json" with { type: "json" };
-import s_credit_warning_3 from "../../content/statutes/credit-warning-3.json" with { type: "json" };
-import s_daebu_warning_pain from "../../content/statutes/daebu-warning-pain.json" with { type: "json" };
-import s_daebu_warning_misfortune from "../../content/statutes/daebu-warning-misfortune.json" with { type: "json" };
-import s_daebu_warning_credit from "../../content/statutes/daebu-warning-credit.json" with { type: "json" };
-import s_withdrawal from "../../content/statutes/withdrawal.json" with { type: "json" };
-import s_broker_liability_44 from "../../content/statutes/broker-liability-44.json" with { type: "json" };
-import s_broker_liability_45 from "../../content/statutes/broker-liability-45.json" with { type: "json" };
+import creditWarning1 from "#content/statutes/credit-warning-1.json" with { type: "json" };
+import creditWarning2 from "#content/statutes/credit-warning-2.json" with { type: "json" };
+import creditWarning3 from "#content/statutes/credit-warning-3.json" with { type: "json" };
+import daebuWarningPain from "#content/statutes/daebu-warning-pain.json" with { type: "json" };
+import daebuWarningMisfortune from "#content/statutes/daebu-warning-misfortune.json" with { type: "json" };
+import daebuWarningCredit from "#content/statutes/daebu-warning-credit.json" with { type: "json" };
+import withdrawal from "#content/statutes/withdrawal.json" with { type: "json" };
+import brokerLiability44 from "#content/statutes/broker-liability-44.json" with { type: "json" };
+import brokerLiability45 from "#content/statutes/broker-liability-45.json" with { type: "json" };
 
 /**
  * The sentences the law prescribes (issue 48 item 4, ADR 0051), from the one
@@ -50,21 +50,20 @@ export interface Statute {
   translations: Record<Locale, string>;
 }
 
-// Static JSON imports, not import.meta.glob: the go-live CLI and other plain Node
-// processes read these too (the review's "worker trap").
-const files = [
-  s_credit_warning_1,
-  s_credit_warning_2,
-  s_credit_warning_3,
-  s_daebu_warning_pain,
-  s_daebu_warning_misfortune,
-  s_daebu_warning_credit,
-  s_withdrawal,
-  s_broker_liability_44,
-  s_broker_liability_45,
-] as unknown as Statute[];
+// Imported as data, not gathered by Vite, so plain Node processes (the go-live CLI, the alerts' worker) read them too.
+const FILES: unknown[] = [
+  creditWarning1,
+  creditWarning2,
+  creditWarning3,
+  daebuWarningPain,
+  daebuWarningMisfortune,
+  daebuWarningCredit,
+  withdrawal,
+  brokerLiability44,
+  brokerLiability45,
+];
 
-const byId = new Map<string, Statute>(files.map((s) => [s.id, s]));
+const byId = new Map<string, Statute>(FILES.map((file) => [(file as Statute).id, file as Statute]));
 for (const id of STATUTE_IDS) {
   const statute = byId.get(id);
   if (!statute?.ko || LOCALES.some((l) => !statute.translations[l]))
