@@ -42,7 +42,7 @@ test.describe("lenders named before the request (금융소비자보호법 제26�
       await hydrated(page);
       const notice = page.getByRole("region", { name: own("lenders.title") });
       await expect(notice.locator('p[lang="ko"]')).toHaveText(ko("lendersKo.text", { lenders: lenderList(LEGAL_NAMES, "ko") }));
-      await expect(notice.locator("p:not([lang])")).toHaveText(own("lenders.text", { lenders: lenderList(NAMES, lang) }));
+      await expect(notice.locator(":scope > p:not([lang])")).toHaveText(own("lenders.text", { lenders: lenderList(NAMES, lang) }));
       for (const name of LEGAL_NAMES) await expect(notice.locator('p[lang="ko"]')).toContainText(name);
       // Above the submit button, at body size.
       const [box, button] = [await notice.boundingBox(), await page.locator("form button[type=submit]").boundingBox()];
