@@ -1,3 +1,4 @@
+import { textChannelOn } from "#app/outbox/text.server.ts";
 import { data, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/loan-consultation";
 import { pageData } from "#app/web/page.server.ts";
@@ -20,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const lenders = (await liveLenders(services(context).db, localeOf(context))).map(({ legalName, name }) => ({ legalName, name }));
   // The broker's liability (금융소비자보호법 제26조①4: 제44조·제45조), from the statute folder (ADR 0051).
   const liability = brokerLiability(localeOf(context));
-  const page = { ...pageData(context, ["consultation"], "consultation"), fromCheck, lenders, liability };
+  const page = { ...pageData(context, ["consultation"], "consultation"), fromCheck, lenders, liability, texts: textChannelOn() };
   // Opened from the eligibility check: this visitor's answers, never shared.
   return fromCheck ? data(page, { headers: { "Cache-Control": "private, no-store" } }) : page;
 }
@@ -63,6 +64,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         fromCheck={loaderData.fromCheck}
         lenders={loaderData.lenders}
         liability={loaderData.liability}
+        texts={loaderData.texts}
       />
     </>
   );

@@ -36,6 +36,7 @@ import * as m0180 from "#db/migrations/0180_legal_texts_from_facts.ts";
 import * as m0185 from "#db/migrations/0185_outbox.ts";
 import * as m0200 from "#db/migrations/0200_notice_statutes.ts";
 import * as m0210 from "#db/migrations/0210_access_records.ts";
+import * as m0186 from "#db/migrations/0186_privacy_text_processor.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   "0185_outbox": m0185,
   "0200_notice_statutes": m0200,
   "0210_access_records": m0210,
+  "0186_privacy_text_processor": m0186,
 };

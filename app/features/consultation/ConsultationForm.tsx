@@ -26,8 +26,11 @@ export function ConsultationForm({
   fromCheck,
   lenders,
   liability,
+  texts = false,
 }: {
   actionData?: FormResult;
+  /** The text channel is on (issue 49): the phone field says the link and the call notice come by 알림톡 or text. */
+  texts?: boolean;
   fromCheck?: FromCheck | null;
   /** The lenders named before the request (금융소비자보호법 제26조①1). */
   lenders: readonly NamedLender[];
@@ -152,7 +155,7 @@ export function ConsultationForm({
       />
       <PhoneField
         label={t("consultation.phone.label")}
-        hint={t("consultation.phone.hint")}
+        hint={texts ? `${t("consultation.phone.hint")} ${t("consultation.phone.texts")}` : t("consultation.phone.hint")}
         name="phone"
         placeholder="010XXXXXXXX"
         value={state.phone}
