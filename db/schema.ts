@@ -817,6 +817,31 @@ export interface Database {
   business_closures: BusinessClosureTable;
   legal_versions: LegalVersionTable;
   visitor_push_subscriptions: VisitorPushSubscriptionTable;
+  phone_codes: PhoneCodeTable;
+  contact_exceptions: ContactExceptionTable;
+}
+
+/** A one-time code that proves a phone number (0190, ADR 0049): the number, the address and the code only as HMACs. */
+export interface PhoneCodeTable {
+  id: Generated<number>;
+  /** find, refuse, lift or erase: a code serves only the purpose it was sent for. */
+  purpose: string;
+  phone_key: string;
+  ip_key: string;
+  code_hash: string;
+  /** Wrong answers so far. */
+  tries: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: Generated<string | null>;
+}
+
+/** A request from a number that refused contact, whose sender said on the form that it may be called (0190). */
+export interface ContactExceptionTable {
+  id: Generated<number>;
+  request_kind: string;
+  request_id: number;
+  at: string;
 }
 
 /** One dated version of a legal document (issue 36, migration 0140, ADR 0038). */

@@ -50,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     calls: kind === "consultation" ? await callState(db, id) : null,
     // Who has the lead, for everyone; whom it may go to, for administrators (ADR 0022).
     assignment: kind === "consultation" ? await leadAssignment(db, id, hasRole(who, "admin")) : null,
-    doNotContact: await isDoNotContact(db, phone),
+    doNotContact: await isDoNotContact(db, phone, { kind, id }),
     noteMax: NOTE_MAX,
   };
 }

@@ -1,6 +1,7 @@
-import { digitsOnly, noControlCharacters, requiredText, v } from "#app/lib/schema.ts";
+import { noControlCharacters, requiredText, v } from "#app/lib/schema.ts";
 import { SUBMISSION_ID_PATTERN } from "#app/lib/submission.ts";
 import { expiryDigits, isRealDate } from "#app/requests/expiry-date.ts";
+import { KOREAN_MOBILE, koreanMobileField, normalizePhone } from "#app/requests/phone.ts";
 import { ANSWER_FIELDS, QUESTION_SEQ, VISA_OPTIONS, type AnswerField } from "#app/requests/questions.ts";
 import type { SentCheck } from "#app/features/eligibility/query.ts";
 
@@ -45,8 +46,8 @@ export const EXPIRY_UNKNOWN = "unknown";
 
 export { ANSWER_FIELDS, QUESTION_SEQ, type AnswerField };
 
-/** A Korean mobile number: 01[016789] and 7 or 8 more digits. */
-export const KOREAN_MOBILE = /^01[016789]\d{7,8}$/;
+/** A Korean mobile number: the one rule, in app/requests/phone.ts. */
+export { KOREAN_MOBILE, normalizePhone };
 
 export const TEXT_MAX = 100;
 
@@ -69,14 +70,6 @@ export const MESSAGES = {
   check: "consultation.errors.check",
 } as const;
 
-/** Keeps digits only; a pasted "+82 10-…" becomes "010…". */
-export function normalizePhone(raw: string): string {
-  const trimmed = raw.trim();
-  const digits = digitsOnly(trimmed);
-  if (trimmed.startsWith("+82") && digits.length > 2) return `0${digits.slice(2).replace(/^0/, "")}`;
-  return digits;
-}
-
 /** What is wrong with the expiry date given the choice, or null. */
 export function expiryDateProblem(choice: string, date: string): string | null {
   if (choice !== "date") return null;
@@ -96,12 +89,7 @@ const answerEntries = {
   expiryDate: v.pipe(v.string(MESSAGES.dateFormat), v.maxLength(32, MESSAGES.dateFormat)),
   nationality: requiredText(MESSAGES.required, TEXT_MAX, MESSAGES.tooLong),
   name: requiredText(MESSAGES.required, TEXT_MAX, MESSAGES.tooLong),
-  phone: v.pipe(
-    v.string(MESSAGES.required),
-    v.transform(normalizePhone),
-    v.nonEmpty(MESSAGES.required),
-    v.regex(KOREAN_MOBILE, MESSAGES.phoneFormat),
-  ),
+  phone: koreanMobileField({ required: MESSAGES.required, format: MESSAGES.phoneFormat }),
 };
 
 type ExpiryFields = { expiryChoice: ExpiryChoice; expiryDate: string };
