@@ -171,8 +171,10 @@ export type RightsRequestKind =
   | "erase"
   | "access"
   | "complaint"
-  /** No more calls to this number (금융소비자보호법 제21조의2): carried out at once. */
-  | "refuse_contact";
+  /** No more calls to this number (금융소비자보호법 제21조의2): carried out at once, once the number is proven with a code (ADR 0049). */
+  | "refuse_contact"
+  /** The person lifts their refusal (the number proven with a code): carried out at once. */
+  | "allow_contact";
 
 export interface RightsRequestTable extends RequestColumns<RightsStatus> {
   request_kind: RightsRequestKind;
@@ -187,6 +189,8 @@ export interface RightsRequestTable extends RequestColumns<RightsStatus> {
   answered_by: Generated<string | null>;
   answer_method: Generated<string | null>;
   answer_note: Generated<string | null>;
+  /** When the person proved the number with a one-time code sent to it (0191, ADR 0049): refusals, their lifting and erasures. */
+  proven_at: Generated<string | null>;
 }
 
 /** Who runs a scheduled job now (issue 15): one instance per schedule. */

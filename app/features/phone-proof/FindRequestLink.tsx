@@ -1,0 +1,15 @@
+import { Link, useLocation } from "react-router";
+import { useT } from "#app/i18n/useT.ts";
+import { LANG_QUERY } from "#app/i18n/locales.ts";
+
+/** "Lost the link to your request? Find it with your phone number" (issue 49 item 4), in the page's language. */
+export function FindRequestLink() {
+  const t = useT();
+  const lang = new URLSearchParams(useLocation().search).get(LANG_QUERY);
+  const to = lang ? `/find-my-request?${LANG_QUERY}=${encodeURIComponent(lang)}` : "/find-my-request";
+  return (
+    <span data-find-request="">
+      {t("proof.findLink.lead")} <Link to={to}>{t("proof.findLink.action")}</Link>
+    </span>
+  );
+}
