@@ -418,14 +418,20 @@ export interface AdminAuditLogTable {
 }
 
 export type AlertChannel = "push" | "email" | "webhook";
+/** Every channel of the one outbox (app/outbox/, ADR 0048). */
+export type OutboxChannel = AlertChannel | "visitor" | "link_mail" | "text";
 export type AlertStatus = "pending" | "delivered" | "failed" | "cancelled";
 
 /** The alerts outbox (issue 12): one row per channel and recipient of a new request. */
 export interface AlertDeliveryTable {
   id: Generated<number>;
-  /** "visitor": Web Push to a visitor's phone (issue 38), recipient = visitor_push_subscriptions.id. */
-  channel: AlertChannel | "visitor";
-  /** Push subscription id, e-mail address or "webhook": never a visitor's data. */
+  /**
+   * "visitor": Web Push to a visitor's phone (issue 38), recipient = visitor_push_subscriptions.id;
+   * "link_mail": an operator's password link (recipient: the operator's address); "text": 알림톡/SMS
+   * to a visitor (issue 49; recipient: the number masked, the number itself sealed in `payload`).
+   */
+  channel: OutboxChannel;
+  /** Push subscription id, an operator's e-mail address, "webhook" or a masked number: never a visitor's data in clear. */
   recipient: string;
   request_kind: string;
   request_id: number;
@@ -445,6 +451,15 @@ export interface AlertDeliveryTable {
   news: Generated<string | null>;
   /** The time that news names (the next try, the call-back), or null. */
   news_at: Generated<string | null>;
+  /** Sealed under APP_SECRET (a password link; a text's number and parameters), wiped once delivered or given up (migration 0185). */
+  payload: Generated<string | null>;
+  /** Unique when set: one text per kind per request per window on every instance. */
+  dedupe_key: Generated<string | null>;
+  /** A text's message id at its provider, and what its delivery report said (issue 49 item 5). */
+  provider_ref: Generated<string | null>;
+  report_status: Generated<string | null>;
+  reported_at: Generated<string | null>;
+  cost_won: Generated<number | null>;
 }
 
 /** A visitor's phone that gets Web Push about one request (issue 38, migration 0170). */

@@ -14,7 +14,7 @@ export function createProductionApp(options: AppOptions) {
 }
 
 export { createApp, mountReactRouter, requestListener };
-// The outbox worker of invitation and reset links (issue 29): its mail texts are the console's JSON catalogs, bundled here.
-export { startLinkMailer } from "#app/features/operators/link-mail.server.ts";
+// Invitation and reset links on the outbox (issue 29, ADR 0048): their mail texts are the console's JSON catalogs, bundled here.
+export { registerLinkMail } from "#app/features/operators/link-mail.server.ts";
 // The site's translation, for the visitors' notifications the alerts' worker sends (issue 38): it runs from source, without Vite's catalogs.
 export { serverT } from "#app/i18n/catalog.server.ts";

@@ -6,7 +6,7 @@ import * as v from "valibot";
 import type { LogLevel } from "#app/lib/logger.server.ts";
 import { hostList } from "#app/lib/outbound.server.ts";
 import { alertConfig, type AlertConfig } from "#app/features/alerts/config.server.ts";
-import { CLAIM_LEASE_MS, SEND_TIMEOUT_MS } from "#app/features/alerts/policy.ts";
+import { CLAIM_LEASE_MS, SEND_TIMEOUT_MS } from "#app/outbox/policy.ts";
 import { DEFAULT_DATABASE_URL } from "#db/connect.ts";
 import type { DeploymentFacts } from "#app/lib/services.server.ts";
 

@@ -9,7 +9,7 @@ import { INSTANCE } from "#app/lib/job-lease.server.ts";
 import { watchSqliteServing } from "#app/lib/serving-lease.server.ts";
 import { siteStylesheetHref } from "#server/client-manifest.ts";
 import { startRetentionJob } from "#app/features/retention/retention.server.ts";
-import { createAlerts } from "#app/features/alerts/alerts.server.ts";
+import { createSending } from "#server/outbox.ts";
 import { startCallbackAlerts } from "#app/features/pipeline/callback-alerts.server.ts";
 import { logParserRefusals, refuseConnect } from "#server/malformed.ts";
 import { createDrain } from "#server/drain.ts";
@@ -19,7 +19,6 @@ import {
   sealClearTotpSecrets,
   totpSecretsSealedWithOtherKey,
 } from "#app/features/console/totp-at-rest.server.ts";
-import type { LinkMailer } from "#app/features/operators/link-mail.server.ts";
 
 /**
  * Starts the site: reads the environment, opens and migrates the database,
@@ -65,8 +64,10 @@ const bundleOf: typeof import("#server/bundle.ts") = vite
   ? ((await vite.ssrLoadModule("./server/bundle.ts")) as typeof import("#server/bundle.ts"))
   : // @ts-ignore -- the build output exists after `npm run build`.
     await import("../build/server/index.js");
-// Alerts to operators (issue 12) and visitors' notifications (issue 38): rows written with each request, delivered by this worker.
-const alerts = createAlerts(database.db, config.alerts, log, { secret: config.secret, texts: bundleOf.serverT });
+// The one outbox (ADR 0048): alerts to operators (issue 12), visitors' notifications (issue 38), invitation and
+// reset links by e-mail when SMTP is configured (issue 29), each a channel; rows written with each event, one worker.
+const alerts = createSending(database.db, config.alerts, log, { secret: config.secret, texts: bundleOf.serverT });
+const linkMail = config.linkMail ? bundleOf.registerLinkMail(alerts.outbox, config.linkMail, config.secret) : null;
 alerts.startWorker({ leaseMs: config.alertClaimLeaseMs });
 // A call-back the visitor asked for alerts its agent as it comes due (issue 26): every instance ticks, each alert goes once.
 const stopCallbackAlerts = startCallbackAlerts(database.db, alerts, log);
@@ -81,8 +82,7 @@ const services = {
       ? createDatabaseRateLimiter(database.db, { ...config.rateLimit, secret: config.secret, log })
       : createRateLimiter(config.rateLimit),
   alerts,
-  // Started below from the bundle (its mail texts are the console's JSON catalogs).
-  linkMail: null as LinkMailer | null,
+  linkMail,
   secret: config.secret,
   secureCookies: config.secureCookies,
   kakaoMapAppKey: config.kakaoMapAppKey,
@@ -113,10 +113,6 @@ if (vite) {
 } else {
   handler = bundleOf.createProductionApp({ ...appOptions, clientDir });
 }
-
-// Invitation and reset links by e-mail when SMTP is configured (issue 29): an outbox and its worker.
-const linkMail = config.linkMail ? bundleOf.startLinkMailer(database.db, config.linkMail, config.secret, log) : null;
-services.linkMail = linkMail;
 
 const server = createServer(drain.listener(handler));
 server.on(
@@ -153,7 +149,6 @@ async function shutdown(signal: string) {
   force.unref();
   await drain.drain(server);
   await alerts.stop().catch(() => {});
-  await linkMail?.stop().catch(() => {});
   await retentionStopped;
   await callbackAlertsStopped;
   await serving?.stop();

@@ -16,7 +16,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
  * use. The version byte lets a later scheme or key derivation sit beside
  * this one; a new APP_SECRET re-seals every value (`npm run secrets:rotate`).
  */
-export type SealPurpose = "totp" | "vapid" | "password-link";
+export type SealPurpose = "totp" | "vapid" | "password-link" | "text";
 
 const PREFIX = "sealed:";
 const VERSION = 1;

@@ -33,6 +33,7 @@ import * as m0160 from "#db/migrations/0160_home_claims.ts";
 import * as m0170 from "#db/migrations/0170_visitor_push.ts";
 import * as m0175 from "#db/migrations/0175_lenders.ts";
 import * as m0180 from "#db/migrations/0180_legal_texts_from_facts.ts";
+import * as m0185 from "#db/migrations/0185_outbox.ts";
 import * as m0190 from "#db/migrations/0190_phone_codes.ts";
 import * as m0191 from "#db/migrations/0191_rights_proven.ts";
 
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   "0170_visitor_push": m0170,
   "0175_lenders": m0175,
   "0180_legal_texts_from_facts": m0180,
+  "0185_outbox": m0185,
   "0190_phone_codes": m0190,
   "0191_rights_proven": m0191,
 };

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { startWebhookReceiver } from "#tests/support/alert-receivers.ts";
-import { queuedDelivery } from "#app/features/alerts/outbox.server.ts";
+import { queuedDelivery } from "#app/outbox/queue.server.ts";
 
 /**
  * Several server instances on one database deliver each alert once

@@ -14,8 +14,8 @@ import {
 import { silentLogger } from "#app/lib/logger.server.ts";
 import { createAlerts, type Alerts } from "#app/features/alerts/alerts.server.ts";
 import type { AlertConfig } from "#app/features/alerts/config.server.ts";
-import { claimDue } from "#app/features/alerts/outbox.server.ts";
-import { GIVE_UP_AFTER_MS } from "#app/features/alerts/policy.ts";
+import { claimDue } from "#app/outbox/queue.server.ts";
+import { GIVE_UP_AFTER_MS } from "#app/outbox/policy.ts";
 import { action as answerCreate } from "#app/routes/svc.answer.ts";
 import { action as proposalCreate } from "#app/routes/svc.proposal.ts";
 import { action as purchaseCreate } from "#app/routes/svc.purchase.ts";

@@ -40,12 +40,12 @@ describe("the floors, as ESLint keeps them", () => {
     const [message] = await importMessages("app/features/products/new.ts", "#app/features/console/sign-in.server.ts");
     expect(message).toContain("Not on console's face");
     expect(message).toContain("guards.server.ts");
-    expect(await importMessages("app/features/operators/new.ts", "#app/features/alerts/channels/push.server.ts")).toHaveLength(1);
+    expect(await importMessages("app/features/operators/new.ts", "#app/features/alerts/devices.server.ts")).toHaveLength(1);
   });
 
   it("lets a feature import the face of a lower floor's feature, and every kit", async () => {
     expect(await importMessages("app/features/products/new.ts", "#app/features/console/guards.server.ts")).toEqual([]);
-    expect(await importMessages("app/features/operators/new.ts", "#app/features/alerts/channels/email.server.ts")).toEqual([]);
+    expect(await importMessages("app/features/operators/new.ts", "#app/features/alerts/message.ts")).toEqual([]);
     expect(await importMessages("app/features/alerts/new.ts", "#app/features/console/i18n/en.json")).toEqual([]);
     for (const kit of [
       "#app/lib/schema.ts",
@@ -54,6 +54,7 @@ describe("the floors, as ESLint keeps them", () => {
       "#app/web/meta.ts",
       "#app/loans/rate.ts",
       "#app/requests/kinds.ts",
+      "#app/outbox/channels/email.server.ts",
     ]) {
       expect(await importMessages("app/features/consultation/new.ts", kit), kit).toEqual([]);
     }

@@ -7,7 +7,7 @@ import { testAlertConfig, testServices, TEST_APP_SECRET, type TestServices } fro
 import { createOperator, csrfOf, signInCookie } from "#tests/support/admin.ts";
 import { SAMPLE_IDENTITY } from "#app/business/identity.ts";
 import { saveIdentity } from "#app/features/business-settings/business.server.ts";
-import { createAlerts } from "#app/features/alerts/alerts.server.ts";
+import { createSending } from "#server/outbox.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
 import { LOCALES } from "#app/i18n/locales.ts";
 import { GOLIVE_PATH, goLiveAuthorization, type GoLiveAnswer } from "#app/features/go-live/remote.server.ts";
@@ -113,7 +113,7 @@ describe("the go-live check's test alert", () => {
     try {
       const email = { smtpUrl: smtp.url, to: ["alerts@bright-loans.kr"], from: "site@bright-loans.kr" };
       const services = (h: TestDatabase) =>
-        testServices(h.db, { alerts: createAlerts(h.db, testAlertConfig({ email }), silentLogger, { secret: TEST_APP_SECRET }) });
+        testServices(h.db, { alerts: createSending(h.db, testAlertConfig({ email }), silentLogger, { secret: TEST_APP_SECRET }) });
       await withServer("sqlite", services, async (_h, origin) => {
         const { findings } = await ask(origin);
         expect(smtp.messages.map((m) => m.to)).toEqual([["alerts@bright-loans.kr"]]);
@@ -124,7 +124,7 @@ describe("the go-live check's test alert", () => {
     }
     const dead = { smtpUrl: `smtp://${new URL(await closedOrigin()).host}`, to: ["alerts@bright-loans.kr"], from: "site@bright-loans.kr" };
     const deadServices = (h: TestDatabase) =>
-      testServices(h.db, { alerts: createAlerts(h.db, testAlertConfig({ email: dead }), silentLogger, { secret: TEST_APP_SECRET }) });
+      testServices(h.db, { alerts: createSending(h.db, testAlertConfig({ email: dead }), silentLogger, { secret: TEST_APP_SECRET }) });
     await withServer("sqlite", deadServices, async (_h, origin) => {
       const alerts = (await ask(origin)).findings.filter((f) => f.area === "alerts");
       expect(alerts).toEqual([

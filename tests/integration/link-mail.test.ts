@@ -3,8 +3,10 @@ import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/datab
 import { TEST_APP_SECRET, testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, csrfOf, post, signInCookie } from "#tests/support/admin.ts";
 import { mailParts, startSmtpServer } from "#tests/support/alert-receivers.ts";
-import { mailTransport } from "#app/features/alerts/channels/email.server.ts";
-import { deliverLinkMails } from "#app/features/operators/link-mail.server.ts";
+import { silentLogger } from "#app/lib/logger.server.ts";
+import { createOutbox } from "#app/outbox/outbox.server.ts";
+import { deliverDue } from "#app/outbox/worker.server.ts";
+import { registerLinkMail } from "#app/features/operators/link-mail.server.ts";
 import * as operatorsRoute from "#app/routes/admin.operators.tsx";
 
 /**
@@ -13,7 +15,9 @@ import * as operatorsRoute from "#app/routes/admin.operators.tsx";
  * the console's language of the administrator, through an outbox (the link
  * sealed until sent), so a mail outage loses nothing; the mail carries the
  * link and nothing else personal. Without SMTP the link is only shown, as
- * before. Against the in-process SMTP server of the alert tests.
+ * before. Against the in-process SMTP server of the alert tests. Since ADR
+ * 0048 the rows are the one outbox's (channel "link_mail"), delivered by its
+ * worker's rounds (`deliverDue`).
  */
 const PASSWORD = "correct horse battery";
 const FROM = "K-Loan Guide <alerts@localhost.invalid>";
@@ -46,9 +50,16 @@ describe.each(DIALECTS)("invitation and reset links by e-mail on %s", (dialect) 
     );
     return (await response.json()) as { link: string; mailed?: boolean; id: number };
   };
-  const deliver = (smtpUrl = smtp.url, now = new Date()) =>
-    deliverLinkMails(handle.db, { appSecret: TEST_APP_SECRET, transport: mailTransport({ smtpUrl, from: FROM }), from: FROM, now });
-  const rows = () => handle.db.selectFrom("password_link_mails").selectAll().orderBy("id").execute();
+  const deliver = async (smtpUrl = smtp.url, now = new Date()) => {
+    const outbox = createOutbox(handle.db, silentLogger);
+    registerLinkMail(outbox, { smtpUrl, from: FROM }, TEST_APP_SECRET);
+    try {
+      return await deliverDue({ db: handle.db, deliver: outbox.deliver, log: silentLogger, now });
+    } finally {
+      await outbox.stop();
+    }
+  };
+  const rows = () => handle.db.selectFrom("alert_deliveries").selectAll().where("channel", "=", "link_mail").orderBy("id").execute();
 
   it("sends an invitation's link in the console's language, the link and nothing else personal; the link stays on the page", async () => {
     const result = await act({ intent: "invite", email: "new.agent@example.com", role: "agent" }, "en");
@@ -57,8 +68,8 @@ describe.each(DIALECTS)("invitation and reset links by e-mail on %s", (dialect) 
     expect(kicks.length).toBeGreaterThan(0);
     // Queued with the link sealed: the outbox alone gives no link.
     const [queued] = await rows();
-    expect(queued!.sealed_link).toMatch(/^sealed:/);
-    expect(queued!.sealed_link).not.toContain(result.link.split("/").at(-1));
+    expect(queued!.payload).toMatch(/^invite sealed:/);
+    expect(queued!.payload).not.toContain(result.link.split("/").at(-1));
 
     expect(await deliver()).toBe(1);
     const mail = smtp.messages.at(-1)!;
@@ -70,7 +81,7 @@ describe.each(DIALECTS)("invitation and reset links by e-mail on %s", (dialect) 
     // Nothing personal in the body: not the address, not the role, not the administrator.
     expect(parts["text/plain"]).not.toMatch(/new\.agent|boss@|agent\b/i);
     // Sent: the link leaves the database.
-    expect((await rows()).at(-1)).toMatchObject({ sealed_link: null, sent_at: expect.any(String), attempts: 1 });
+    expect((await rows()).at(-1)).toMatchObject({ payload: null, status: "delivered", delivered_at: expect.any(String), attempts: 1 });
     expect(await deliver()).toBe(0);
   });
 
@@ -89,8 +100,8 @@ describe.each(DIALECTS)("invitation and reset links by e-mail on %s", (dialect) 
     const before = smtp.messages.length;
     expect(await deliver("smtp://127.0.0.1:1")).toBe(0);
     const waiting = (await rows()).at(-1)!;
-    expect(waiting).toMatchObject({ sent_at: null, failed_at: null, attempts: 1 });
-    expect(waiting.sealed_link).toMatch(/^sealed:/);
+    expect(waiting).toMatchObject({ status: "pending", delivered_at: null, attempts: 1 });
+    expect(waiting.payload).toMatch(/^invite sealed:/);
     // Not before its retry time…
     expect(await deliver()).toBe(0);
     // …then once.

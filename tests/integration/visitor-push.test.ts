@@ -7,12 +7,13 @@ import { startFakePushService } from "#tests/support/alert-receivers.ts";
 import { formOutcome } from "#tests/support/form-result.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
 import { serverT } from "#app/i18n/catalog.server.ts";
-import { createAlerts, type Alerts } from "#app/features/alerts/alerts.server.ts";
-import { scheduleVisitorNews, subscribeVisitor } from "#app/features/alerts/visitor-push.server.ts";
+import type { Alerts } from "#app/features/alerts/alerts.server.ts";
+import { createSending } from "#server/outbox.ts";
+import { scheduleVisitorNews, subscribeVisitor } from "#app/features/visitor-news/visitor-push.server.ts";
 import { businessIdentity, IDENTITY_SECTION } from "#app/business/identity.server.ts";
 import { readSection, writeSection } from "#app/business/sections.server.ts";
 import { claim } from "#app/features/pipeline/my-calls.server.ts";
-import type { VisitorNews } from "#app/features/alerts/visitor-push.ts";
+import type { VisitorNews } from "#app/features/visitor-news/visitor-push.ts";
 import { consultationRow } from "#tests/support/consultation-row.ts";
 import { issueStatusToken } from "#app/requests/status-link.server.ts";
 import { eraseRequests } from "#app/requests/erase.server.ts";
@@ -44,7 +45,7 @@ describe.each(DIALECTS)("visitor Web Push on %s", (dialect) => {
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
     push = await startFakePushService();
-    alerts = createAlerts(handle.db, testAlertConfig({ pushAllowHosts: [push.host] }), silentLogger, { secret: TEST_APP_SECRET });
+    alerts = createSending(handle.db, testAlertConfig({ pushAllowHosts: [push.host] }), silentLogger, { secret: TEST_APP_SECRET });
     const a = await createOperator(handle.db, "agent@example.com", "correct horse battery", "agent");
     agent = { operator: { id: a, email: "agent@example.com" } };
   }, 30_000);
@@ -139,7 +140,7 @@ describe.each(DIALECTS)("visitor Web Push on %s", (dialect) => {
     const { id } = await lead();
     const now = kst("2026-11-26T15:00");
     await announceCall(handle.db, id, now);
-    const other = createAlerts(handle.db, testAlertConfig({ pushAllowHosts: [push.host] }), silentLogger, { secret: TEST_APP_SECRET });
+    const other = createSending(handle.db, testAlertConfig({ pushAllowHosts: [push.host] }), silentLogger, { secret: TEST_APP_SECRET });
     await Promise.all([drain(now), drain(now, other), drain(now), drain(now, other)]);
     expect(push.received).toHaveLength(1);
     await other.stop();

@@ -2,7 +2,7 @@ import { connect } from "#db/connect.ts";
 import { hashPassword } from "#app/features/console/password.server.ts";
 import { createSession } from "#app/features/console/session-store.server.ts";
 import { SESSION_COOKIE } from "#app/lib/cookie-names.ts";
-import { subscribeVisitor } from "#app/features/alerts/visitor-push.server.ts";
+import { subscribeVisitor } from "#app/features/visitor-news/visitor-push.server.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 import type { startFakePushService } from "#tests/support/alert-receivers.ts";
 

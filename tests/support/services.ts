@@ -3,7 +3,8 @@ import type { Database } from "#db/schema.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
 import { makeContext, type AppServices } from "#app/lib/services.server.ts";
-import { createAlerts, type Alerts } from "#app/features/alerts/alerts.server.ts";
+import type { Alerts } from "#app/features/alerts/alerts.server.ts";
+import { createSending } from "#server/outbox.ts";
 import { alertsContext } from "#app/features/alerts/context.server.ts";
 import type { AlertConfig } from "#app/features/alerts/config.server.ts";
 import webpush from "web-push";
@@ -36,7 +37,7 @@ export function testServices(db: Kysely<Database>, overrides: Partial<TestServic
   return {
     db,
     log: silentLogger,
-    alerts: createAlerts(db, testAlertConfig(), silentLogger, { secret: TEST_APP_SECRET }),
+    alerts: createSending(db, testAlertConfig(), silentLogger, { secret: TEST_APP_SECRET }),
     limiter: createRateLimiter({ max: 1000, windowMs: 60_000 }),
     secret: TEST_APP_SECRET,
     secureCookies: false,

@@ -4,6 +4,7 @@ import { createECDH } from "node:crypto";
 import type { AlertLang } from "#app/features/alerts/message.ts";
 import { isSealed, seal, unseal } from "#app/lib/sealed.server.ts";
 import { createFileOnce } from "#app/lib/file-once.server.ts";
+import type { VapidKeys } from "#app/outbox/channels/push.server.ts";
 
 /**
  * The alert channels, each optional, each from the environment (README,
@@ -11,11 +12,7 @@ import { createFileOnce } from "#app/lib/file-once.server.ts";
  * none are set); e-mail needs SMTP_URL and ALERT_EMAIL_TO; the webhook needs
  * ALERT_WEBHOOK_URL.
  */
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-  subject: string;
-}
+export type { VapidKeys };
 
 export interface AlertConfig {
   /** Origin of the console links in alerts. */

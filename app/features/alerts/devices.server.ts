@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { pushEndpoint, validDeviceKeys } from "#app/features/alerts/channels/endpoint.server.ts";
+import { pushEndpoint, validDeviceKeys } from "#app/outbox/channels/endpoint.server.ts";
 
 /**
  * The operators' devices that receive Web Push alerts. A subscription belongs

@@ -5,7 +5,7 @@ import { REQUEST_TABLES } from "#app/requests/tables.server.ts";
 import { addDays, daysBetween, formatSeoul, seoulDay, seoulDayStart } from "#app/lib/seoul-time.ts";
 import type { Alerts } from "#app/features/alerts/alerts.server.ts";
 import { enabledDevices } from "#app/features/alerts/devices.server.ts";
-import { FAILING_WARNING_MS } from "#app/features/alerts/policy.ts";
+import { FAILING_WARNING_MS } from "#app/outbox/policy.ts";
 
 /**
  * What the console shows of the alerts: each channel's recent deliveries and

@@ -6,7 +6,7 @@ import { audit } from "#app/features/audit/audit.server.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { moveWithin, type Mover } from "#app/features/pipeline/pipeline.server.ts";
 import { canMove, isDecided } from "#app/features/pipeline/stages.ts";
-import { scheduleVisitorNews } from "#app/features/alerts/visitor-push.server.ts";
+import { scheduleVisitorNews } from "#app/features/visitor-news/visitor-push.server.ts";
 import { MAX_UNANSWERED, nextAttemptAt } from "#app/features/pipeline/cadence.ts";
 import { isCallingTime, type BusinessCalendar } from "#app/business/calendar.ts";
 import { readCalendar } from "#app/business/calendar.server.ts";

@@ -5,8 +5,8 @@ import { REQUEST_TABLES } from "#app/requests/tables.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { canMove, isDecided, type StageMove } from "#app/features/pipeline/stages.ts";
-import { scheduleVisitorNews } from "#app/features/alerts/visitor-push.server.ts";
-import type { VisitorNews } from "#app/features/alerts/visitor-push.ts";
+import { scheduleVisitorNews } from "#app/features/visitor-news/visitor-push.server.ts";
+import type { VisitorNews } from "#app/features/visitor-news/visitor-push.ts";
 
 /**
  * Moving a request from one stage to the next (issue 26, item 1): the

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useT } from "#app/i18n/useT.ts";
-import { VISITOR_SW_URL } from "#app/features/alerts/visitor-push.ts";
+import { VISITOR_SW_URL } from "#app/features/visitor-news/visitor-push.ts";
 import styles from "./status.module.css";
 
 /**

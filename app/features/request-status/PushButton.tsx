@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { Button } from "#app/ui/Button.tsx";
-import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE, VISITOR_SW_URL } from "#app/features/alerts/visitor-push.ts";
+import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE, VISITOR_SW_URL } from "#app/features/visitor-news/visitor-push.ts";
 import styles from "./status.module.css";
 
 /**

@@ -5,7 +5,7 @@ import { rateLimited } from "#app/web/svc.server.ts";
 import { rescheduleCall, withdrawRequest, type ActionOutcome } from "#app/features/request-status/actions.server.ts";
 import { STATUS_HEADERS, statusGuessingWait } from "#app/features/request-status/page.server.ts";
 import { requestStore } from "#app/features/alerts/context.server.ts";
-import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "#app/features/alerts/visitor-push.ts";
+import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "#app/features/visitor-news/visitor-push.ts";
 import { pushAction, type PushOutcome } from "#app/features/request-status/push.server.ts";
 
 /** The visitor's actions are limited on their own, apart from looking. */

@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { validate } from "#app/lib/schema.ts";
 import { findStatusLink } from "#app/requests/status-link.server.ts";
-import { subscribeVisitor, unsubscribeVisitor } from "#app/features/alerts/visitor-push.server.ts";
-import { PUSH_SUBSCRIBE, pushEndpointSchema, visitorSubscriptionSchema } from "#app/features/alerts/visitor-push.ts";
+import { subscribeVisitor, unsubscribeVisitor } from "#app/features/visitor-news/visitor-push.server.ts";
+import { PUSH_SUBSCRIBE, pushEndpointSchema, visitorSubscriptionSchema } from "#app/features/visitor-news/visitor-push.ts";
 
 /**
  * "Tell me on this phone" and "Stop notifications" (issue 38): the phone's

@@ -3,7 +3,7 @@ import type { Database } from "#db/schema.ts";
 import type { Logger } from "#app/lib/logger.server.ts";
 import { DEVICE_COOKIE_MS, SESSION_IDLE_MS, SIGN_IN_FAILURE_MEMORY_MS } from "#app/features/console/policy.ts";
 import { monthsBefore, RETENTION_MONTHS } from "#app/requests/retention.ts";
-import { DELIVERY_RETENTION_MS } from "#app/features/alerts/policy.ts";
+import { DELIVERY_RETENTION_MS } from "#app/outbox/policy.ts";
 import { INSTANCE, takeLease } from "#app/lib/job-lease.server.ts";
 import { REQUEST_TABLES } from "#app/requests/tables.server.ts";
 

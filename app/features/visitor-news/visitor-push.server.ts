@@ -5,21 +5,23 @@ import { isPostgres } from "#db/migrations/dialect-types.ts";
 import { businessIdentityOrLast } from "#app/business/identity.server.ts";
 import type { StatusLink } from "#app/requests/status-link.server.ts";
 import { linkToken, statusUrl } from "#app/requests/status-link.server.ts";
-import { formatSeoul, seoulMidnight, seoulMinutes } from "#app/lib/seoul-time.ts";
+import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { isLocale, DEFAULT_LOCALE, type Locale } from "#app/i18n/locales.ts";
-import { queuedDelivery, type Delivery } from "#app/features/alerts/outbox.server.ts";
-import type { SendResult } from "#app/features/alerts/channels/result.ts";
-import type { PushMessage } from "#app/features/alerts/channels/push.server.ts";
-import type { PushDevice } from "#app/features/alerts/channels/endpoint.server.ts";
-import type { VisitorNews, VisitorSubscription } from "#app/features/alerts/visitor-push.ts";
+import { queuedDelivery, type Delivery } from "#app/outbox/queue.server.ts";
+import type { SendResult } from "#app/outbox/result.ts";
+import type { Outbox } from "#app/outbox/outbox.server.ts";
+import { allowedAt, quietWindow } from "#app/outbox/quiet.ts";
+import type { PushMessage, VapidKeys } from "#app/outbox/channels/push.server.ts";
+import type { PushDevice } from "#app/outbox/channels/endpoint.server.ts";
+import type { VisitorNews, VisitorSubscription } from "#app/features/visitor-news/visitor-push.ts";
 
 /**
  * Web Push to visitors (issue 38, items 1–3). A phone subscribes on one
  * request's status page; news of that request (an agent about to call, a
  * missed call, a call-back set, a stage reached, the request closed) is
- * queued on the alerts' outbox in the transaction that made it (channel
+ * queued on the outbox (app/outbox/) in the transaction that made it (channel
  * "visitor", one row per subscribed phone) and delivered once across
- * instances by the alerts' worker.
+ * instances by the outbox's worker.
  *
  * Pacing: at most one notification per request in any 10 minutes. News that
  * comes while a notification is still waiting to go is COALESCED into it (the
@@ -32,27 +34,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export const VISITOR_CHANNEL = "visitor";
 export const MIN_GAP_MS = 10 * 60_000;
-const QUIET_FROM = 21 * 60;
-const QUIET_UNTIL = 8 * 60;
-const HOUR_MS = 3600_000;
-
-/** The night (21:00–08:00 Korea time) an instant falls in, or null in the day. */
-export function quietWindow(at: Date): { start: number; end: number } | null {
-  const minutes = seoulMinutes(at);
-  const midnight = seoulMidnight(at);
-  if (minutes >= QUIET_FROM) return { start: midnight + 21 * HOUR_MS, end: midnight + 32 * HOUR_MS };
-  if (minutes < QUIET_UNTIL) return { start: midnight - 3 * HOUR_MS, end: midnight + 8 * HOUR_MS };
-  return null;
-}
-
-/** When news due at `due` may go: at once by day, at 08:00 after a night unless a call-back was asked inside it. */
-export function allowedAt(due: Date, askedCallback: string | null): Date {
-  const night = quietWindow(due);
-  if (!night) return due;
-  const asked = askedCallback ? Date.parse(askedCallback) : NaN;
-  if (asked >= night.start && asked < night.end) return due;
-  return new Date(night.end);
-}
+export { allowedAt, quietWindow };
 
 /** A phone subscribes on the status page of `link` (the same phone again: nothing new). */
 export async function subscribeVisitor(
@@ -262,4 +244,23 @@ export async function deliverVisitor(db: Kysely<Database>, row: Delivery, option
   const result = await options.send(sub, message);
   if (!result.ok && result.gone) await db.deleteFrom("visitor_push_subscriptions").where("id", "=", sub.id).execute();
   return result;
+}
+
+/**
+ * Registers the visitors' push on the process's outbox (server/outbox.ts).
+ * `secret` (the app's) makes a visitor's status link again for each
+ * notification; `texts` is the site's translation, which a plain Node process
+ * gets from the app's bundle (see VisitorTexts).
+ */
+export function registerVisitorNews(
+  outbox: Outbox,
+  options: { origin: string; secret: string; vapid: VapidKeys; allowHosts?: readonly string[]; texts?: VisitorTexts },
+): void {
+  const send = async (device: PushDevice, message: PushMessage) =>
+    (await import("#app/outbox/channels/push.server.ts")).sendPushMessage(device, message, options.vapid, {
+      allowHosts: options.allowHosts ? [...options.allowHosts] : [],
+    });
+  outbox.register(VISITOR_CHANNEL, (row) =>
+    deliverVisitor(outbox.db, row, { origin: options.origin, secret: options.secret, send, texts: options.texts }),
+  );
 }

@@ -1,10 +1,9 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { alertEmail, type Alert, type AlertLang } from "#app/features/alerts/message.ts";
-import { SEND_TIMEOUT_MS } from "#app/features/alerts/policy.ts";
-import type { SendResult } from "#app/features/alerts/channels/result.ts";
+import { SEND_TIMEOUT_MS } from "#app/outbox/policy.ts";
+import type { SendResult } from "#app/outbox/result.ts";
 
-/** E-mail through any SMTP server (SMTP_URL: smtp:// or smtps://user:pass@host:port). */
-interface EmailTarget {
+/** E-mail through any SMTP server (SMTP_URL: smtp:// or smtps://user:pass@host:port): a plain message, no feature's shape. */
+export interface EmailTarget {
   smtpUrl: string;
   from: string;
 }
@@ -16,11 +15,6 @@ export function mailTransport(target: EmailTarget): Transporter {
     greetingTimeout: SEND_TIMEOUT_MS,
     socketTimeout: SEND_TIMEOUT_MS,
   } as Parameters<typeof nodemailer.createTransport>[0]);
-}
-
-export function sendEmail(transport: Transporter, from: string, to: string, alert: Alert, lang: AlertLang): Promise<SendResult> {
-  const mail = alertEmail(alert, lang);
-  return sendMail(transport, { from, to, subject: mail.subject, text: mail.text, html: mail.html });
 }
 
 /** One message, one attempt, within SEND_TIMEOUT_MS (with margin); the failure's reason names no address. */

@@ -1,25 +1,18 @@
 import { createHmac } from "node:crypto";
-import type { Alert } from "#app/features/alerts/message.ts";
-import { SEND_TIMEOUT_MS } from "#app/features/alerts/policy.ts";
-import type { SendResult } from "#app/features/alerts/channels/result.ts";
+import { SEND_TIMEOUT_MS } from "#app/outbox/policy.ts";
+import type { SendResult } from "#app/outbox/result.ts";
 
 /**
- * The webhook: POST JSON `{event, kind, id, lang, created_at, url, text}`,
- * signed with HMAC-SHA256 of the raw body in `X-Signature: sha256=<hex>` when
- * ALERT_WEBHOOK_SECRET is set. `text` is one line, so a Slack, Mattermost or
- * Discord-compatible incoming webhook shows it as it is.
+ * A webhook: POST a JSON body (the caller's), signed with HMAC-SHA256 of the
+ * raw body in `X-Signature: sha256=<hex>` when the target has a secret.
  */
-function webhookBody(alert: Alert): string {
-  const { event, kind, id, lang, created_at, url, text } = alert;
-  return JSON.stringify({ event, kind, id, lang, created_at, url, text });
-}
 
 export function signature(secret: string, body: string): string {
   return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 }
 
-export async function sendWebhook(target: { url: string; secret: string }, alert: Alert): Promise<SendResult> {
-  const body = webhookBody(alert);
+export async function sendWebhook(target: { url: string; secret: string }, message: Record<string, unknown>): Promise<SendResult> {
+  const body = JSON.stringify(message);
   const headers: Record<string, string> = { "Content-Type": "application/json", "User-Agent": "K-Loan-Guide-Alerts/1.0" };
   if (target.secret) headers["X-Signature"] = signature(target.secret, body);
   try {
@@ -38,7 +31,7 @@ export async function sendWebhook(target: { url: string; secret: string }, alert
 }
 
 /** A short reason for an operator (timeout, refused, DNS), never a stack. */
-function networkReason(error: unknown): string {
+export function networkReason(error: unknown): string {
   if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return "timeout";
   if (!(error instanceof Error)) return "network: error";
   const cause = error.cause as { code?: string; message?: string; errors?: { code?: string }[] } | undefined;

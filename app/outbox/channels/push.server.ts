@@ -2,14 +2,12 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import webpush from "web-push";
 import { OutboundRefused, pinLookup, pinnedAddress, type OutboundOptions, type PinnedAddress } from "#app/lib/outbound.server.ts";
-import type { Alert } from "#app/features/alerts/message.ts";
-import type { VapidKeys } from "#app/features/alerts/config.server.ts";
-import { SEND_TIMEOUT_MS } from "#app/features/alerts/policy.ts";
-import type { SendResult } from "#app/features/alerts/channels/result.ts";
-import { pushEndpoint, type PushDevice } from "#app/features/alerts/channels/endpoint.server.ts";
+import { SEND_TIMEOUT_MS } from "#app/outbox/policy.ts";
+import type { SendResult } from "#app/outbox/result.ts";
+import { pushEndpoint, type PushDevice } from "#app/outbox/channels/endpoint.server.ts";
 
 /**
- * Web Push to an operator's device: the payload is encrypted for the device
+ * Web Push to a device (an operator's, a visitor's phone): the payload is encrypted for the device
  * (aes128gcm) and the request signed with our VAPID key by `web-push`; we send
  * it ourselves so that the endpoint gets the same guard as every outbound
  * request: https on the public internet, connected to the address checked.
@@ -24,9 +22,11 @@ export interface PushMessage {
   tag: string;
 }
 
-/** An operator's alert as its service worker shows it: no personal data, a link into the console. */
-function alertMessage(alert: Alert): PushMessage {
-  return { title: alert.title, body: alert.body, url: alert.url, tag: `${alert.kind}-${alert.id}` };
+/** The site's VAPID key pair and its contact (the alerts' settings make it). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 function post(url: URL, headers: Record<string, string | number>, body: Buffer | null, pinned: PinnedAddress | null): Promise<number> {
@@ -40,10 +40,6 @@ function post(url: URL, headers: Record<string, string | number>, body: Buffer |
     req.on("error", reject);
     req.end(body ?? undefined);
   });
-}
-
-export function sendPush(device: PushDevice, alert: Alert, vapid: VapidKeys, options: OutboundOptions = {}): Promise<SendResult> {
-  return sendPushMessage(device, alertMessage(alert), vapid, options);
 }
 
 /** Any message (an operator's alert, a visitor's news, issue 38) to one subscription. */
