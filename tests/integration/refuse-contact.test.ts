@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
+import { callAction, jsonRequest, testContext, testServices, TEST_APP_SECRET } from "#tests/support/services.ts";
+import { setTextSecret } from "#app/outbox/text.server.ts";
 import { createOperator } from "#tests/support/admin.ts";
 import { formOutcome } from "#tests/support/form-result.ts";
+import { textedCode } from "#tests/support/texted-code.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
 import { action as rightsForm } from "#app/routes/privacy-rights.tsx";
@@ -65,6 +67,7 @@ describe.each(DIALECTS)("refusing further contact on %s", (dialect) => {
 
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
+    setTextSecret(TEST_APP_SECRET);
     me = await createOperator(handle.db, "agent@example.com", "correct horse battery", "agent");
     who = { operator: { id: me, email: "agent@example.com" } };
     const due = new Date(Date.now() - 10 * MINUTE).toISOString();
@@ -97,8 +100,23 @@ describe.each(DIALECTS)("refusing further contact on %s", (dialect) => {
     expect(queue.refused).toBe(0);
   });
 
-  it("is carried out at once: the number is on the list, its calls are cleared, the request is answered and audited", async () => {
-    const sent = await post({ request: "refuse_contact", phone: "010-3333-4444" });
+  it("is refused without the code sent to the number (ADR 0049): nothing is stored", async () => {
+    const asked = await post({ request: "refuse_contact", phone: "010-3333-4444" });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ proof: { step: "code", phone: PHONE } });
+    const guessed = await post({ request: "refuse_contact", phone: PHONE, step: "check", code: "12345x" });
+    expect(guessed.status).toBe(400);
+    expect(await handle.db.selectFrom("do_not_contact").select("id").execute()).toEqual([]);
+    expect(await handle.db.selectFrom("rights_requests").select("id").execute()).toEqual([]);
+  });
+
+  it("is carried out at once with the code: the number is on the list, its calls are cleared, the request is answered and audited", async () => {
+    const sent = await post({
+      request: "refuse_contact",
+      phone: "010-3333-4444",
+      step: "check",
+      code: (await textedCode(handle.db, PHONE))!,
+    });
     expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({ status: "sent", kind: "refuse_contact" });
 
