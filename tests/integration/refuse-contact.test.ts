@@ -176,24 +176,45 @@ describe.each(DIALECTS)("refusing further contact on %s", (dialect) => {
     expect((await schedule(handle.db, ids.unclaimed!)).next_call_at).toBeNull();
   });
 
-  it("a later request from the number gets no call either", async () => {
-    const res = await callAction(
+  it("a later request from the number asks first whether it may be called, and is never stored uncalled", async () => {
+    const count = async () => (await handle.db.selectFrom("consultation_answers").select("id").execute()).length;
+    const before = await count();
+    const asked = await callAction(
       answerCreate,
       jsonRequest("/svc/answer/create", sampleConsultation({ submissionId: `later-${dialect}`, phone: "010-3333-4444" })),
+      testContext(app(), "vi"),
+    );
+    expect(asked.status).toBe(400);
+    expect(asked.json.errors).toHaveProperty("contact_ok");
+    expect(await count()).toBe(before);
+
+    // The same request, "yes, you may call me about this request": accepted, and callable, recorded for it alone.
+    const res = await callAction(
+      answerCreate,
+      jsonRequest("/svc/answer/create", {
+        ...sampleConsultation({ submissionId: `later-${dialect}`, phone: "010-3333-4444" }),
+        contact_ok: "Y",
+      }),
       testContext(app(), "vi"),
     );
     expect(res.status).toBe(200);
     const later = await handle.db
       .selectFrom("consultation_answers as a")
       .innerJoin("consultation_answer_items as p", "p.answer_id", "a.id")
-      .select(["a.id", "a.next_call_at"])
+      .select(["a.id"])
       .where("p.question_seq", "=", CONSULTATION_QUESTIONS.phone)
       .where("p.answer_content", "=", PHONE)
       .orderBy("a.id", "desc")
       .executeTakeFirstOrThrow();
     expect(later.id).toBeGreaterThan(ids.other!);
-    expect(later.next_call_at).toBeNull();
+    expect(await handle.db.selectFrom("contact_exceptions").select(["request_kind", "request_id"]).execute()).toEqual([
+      { request_kind: "consultation", request_id: later.id },
+    ]);
     const queue = await myCalls(handle.db, me, new Date(), ALWAYS_OPEN);
-    expect([...queue.due, ...queue.later, ...queue.unclaimed].map((c) => c.id)).not.toContain(later.id);
+    const listed = [...queue.due, ...queue.later, ...queue.unclaimed].map((c) => c.id);
+    expect(listed).toContain(later.id);
+    // The earlier requests stay refused.
+    for (const id of [ids.due!, ids.asked!, ids.unclaimed!]) expect(listed).not.toContain(id);
+    expect((await callState(handle.db, later.id))?.doNotContact).toBe(false);
   });
 });
