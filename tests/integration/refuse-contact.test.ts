@@ -4,7 +4,9 @@ import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { callAction, jsonRequest, testContext, testServices, TEST_APP_SECRET } from "#tests/support/services.ts";
 import { setTextSecret } from "#app/outbox/text.server.ts";
-import { createOperator } from "#tests/support/admin.ts";
+import { callRoute, createOperator, csrfOf, post as consolePost, signInCookie } from "#tests/support/admin.ts";
+import * as requestPage from "#app/routes/admin.request.tsx";
+import { isDoNotContact } from "#app/requests/do-not-contact.server.ts";
 import { formOutcome } from "#tests/support/form-result.ts";
 import { textedCode } from "#tests/support/texted-code.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
@@ -216,5 +218,57 @@ describe.each(DIALECTS)("refusing further contact on %s", (dialect) => {
     // The earlier requests stay refused.
     for (const id of [ids.due!, ids.asked!, ids.unclaimed!]) expect(listed).not.toContain(id);
     expect((await callState(handle.db, later.id))?.doNotContact).toBe(false);
+  });
+
+  it("an administrator lifts the refusal in the console with a reason, audited without the number; an agent may not", async () => {
+    const admin = await createOperator(handle.db, "lead@example.com", "correct horse battery", "admin");
+    expect(admin).toBeGreaterThan(0);
+    const agentCookie = await signInCookie(app(), "agent@example.com", "correct horse battery");
+    const agentPost = await callRoute(
+      requestPage,
+      "guarded",
+      consolePost(
+        `/admin/requests/consultation/${ids.due}`,
+        { csrf: await csrfOf(app(), agentCookie), intent: "lift_refusal", reason: "asked by letter" },
+        agentCookie,
+      ),
+      app(),
+      { kind: "consultation", id: String(ids.due) },
+    );
+    expect(agentPost.status).toBe(403);
+    expect(await isDoNotContact(handle.db, PHONE)).toBe(true);
+
+    const cookie = await signInCookie(app(), "lead@example.com", "correct horse battery");
+    const csrf = await csrfOf(app(), cookie);
+    const lift = (reason: string) =>
+      callRoute(
+        requestPage,
+        "guarded",
+        consolePost(`/admin/requests/consultation/${ids.due}`, { csrf, intent: "lift_refusal", reason }, cookie),
+        app(),
+        {
+          kind: "consultation",
+          id: String(ids.due),
+        },
+      );
+    expect((await lift("")).status).toBe(400);
+    expect((await lift("called from 010-3333-4444")).status).toBe(400);
+    expect(await isDoNotContact(handle.db, PHONE)).toBe(true);
+    expect((await lift("The person asked by letter of 28 Nov")).status).toBe(200);
+    expect(await isDoNotContact(handle.db, PHONE)).toBe(false);
+    const audited = await handle.db
+      .selectFrom("admin_audit_log")
+      .select(["operator_email", "record_kind", "record_id", "detail"])
+      .where("detail", "like", "do_not_contact lifted by an administrator%")
+      .execute();
+    expect(audited).toEqual([
+      {
+        operator_email: "lead@example.com",
+        record_kind: "consultation",
+        record_id: ids.due,
+        detail: "do_not_contact lifted by an administrator: The person asked by letter of 28 Nov",
+      },
+    ]);
+    expect(JSON.stringify(audited)).not.toContain(PHONE);
   });
 });
