@@ -6,7 +6,8 @@ import * as v from "valibot";
 import type { LogLevel } from "#app/lib/logger.server.ts";
 import { hostList } from "#app/lib/outbound.server.ts";
 import { alertConfig, type AlertConfig } from "#app/features/alerts/config.server.ts";
-import { CLAIM_LEASE_MS, SEND_TIMEOUT_MS } from "#app/outbox/policy.ts";
+import { CLAIM_LEASE_MS, POLL_MS, SEND_TIMEOUT_MS } from "#app/outbox/policy.ts";
+import { parseTemplates, type TextSettings } from "#app/outbox/text/channel.server.ts";
 import { DEFAULT_DATABASE_URL } from "#db/connect.ts";
 import type { DeploymentFacts } from "#app/lib/services.server.ts";
 
@@ -111,12 +112,36 @@ export const envSchema = v.pipe(
     VAPID_KEYS_FILE: v.optional(v.string()),
     VAPID_SUBJECT: v.optional(v.string()),
     PUSH_ALLOW_HOSTS: list,
+    SOLAPI_API_KEY: text(""),
+    SOLAPI_API_SECRET: text(""),
+    SOLAPI_BASE_URL: urlWith(/^https?:\/\/[^/]+\/?$/, "must be an origin: http(s)://host[:port]"),
+    TEXT_SENDER_NUMBER: v.optional(
+      v.pipe(v.string(), v.regex(/^0\d{8,10}$/, "must be the pre-registered sender number, digits only (e.g. 0212345678)")),
+    ),
+    KAKAO_CHANNEL_ID: text(""),
+    ALIMTALK_TEMPLATES: v.pipe(
+      text(""),
+      v.check((value) => {
+        try {
+          parseTemplates(value);
+          return true;
+        } catch {
+          return false;
+        }
+      }, "must be kind.lang=templateId, comma-separated (kinds status_link, call_notice, code; languages en, vi, id, my, mn)"),
+      v.transform((value) => parseTemplates(value)),
+    ),
+    OUTBOX_POLL_MS: milliseconds(String(POLL_MS), 60_000),
     ALERT_CLAIM_LEASE_MS: v.pipe(
       milliseconds(String(CLAIM_LEASE_MS), 10 * 60_000),
       v.minValue(SEND_TIMEOUT_MS + 1000, `must be above one attempt's limit, ${SEND_TIMEOUT_MS} ms, by a second at least`),
     ),
   }),
   v.check((env) => !env.VAPID_PUBLIC_KEY === !env.VAPID_PRIVATE_KEY, "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together"),
+  v.check(
+    (env) => !env.SOLAPI_API_KEY === !env.SOLAPI_API_SECRET && (!env.SOLAPI_API_KEY || !!env.TEXT_SENDER_NUMBER),
+    "SOLAPI_API_KEY and SOLAPI_API_SECRET must be set together, with TEXT_SENDER_NUMBER",
+  ),
 );
 
 /** The environment, checked and typed (no file touched: scripts read it too). */
@@ -183,11 +208,28 @@ export interface ServerConfig {
   alerts: AlertConfig;
   /** How long the alert worker holds the rows it claimed (default CLAIM_LEASE_MS; the restart test shortens it). */
   alertClaimLeaseMs: number;
+  /** The outbox worker's safety-net poll (default POLL_MS; tests shorten it). */
+  outboxPollMs: number;
+  /** The text channel (issue 49): SOLAPI's key, secret and address, the sender number, the Kakao channel and templates; null when off. */
+  text: TextConfig | null;
   /** SMTP_URL and ALERT_EMAIL_FROM: invitation and reset links by e-mail (issue 29); null without SMTP. */
   linkMail: { smtpUrl: string; from: string } | null;
   /** Secrets not in the environment, so made and kept in a file on this machine (APP_SECRET, the VAPID keys). */
   secretsOnDisk: string[];
   deployment: DeploymentFacts;
+}
+
+export interface TextConfig {
+  solapi: { apiKey: string; apiSecret: string; baseUrl?: string };
+  settings: TextSettings;
+}
+
+function textConfigOf(s: Settings): TextConfig | null {
+  if (!s.SOLAPI_API_KEY || !s.SOLAPI_API_SECRET || !s.TEXT_SENDER_NUMBER) return null;
+  return {
+    solapi: { apiKey: s.SOLAPI_API_KEY, apiSecret: s.SOLAPI_API_SECRET, baseUrl: s.SOLAPI_BASE_URL },
+    settings: { from: s.TEXT_SENDER_NUMBER, kakaoChannelId: s.KAKAO_CHANNEL_ID || null, templates: s.ALIMTALK_TEMPLATES },
+  };
 }
 
 /** A secret kept next to the SQLite file when none is configured, so restarts keep cookies valid. */
@@ -225,6 +267,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     alerts: alertConfigOf(s),
     alertClaimLeaseMs: s.ALERT_CLAIM_LEASE_MS,
     linkMail: s.SMTP_URL ? { smtpUrl: s.SMTP_URL, from: s.ALERT_EMAIL_FROM } : null,
+    outboxPollMs: s.OUTBOX_POLL_MS,
+    text: textConfigOf(s),
     secretsOnDisk: [
       ...(s.APP_SECRET ? [] : ["APP_SECRET"]),
       ...(s.VAPID_PUBLIC_KEY && s.VAPID_PRIVATE_KEY ? [] : ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"]),

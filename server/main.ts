@@ -66,9 +66,9 @@ const bundleOf: typeof import("#server/bundle.ts") = vite
     await import("../build/server/index.js");
 // The one outbox (ADR 0048): alerts to operators (issue 12), visitors' notifications (issue 38), invitation and
 // reset links by e-mail when SMTP is configured (issue 29), each a channel; rows written with each event, one worker.
-const alerts = createSending(database.db, config.alerts, log, { secret: config.secret, texts: bundleOf.serverT });
+const alerts = createSending(database.db, config.alerts, log, { secret: config.secret, texts: bundleOf.serverT, text: config.text });
 const linkMail = config.linkMail ? bundleOf.registerLinkMail(alerts.outbox, config.linkMail, config.secret) : null;
-alerts.startWorker({ leaseMs: config.alertClaimLeaseMs });
+alerts.startWorker({ leaseMs: config.alertClaimLeaseMs, pollMs: config.outboxPollMs });
 // A call-back the visitor asked for alerts its agent as it comes due (issue 26): every instance ticks, each alert goes once.
 const stopCallbackAlerts = startCallbackAlerts(database.db, alerts, log);
 

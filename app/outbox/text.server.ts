@@ -71,9 +71,14 @@ function secret(): string {
 }
 
 let wakeWorker: (() => void) | null = null;
-/** The outbox's wake, so a queued text (a code) goes at once (text-channel.server.ts sets it). */
+/** The outbox's wake, so a queued text (a code) goes at once (text/channel.server.ts sets it when it registers the channel). */
 export function onTextQueued(wake: (() => void) | null): void {
   wakeWorker = wake;
+}
+
+/** Whether this process has the text channel (SOLAPI configured): callers queue texts only then. */
+export function textChannelOn(): boolean {
+  return wakeWorker !== null;
 }
 
 /** What a text row's payload holds, sealed. */

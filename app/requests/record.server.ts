@@ -113,6 +113,18 @@ export interface RequestAlerts {
   notify(trx: Transaction<Database>, operatorIds: readonly number[], event: RequestEvent): Promise<void>;
   /** After the commit: tell the worker that rows are waiting. */
   wake(): void;
+  /**
+   * The visitor's status link by 알림톡 or text to the mobile number they gave
+   * (issue 49), inside the request's transaction; absent when the text
+   * channel is off (server/outbox.ts). Nothing for a number that is not a
+   * Korean mobile or that asked not to be contacted.
+   */
+  textStatusLink?(
+    trx: Transaction<Database>,
+    request: { kind: StatusKind; id: number; lang: string; now: Date },
+    phone: string,
+    statusToken: string,
+  ): Promise<void>;
 }
 
 /** What storing a visitor's request needs: the database, the alerts outbox and the secret its status link is made with. */
@@ -136,11 +148,12 @@ export type Recorded<R> = R & { statusToken: string };
  * In the same transaction the request gets its private status link (issue
  * 28; a retry gets the same one), when it was sent with one, its source,
  * and the kind's own `step` runs (a new consultation is given to the next
- * agent on duty, issue 26).
+ * agent on duty, issue 26). With the visitor's mobile `phone` and the text
+ * channel on, the status link is queued by 알림톡 or text too (issue 49).
  */
 export async function recordRequest<R extends { id: number; created: boolean }>(
   store: RequestStore,
-  request: { kind: StatusKind; lang: string; now: Date; source?: RequestSource; step?: IntakeStep },
+  request: { kind: StatusKind; lang: string; now: Date; source?: RequestSource; step?: IntakeStep; phone?: string },
   insert: (trx: Transaction<Database>) => Promise<R>,
 ): Promise<Recorded<R>> {
   const stored = await store.db.transaction().execute(async (trx) => {
@@ -156,6 +169,13 @@ export async function recordRequest<R extends { id: number; created: boolean }>(
       lang: request.lang,
       now: request.now,
     });
+    if (result.created && request.phone && store.alerts.textStatusLink)
+      await store.alerts.textStatusLink(
+        trx,
+        { kind: request.kind, id: result.id, lang: request.lang, now: request.now },
+        request.phone,
+        statusToken,
+      );
     return { ...result, statusToken };
   });
   if (stored.created) store.alerts.wake();

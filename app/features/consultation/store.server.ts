@@ -43,43 +43,47 @@ export async function storeConsultation(
   const at = now.toISOString();
   // "unknown" only if the privacy policy had no version in force (a database without its first versions).
   const version = (await policyVersionInForce(store.db, CONSENTS.required.policy, now)) ?? "unknown";
-  return recordRequest(store, { kind: "consultation", lang: input.lang, now, source, step: assignInTurn }, async (trx) => {
-    const stored = await insertOnce(trx, "consultation_answers", {
-      submission_id: input.submissionId,
-      lang: input.lang,
-      marketing_yn: input.marketing ? "Y" : "N",
-      ...requestTimes(now),
-    });
-    if (!stored.created) return stored;
-    await trx
-      .insertInto("consultation_answer_items")
-      .values(answerList(input.answers).map((a) => ({ answer_id: stored.id, ...a })))
-      .execute();
-    await trx
-      .insertInto("consent_records")
-      .values([
-        {
-          answer_id: stored.id,
-          policy_kind: CONSENTS.required.kind,
-          policy_version: version,
-          agreed_yn: "Y",
-          lang: input.lang,
-          created_at: at,
-        },
-        {
-          answer_id: stored.id,
-          policy_kind: CONSENTS.marketing.kind,
-          policy_version: version,
-          agreed_yn: input.marketing ? "Y" : "N",
-          lang: input.lang,
-          created_at: at,
-        },
-      ])
-      .execute();
-    if (input.computedCheck) await storeCheck(trx, stored.id, input.computedCheck, now);
-    // The number refused contact and its sender said this request may be called: lifted for it alone, recorded.
-    if (input.contactOk && (await isDoNotContact(trx, input.answers.phone)))
-      await allowContactFor(trx, { kind: "consultation", id: stored.id }, now);
-    return stored;
-  });
+  return recordRequest(
+    store,
+    { kind: "consultation", lang: input.lang, now, source, step: assignInTurn, phone: input.answers.phone },
+    async (trx) => {
+      const stored = await insertOnce(trx, "consultation_answers", {
+        submission_id: input.submissionId,
+        lang: input.lang,
+        marketing_yn: input.marketing ? "Y" : "N",
+        ...requestTimes(now),
+      });
+      if (!stored.created) return stored;
+      await trx
+        .insertInto("consultation_answer_items")
+        .values(answerList(input.answers).map((a) => ({ answer_id: stored.id, ...a })))
+        .execute();
+      await trx
+        .insertInto("consent_records")
+        .values([
+          {
+            answer_id: stored.id,
+            policy_kind: CONSENTS.required.kind,
+            policy_version: version,
+            agreed_yn: "Y",
+            lang: input.lang,
+            created_at: at,
+          },
+          {
+            answer_id: stored.id,
+            policy_kind: CONSENTS.marketing.kind,
+            policy_version: version,
+            agreed_yn: input.marketing ? "Y" : "N",
+            lang: input.lang,
+            created_at: at,
+          },
+        ])
+        .execute();
+      if (input.computedCheck) await storeCheck(trx, stored.id, input.computedCheck, now);
+      // The number refused contact and its sender said this request may be called: lifted for it alone, recorded.
+      if (input.contactOk && (await isDoNotContact(trx, input.answers.phone)))
+        await allowContactFor(trx, { kind: "consultation", id: stored.id }, now);
+      return stored;
+    },
+  );
 }

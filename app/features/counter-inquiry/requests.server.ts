@@ -35,7 +35,7 @@ export async function createAsRequest(
   source: RequestSource = {},
   now = new Date(),
 ) {
-  return recordRequest(store, { kind: "as", lang, now, source }, async (trx) => {
+  return recordRequest(store, { kind: "as", lang, now, source, phone: input.contact_phone }, async (trx) => {
     const request = await insertOnce(trx, "as_requests", columns(input, lang, now));
     if (request.created && photos.length > 0) {
       await trx
@@ -54,7 +54,7 @@ export async function createPurchaseRequest(
   source: RequestSource = {},
   now = new Date(),
 ) {
-  return recordRequest(store, { kind: "purchase", lang, now, source }, (trx) =>
+  return recordRequest(store, { kind: "purchase", lang, now, source, phone: input.contact_phone }, (trx) =>
     insertOnce(trx, "purchase_requests", columns(input, lang, now)),
   );
 }

@@ -7,6 +7,10 @@ import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { moveWithin, type Mover } from "#app/features/pipeline/pipeline.server.ts";
 import { canMove, isDecided } from "#app/features/pipeline/stages.ts";
 import { scheduleVisitorNews } from "#app/features/visitor-news/visitor-push.server.ts";
+import { queueText, textChannelOn, KOREAN_MOBILE_DIGITS } from "#app/outbox/text.server.ts";
+import { quietWindow } from "#app/outbox/quiet.ts";
+import { businessIdentityOrLast } from "#app/business/identity.server.ts";
+import { isLocale, DEFAULT_LOCALE } from "#app/i18n/locales.ts";
 import { MAX_UNANSWERED, nextAttemptAt } from "#app/features/pipeline/cadence.ts";
 import { isCallingTime, type BusinessCalendar } from "#app/business/calendar.ts";
 import { readCalendar } from "#app/business/calendar.server.ts";
@@ -123,15 +127,24 @@ export async function logCall(
 
 /**
  * The agent taps to dial a lead in My calls (issue 38): the visitor's phone is
- * told that we are about to call, and from which number. Nothing for a lead
+ * told that we are about to call, and from which number — by push to the
+ * phones that subscribed, and by 알림톡 or text to the number given when the
+ * text channel is on (issue 49; one per 30 minutes, never in the quiet night:
+ * held until 08:00, "about to call" would not be true). Nothing for a lead
  * decided or closed, or a number that may not be called. Answers whether news was queued.
  */
 export async function announceCall(db: Db, id: number, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("consultation_answers").select("status").where("id", "=", id).executeTakeFirst();
+    const row = await trx.selectFrom("consultation_answers").select(["status", "lang"]).where("id", "=", id).executeTakeFirst();
     if (!row || isDecided(row.status as RequestStage)) return false;
-    if (await isDoNotContact(trx, await consultationPhone(trx, id), { kind: "consultation", id })) return false;
-    return (await scheduleVisitorNews(trx, { kind: "consultation", id }, "calling", { now })) > 0;
+    const phone = await consultationPhone(trx, id);
+    if (await isDoNotContact(trx, phone, { kind: "consultation", id })) return false;
+    const pushed = (await scheduleVisitorNews(trx, { kind: "consultation", id }, "calling", { now })) > 0;
+    if (!textChannelOn() || !KOREAN_MOBILE_DIGITS.test(phone) || quietWindow(now)) return pushed;
+    const { phone: from } = await businessIdentityOrLast(trx);
+    const locale = isLocale(row.lang) ? row.lang : DEFAULT_LOCALE;
+    await queueText(trx, { kind: "call_notice", to: phone, locale, params: { phone: from }, request: { kind: "consultation", id } }, now);
+    return true;
   });
 }
 
