@@ -28,6 +28,8 @@ export default [
   route("loan-consultation", "routes/loan-consultation.tsx"),
   route("loan-consultation-complete", "routes/loan-consultation-complete.tsx"),
   route("privacy-rights", "routes/privacy-rights.tsx"),
+  // "Find my request again" (issue 49): a number and a one-time code give that number's status links.
+  route("find-my-request", "routes/find-my-request.tsx"),
   // A request's private status page (issue 28): the token is the only key.
   route("status/:token", "routes/status.tsx"),
   // A partner banner's tap, counted by the server (issue 16): 302 to the stored link.

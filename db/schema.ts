@@ -171,8 +171,10 @@ export type RightsRequestKind =
   | "erase"
   | "access"
   | "complaint"
-  /** No more calls to this number (금융소비자보호법 제21조의2): carried out at once. */
-  | "refuse_contact";
+  /** No more calls to this number (금융소비자보호법 제21조의2): carried out at once, once the number is proven with a code (ADR 0049). */
+  | "refuse_contact"
+  /** The person lifts their refusal (the number proven with a code): carried out at once. */
+  | "allow_contact";
 
 export interface RightsRequestTable extends RequestColumns<RightsStatus> {
   request_kind: RightsRequestKind;
@@ -187,6 +189,8 @@ export interface RightsRequestTable extends RequestColumns<RightsStatus> {
   answered_by: Generated<string | null>;
   answer_method: Generated<string | null>;
   answer_note: Generated<string | null>;
+  /** When the person proved the number with a one-time code sent to it (0191, ADR 0049): refusals, their lifting and erasures. */
+  proven_at: Generated<string | null>;
 }
 
 /** Who runs a scheduled job now (issue 15): one instance per schedule. */
@@ -841,6 +845,31 @@ export interface Database {
   access_records: AccessRecordTable;
   access_reviews: AccessReviewTable;
   destruction_ledger: DestructionLedgerTable;
+  phone_codes: PhoneCodeTable;
+  contact_exceptions: ContactExceptionTable;
+}
+
+/** A one-time code that proves a phone number (0190, ADR 0049): the number, the address and the code only as HMACs. */
+export interface PhoneCodeTable {
+  id: Generated<number>;
+  /** find, refuse, lift or erase: a code serves only the purpose it was sent for. */
+  purpose: string;
+  phone_key: string;
+  ip_key: string;
+  code_hash: string;
+  /** Wrong answers so far. */
+  tries: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: Generated<string | null>;
+}
+
+/** A request from a number that refused contact, whose sender said on the form that it may be called (0190). */
+export interface ContactExceptionTable {
+  id: Generated<number>;
+  request_kind: string;
+  request_id: number;
+  at: string;
 }
 
 /** One dated version of a legal document (issue 36, migration 0140, ADR 0038). */

@@ -29,6 +29,7 @@ export const PUBLIC_ROUTES: readonly { path: string; listed: boolean; module?: "
   { path: "/loan-consultation", listed: true },
   { path: "/loan-consultation-complete", listed: false },
   { path: "/privacy-rights", listed: true },
+  { path: "/find-my-request", listed: true },
 ];
 
 export const PUBLIC_PATHS = PUBLIC_ROUTES.map((r) => r.path);

@@ -17,6 +17,7 @@ import { hasRole, requireRole, signedIn } from "#app/features/console/guards.ser
 import { leadAssignment, reassign } from "#app/features/pipeline/assignment.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { RequestPage, type RequestActionResult } from "#app/features/pipeline/RequestPage.tsx";
+import { liftRefusalByAdmin } from "#app/features/pipeline/lift-refusal.server.ts";
 
 function target(params: Route.LoaderArgs["params"]) {
   const id = positiveId(params.id);
@@ -53,7 +54,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     calls: kind === "consultation" ? await callState(db, id) : null,
     // Who has the lead, for everyone; whom it may go to, for administrators (ADR 0022).
     assignment: kind === "consultation" ? await leadAssignment(db, id, hasRole(who, "admin")) : null,
-    doNotContact: await isDoNotContact(db, phone),
+    doNotContact: await isDoNotContact(db, phone, { kind, id }),
+    // Administrators may lift a refusal, with a reason (issue 48 item 5).
+    canLift: hasRole(who, "admin") && (await isDoNotContact(db, phone)),
     noteMax: NOTE_MAX,
   };
 }
@@ -78,6 +81,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const assign = await reassign(db, who, id, form.get("to"));
     if (!assign.ok && assign.error === "missing") throw data(null, { status: 404 });
     return data<RequestActionResult>({ assign }, { status: assign.ok ? 200 : 400 });
+  }
+  if (form.get("intent") === "lift_refusal") {
+    // An administrator lifts the number's refusal of contact, with a reason, audited (issue 48 item 5).
+    requireRole(context, "admin");
+    const lift = await liftRefusalByAdmin(db, who, { kind, id }, form.get("reason") ?? "");
+    if (!lift) throw data(null, { status: 404 });
+    return data<RequestActionResult>({ lift }, { status: lift.ok ? 200 : 400 });
   }
   if (form.get("intent") === "stage") {
     const stage = await moveStageAction(db, who, kind, id, form);

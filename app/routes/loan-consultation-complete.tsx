@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (hasFlash(request)) headers.append("Set-Cookie", await clearFlash(secret, secureCookies));
   return data(
     {
-      ...withStatusLinkStrings(context, pageData(context, ["consultation"], "consultationComplete")),
+      ...withStatusLinkStrings(context, pageData(context, ["consultation", "proof"], "consultationComplete")),
       maskedPhone: flash?.maskedPhone ?? null,
       statusPath: flash?.statusPath ?? null,
       // When we call (the business calendar; the cached page is dropped when it changes).

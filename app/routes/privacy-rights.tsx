@@ -4,10 +4,10 @@ import { pageData } from "#app/web/page.server.ts";
 import { pageMeta } from "#app/web/meta.ts";
 import { sharedFormPage } from "#app/lib/cache.ts";
 import { rightsFormAction } from "#app/features/privacy-rights/rights.server.ts";
-import { PrivacyRightsPage } from "#app/features/privacy-rights/PrivacyRightsPage.tsx";
+import { PrivacyRightsPage, type RightsResult } from "#app/features/privacy-rights/PrivacyRightsPage.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return withStatusLinkStrings(context, pageData(context, ["rights"], "privacyRights"));
+  return withStatusLinkStrings(context, pageData(context, ["rights", "proof"], "privacyRights"));
 }
 
 /** The request, with or without JavaScript (the shared form pipeline). */
@@ -17,5 +17,5 @@ export const meta = pageMeta;
 export const headers = sharedFormPage();
 
 export default function Page({ actionData }: Route.ComponentProps) {
-  return <PrivacyRightsPage result={actionData} />;
+  return <PrivacyRightsPage result={actionData as RightsResult | undefined} />;
 }

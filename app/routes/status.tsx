@@ -3,6 +3,7 @@ import type { Route } from "./+types/status";
 import { titleWithBrand } from "#app/web/seo.ts";
 import { rootBusiness } from "#app/web/meta.ts";
 import { NotFound } from "#app/features/layout/NotFound.tsx";
+import { FindRequestLink } from "#app/features/phone-proof/FindRequestLink.tsx";
 import { StatusPage } from "#app/features/request-status/StatusPage.tsx";
 import {
   countStatusMiss,
@@ -51,6 +52,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  if (!("view" in loaderData)) return <NotFound />;
+  if (!("view" in loaderData))
+    return (
+      <>
+        <NotFound />
+        <FindRequestLink centered />
+      </>
+    );
   return <StatusPage data={loaderData} result={actionData} />;
 }

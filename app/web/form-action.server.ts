@@ -58,7 +58,11 @@ export function echoValues(fields: Record<string, string>, names: readonly strin
   return Object.fromEntries(names.map((k) => [k, (fields[k] ?? "").slice(0, max)]));
 }
 
-export function formAction(bucket: string, handler: (args: ActionFunctionArgs) => Promise<Response | ReturnType<typeof data<FormResult>>>) {
+/** `T`: another answer a form's handler may give beside the shared shape (a step of proving a number, ADR 0049). */
+export function formAction<T = FormResult>(
+  bucket: string,
+  handler: (args: ActionFunctionArgs) => Promise<Response | ReturnType<typeof data<FormResult>> | ReturnType<typeof data<T>>>,
+) {
   return async (args: ActionFunctionArgs) => {
     const wait = await rateLimited(args, bucket);
     if (wait > 0) return formFailed("rate_limited", { retryAfter: wait });

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
+import { callAction, jsonRequest, testContext, testServices, TEST_APP_SECRET } from "#tests/support/services.ts";
+import { setTextSecret } from "#app/outbox/text.server.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { formOutcome } from "#tests/support/form-result.ts";
+import { textedCode } from "#tests/support/texted-code.ts";
 import { action as answerCreate } from "#app/routes/svc.answer.ts";
 import { action as rightsForm } from "#app/routes/privacy-rights.tsx";
 import { createProposal } from "#app/features/company/proposal.server.ts";
@@ -23,6 +25,7 @@ describe.each(DIALECTS)("visitors' rights on %s", (dialect) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
+    setTextSecret(TEST_APP_SECRET);
   });
   afterAll(async () => handle.cleanup());
   const app = () => testServices(handle.db);
@@ -58,7 +61,15 @@ describe.each(DIALECTS)("visitors' rights on %s", (dialect) => {
     );
   }
 
-  const post = async (form: Record<string, string>, locale: "en" | "mn" = "en") =>
+  /** The request as the browser posts it; an erasure then with the code texted to the number, when one was (ADR 0049). */
+  const post = async (form: Record<string, string>, locale: "en" | "mn" = "en") => {
+    const first = await postOnce(form, locale);
+    const body = first.body as { proof?: { step: string; phone: string } } | undefined;
+    if (body?.proof?.step !== "code") return first;
+    const code = await textedCode(handle.db, body.proof.phone);
+    return code ? postOnce({ ...form, step: "check", code }, locale) : first;
+  };
+  const postOnce = async (form: Record<string, string>, locale: "en" | "mn" = "en") =>
     formOutcome(
       await (rightsForm as (a: unknown) => Promise<unknown>)({
         request: new Request("http://localhost/privacy-rights", {
@@ -91,15 +102,17 @@ describe.each(DIALECTS)("visitors' rights on %s", (dialect) => {
 
   it("takes a request from the form, in any language, and answers the same whether the number is known or not", async () => {
     await everythingOf(OTHER, "known");
-    const unknown = await post({ request: "erase", phone: "010-9999-0000" });
+    // An erasure asks for the code sent to the number first (ADR 0049), in the same words for any number.
+    const unknown = await postOnce({ request: "erase", phone: "010-9999-0000" });
+    const asked = await postOnce({ request: "erase", phone: OTHER }, "mn");
+    expect(unknown).toMatchObject({ status: 200, body: { proof: { step: "code", phone: "01099990000", keep: { request: "erase" } } } });
+    expect(asked).toMatchObject({ status: 200, body: { proof: { step: "code", phone: OTHER, keep: { request: "erase" } } } });
+    expect(await handle.db.selectFrom("rights_requests").select("id").execute()).toEqual([]);
+    // Only the number's owner has the code: then the request is recorded, proven.
     const known = await post({ request: "erase", phone: OTHER }, "mn");
-    expect(unknown).toMatchObject({ status: 200, body: { status: "sent" } });
     expect(known).toMatchObject({ status: 200, body: { status: "sent" } });
     const rows = await handle.db.selectFrom("rights_requests").select(["request_kind", "phone", "lang"]).orderBy("id").execute();
-    expect(rows).toEqual([
-      { request_kind: "erase", phone: "01099990000", lang: "en" },
-      { request_kind: "erase", phone: OTHER, lang: "mn" },
-    ]);
+    expect(rows).toEqual([{ request_kind: "erase", phone: OTHER, lang: "mn" }]);
   });
 
   it("stores a double tap once, and refuses a bad request with the catalog's keys, storing nothing", async () => {

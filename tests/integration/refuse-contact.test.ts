@@ -2,9 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
-import { createOperator } from "#tests/support/admin.ts";
+import { callAction, jsonRequest, testContext, testServices, TEST_APP_SECRET } from "#tests/support/services.ts";
+import { setTextSecret } from "#app/outbox/text.server.ts";
+import { callRoute, createOperator, csrfOf, post as consolePost, signInCookie } from "#tests/support/admin.ts";
+import * as requestPage from "#app/routes/admin.request.tsx";
+import { isDoNotContact } from "#app/requests/do-not-contact.server.ts";
 import { formOutcome } from "#tests/support/form-result.ts";
+import { textedCode } from "#tests/support/texted-code.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
 import { action as rightsForm } from "#app/routes/privacy-rights.tsx";
@@ -65,6 +69,7 @@ describe.each(DIALECTS)("refusing further contact on %s", (dialect) => {
 
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
+    setTextSecret(TEST_APP_SECRET);
     me = await createOperator(handle.db, "agent@example.com", "correct horse battery", "agent");
     who = { operator: { id: me, email: "agent@example.com" } };
     const due = new Date(Date.now() - 10 * MINUTE).toISOString();
@@ -97,8 +102,23 @@ describe.each(DIALECTS)("refusing further contact on %s", (dialect) => {
     expect(queue.refused).toBe(0);
   });
 
-  it("is carried out at once: the number is on the list, its calls are cleared, the request is answered and audited", async () => {
-    const sent = await post({ request: "refuse_contact", phone: "010-3333-4444" });
+  it("is refused without the code sent to the number (ADR 0049): nothing is stored", async () => {
+    const asked = await post({ request: "refuse_contact", phone: "010-3333-4444" });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ proof: { step: "code", phone: PHONE } });
+    const guessed = await post({ request: "refuse_contact", phone: PHONE, step: "check", code: "12345x" });
+    expect(guessed.status).toBe(400);
+    expect(await handle.db.selectFrom("do_not_contact").select("id").execute()).toEqual([]);
+    expect(await handle.db.selectFrom("rights_requests").select("id").execute()).toEqual([]);
+  });
+
+  it("is carried out at once with the code: the number is on the list, its calls are cleared, the request is answered and audited", async () => {
+    const sent = await post({
+      request: "refuse_contact",
+      phone: "010-3333-4444",
+      step: "check",
+      code: (await textedCode(handle.db, PHONE))!,
+    });
     expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({ status: "sent", kind: "refuse_contact" });
 
@@ -158,24 +178,97 @@ describe.each(DIALECTS)("refusing further contact on %s", (dialect) => {
     expect((await schedule(handle.db, ids.unclaimed!)).next_call_at).toBeNull();
   });
 
-  it("a later request from the number gets no call either", async () => {
-    const res = await callAction(
+  it("a later request from the number asks first whether it may be called, and is never stored uncalled", async () => {
+    const count = async () => (await handle.db.selectFrom("consultation_answers").select("id").execute()).length;
+    const before = await count();
+    const asked = await callAction(
       answerCreate,
       jsonRequest("/svc/answer/create", sampleConsultation({ submissionId: `later-${dialect}`, phone: "010-3333-4444" })),
+      testContext(app(), "vi"),
+    );
+    expect(asked.status).toBe(400);
+    expect(asked.json.errors).toHaveProperty("contact_ok");
+    expect(await count()).toBe(before);
+
+    // The same request, "yes, you may call me about this request": accepted, and callable, recorded for it alone.
+    const res = await callAction(
+      answerCreate,
+      jsonRequest("/svc/answer/create", {
+        ...sampleConsultation({ submissionId: `later-${dialect}`, phone: "010-3333-4444" }),
+        contact_ok: "Y",
+      }),
       testContext(app(), "vi"),
     );
     expect(res.status).toBe(200);
     const later = await handle.db
       .selectFrom("consultation_answers as a")
       .innerJoin("consultation_answer_items as p", "p.answer_id", "a.id")
-      .select(["a.id", "a.next_call_at"])
+      .select(["a.id"])
       .where("p.question_seq", "=", CONSULTATION_QUESTIONS.phone)
       .where("p.answer_content", "=", PHONE)
       .orderBy("a.id", "desc")
       .executeTakeFirstOrThrow();
     expect(later.id).toBeGreaterThan(ids.other!);
-    expect(later.next_call_at).toBeNull();
+    expect(await handle.db.selectFrom("contact_exceptions").select(["request_kind", "request_id"]).execute()).toEqual([
+      { request_kind: "consultation", request_id: later.id },
+    ]);
     const queue = await myCalls(handle.db, me, new Date(), ALWAYS_OPEN);
-    expect([...queue.due, ...queue.later, ...queue.unclaimed].map((c) => c.id)).not.toContain(later.id);
+    const listed = [...queue.due, ...queue.later, ...queue.unclaimed].map((c) => c.id);
+    expect(listed).toContain(later.id);
+    // The earlier requests stay refused.
+    for (const id of [ids.due!, ids.asked!, ids.unclaimed!]) expect(listed).not.toContain(id);
+    expect((await callState(handle.db, later.id))?.doNotContact).toBe(false);
+  });
+
+  it("an administrator lifts the refusal in the console with a reason, audited without the number; an agent may not", async () => {
+    const admin = await createOperator(handle.db, "lead@example.com", "correct horse battery", "admin");
+    expect(admin).toBeGreaterThan(0);
+    const agentCookie = await signInCookie(app(), "agent@example.com", "correct horse battery");
+    const agentPost = await callRoute(
+      requestPage,
+      "guarded",
+      consolePost(
+        `/admin/requests/consultation/${ids.due}`,
+        { csrf: await csrfOf(app(), agentCookie), intent: "lift_refusal", reason: "asked by letter" },
+        agentCookie,
+      ),
+      app(),
+      { kind: "consultation", id: String(ids.due) },
+    );
+    expect(agentPost.status).toBe(403);
+    expect(await isDoNotContact(handle.db, PHONE)).toBe(true);
+
+    const cookie = await signInCookie(app(), "lead@example.com", "correct horse battery");
+    const csrf = await csrfOf(app(), cookie);
+    const lift = (reason: string) =>
+      callRoute(
+        requestPage,
+        "guarded",
+        consolePost(`/admin/requests/consultation/${ids.due}`, { csrf, intent: "lift_refusal", reason }, cookie),
+        app(),
+        {
+          kind: "consultation",
+          id: String(ids.due),
+        },
+      );
+    expect((await lift("")).status).toBe(400);
+    expect((await lift("called from 010-3333-4444")).status).toBe(400);
+    expect(await isDoNotContact(handle.db, PHONE)).toBe(true);
+    expect((await lift("The person asked by letter of 28 Nov")).status).toBe(200);
+    expect(await isDoNotContact(handle.db, PHONE)).toBe(false);
+    const audited = await handle.db
+      .selectFrom("admin_audit_log")
+      .select(["operator_email", "record_kind", "record_id", "detail"])
+      .where("detail", "like", "do_not_contact lifted by an administrator%")
+      .execute();
+    expect(audited).toEqual([
+      {
+        operator_email: "lead@example.com",
+        record_kind: "consultation",
+        record_id: ids.due,
+        detail: "do_not_contact lifted by an administrator: The person asked by letter of 28 Nov",
+      },
+    ]);
+    expect(JSON.stringify(audited)).not.toContain(PHONE);
   });
 });

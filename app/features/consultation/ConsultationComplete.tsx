@@ -6,6 +6,7 @@ import { clearDraft } from "#app/features/consultation/draft.ts";
 import { maskPhone } from "#app/requests/mask.ts";
 import { statusPathOf } from "#app/requests/status-link.ts";
 import { StatusLinkBox } from "#app/requests/StatusLinkBox.tsx";
+import { FindRequestLink } from "#app/features/phone-proof/FindRequestLink.tsx";
 import styles from "./ConsultationComplete.module.css";
 
 function phoneFromState(state: unknown): string | null {
@@ -69,6 +70,9 @@ export function ConsultationComplete({
       <p className={styles.body}>{t("consultation.complete.hours", hours)}</p>
       {shown ? <p className={styles.phone}>{t("consultation.complete.phone", { phone: shown })}</p> : null}
       {link ? <StatusLinkBox path={link} /> : null}
+      <p className={styles.body}>
+        <FindRequestLink />
+      </p>
       <ButtonLink to="/" block className={styles.home}>
         {t("consultation.complete.home")}
       </ButtonLink>

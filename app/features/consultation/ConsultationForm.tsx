@@ -186,6 +186,19 @@ export function ConsultationForm({
           error={error("agreeMarketing")}
           aside={policyLink}
         />
+        {state.contactOk || errors.contactOk ? (
+          <div className={styles.refused} data-contact-ask="">
+            <p>{t("consultation.refused.body")}</p>
+            <Checkbox
+              label={t("consultation.refused.allow")}
+              name="contactOk"
+              value="Y"
+              checked={state.contactOk}
+              onChange={(e) => update("contactOk", e.currentTarget.checked)}
+              error={error("contactOk")}
+            />
+          </div>
+        ) : null}
       </div>
 
       <div className={styles.footer}>

@@ -17,8 +17,10 @@ import {
   formStateFromForm,
   formValues,
   toConsultation,
+  MESSAGES,
   type ConsultationOutput,
 } from "#app/features/consultation/schema.ts";
+import { isDoNotContact } from "#app/requests/do-not-contact.server.ts";
 import { storeConsultation } from "#app/features/consultation/store.server.ts";
 import { computeCheck, type ComputedCheck } from "#app/features/eligibility/consultation-check.server.ts";
 import { sentCheckOf } from "#app/features/eligibility/query.ts";
@@ -37,6 +39,16 @@ export async function consultationCheck(
 ): Promise<ComputedCheck | null> {
   if (!consultation.check) return null;
   return computeCheck(services(context).db, localeOf(context), consultation.check, consultation.answers);
+}
+
+/**
+ * A request from a number that refused contact (issue 48 item 5) is never
+ * accepted and then silently left uncalled: unless its sender said this
+ * request may be called (`contactOk`, asked on the form when this answers
+ * true), it is refused with the question.
+ */
+export async function mustAskContact(context: Readonly<RouterContextProvider>, consultation: ConsultationOutput): Promise<boolean> {
+  return !consultation.contactOk && (await isDoNotContact(services(context).db, consultation.answers.phone));
 }
 
 /** Stores an accepted request (idempotent on its submission id) and logs it without personal data. */
@@ -87,6 +99,7 @@ export const consultationFormAction = formAction(RATE_BUCKET, async ({ request, 
     // The check's answers go with the request only when the visitor ticked the box; a check that is not valid is left out.
     const shared = form.get(SHARE_CHECK_FIELD) === "Y" ? sentCheckOf(form.get(CHECK_FIELD) ?? "") : null;
     const consultation = toConsultation({ ...result.output, submissionId: id, check: shared });
+    if (await mustAskContact(context, consultation)) return formInvalid({ contactOk: MESSAGES.contactOk }, formValues(state));
     const source = sourceOfForm(request, Object.fromEntries(form));
     token = (await acceptConsultation(context, consultation, "form", await consultationCheck(context, consultation), source)).statusToken;
   } catch (error) {

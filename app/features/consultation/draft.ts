@@ -24,7 +24,8 @@ export function parseDraft(json: string | null): ConsultationFormState | null {
   if (!TEXT_FIELDS.every((k) => typeof record[k] === "string" && (record[k] as string).length <= 200)) return null;
   if (!FLAGS.every((k) => typeof record[k] === "boolean")) return null;
   const draft = Object.fromEntries([...TEXT_FIELDS, ...FLAGS].map((k) => [k, record[k]])) as unknown as ConsultationFormState;
-  return draft;
+  // "This request may be called" is answered for one post, never kept in a draft.
+  return { ...draft, contactOk: false };
 }
 
 /** True when nothing was typed or ticked (the id alone is no draft). */

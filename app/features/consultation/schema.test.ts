@@ -31,6 +31,7 @@ const filled: ConsultationFormState = {
   phone: "01012345678",
   agreeRequired: true,
   agreeMarketing: false,
+  contactOk: false,
   submissionId: ID,
 };
 const form = (patch: Partial<ConsultationFormState>) => validate(consultationFormSchema, { ...filled, ...patch }, { crossField: true });
@@ -205,6 +206,7 @@ describe("API payload rules (spec §7 POST /svc/answer/create)", () => {
         phone: "01012345678",
       },
       marketing: false,
+      contactOk: false,
       submissionId: null,
       check: null,
     });

@@ -1,6 +1,7 @@
-import { digitsOnly, noControlCharacters, requiredText, v } from "#app/lib/schema.ts";
+import { noControlCharacters, requiredText, v } from "#app/lib/schema.ts";
 import { SUBMISSION_ID_PATTERN } from "#app/lib/submission.ts";
 import { expiryDigits, isRealDate } from "#app/requests/expiry-date.ts";
+import { KOREAN_MOBILE, koreanMobileField, normalizePhone } from "#app/requests/phone.ts";
 import { ANSWER_FIELDS, QUESTION_SEQ, VISA_OPTIONS, type AnswerField } from "#app/requests/questions.ts";
 import type { SentCheck } from "#app/features/eligibility/query.ts";
 
@@ -45,8 +46,8 @@ export const EXPIRY_UNKNOWN = "unknown";
 
 export { ANSWER_FIELDS, QUESTION_SEQ, type AnswerField };
 
-/** A Korean mobile number: 01[016789] and 7 or 8 more digits. */
-export const KOREAN_MOBILE = /^01[016789]\d{7,8}$/;
+/** A Korean mobile number: the one rule, in app/requests/phone.ts. */
+export { KOREAN_MOBILE, normalizePhone };
 
 export const TEXT_MAX = 100;
 
@@ -63,19 +64,13 @@ export const MESSAGES = {
   phoneFormat: "consultation.errors.phoneFormat",
   consent: "consultation.errors.consent",
   marketing: "consultation.errors.marketing",
+  /** The number refused contact: may this request be called? (issue 48 item 5) */
+  contactOk: "consultation.refused.required",
   answerList: "consultation.errors.answerList",
   answerContent: "consultation.errors.answerContent",
   submission: "consultation.errors.submission",
   check: "consultation.errors.check",
 } as const;
-
-/** Keeps digits only; a pasted "+82 10-…" becomes "010…". */
-export function normalizePhone(raw: string): string {
-  const trimmed = raw.trim();
-  const digits = digitsOnly(trimmed);
-  if (trimmed.startsWith("+82") && digits.length > 2) return `0${digits.slice(2).replace(/^0/, "")}`;
-  return digits;
-}
 
 /** What is wrong with the expiry date given the choice, or null. */
 export function expiryDateProblem(choice: string, date: string): string | null {
@@ -96,12 +91,7 @@ const answerEntries = {
   expiryDate: v.pipe(v.string(MESSAGES.dateFormat), v.maxLength(32, MESSAGES.dateFormat)),
   nationality: requiredText(MESSAGES.required, TEXT_MAX, MESSAGES.tooLong),
   name: requiredText(MESSAGES.required, TEXT_MAX, MESSAGES.tooLong),
-  phone: v.pipe(
-    v.string(MESSAGES.required),
-    v.transform(normalizePhone),
-    v.nonEmpty(MESSAGES.required),
-    v.regex(KOREAN_MOBILE, MESSAGES.phoneFormat),
-  ),
+  phone: koreanMobileField({ required: MESSAGES.required, format: MESSAGES.phoneFormat }),
 };
 
 type ExpiryFields = { expiryChoice: ExpiryChoice; expiryDate: string };
@@ -128,6 +118,8 @@ export interface ConsultationFormState {
   phone: string;
   agreeRequired: boolean;
   agreeMarketing: boolean;
+  /** Asked only of a number that refused contact (the server's answer shows it): this request may be called. */
+  contactOk: boolean;
   submissionId: string;
 }
 export type FormField = keyof ConsultationFormState;
@@ -143,6 +135,7 @@ export function emptyFormState(submissionId: string): ConsultationFormState {
     phone: "",
     agreeRequired: false,
     agreeMarketing: false,
+    contactOk: false,
     submissionId,
   };
 }
@@ -163,6 +156,7 @@ export function formStateFromForm(form: { get(name: string): unknown }): Consult
     phone: text("phone"),
     agreeRequired: form.get("agreeRequired") === "Y",
     agreeMarketing: form.get("agreeMarketing") === "Y",
+    contactOk: form.get("contactOk") === "Y",
     submissionId: text("submissionId"),
   };
 }
@@ -173,6 +167,7 @@ export function formValues(state: ConsultationFormState): Record<string, string>
     ...state,
     agreeRequired: state.agreeRequired ? "Y" : "",
     agreeMarketing: state.agreeMarketing ? "Y" : "",
+    contactOk: state.contactOk ? "Y" : "",
   };
 }
 
@@ -181,6 +176,7 @@ export const consultationFormSchema = v.pipe(
     ...answerEntries,
     agreeRequired: v.literal(true, MESSAGES.consent),
     agreeMarketing: v.boolean(MESSAGES.marketing),
+    contactOk: v.boolean(MESSAGES.contactOk),
     // Empty in a page posted before its script made one (the server then derives it from the content).
     submissionId: v.pipe(
       v.string(MESSAGES.submission),
@@ -231,6 +227,8 @@ export const answerPayloadSchema = v.pipe(
     agree_yn: v.optional(v.literal("Y", MESSAGES.consent)),
     answer_list: v.pipe(v.array(answerItemSchema, MESSAGES.answerList), v.check(onePerQuestion, MESSAGES.answerList)),
     eligibility_check: v.optional(eligibilityCheckSchema),
+    /** "Y": the sender of a number that refused contact says this request may be called (issue 48 item 5). */
+    contact_ok: v.optional(v.literal("Y", MESSAGES.contactOk)),
   }),
   v.transform((payload) => {
     const content = (field: AnswerField) => payload.answer_list.find((a) => a.question_seq === QUESTION_SEQ[field])?.answer_content ?? "";
@@ -244,6 +242,7 @@ export const answerPayloadSchema = v.pipe(
       name: content("name"),
       phone: content("phone"),
       agreeMarketing: payload.marketing_yn === "Y",
+      contactOk: payload.contact_ok === "Y",
       submissionId: payload.submission_id ?? null,
       check: (payload.eligibility_check as SentCheck | undefined) ?? null,
     };
@@ -251,6 +250,7 @@ export const answerPayloadSchema = v.pipe(
   v.object({
     ...answerEntries,
     agreeMarketing: v.boolean(),
+    contactOk: v.boolean(),
     submissionId: v.nullable(v.string()),
     check: v.nullable(v.record(v.string(), v.string())),
   }),
@@ -267,18 +267,21 @@ export type Answers = Pick<ConsultationFormOutput, AnswerField | "expiryChoice">
 export interface ConsultationOutput {
   answers: Answers;
   marketing: boolean;
+  /** The sender said this request may be called although its number refused contact. */
+  contactOk?: boolean;
   submissionId: string | null;
   /** The eligibility check's answers the visitor agreed to send (issue 27), or null. */
   check?: SentCheck | null;
 }
 
 export function toConsultation(
-  output: Answers & { agreeMarketing: boolean; submissionId: string | null; check?: SentCheck | null },
+  output: Answers & { agreeMarketing: boolean; contactOk?: boolean; submissionId: string | null; check?: SentCheck | null },
 ): ConsultationOutput {
   const { type, visaType, expiryChoice, expiryDate, nationality, name, phone } = output;
   return {
     answers: { type, visaType, expiryChoice, expiryDate, nationality, name, phone },
     marketing: output.agreeMarketing,
+    contactOk: output.contactOk ?? false,
     submissionId: output.submissionId,
     check: output.check ?? null,
   };
@@ -300,6 +303,7 @@ export function toPayload(output: ConsultationFormOutput, check: SentCheck | nul
     agree_yn: "Y",
     answer_list: answerList(output),
     ...(check ? { eligibility_check: check } : {}),
+    ...(output.contactOk ? { contact_ok: "Y" as const } : {}),
   } satisfies AnswerPayloadInput;
 }
 
@@ -325,6 +329,7 @@ export function formErrorsFromPayload(errors: Record<string, string>): Partial<R
     if (field) out[field] = message;
     else if (key === "agree_yn") out.agreeRequired = message;
     else if (key === "marketing_yn") out.agreeMarketing = message;
+    else if (key === "contact_ok") out.contactOk = message;
   }
   return out;
 }

@@ -5,6 +5,7 @@ import { answerList, type ConsultationOutput } from "#app/features/consultation/
 import { storeCheck, type ComputedCheck } from "#app/features/eligibility/consultation-check.server.ts";
 import type { RequestSource } from "#app/requests/source.ts";
 import { assignInTurn } from "#app/features/pipeline/assignment.server.ts";
+import { allowContactFor, isDoNotContact } from "#app/requests/do-not-contact.server.ts";
 
 /**
  * What a consultation request agrees to (spec §9 retention): the required
@@ -79,6 +80,9 @@ export async function storeConsultation(
         ])
         .execute();
       if (input.computedCheck) await storeCheck(trx, stored.id, input.computedCheck, now);
+      // The number refused contact and its sender said this request may be called: lifted for it alone, recorded.
+      if (input.contactOk && (await isDoNotContact(trx, input.answers.phone)))
+        await allowContactFor(trx, { kind: "consultation", id: stored.id }, now);
       return stored;
     },
   );

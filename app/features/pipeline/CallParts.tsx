@@ -8,6 +8,7 @@ import type { CallState } from "#app/features/pipeline/calls.server.ts";
 import { CALL_NOTE_MAX, CALL_OUTCOMES } from "#app/features/pipeline/calls.ts";
 import { useRefusedFields } from "#app/features/pipeline/refused-fields.ts";
 import styles from "#app/features/console/console.module.css";
+import { LIFT_REASON_MAX, type LiftResult } from "#app/features/pipeline/lift-refusal.ts";
 
 /** What the "Log a call" form's action answered. */
 export type CallFormResult =
@@ -22,6 +23,34 @@ export function DoNotContactBanner({ since }: { since?: CallState["doNotContactS
       <strong>{t("calls.dnc.title")}</strong> {t("calls.dnc.body")}
       {since ? ` ${t(since.byPerson ? "calls.dnc.byPerson" : "calls.dnc.byAgent", { at: since.at })}` : null}
     </p>
+  );
+}
+
+/** An administrator lifts the number's refusal of contact, with a reason kept in the audit log (issue 48 item 5). */
+export function LiftRefusalForm({ result }: { result?: LiftResult }) {
+  const t = useAdminT();
+  const busy = useNavigation().state === "submitting";
+  if (result?.ok) return <Notice tone="ok">{t("calls.lift.done")}</Notice>;
+  return (
+    <section className={styles.card} aria-labelledby="lift-refusal">
+      <h2 id="lift-refusal" className={styles.subtitle}>
+        {t("calls.lift.title")}
+      </h2>
+      <p className={styles.muted}>{t("calls.lift.intro")}</p>
+      <PostForm intent="lift_refusal" data-lift-refusal="">
+        <TextField
+          name="reason"
+          label={t("calls.lift.reason")}
+          hint={t("calls.lift.reasonHint")}
+          maxLength={LIFT_REASON_MAX}
+          required
+          error={result && !result.ok ? t(result.error === "reason" ? "calls.lift.errorReason" : "calls.lift.errorNotRefused") : undefined}
+        />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {t("calls.lift.submit")}
+        </Button>
+      </PostForm>
+    </section>
   );
 }
 

@@ -9,7 +9,8 @@ import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import { StageBadge } from "#app/features/pipeline/StageBadge.tsx";
 import { StageForm, StageHistory, LoanFactsList, type StageFormResult } from "#app/features/pipeline/StageParts.tsx";
 import type { CallState } from "#app/features/pipeline/calls.server.ts";
-import { CallsSection, DoNotContactBanner, type CallFormResult } from "#app/features/pipeline/CallParts.tsx";
+import { CallsSection, DoNotContactBanner, LiftRefusalForm, type CallFormResult } from "#app/features/pipeline/CallParts.tsx";
+import type { LiftResult } from "#app/features/pipeline/lift-refusal.ts";
 import type { Assignment, ReassignResult } from "#app/features/pipeline/assignment.server.ts";
 import { AssignmentSection } from "#app/features/pipeline/AssignmentParts.tsx";
 import styles from "#app/features/console/console.module.css";
@@ -25,11 +26,13 @@ interface RequestPageData {
   assignment: Assignment | null;
   /** The request's phone number asked not to be contacted (any kind). */
   doNotContact: boolean;
+  /** An administrator, and the number is on the list: the form that lifts it is shown. */
+  canLift?: boolean;
   noteMax: number;
 }
 
 export type RequestActionResult =
-  { note: "saved" | "error" } | { stage: StageFormResult } | { call: CallFormResult } | { assign: ReassignResult };
+  { note: "saved" | "error" } | { stage: StageFormResult } | { call: CallFormResult } | { assign: ReassignResult } | { lift: LiftResult };
 
 /** One request: everything the visitor sent, its photos, consents, workflow and who has seen it. */
 export function RequestPage({ data, result }: { data: RequestPageData; result?: RequestActionResult }) {
@@ -53,6 +56,9 @@ export function RequestPage({ data, result }: { data: RequestPageData; result?: 
       </PageTitle>
 
       {data.doNotContact && !data.calls ? <DoNotContactBanner /> : null}
+      {data.canLift || (result && "lift" in result) ? (
+        <LiftRefusalForm result={result && "lift" in result ? result.lift : undefined} />
+      ) : null}
       {data.assignment ? (
         <AssignmentSection assignment={data.assignment} result={result && "assign" in result ? result.assign : undefined} />
       ) : null}

@@ -77,7 +77,7 @@ async function turnStamp(trx: Transaction<Database>, now: Date): Promise<string>
  * unless its number asked not to be contacted, then nothing is scheduled.
  */
 async function give(trx: Transaction<Database>, id: number, operatorId: number | null, now: Date): Promise<void> {
-  const due = operatorId !== null && !(await isDoNotContact(trx, await consultationPhone(trx, id)));
+  const due = operatorId !== null && !(await isDoNotContact(trx, await consultationPhone(trx, id), { kind: "consultation", id }));
   const at = due ? nextCallingMoment(await readCalendar(trx), now).toISOString() : null;
   await trx
     .updateTable("consultation_answers")

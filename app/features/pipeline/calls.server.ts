@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, RequestStage } from "#db/schema.ts";
 import { CONSULTATION_QUESTIONS } from "#app/requests/kinds.ts";
-import { doNotContactSince, forbidContact, isDoNotContact } from "#app/requests/do-not-contact.server.ts";
+import { contactAllowedFor, doNotContactSince, forbidContact, isDoNotContact } from "#app/requests/do-not-contact.server.ts";
 import { audit } from "#app/features/audit/audit.server.ts";
 import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { moveWithin, type Mover } from "#app/features/pipeline/pipeline.server.ts";
@@ -72,7 +72,7 @@ export async function logCall(
     const at = now.toISOString();
     const phone = await consultationPhone(trx, id);
     if (call.outcome === "do_not_contact") await forbidCalls(trx, who, phone, id, now);
-    const forbidden = await isDoNotContact(trx, phone);
+    const forbidden = await isDoNotContact(trx, phone, { kind: "consultation", id });
 
     await trx
       .insertInto("call_attempts")
@@ -138,7 +138,7 @@ export async function announceCall(db: Db, id: number, now = new Date()): Promis
     const row = await trx.selectFrom("consultation_answers").select(["status", "lang"]).where("id", "=", id).executeTakeFirst();
     if (!row || isDecided(row.status as RequestStage)) return false;
     const phone = await consultationPhone(trx, id);
-    if (await isDoNotContact(trx, phone)) return false;
+    if (await isDoNotContact(trx, phone, { kind: "consultation", id })) return false;
     const pushed = (await scheduleVisitorNews(trx, { kind: "consultation", id }, "calling", { now })) > 0;
     if (!textChannelOn() || !KOREAN_MOBILE_DIGITS.test(phone) || quietWindow(now)) return pushed;
     const { phone: from } = await businessIdentityOrLast(trx);
@@ -243,12 +243,12 @@ export async function callState(db: Db, id: number, now = new Date()): Promise<C
     firstContact: row.first_contact_at ? formatSeoul(row.first_contact_at) : null,
     unanswered: Number(row.unanswered_calls),
     keepOpen: Number(row.keep_open) === 1,
-    ...(await doNotContactOf(db, await consultationPhone(db, id))),
+    ...(await doNotContactOf(db, await consultationPhone(db, id), id)),
   };
 }
 
-async function doNotContactOf(db: Db, phone: string) {
-  const since = await doNotContactSince(db, phone);
+async function doNotContactOf(db: Db, phone: string, id: number) {
+  const since = (await contactAllowedFor(db, { kind: "consultation", id })) ? null : await doNotContactSince(db, phone);
   return { doNotContact: since !== null, doNotContactSince: since ? { at: formatSeoul(since.at), byPerson: since.byPerson } : null };
 }
 

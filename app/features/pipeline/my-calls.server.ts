@@ -56,7 +56,17 @@ function endOfSeoulDay(now: Date): Date {
 /** Leads whose phone number is on the "do not contact" list: never in a queue, whoever asked it and whenever. */
 function callable(db: Db) {
   return consultationsWithContact(db).where((eb) =>
-    eb.not(eb.exists(eb.selectFrom("do_not_contact as d").select("d.id").whereRef("d.phone", "=", "p.answer_content"))),
+    eb.or([
+      eb.not(eb.exists(eb.selectFrom("do_not_contact as d").select("d.id").whereRef("d.phone", "=", "p.answer_content"))),
+      // The sender of this lead said on the form that it may be called (issue 48 item 5).
+      eb.exists(
+        eb
+          .selectFrom("contact_exceptions as x")
+          .select("x.id")
+          .where("x.request_kind", "=", "consultation")
+          .whereRef("x.request_id", "=", "a.id"),
+      ),
+    ]),
   );
 }
 
@@ -140,6 +150,17 @@ export async function myCalls(db: Db, operatorId: number, now = new Date(), cale
 async function refusedCount(db: Db, operatorId: number): Promise<number> {
   const row = await consultationsWithContact(db)
     .innerJoin("do_not_contact as d", "d.phone", "p.answer_content")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("contact_exceptions as x")
+            .select("x.id")
+            .where("x.request_kind", "=", "consultation")
+            .whereRef("x.request_id", "=", "a.id"),
+        ),
+      ),
+    )
     .where("a.status", "not in", DECIDED_STAGES)
     .where((eb) =>
       eb.or([
@@ -162,7 +183,7 @@ export async function claim(db: Db, who: { operator: { id: number; email: string
   const due = nextCallingMoment(await readCalendar(db), now).toISOString();
   return db.transaction().execute(async (trx) => {
     // A number that refused contact gets no call, even when an agent takes its lead.
-    const forbidden = await isDoNotContact(trx, await consultationPhone(trx, id));
+    const forbidden = await isDoNotContact(trx, await consultationPhone(trx, id), { kind: "consultation", id });
     const result = await trx
       .updateTable("consultation_answers")
       .set({

@@ -20,6 +20,7 @@ export const DEADLINE_DAYS: Record<RightsRequestKind, number> = {
   erase: 10,
   withdraw_marketing: 10,
   refuse_contact: 0,
+  allow_contact: 0,
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,6 @@
 import { digitsOnly, present, v } from "#app/lib/schema.ts";
 import type { RightsRequestKind } from "#db/schema.ts";
+import type { CodePurpose } from "#app/features/phone-proof/codes.server.ts";
 
 /**
  * What a person may ask (the privacy policy's rights): withdraw marketing
@@ -13,11 +14,24 @@ export const RIGHTS_KINDS = [
   "access",
   "complaint",
   "refuse_contact",
+  "allow_contact",
 ] as const satisfies readonly RightsRequestKind[];
 /** The kinds issue 28 added: their labels are in their own catalog keys (`rights.deadline.kinds.*`). */
 export const DEADLINE_KINDS: readonly RightsRequestKind[] = ["access", "complaint"];
 /** The right the Financial Consumer Protection Act gives (its labels are under `rights.refuseContact.*`). */
 export const REFUSE_CONTACT = "refuse_contact" satisfies RightsRequestKind;
+/** Lifting that refusal (issue 48 item 5). */
+export const ALLOW_CONTACT = "allow_contact" satisfies RightsRequestKind;
+/**
+ * The requests the person must prove the number for, with a one-time code
+ * sent to it (ADR 0049), and the purpose each code is bound to: nobody can
+ * stop, allow or erase for a number that is not theirs.
+ */
+export const PROVEN_KINDS: Partial<Record<RightsRequestKind, CodePurpose>> = {
+  refuse_contact: "refuse",
+  allow_contact: "lift",
+  erase: "erase",
+};
 export const COMPLAINT_MAX = 2000;
 
 /**

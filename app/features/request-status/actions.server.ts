@@ -90,7 +90,10 @@ export async function rescheduleCall(store: Store, token: string, slot: string, 
   const { link } = open;
   try {
     await store.db.transaction().execute(async (trx) => {
-      const forbidden = await isDoNotContact(trx, await consultationPhone(trx, link.request_id));
+      const forbidden = await isDoNotContact(trx, await consultationPhone(trx, link.request_id), {
+        kind: "consultation",
+        id: link.request_id,
+      });
       const lead = await trx
         .updateTable("consultation_answers")
         .set({

@@ -120,7 +120,8 @@ export async function statusPageData(context: Readonly<RouterContextProvider>, l
 
 /** The 404 of a link that opens nothing: the site's own not-found page, with the status page's headers. */
 export function statusNotFound(context: Readonly<RouterContextProvider>) {
-  return data(pageData(context, [], "notFound"), { status: 404, headers: STATUS_HEADERS });
+  // The not-found page of a status link offers "find my request again" (issue 49 item 4).
+  return data(pageData(context, ["proof"], "notFound"), { status: 404, headers: STATUS_HEADERS });
 }
 
 /**
