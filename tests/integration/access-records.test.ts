@@ -320,7 +320,7 @@ describe.each(DIALECTS)("access records, their review and the destruction ledger
     const db = handle.db;
     const now = new Date("2029-06-01T00:00:00Z");
     const oldAnswered = await rightsRequest(db, "erase", "01070707070", "2025-01-01T00:00:00.000Z", "2025-01-05T00:00:00.000Z");
-    const recentAnswered = await rightsRequest(db, "erase", "01080808080", "2026-08-01T00:00:00.000Z", "2026-08-05T00:00:00.000Z");
+    const recentAnswered = await rightsRequest(db, "erase", "01080808080", "2028-08-01T00:00:00.000Z", "2028-08-05T00:00:00.000Z");
     await db
       .insertInto("do_not_contact")
       .values([
@@ -366,7 +366,8 @@ describe.each(DIALECTS)("access records, their review and the destruction ledger
     const before = (await db.selectFrom("access_records").select("id").execute()).length;
 
     const counts = await runRetention(db, now, undefined, "cli");
-    expect(counts).toMatchObject({ rightsRequests: 1, doNotContact: 1, orphanSources: 1, accessRecords: before - 1 });
+    // Rights requests a year from the request: the old one and the suite's own (2026-11-22).
+    expect(counts).toMatchObject({ rightsRequests: 2, doNotContact: 1, orphanSources: 1, accessRecords: before - 1 });
     expect((await db.selectFrom("rights_requests").select("id").execute()).map((r) => r.id)).toContain(recentAnswered);
     expect((await db.selectFrom("rights_requests").select("id").execute()).map((r) => r.id)).not.toContain(oldAnswered);
     expect(await db.selectFrom("do_not_contact").select("phone").execute()).toEqual([{ phone: "01033334444" }]);
@@ -386,12 +387,12 @@ describe.each(DIALECTS)("access records, their review and the destruction ledger
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ kind: "retention", actor: "cli", confirmed_at: null });
     expect(JSON.parse(ledger[0]!.cutoffs)).toMatchObject({
-      rightsRequests: "2026-06-01T00:00:00.000Z",
+      rightsRequests: "2028-06-01T00:00:00.000Z",
       doNotContact: "2026-06-01T00:00:00.000Z",
       accessRecords: "2027-06-01T00:00:00.000Z",
     });
     expect(JSON.parse(ledger[0]!.counts)).toMatchObject({
-      rightsRequests: 1,
+      rightsRequests: 2,
       doNotContact: 1,
       orphanSources: 1,
       accessRecords: before - 1,

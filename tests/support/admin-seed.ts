@@ -150,7 +150,7 @@ if (kind === "consultation") {
   // The console's role tests: an operator made by admin:create (an administrator) becomes an agent.
   const result = await db
     .updateTable("admin_operators")
-    .set({ role: input.role === "admin" ? "admin" : "agent" })
+    .set({ role: input.role === "admin" ? "admin" : input.role === "officer" ? "officer" : "agent" })
     .where("email", "=", input.email ?? "")
     .executeTakeFirst();
   out = { count: Number(result.numUpdatedRows) };
