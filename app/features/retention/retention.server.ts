@@ -271,6 +271,9 @@ export const ERASURE_TABLES: readonly RetentionTable[] = [
 export async function reclaim(db: Kysely<Database>, tables: readonly RetentionTable[]): Promise<{ checkpointBusy: boolean } | null> {
   const adapter = db.getExecutor().adapter;
   if (adapter instanceof SqliteAdapter) {
+    // A file switched to auto_vacuum = incremental (ADR 0053) gives its free pages back to the file system first.
+    const mode = await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(db);
+    if (Number(mode.rows[0]?.auto_vacuum) === 2) await sql`pragma incremental_vacuum`.execute(db);
     const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(db);
     // busy = 1: another connection (`npm run retention` beside the server) was reading; the next run finishes it.
     return { checkpointBusy: Number(rows[0]?.busy ?? 0) !== 0 };
