@@ -197,6 +197,17 @@ if (kind === "consultation") {
     .returning("id")
     .executeTakeFirstOrThrow();
   out = { id };
+} else if (kind === "ledger") {
+  // A retention run's row of the destruction ledger (issue 52), as the daily job writes it, for the officer to confirm.
+  const { recordDestruction } = await import("#app/features/retention/ledger.server.ts");
+  const { retentionCutoffs } = await import("#app/features/retention/retention.server.ts");
+  const id = await recordDestruction(db, {
+    kind: "retention",
+    actor: input.actor ?? "system",
+    cutoffs: retentionCutoffs(new Date(at)),
+    counts: { consultations: Number(input.consultations ?? 3), proposals: 0, rightsRequests: 1 },
+  });
+  out = { id };
 } else {
   console.error(`unknown kind ${kind}`);
   process.exitCode = 1;

@@ -11,7 +11,7 @@ test("the privacy officer reviews a period, finds a phone search by its flag, an
   browser,
 }, testInfo) => {
   // Its own administrator and officer (not the worker's shared sessions): two sign-ins.
-  test.setTimeout(90_000);
+  test.setTimeout(135_000);
   const admin = `admin-access-${testInfo.workerIndex}-${Date.now()}@example.com`;
   createOperator(admin);
   const adminContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: { width: 390, height: 844 } });
@@ -64,6 +64,21 @@ test("the privacy officer reviews a period, finds a phone search by its flag, an
       review.getByRole("region", { name: "Signed-off periods" }).getByRole("listitem").filter({ hasText: findings }),
     ).toContainText(officer);
     expect(await axeViolations(review)).toEqual([]);
+
+    // The destruction ledger: a retention run's row, confirmed by the officer.
+    const { id: ledgerId } = seed("ledger", { actor: `system-${Date.now()}`, consultations: 3 });
+    await review.getByRole("link", { name: "Destruction ledger" }).first().click();
+    await expect(review.getByRole("heading", { level: 1 })).toHaveText("Destruction ledger");
+    const ledgerRow = review.getByRole("row").filter({ has: review.getByRole("button", { name: `Confirm #${ledgerId}` }) });
+    await expect(ledgerRow).toContainText("consultations 3, privacy rights requests 1");
+    expect(await axeViolations(review)).toEqual([]);
+    await review.screenshot({ path: testInfo.outputPath("destruction-ledger-en.png"), fullPage: true });
+    await ledgerRow.getByRole("button", { name: `Confirm #${ledgerId}` }).click();
+    await expect(review.getByText("The destruction is confirmed.")).toBeVisible();
+    await expect(review.getByRole("button", { name: `Confirm #${ledgerId}` })).toHaveCount(0);
+    await expect(review.getByText(`Confirmed by ${officer}`).first()).toBeVisible();
+    await review.getByRole("link", { name: "Access review" }).first().click();
+    await expect(review.getByRole("heading", { level: 1 })).toHaveText("Access records review");
 
     // Without JavaScript: refused without findings, then signed off.
     const noJs = await withoutJavaScript(browser, review);
