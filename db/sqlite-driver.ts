@@ -25,7 +25,8 @@ export function openSqlite(path: string, busyTimeoutMs = 5000): { database: Sqli
     if (!kept) {
       const stmt = raw.prepare(sql);
       if (prepared.size >= PREPARED_MAX) prepared.clear();
-      prepared.set(sql, (kept = { stmt, reader: stmt.columns().length > 0 }));
+      // `pragma incremental_vacuum` has no columns but frees one page per step: stepped to the end (all()), it frees them all.
+      prepared.set(sql, (kept = { stmt, reader: stmt.columns().length > 0 || /^pragma incremental_vacuum/i.test(sql) }));
     }
     return kept;
   };

@@ -5,11 +5,11 @@ import type { StatusKind } from "#app/requests/kinds.ts";
  * receipt: partnership proposals one month, counter inquiries (A/S with their
  * photos, and purchase) one year, consultation requests three years from the
  * inquiry. The retention job deletes what is past it; a status link works as
- * long. Rights requests and complaints: three years after the answer (or the
- * request, unanswered); a number that refused contact: three years after the
- * refusal (issue 52; both disclosed in the privacy policy). No imports but types: server/main.ts and the scripts load it natively.
+ * long. Rights requests and complaints: a year from the request (as the
+ * privacy policy has said); a number that refused contact: three years after
+ * the refusal (issue 52; the privacy policy says so). No imports but types: server/main.ts and the scripts load it natively.
  */
-export const RETENTION_MONTHS = { proposals: 1, counterInquiries: 12, consultations: 36, rightsRequests: 36, doNotContact: 36 } as const;
+export const RETENTION_MONTHS = { proposals: 1, counterInquiries: 12, consultations: 36, rightsRequests: 12, doNotContact: 36 } as const;
 
 /** The same instant `months` calendar months earlier (the 31st falls back to the month's last day). */
 export function monthsBefore(now: Date, months: number): Date {
@@ -22,13 +22,13 @@ export function monthsBefore(now: Date, months: number): Date {
   return d;
 }
 
-/** How long each kind is kept (spec §9): the link works as long. Rights requests: a year (they are not part of retention). */
+/** How long each kind is kept (spec §9): the link works as long. */
 const KEPT_MONTHS: Record<StatusKind, number> = {
   consultation: RETENTION_MONTHS.consultations,
   proposal: RETENTION_MONTHS.proposals,
   as: RETENTION_MONTHS.counterInquiries,
   purchase: RETENTION_MONTHS.counterInquiries,
-  rights: 12,
+  rights: RETENTION_MONTHS.rightsRequests,
 };
 
 /** The instant a request received at `createdAt` stops being kept, and its link with it. */

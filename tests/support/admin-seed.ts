@@ -150,7 +150,7 @@ if (kind === "consultation") {
   // The console's role tests: an operator made by admin:create (an administrator) becomes an agent.
   const result = await db
     .updateTable("admin_operators")
-    .set({ role: input.role === "admin" ? "admin" : "agent" })
+    .set({ role: input.role === "admin" ? "admin" : input.role === "officer" ? "officer" : "agent" })
     .where("email", "=", input.email ?? "")
     .executeTakeFirst();
   out = { count: Number(result.numUpdatedRows) };
@@ -196,6 +196,17 @@ if (kind === "consultation") {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  out = { id };
+} else if (kind === "ledger") {
+  // A retention run's row of the destruction ledger (issue 52), as the daily job writes it, for the officer to confirm.
+  const { recordDestruction } = await import("#app/features/retention/ledger.server.ts");
+  const { retentionCutoffs } = await import("#app/features/retention/retention.server.ts");
+  const id = await recordDestruction(db, {
+    kind: "retention",
+    actor: input.actor ?? "system",
+    cutoffs: retentionCutoffs(new Date(at)),
+    counts: { consultations: Number(input.consultations ?? 3), proposals: 0, rightsRequests: 1 },
+  });
   out = { id };
 } else {
   console.error(`unknown kind ${kind}`);

@@ -98,7 +98,7 @@ export function AccessReviewPage({ data, result }: { data: AccessReviewData; res
                 <td data-label={t("access.col.at")} className={console.nowrap}>
                   {r.at}
                 </td>
-                <td data-label={t("access.col.operator")}>
+                <td data-label={t("access.col.operator")} className={styles.records}>
                   {r.operator} <span className={console.muted}>({t(`operators.role.${r.role as "admin" | "agent" | "officer"}`)})</span>
                 </td>
                 <td data-label={t("access.col.ip")}>{r.ip}</td>
@@ -108,7 +108,7 @@ export function AccessReviewPage({ data, result }: { data: AccessReviewData; res
                   {r.detail ? <span className={console.muted}> {r.detail}</span> : null}
                 </td>
                 <td data-label={t("access.col.records")} className={styles.records}>
-                  {t("access.recordCount", { count: r.count })} {r.records}
+                  {r.count ? `${t("access.recordCount", { count: r.count })} ${r.records}` : t("access.noRecords")}
                 </td>
                 <td data-label={t("access.col.flags")}>
                   {r.flags.length ? (

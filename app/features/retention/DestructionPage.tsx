@@ -1,14 +1,24 @@
 import { Button } from "#app/ui/Button.tsx";
-import { useAdminT } from "#app/features/console/i18n.ts";
+import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import console from "#app/features/console/console.module.css";
 import { ColumnHeads } from "#app/ui/Table.tsx";
 import type { LedgerEntry } from "./ledger.server.ts";
 
-const list = (values: Record<string, string | number>, none: string) =>
-  Object.entries(values)
-    .map(([k, v]) => `${k} ${v}`)
-    .join(", ") || none;
+/** What each count or cutoff names, in the console's language (a name the catalog lacks shows as it is). */
+function useItems() {
+  const t = useAdminT();
+  return (values: Record<string, string | number>, none: string) =>
+    Object.entries(values)
+      .map(([k, v]) => `${DESTRUCTION_ITEMS.has(k) ? t(`destruction.item.${k}` as AdminKey) : k} ${v}`)
+      .join(", ") || none;
+}
+
+const DESTRUCTION_ITEMS = new Set([
+  ...["proposals", "counterInquiries", "consultations", "rightsRequests", "doNotContact", "accessRecords", "asRequests", "asPhotos"],
+  ...["purchaseRequests", "expiredSessions", "staleSignInCounters", "alertDeliveries", "sentLinks", "orphanSources"],
+  ...["consultation", "proposal", "as", "purchase", "rights"],
+]);
 
 /** The destruction ledger (issue 52 item 6): each run and erasure, confirmed by the privacy officer. */
 export function DestructionPage({
@@ -19,6 +29,7 @@ export function DestructionPage({
   result?: { confirmed: boolean };
 }) {
   const t = useAdminT();
+  const list = useItems();
   return (
     <>
       <PageTitle aside={<span className={console.muted}>{t("time.zoneNote")}</span>}>{t("destruction.title")}</PageTitle>

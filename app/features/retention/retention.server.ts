@@ -180,18 +180,10 @@ async function deleteExpired(
       n("password_link_mails", await tx.deleteFrom("password_link_mails").where("created_at", "<=", monthOld).executeTakeFirst()),
     ];
 
-    // Rights requests and complaints (phone, message): three years after the answer, or the request if never answered.
+    // Rights requests and complaints (phone, message): a year from the request, as the privacy policy says.
     const rightsRequests = n(
       "rights_requests",
-      await tx
-        .deleteFrom("rights_requests")
-        .where((eb) =>
-          eb.or([
-            eb.and([eb("answered_at", "is not", null), eb("answered_at", "<=", cut.rightsRequests)]),
-            eb.and([eb("answered_at", "is", null), eb("created_at", "<=", cut.rightsRequests)]),
-          ]),
-        )
-        .executeTakeFirst(),
+      await tx.deleteFrom("rights_requests").where("created_at", "<=", cut.rightsRequests).executeTakeFirst(),
     );
     // A number that refused contact: three years after the refusal (the privacy policy says so).
     const doNotContact = n("do_not_contact", await tx.deleteFrom("do_not_contact").where("at", "<=", cut.doNotContact).executeTakeFirst());
@@ -279,6 +271,9 @@ export const ERASURE_TABLES: readonly RetentionTable[] = [
 export async function reclaim(db: Kysely<Database>, tables: readonly RetentionTable[]): Promise<{ checkpointBusy: boolean } | null> {
   const adapter = db.getExecutor().adapter;
   if (adapter instanceof SqliteAdapter) {
+    // A file switched to auto_vacuum = incremental (ADR 0053) gives its free pages back to the file system first.
+    const mode = await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(db);
+    if (Number(mode.rows[0]?.auto_vacuum) === 2) await sql`pragma incremental_vacuum`.execute(db);
     const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(db);
     // busy = 1: another connection (`npm run retention` beside the server) was reading; the next run finishes it.
     return { checkpointBusy: Number(rows[0]?.busy ?? 0) !== 0 };
