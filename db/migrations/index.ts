@@ -34,11 +34,11 @@ import * as m0170 from "#db/migrations/0170_visitor_push.ts";
 import * as m0175 from "#db/migrations/0175_lenders.ts";
 import * as m0180 from "#db/migrations/0180_legal_texts_from_facts.ts";
 import * as m0185 from "#db/migrations/0185_outbox.ts";
-import * as m0200 from "#db/migrations/0200_notice_statutes.ts";
-import * as m0210 from "#db/migrations/0210_access_records.ts";
 import * as m0186 from "#db/migrations/0186_privacy_text_processor.ts";
 import * as m0190 from "#db/migrations/0190_phone_codes.ts";
 import * as m0191 from "#db/migrations/0191_rights_proven.ts";
+import * as m0200 from "#db/migrations/0200_notice_statutes.ts";
+import * as m0210 from "#db/migrations/0210_access_records.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -81,9 +81,9 @@ export const migrations: Record<string, Migration> = {
   "0175_lenders": m0175,
   "0180_legal_texts_from_facts": m0180,
   "0185_outbox": m0185,
-  "0200_notice_statutes": m0200,
-  "0210_access_records": m0210,
   "0186_privacy_text_processor": m0186,
   "0190_phone_codes": m0190,
   "0191_rights_proven": m0191,
+  "0200_notice_statutes": m0200,
+  "0210_access_records": m0210,
 };
