@@ -41,9 +41,12 @@ test.describe("lenders named before the request (금융소비자보호법 제26�
       await page.goto(`/loan-consultation?lang=${lang}`);
       await hydrated(page);
       const notice = page.getByRole("region", { name: own("lenders.title") });
-      await expect(notice.locator('p[lang="ko"]')).toHaveText(ko("lendersKo.text", { lenders: lenderList(LEGAL_NAMES, "ko") }));
+      // The lenders' sentences are the box's own paragraphs; the liability (제26조①4) follows in blocks of its own.
+      const lendersKo = notice.locator(':scope > p[lang="ko"]');
+      await expect(lendersKo).toHaveText(ko("lendersKo.text", { lenders: lenderList(LEGAL_NAMES, "ko") }));
       await expect(notice.locator(":scope > p:not([lang])")).toHaveText(own("lenders.text", { lenders: lenderList(NAMES, lang) }));
-      for (const name of LEGAL_NAMES) await expect(notice.locator('p[lang="ko"]')).toContainText(name);
+      for (const name of LEGAL_NAMES) await expect(lendersKo).toContainText(name);
+      await expect(notice.locator('[data-liability="ko"]')).toContainText("(금융소비자보호법 제45조)");
       // Above the submit button, at body size.
       const [box, button] = [await notice.boundingBox(), await page.locator("form button[type=submit]").boundingBox()];
       expect(box!.y + box!.height).toBeLessThanOrEqual(button!.y);
