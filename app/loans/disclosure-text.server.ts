@@ -2,6 +2,7 @@ import { serverT } from "#app/i18n/catalog.server.ts";
 import { formatPercent, numericDay } from "#app/i18n/intl.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { formatRate } from "#app/loans/rate.ts";
+import type { LenderTranslations } from "#app/loans/terms.ts";
 import type { DisclosureApproval, DisclosureBroker, DisclosurePart, DisclosureProduct, DisclosureText } from "#app/loans/disclosure.ts";
 
 /**
@@ -37,6 +38,8 @@ function part(
   const percent = (bp: number) => formatRate(lang, bp);
   const { terms } = product;
   const reg = broker.registration;
+  // Korean is the original: a translation only ever stands in the visitor's part.
+  const translated = (tr: LenderTranslations) => (ko ? null : tr[lang]?.trim() || null);
   return {
     lang,
     label: say("label"),
@@ -61,21 +64,25 @@ function part(
     lenders: say("lenders", { lenders: broker.lenders.join(ko ? "·" : ", ") }),
     fee: say("fee"),
     product: say("product", { lender: terms.lenderName, official: terms.officialName, name: product.name }),
-    rate: say("rate", {
+    // The lender's own words: in the visitor's language when the lender approved a translation, else Korean with a note (review N15).
+    rate: say(translated(terms.rateBasisTr) ? "rateTranslated" : "rate", {
       min: percent(product.rateMinBp),
       max: percent(product.rateMaxBp),
       date: day(product.rateDate),
       kind: say(`kind.${terms.rateKind}`),
-      basis: terms.rateBasis,
+      basis: translated(terms.rateBasisTr) ?? terms.rateBasis,
     }),
     overdue: say("overdue", { points: points(lang, terms.overdueAddBp) }),
+    timing: say("timing", { timing: say(`timingKind.${terms.interestTiming}`) }),
     methods: say("methods", { methods: product.methods.map((m) => say(`method.${m}`)).join(ko ? "·" : ", ") }),
     costs: say("costs", {
       handling: terms.handlingFeeBp ? say("handling", { fee: percent(terms.handlingFeeBp) }) : say("none"),
       prepay: terms.prepayFeeBp ? say("prepay", { fee: percent(terms.prepayFeeBp), count: terms.prepayMonths }) : say("none"),
       stamp: say(`stamp.${terms.stampDuty}`),
     }),
-    credit: say("credit", { standard: terms.creditStandard }),
+    credit: translated(terms.creditStandardTr)
+      ? say("creditTranslated", { standard: translated(terms.creditStandardTr)! })
+      : say("credit", { standard: terms.creditStandard }),
     warnings: [say("warn1"), say("warn2"), say("warn3")],
     daebuWarnings: broker.daebu ? [say("daebuWarn1"), say("daebuWarn2")] : [],
     read: say("read"),
@@ -84,6 +91,7 @@ function part(
       lender: terms.lenderName,
       confirm: approval.confirmNo,
       confirmUntil: day(approval.confirmUntil),
+      reviewer: say(`reviewer.${broker.reviewerRole}`),
       review: approval.reviewNo,
       reviewUntil: day(approval.reviewUntil),
     }),

@@ -89,7 +89,7 @@ describe.each(DIALECTS)("campaigns on %s", (dialect) => {
     const vi = await publicCampaigns(handle.db, "vi");
     expect(vi.banners[2]!.title).toBe("Vay ngân hàng tiết kiệm");
     expect(vi.banners[0]).toMatchObject({ rate: "13,00%–19,9%", rateDate: "2026-11-01", rateDay: "1 tháng 11, 2026" });
-    expect(vi.popup).toMatchObject({ link: "https://bank.example.com/events/welcome", alt: "Sự kiện chào mừng tại ngân hàng đối tác" });
+    expect(vi.popup).toMatchObject({ link: "https://bank.example.com/events/welcome", alt: "Khoản vay của ngân hàng đối tác" });
   });
 
   describe("bad input changes nothing and says why, in the console's language", () => {
