@@ -383,7 +383,7 @@ test.describe("section slide-in (spec §2)", () => {
 
 test.describe("event popup (spec §2, §4)", () => {
   test.use({ eventPopup: true, timezoneId: "Asia/Seoul" });
-  const popup = (page: Page) => page.getByRole("dialog", { name: "Welcome event at our partner bank" });
+  const popup = (page: Page) => page.getByRole("dialog", { name: "A loan from our partner bank" });
   /**
    * The dialog hides at once, but its owner hears of it in the `close` event, a
    * task later: it stores the choice, then empties the dialog. Waiting for the
@@ -406,7 +406,7 @@ test.describe("event popup (spec §2, §4)", () => {
     await hydrated(page);
     await expect(popup(page)).toBeVisible();
     expect((await popup(page).boundingBox())!.width).toBeLessThanOrEqual(480);
-    const image = popup(page).getByRole("link", { name: /Welcome event/ });
+    const image = popup(page).getByRole("link", { name: /A loan from our partner bank/ });
     await expect(image.locator("img")).toHaveAttribute("width", "480");
     await image.click();
     await expect(page).toHaveURL(/\/our-products\/loan\?product=regional-bank-general$/);
@@ -486,7 +486,7 @@ test.describe("layout stability and largest paint on / (engineering budgets)", (
     await page.clock.install();
     await page.goto("/");
     await hydrated(page);
-    const popup = page.getByRole("dialog", { name: "Welcome event at our partner bank" });
+    const popup = page.getByRole("dialog", { name: "A loan from our partner bank" });
     await expect(popup.locator("img")).toHaveJSProperty("complete", true);
     await renderedFrames(page);
     await popup.getByRole("button", { name: "Close" }).last().click();
@@ -527,7 +527,7 @@ test.describe("layout stability and largest paint on / (engineering budgets)", (
       });
       await page.goto("/");
       await hydrated(page);
-      const popup = page.getByRole("dialog", { name: "Welcome event at our partner bank" });
+      const popup = page.getByRole("dialog", { name: "A loan from our partner bank" });
       await expect(popup.locator("img")).toHaveJSProperty("complete", true);
       await renderedFrames(page);
       const last = await page.evaluate(() => {

@@ -54,9 +54,16 @@ export function EventPopup({ popup }: { popup: WithDisclosure<PublicPopup> }) {
           <CampaignImage image={popup.image} image2x={popup.image2x} box={POPUP_IMAGE} className={styles.image} />
           <span className={styles.caption}>
             <strong id={titleId}>{popup.alt}</strong>
-            <span className={styles.cta}>{t("home.popup.cta")} ›</span>
+            <span className={styles.cta}>{t(popup.event ? "home.popup.cta" : "home.popup.ctaLoan")} ›</span>
           </span>
         </Link>
+        {/* An event's terms and period, in the popup itself (review N9; 별표 5 1.가·1.다). */}
+        {popup.event ? (
+          <div className={styles.terms} data-testid="event-terms">
+            <p>{t("home.popup.eventTerms", { terms: popup.event.terms })}</p>
+            <p>{t("home.popup.eventPeriod", { from: popup.event.from, until: popup.event.until })}</p>
+          </div>
+        ) : null}
         {popup.disclosure ? <Disclosure text={popup.disclosure} /> : null}
       </div>
       <form method="dialog" className={styles.bar}>

@@ -200,7 +200,7 @@ test("an operator runs the campaigns; the public home page follows within 5 s", 
   await test.step("the popup, scheduled for tomorrow, is gone today and nothing of it is downloaded", async () => {
     await guest.page.goto("/");
     await hydrated(guest.page);
-    await expect(guest.page.getByRole("dialog", { name: "Welcome event at our partner bank" })).toBeVisible();
+    await expect(guest.page.getByRole("dialog", { name: "A loan from our partner bank" })).toBeVisible();
     const tomorrow = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(new Date(Date.now() + 86_400_000));
     await page.goto("/admin/campaigns/popup");
     await hydrated(page);
