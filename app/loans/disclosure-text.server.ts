@@ -1,7 +1,7 @@
 import { serverT } from "#app/i18n/catalog.server.ts";
 import { formatPercent, numericDay } from "#app/i18n/intl.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { formatRate } from "#app/loans/rate.ts";
+import { formatRate, formatRateRange } from "#app/loans/rate.ts";
 import type { LenderTranslations } from "#app/loans/terms.ts";
 import type { DisclosureApproval, DisclosureBroker, DisclosurePart, DisclosureProduct, DisclosureText } from "#app/loans/disclosure.ts";
 
@@ -66,8 +66,7 @@ function part(
     product: say("product", { lender: terms.lenderName, official: terms.officialName, name: product.name }),
     // The lender's own words: in the visitor's language when the lender approved a translation, else Korean with a note (review N15).
     rate: say(translated(terms.rateBasisTr) ? "rateTranslated" : "rate", {
-      min: percent(product.rateMinBp),
-      max: percent(product.rateMaxBp),
+      range: formatRateRange(lang, product.rateMinBp, product.rateMaxBp),
       date: day(product.rateDate),
       kind: say(`kind.${terms.rateKind}`),
       basis: translated(terms.rateBasisTr) ?? terms.rateBasis,

@@ -56,11 +56,11 @@ test.describe("home landing (spec §1)", () => {
   // Issue 31: the translation keeps the disclaimer's date, written in the visitor's language, and
   // the banner's rate is in the language's number format (decimal comma in Vietnamese and Indonesian).
   const DISCLAIMERS = {
-    en: { rate: "13.00%–19.9% a year", line: "Rates were calculated as of November 1, 2026. Please check" },
-    vi: { rate: "13,00%–19,9%/năm", line: "Lãi suất được tính đến ngày 1 tháng 11, 2026. Vui lòng" },
-    id: { rate: "13,00%–19,9% per tahun", line: "Suku bunga dihitung per 1 November 2026. Silakan" },
-    my: { rate: "တစ်နှစ်လျှင် 13.00%–19.9%", line: "အတိုးနှုန်းများကို 2026 နိုဝင်ဘာ 1 ရက်နေ့က တွက်ချက်ထားခြင်း ဖြစ်ပါသည်။" },
-    mn: { rate: "Жилийн 13.00%–19.9%", line: "Хүүг тооцсон огноо: 2026 оны 11-р сарын 1. Хамгийн" },
+    en: { rate: "13%–19.9% a year", line: "Rates were calculated as of November 1, 2026. Please check" },
+    vi: { rate: "13%–19,9%/năm", line: "Lãi suất được tính đến ngày 1 tháng 11, 2026. Vui lòng" },
+    id: { rate: "13%–19,9% per tahun", line: "Suku bunga dihitung per 1 November 2026. Silakan" },
+    my: { rate: "တစ်နှစ်လျှင် 13%–19.9%", line: "အတိုးနှုန်းများကို 2026 နိုဝင်ဘာ 1 ရက်နေ့က တွက်ချက်ထားခြင်း ဖြစ်ပါသည်။" },
+    mn: { rate: "Жилийн 13%–19.9%", line: "Хүүг тооцсон огноо: 2026 оны 11-р сарын 1. Хамгийн" },
   };
   for (const [lang, expected] of Object.entries(DISCLAIMERS)) {
     test(`shows the rate date in the ${lang} disclaimer and the rate in ${lang}'s number format`, async ({ page }, testInfo) => {

@@ -9,6 +9,7 @@ import type { Locale } from "#app/i18n/locales.ts";
 import * as productEdit from "#app/routes/admin.products.edit.tsx";
 import * as business from "#app/routes/admin.business.tsx";
 import * as calculator from "#app/routes/our-products.repayment-calculator.tsx";
+import * as home from "#app/routes/home.tsx";
 
 /**
  * What every loan ad carries and whom it is true to (issue 48 item 2), on both dialects, through the
@@ -63,6 +64,24 @@ describe.each(DIALECTS)("loan-ad items on %s", (dialect) => {
     }) as Promise<Response>;
   const block = async (locale: Locale) => adDisclosure(await loanAds(handle.db, locale), locale, GENERAL)!;
   const versions = () => handle.db.selectFrom("loan_product_versions").selectAll().where("product_id", "=", id).orderBy("id").execute();
+
+  it("a banner shows its product's rate as its block does (one formatter) and names its lender", async () => {
+    for (const locale of ["en", "vi", "mn"] as const) {
+      const result = await home.loader({
+        request: new Request("http://localhost/"),
+        context: testContext(services, locale),
+        params: {},
+      } as never);
+      const page = (result && typeof result === "object" && "data" in result ? result.data : result) as {
+        campaigns: { banners: { productKey: string; rate: string; lender: string; disclosure: { parts: { rate: string }[] } }[] };
+      };
+      const banner = page.campaigns.banners.find((b) => b.productKey === GENERAL)!;
+      expect(banner.lender).toBe("주식회사 샘플A은행");
+      expect(banner.rate).toBe(locale === "vi" ? "13%–19,9%" : "13%–19.9%");
+      expect(banner.disclosure.parts[1]!.rate).toContain(banner.rate);
+      expect(banner.disclosure.parts[0]!.rate).toContain("금리 연 13%~19.9%");
+    }
+  });
 
   it("a fresh install's sample product states its 이자 부과시기 in Korean and in each language; the console shows it", async () => {
     expect(live.interest_timing).toBe("monthly");

@@ -132,6 +132,7 @@ export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), 
         image2x: row.image_2x,
         productKey: row.product_key ?? "",
         approval: approvalOf(row),
+        lender: "",
       };
     });
   const popupRow = await db.selectFrom("campaign_popup").selectAll().orderBy("id").executeTakeFirst();

@@ -47,6 +47,8 @@ export interface PublicBanner {
   /** The product it advertises (its page carries the full disclosure), and the ad's own approval numbers. */
   productKey: string;
   approval: DisclosureApproval;
+  /** The lender whose product it advertises (its legal name; 감독규정 제19조①5), "" until the product is read. */
+  lender: string;
 }
 
 /**
