@@ -44,7 +44,7 @@ test("the go-live check lists the sample figures and reviews, each linked to whe
   await page.goto("/admin/go-live");
   const claims = page.getByRole("region", { name: "Home page figures and reviews" });
   await expect(claims.getByRole("listitem")).toHaveCount(7);
-  await expect(claims.getByText(/^Total loan disbursed \(KRW\): a figure on the home page nobody has confirmed/)).toBeVisible();
+  await expect(claims.getByText(/^Total loan disbursed \(KRW\): a home-page figure nobody has confirmed/)).toBeVisible();
   await claims.getByRole("listitem").last().getByRole("link", { name: "Fix it here" }).click();
   await expect(page).toHaveURL(/\/admin\/home-claims\/reviews\/3$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Review by Nguyen V*** A");
