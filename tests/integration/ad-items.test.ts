@@ -3,7 +3,7 @@ import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/datab
 import { testContext, testServices, type TestServices } from "#tests/support/services.ts";
 import { ORIGIN, callRoute, createOperator, csrfOf, get, post, signInCookie } from "#tests/support/admin.ts";
 import { addDays, todayInSeoul } from "#app/lib/seoul-time.ts";
-import { loanAds } from "#app/features/products/products.server.ts";
+import { listProducts, loanAds } from "#app/features/products/products.server.ts";
 import { adDisclosure } from "#app/loans/disclosure-text.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import * as productEdit from "#app/routes/admin.products.edit.tsx";
@@ -131,9 +131,32 @@ describe.each(DIALECTS)("loan-ad items on %s", (dialect) => {
     // The Korean part keeps the lender's Korean words.
     expect(vi[0].rate).toContain("산정방법: [샘플]");
     expect(vi[0].timing).toBe("이자 부과시기 대출 만기일 일시");
+    // Saved by an operator with real-looking approvals, the product is still a sample by its content (issue 48 item 3):
+    // its Korean words still carry "[샘플]", so the console and the go-live check keep listing it.
+    expect((await listProducts(handle.db)).find((p) => p.key === GENERAL)?.sample).toBe(true);
     const id_ = (await block("id")).parts[1];
     expect(id_.rate).toContain("(kata-kata pemberi pinjaman sendiri, dalam bahasa Korea): [샘플]");
     expect(id_.credit).toContain("(kata-kata pemberi pinjaman sendiri, dalam bahasa Korea): [샘플]");
+  });
+
+  it("a product stays a sample by its content until each mark is replaced: 샘플 numbers, [샘플] words, a validity over a year ahead", async () => {
+    const sample = async () => (await listProducts(handle.db)).find((p) => p.key === GENERAL)?.sample;
+    const own = {
+      ...approvals,
+      interest_timing: "monthly",
+      rate_basis: "대출 실행일의 당행 기준금리 + 가산금리",
+      credit_standard: "NICE 600점 이상",
+    };
+    expect((await edit({ ...own, intent: "publish" })).status).toBe(200);
+    expect(await sample()).toBe(false);
+    expect((await edit({ ...own, confirm_until: addDays(todayInSeoul(), 400), intent: "publish" })).status).toBe(200);
+    expect(await sample()).toBe(true);
+    expect((await edit({ ...own, review_no: "샘플-2026-001", intent: "publish" })).status).toBe(200);
+    expect(await sample()).toBe(true);
+    expect((await edit({ ...own, credit_standard_mn: "[샘플] NICE 600", intent: "publish" })).status).toBe(200);
+    expect(await sample()).toBe(true);
+    expect((await edit({ ...own, intent: "publish" })).status).toBe(200);
+    expect(await sample()).toBe(false);
   });
 
   it("the review line names the role the business settings hold: 준법감시인, then 감사, in Korean and each language", async () => {
