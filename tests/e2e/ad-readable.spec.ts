@@ -79,7 +79,7 @@ for (const size of SIZES) {
     });
 
     test.describe("the calculator from a product", () => {
-      test("a rate the product does not have shows no lender block; its own figures do", async ({ page }, testInfo) => {
+      test("a rate the product does not have shows no lender block and no way to the lender; axe clean", async ({ page }, testInfo) => {
         const foreign = `/our-products/repayment-calculator?amount=5000000&rate=5&months=12&method=bullet&product=${GENERAL}&lang=en`;
         await page.goto(foreign);
         await hydrated(page);
@@ -89,7 +89,11 @@ for (const size of SIZES) {
         await expect(page.getByText("주식회사 샘플A은행")).toHaveCount(0);
         await page.screenshot({ path: testInfo.outputPath(`calculator-foreign-${size.width}.png`), fullPage: true });
         expect(await axeViolations(page)).toEqual([]);
+      });
 
+      test("the product's own figures show its block, and typing out of its range takes it away (the same rule)", async ({
+        page,
+      }, testInfo) => {
         const own = `/our-products/repayment-calculator?amount=5000000&rate=15&months=24&method=annuity&product=${GENERAL}&lang=en`;
         await page.goto(own);
         await hydrated(page);
