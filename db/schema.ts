@@ -555,6 +555,10 @@ export interface CampaignPopupTable {
   sample: Generated<number>;
   /** The product (its partner key) this ad advertises: its page and its disclosure. */
   product_key: string | null;
+  /** An event's terms, JSON per language, and its first and last day (YYYY-MM-DD, Korea) (migration 0195); null: not an event. */
+  event_terms: string | null;
+  event_from: string | null;
+  event_until: string | null;
 }
 
 /** An uploaded campaign image, re-encoded to WebP, served at /media/campaigns/<name>. */
@@ -666,6 +670,11 @@ export interface LoanProductVersionTable {
   prepay_months: number | null;
   stamp_duty: string | null;
   credit_standard: string | null;
+  /** 이자 부과시기 (migration 0195): `monthly` or `maturity`; null in a draft that lacks it. */
+  interest_timing: string | null;
+  /** The lender-approved translations of its own words, JSON per language (migration 0195); null: none. */
+  rate_basis_tr: string | null;
+  credit_standard_tr: string | null;
   /** The lender's confirmation of the ad and the compliance officer's review (migration 0150, ADR 0039): number, last valid day (YYYY-MM-DD, Korea). */
   confirm_no: string | null;
   confirm_until: string | null;

@@ -31,6 +31,9 @@ const PRODUCT: DisclosureProduct = {
     prepayMonths: 36,
     stampDuty: "half",
     creditStandard: "개인신용평점 600점 이상",
+    rateBasisTr: {},
+    creditStandardTr: {},
+    interestTiming: "monthly",
   },
 };
 const APPROVAL = { confirmNo: "2026-1", confirmUntil: "2027-01-31", reviewNo: "2026-2", reviewUntil: "2027-02-28" };

@@ -29,6 +29,7 @@ function Part({ line }: { line: DisclosurePart }) {
       <p>{line.product}</p>
       <p className={styles.rate}>{line.rate}</p>
       <p>{line.overdue}</p>
+      <p>{line.timing}</p>
       <p>{line.methods}</p>
       <p>{line.costs}</p>
       <p>{line.credit}</p>

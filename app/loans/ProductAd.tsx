@@ -1,7 +1,7 @@
 import { useT } from "#app/i18n/useT.ts";
 import { ExternalLink } from "#app/ui/ExternalLink.tsx";
 import { ExternalIcon } from "#app/ui/icons.tsx";
-import { formatRate } from "#app/loans/rate.ts";
+import { formatRateRange } from "#app/loans/rate.ts";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
 import { DaebuMark } from "#app/loans/DaebuMark.tsx";
 import type { DisclosureProduct, DisclosureText } from "#app/loans/disclosure.ts";
@@ -26,7 +26,7 @@ export function ProductAd({
 }) {
   const t = useT();
   const locale = useLocale();
-  const rate = `${formatRate(locale, product.rateMinBp)}–${formatRate(locale, product.rateMaxBp)}`;
+  const rate = formatRateRange(locale, product.rateMinBp, product.rateMaxBp);
   return (
     <section className={styles.product} aria-labelledby="product-ad-title">
       <DaebuMark text={disclosure.mark} />

@@ -1,9 +1,10 @@
 import { serverT } from "#app/i18n/catalog.server.ts";
 import { formatAlternatives, formatDay, formatPercent } from "#app/i18n/intl.ts";
 import type { Locale } from "#app/i18n/locales.ts";
-import { formatRate } from "#app/loans/rate.ts";
+import { formatRate, formatRateRange } from "#app/loans/rate.ts";
 import { statuteIn, statuteKo, type StatuteId } from "#app/loans/statutes.server.ts";
 import { lenderList } from "#app/loans/lenders.ts";
+import type { LenderTranslations } from "#app/loans/terms.ts";
 import type { DisclosureApproval, DisclosureBroker, DisclosurePart, DisclosureProduct, DisclosureText } from "#app/loans/disclosure.ts";
 
 /**
@@ -46,6 +47,8 @@ function part(
   const percent = (bp: number) => formatRate(lang, bp);
   const { terms } = product;
   const reg = broker.registration;
+  // Korean is the original: a translation only ever stands in the visitor's part.
+  const translated = (tr: LenderTranslations) => (ko ? null : tr[lang]?.trim() || null);
   return {
     lang,
     label: say("label"),
@@ -71,14 +74,15 @@ function part(
     lenders: say("lenders", { lenders: ko ? broker.lenders.join("·") : lenderList(broker.lenders, lang) }),
     fee: say("fee"),
     product: say("product", { lender: terms.lenderName, official: terms.officialName, name: product.name }),
-    rate: say("rate", {
-      min: percent(product.rateMinBp),
-      max: percent(product.rateMaxBp),
+    // The lender's own words: in the visitor's language when the lender approved a translation, else Korean with a note (review N15).
+    rate: say(translated(terms.rateBasisTr) ? "rateTranslated" : "rate", {
+      range: formatRateRange(lang, product.rateMinBp, product.rateMaxBp),
       date: day(product.rateDate),
       kind: say(`kind.${terms.rateKind}`),
-      basis: terms.rateBasis,
+      basis: translated(terms.rateBasisTr) ?? terms.rateBasis,
     }),
     overdue: say("overdue", { points: points(lang, terms.overdueAddBp) }),
+    timing: say("timing", { timing: say(`timingKind.${terms.interestTiming}`) }),
     // The methods are alternatives, and a method's name may hold a comma of its own: joined as the language
     // joins alternatives ("A or B"), never with a bare comma (issue 50, X2); Korean as the law's texts write it.
     methods: say("methods", {
@@ -94,7 +98,9 @@ function part(
       prepay: terms.prepayFeeBp ? say("prepay", { fee: percent(terms.prepayFeeBp), count: terms.prepayMonths }) : say("none"),
       stamp: say(`stamp.${terms.stampDuty}`),
     }),
-    credit: say("credit", { standard: terms.creditStandard }),
+    credit: translated(terms.creditStandardTr)
+      ? say("creditTranslated", { standard: translated(terms.creditStandardTr)! })
+      : say("credit", { standard: terms.creditStandard }),
     // The law's sentences from the statute folder (issue 48 item 4), never a catalog's copy.
     warnings: CREDIT_WARNINGS.map(law),
     daebuWarnings: broker.daebu ? DAEBU_WARNINGS.map(law) : [],
@@ -104,6 +110,7 @@ function part(
       lender: terms.lenderName,
       confirm: approval.confirmNo,
       confirmUntil: day(approval.confirmUntil),
+      reviewer: say(`reviewer.${broker.reviewerRole}`),
       review: approval.reviewNo,
       reviewUntil: day(approval.reviewUntil),
     }),

@@ -1,5 +1,6 @@
 import { brokerRegistration, daebuRegistration, type BusinessIdentity, type Registration } from "#app/business/identity.ts";
 import type { LoanTerms } from "#app/loans/terms.ts";
+import { DEFAULT_REVIEWER_ROLE, type ReviewerRole } from "#app/business/ad-review.ts";
 
 /**
  * What the loan-ad disclosure shows (issue 35, ADR 0039): the broker, from
@@ -22,6 +23,8 @@ export interface DisclosureBroker {
   phone: string;
   /** The lenders' legal names it brokers for (every live product's), in display order. */
   lenders: string[];
+  /** Who reviewed the ads (시행령 제19조②): the "… 심의필" line names this role (a business setting). */
+  reviewerRole: ReviewerRole;
 }
 
 export interface DisclosureProduct {
@@ -47,7 +50,11 @@ export interface DisclosureApproval {
   reviewUntil: string;
 }
 
-export function disclosureBroker(identity: BusinessIdentity, lenders: readonly string[]): DisclosureBroker {
+export function disclosureBroker(
+  identity: BusinessIdentity,
+  lenders: readonly string[],
+  reviewerRole: ReviewerRole = DEFAULT_REVIEWER_ROLE,
+): DisclosureBroker {
   return {
     legalNameKo: identity.legalNameKo,
     legalNameEn: identity.legalNameEn,
@@ -57,6 +64,7 @@ export function disclosureBroker(identity: BusinessIdentity, lenders: readonly s
     addressEn: identity.addressEn,
     phone: identity.phone,
     lenders: [...new Set(lenders.filter(Boolean))],
+    reviewerRole,
   };
 }
 
@@ -76,6 +84,8 @@ export interface DisclosurePart {
   product: string;
   rate: string;
   overdue: string;
+  /** 이자 부과시기 (감독규정 제17조①4다2). */
+  timing: string;
   methods: string;
   costs: string;
   credit: string;

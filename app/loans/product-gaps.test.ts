@@ -16,6 +16,7 @@ const COMPLETE: LegalColumns = {
   prepay_months: 36,
   stamp_duty: "half",
   credit_standard: "개인신용평점 600점 이상",
+  interest_timing: "monthly",
   confirm_no: "2026-1",
   confirm_until: "2026-11-27",
   review_no: "2026-2",
@@ -40,6 +41,7 @@ describe("productGaps", () => {
       "fee_prepay",
       "stamp_duty",
       "credit_standard",
+      "interest_timing",
       "confirm_no",
       "confirm_until",
       "review_no",
@@ -51,6 +53,13 @@ describe("productGaps", () => {
     expect(productGaps({ ...COMPLETE, overdue_add_bp: 11 }, NOW)).toEqual([{ field: "overdue_add", problem: "cap" }]);
     expect(productGaps({ ...COMPLETE, prepay_months: 0 }, NOW)).toEqual([{ field: "prepay_months", problem: "missing" }]);
     expect(productGaps({ ...COMPLETE, fee_prepay_bp: 0, prepay_months: 0 }, NOW)).toEqual([]);
+  });
+
+  it("refuses an overdue addition above 3 %p even within 20 % in total (연체이자율 규정 제3조①), and names a missing 이자 부과시기", () => {
+    const low = { ...COMPLETE, rate_max_bp: 1000 };
+    expect(productGaps({ ...low, overdue_add_bp: 300 }, NOW)).toEqual([]);
+    expect(productGaps({ ...low, overdue_add_bp: 301 }, NOW)).toEqual([{ field: "overdue_add", problem: "cap" }]);
+    expect(productGaps({ ...COMPLETE, interest_timing: "weekly" }, NOW)).toEqual([{ field: "interest_timing", problem: "missing" }]);
   });
 
   it("refuses once a validity has passed (the day after, in Korea)", () => {

@@ -1,5 +1,5 @@
 import { approvalGaps, type Gap } from "#app/loans/ad-approval.ts";
-import { PREPAY_FEE_MONTHS_MAX, RATE_KINDS, STAMP_DUTY, overdueWithinCap } from "#app/loans/terms.ts";
+import { INTEREST_TIMINGS, PREPAY_FEE_MONTHS_MAX, RATE_KINDS, STAMP_DUTY, overdueAddAllowed, overdueWithinCap } from "#app/loans/terms.ts";
 import type { LoanProductVersionTable } from "#db/schema.ts";
 import { isIsoDay } from "#app/lib/seoul-time.ts";
 
@@ -24,6 +24,7 @@ export type LegalColumns = Pick<
   | "prepay_months"
   | "stamp_duty"
   | "credit_standard"
+  | "interest_timing"
   | "confirm_no"
   | "confirm_until"
   | "review_no"
@@ -41,12 +42,14 @@ export function productGaps(row: LegalColumns, now: Date): Gap[] {
   if (!(RATE_KINDS as readonly (string | null)[]).includes(row.rate_kind)) missing("rate_kind");
   if (blank(row.rate_basis)) missing("rate_basis");
   if (row.overdue_add_bp === null) missing("overdue_add");
-  else if (!overdueWithinCap(row.rate_max_bp, row.overdue_add_bp)) gaps.push({ field: "overdue_add", problem: "cap" });
+  else if (!overdueAddAllowed(row.overdue_add_bp) || !overdueWithinCap(row.rate_max_bp, row.overdue_add_bp))
+    gaps.push({ field: "overdue_add", problem: "cap" });
   if (row.fee_handling_bp === null) missing("fee_handling");
   if (row.fee_prepay_bp === null) missing("fee_prepay");
   if (row.fee_prepay_bp && (!row.prepay_months || row.prepay_months > PREPAY_FEE_MONTHS_MAX)) missing("prepay_months");
   if (!(STAMP_DUTY as readonly (string | null)[]).includes(row.stamp_duty)) missing("stamp_duty");
   if (blank(row.credit_standard)) missing("credit_standard");
+  if (!(INTEREST_TIMINGS as readonly (string | null)[]).includes(row.interest_timing)) missing("interest_timing");
   return [...gaps, ...approvalGaps(row, now)];
 }
 

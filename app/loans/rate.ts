@@ -74,6 +74,17 @@ export function formatRate(locale: Locale | "ko", bp: number, decimals = rateDec
   return formatPercent(locale, bp, decimals);
 }
 
+/**
+ * A product's rate range as every ad shows it (issue 48 item 2; review N14): the banner, its
+ * disclosure block and the product page, one formatter — "13%–19.9%" (en), "13%~19.9%" in the
+ * Korean block, as the Korean text writes a range; one rate when both ends are equal.
+ */
+export function formatRateRange(locale: Locale | "ko", minBp: number, maxBp: number): string {
+  const from = formatRate(locale, minBp);
+  const to = formatRate(locale, maxBp);
+  return from === to ? from : `${from}${locale === "ko" ? "~" : "–"}${to}`;
+}
+
 /** A rate as a form field or a query string carries it, a point and no %: 1300 → `13.00`, `13` with 0 decimals. */
 export function rateText(bp: number, decimals = 2): string {
   return bpToPercent(bp).toFixed(decimals);

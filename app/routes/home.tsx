@@ -10,6 +10,8 @@ import { StatsBanner } from "#app/features/home-claims/StatsBanner.tsx";
 import { Testimonials } from "#app/features/home-claims/Testimonials.tsx";
 import { loanAds } from "#app/features/products/products.server.ts";
 import { adDisclosure, daebuMarkText } from "#app/loans/disclosure-text.server.ts";
+import { formatRateRange } from "#app/loans/rate.ts";
+import { formatDay } from "#app/i18n/intl.ts";
 import { services } from "#app/lib/services.server.ts";
 import { localeOf } from "#app/i18n/route.server.ts";
 import type { PublicBanner, PublicPopup } from "#app/features/campaigns/model.ts";
@@ -27,9 +29,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...ad,
     disclosure: adDisclosure(ads, locale, ad.productKey, ad.approval),
   });
+  // A banner shows its product's rate, day and lender as its block does: one source, one formatter (review N14).
+  const asItsProduct = (banner: PublicBanner): PublicBanner => {
+    const product = ads.products[banner.productKey];
+    if (!product) return banner;
+    return {
+      ...banner,
+      rate: formatRateRange(locale, product.rateMinBp, product.rateMaxBp),
+      rateDate: product.rateDate,
+      rateDay: formatDay(locale, product.rateDate),
+      lender: product.terms.lenderName,
+    };
+  };
   const campaigns = {
     ...all,
-    banners: all.banners.filter(shown).map(withDisclosure),
+    banners: all.banners.filter(shown).map(asItsProduct).map(withDisclosure),
     popup: all.popup && shown(all.popup) ? withDisclosure(all.popup) : null,
   };
   const claims = await publicClaims(services(context).db, locale);

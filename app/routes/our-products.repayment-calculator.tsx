@@ -5,7 +5,9 @@ import { pageMeta } from "#app/web/meta.ts";
 import { keptAnswer, sharedPage } from "#app/lib/cache.ts";
 import { TitledPage } from "#app/features/site/TitledPage.tsx";
 import { RepaymentCalculator } from "#app/features/repayment/RepaymentCalculator.tsx";
-import { isAsked, queryFromValues, valuesFromQuery } from "#app/features/repayment/schema.ts";
+import { isAsked, queryFromValues, readCalculator, valuesFromQuery } from "#app/features/repayment/schema.ts";
+import { answerFitsProduct, calculatorAnswer } from "#app/features/repayment/answer.ts";
+import { productFit } from "#app/loans/product-fit.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { offerOf } from "#app/features/repayment/offer.ts";
 import { liveProducts, loanAds } from "#app/features/products/products.server.ts";
@@ -13,7 +15,6 @@ import { productRanges, rangeVars } from "#app/loans/ranges.ts";
 import { adDisclosure } from "#app/loans/disclosure-text.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { localeOf, tFor } from "#app/i18n/route.server.ts";
-import { Disclosure } from "#app/loans/Disclosure.tsx";
 import { DaebuMark } from "#app/loans/DaebuMark.tsx";
 
 /**
@@ -32,24 +33,33 @@ const ANSWER_HEADERS = keptAnswer();
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const asked = isAsked(params);
-  // From a product (the eligibility answer's link): its loan-ad disclosure under the result (issue 35).
-  const key = asked ? params.get("product") : null;
-  const ads = key ? await loanAds(services(context).db, localeOf(context)) : null;
-  // As finished text (ADR 0045): the browser gets strings, no formatting code.
-  const ad = key && ads ? adDisclosure(ads, localeOf(context), key) : null;
   const products = await liveProducts(services(context).db, localeOf(context));
+  const offer = offerOf(products);
+  const values = valuesFromQuery(params);
+  const today = todayInSeoul();
+  // From a product (the eligibility answer's link): its loan-ad disclosure under the result (issue 35),
+  // only when the figures asked fit that product (review N2): its rate range, methods, terms, amounts.
+  const key = asked ? params.get("product") : null;
+  const product = key ? products.find((p) => p.key === key) : undefined;
+  const fit = product ? productFit(product) : null;
+  const reading = fit ? readCalculator(values, offer) : null;
+  const fits = !!reading?.success && answerFitsProduct(fit, reading.input, calculatorAnswer(reading.input, today));
+  const ads = fits ? await loanAds(services(context).db, localeOf(context)) : null;
+  // As finished text (ADR 0045): the browser gets strings, no formatting code.
+  const text = key && ads ? adDisclosure(ads, localeOf(context), key) : null;
+  const ad = text && fit ? { text, fit } : null;
   // The hints' "our partners lend …" sentences, from the live products (issue 47); none when nothing is live.
   const ranges = productRanges(products);
   const t = tFor(context);
   const vars = ranges ? rangeVars(localeOf(context), ranges) : null;
   const page = {
     ...pageData(context, ["calculator", "loans"], "productsCalculator"),
-    values: valuesFromQuery(params),
+    values,
     asked,
-    today: todayInSeoul(),
+    today,
     ad,
     // Only the methods and terms the live products have (issue 35).
-    offer: offerOf(products),
+    offer,
     figures: vars ? { amount: t("calculator.figures.amount", vars), rate: t("calculator.figures.rate", vars) } : null,
   };
   return asked ? data(page, { headers: ANSWER_HEADERS }) : page;
@@ -64,7 +74,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <TitledPage>
       {/* With a 대부중개업 registration, the product's ad starts with the 상호 and its number (별표 1). */}
-      <DaebuMark text={loaderData.ad?.mark} />
+      <DaebuMark text={loaderData.ad?.text.mark} />
       {/* Another loan in the URL (a link followed in the app) starts the form afresh. */}
       <RepaymentCalculator
         key={queryFromValues(loaderData.values)}
@@ -73,8 +83,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         today={loaderData.today}
         offer={loaderData.offer}
         figures={loaderData.figures}
+        ad={loaderData.ad}
       />
-      {loaderData.ad ? <Disclosure text={loaderData.ad} /> : null}
     </TitledPage>
   );
 }

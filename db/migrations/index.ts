@@ -39,6 +39,7 @@ import * as m0190 from "#db/migrations/0190_phone_codes.ts";
 import * as m0191 from "#db/migrations/0191_rights_proven.ts";
 import * as m0200 from "#db/migrations/0200_notice_statutes.ts";
 import * as m0210 from "#db/migrations/0210_access_records.ts";
+import * as m0195 from "#db/migrations/0195_ad_items.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   "0191_rights_proven": m0191,
   "0200_notice_statutes": m0200,
   "0210_access_records": m0210,
+  "0195_ad_items": m0195,
 };

@@ -256,6 +256,9 @@ test("a new broker goes live from a fresh install through the console and two co
     await page.getByRole("checkbox", { name: "Standard employment contract" }).check();
     await field(page, "Fixed or variable rate", "combobox").selectOption({ label: "Fixed" });
     await field(page, "Stamp duty (인지세)", "combobox").selectOption({ label: "Borrower and lender half each" });
+    await field(page, "When interest is charged (이자 부과시기)", "combobox").selectOption({
+      label: "Every month, on the agreed payment day (매월 약정일)",
+    });
     await page.getByRole("button", { name: "Save and publish" }).click();
     await saved(page, "Published.");
 

@@ -90,7 +90,7 @@ describe.each(DIALECTS)("campaigns on %s", (dialect) => {
     const vi = await publicCampaigns(handle.db, "vi");
     expect(vi.banners[2]!.title).toBe("Vay ngân hàng tiết kiệm");
     expect(vi.banners[0]).toMatchObject({ rate: "13%–19,9%", rateDate: "2026-11-01", rateDay: "1 tháng 11, 2026" });
-    expect(vi.popup).toMatchObject({ link: "https://bank.example.com/events/welcome", alt: "Sự kiện chào mừng tại ngân hàng đối tác" });
+    expect(vi.popup).toMatchObject({ link: "https://bank.example.com/events/welcome", alt: "Khoản vay của ngân hàng đối tác" });
   });
 
   describe("bad input changes nothing and says why, in the console's language", () => {
@@ -313,13 +313,54 @@ describe.each(DIALECTS)("campaigns on %s", (dialect) => {
     expect(details[3]).toEqual(["campaign_delete", expect.stringContaining("savings-bank") as string]);
   });
 
-  it("schedules the popup: outside its window nothing of it is on the page", async () => {
+  it("an event needs its terms and its period, or its texts may not call it one (issue 48 item 2); nothing changes", async () => {
+    const before = await handle.db.selectFrom("campaign_popup").selectAll().execute();
+    const send = async (fields: Record<string, string>) => {
+      const parts = fieldParts(csrf, {
+        link: "https://bank.example.com/events/autumn",
+        enabled: "on",
+        intent: "publish",
+        ...AD_FIELDS,
+        ...fields,
+      });
+      const { request } = await multipartRequest("/admin/campaigns/popup", parts, { cookie, origin: ORIGIN });
+      const response = (await callRoute(popupRoute, "guarded", request, app())) as Response;
+      return { status: response.status, errors: ((await response.json()) as { errors?: Record<string, string> }).errors };
+    };
+    expect(await send({ alt_en: "Autumn event" })).toMatchObject({ status: 400, errors: { alt_en: "campaigns.error.eventWord" } });
+    expect(await send({ alt_en: "Autumn loan", alt_vi: "Khuyến mãi mùa thu" })).toMatchObject({
+      status: 400,
+      errors: { alt_vi: "campaigns.error.eventWord" },
+    });
+    expect(await send({ alt_en: "Autumn loan", alt_mn: "Намрын 이벤트" })).toMatchObject({
+      status: 400,
+      errors: { alt_mn: "campaigns.error.eventWord" },
+    });
+    expect(await send({ alt_en: "Autumn event", event_terms_en: "A gift card of 10,000 won" })).toMatchObject({
+      status: 400,
+      errors: { event_from: "campaigns.error.eventPeriod", event_until: "campaigns.error.eventPeriod" },
+    });
+    expect(await send({ alt_en: "Autumn event", event_from: "2026-12-01", event_until: "2026-12-31" })).toMatchObject({
+      status: 400,
+      errors: { event_terms_en: "campaigns.error.eventTerms" },
+    });
+    expect(
+      await send({ alt_en: "Autumn event", event_terms_en: "A gift", event_from: "2026-12-31", event_until: "2026-12-01" }),
+    ).toMatchObject({ status: 400, errors: { event_until: "campaigns.error.endBeforeStart" } });
+    expect(await handle.db.selectFrom("campaign_popup").selectAll().execute()).toEqual(before);
+  });
+
+  it("schedules the popup: outside its window nothing of it is on the page; its event shows with its terms and period", async () => {
     const now = new Date();
     const tomorrow = new Date(now.getTime() + 86_400_000 + 9 * 3_600_000).toISOString().slice(0, 10);
     const parts = fieldParts(csrf, {
       link: "https://bank.example.com/events/autumn",
       alt_en: "Autumn event",
       alt_vi: "",
+      event_terms_en: "New customers who take a loan get a 10,000 won gift card, one per person.",
+      event_terms_vi: "Khách hàng mới vay vốn nhận thẻ quà tặng 10.000 won, mỗi người một thẻ.",
+      event_from: "2026-12-01",
+      event_until: "2026-12-31",
       active_from: `${tomorrow}T00:00`,
       active_until: "",
       enabled: "on",
@@ -333,9 +374,19 @@ describe.each(DIALECTS)("campaigns on %s", (dialect) => {
     expect((await publicCampaigns(handle.db, "vi", later)).popup).toMatchObject({
       alt: "Autumn event",
       link: "https://bank.example.com/events/autumn",
+      event: {
+        terms: "Khách hàng mới vay vốn nhận thẻ quà tặng 10.000 won, mỗi người một thẻ.",
+        from: expect.stringContaining("2026") as string,
+      },
     });
+    // A language without its own terms shows the English ones.
+    expect((await publicCampaigns(handle.db, "id", later)).popup?.event?.terms).toBe(
+      "New customers who take a loan get a 10,000 won gift card, one per person.",
+    );
     const audit = await handle.db.selectFrom("admin_audit_log").selectAll().where("record_kind", "=", "popup").execute();
-    expect(audit.at(-1)!.detail).toContain('link: "https://bank.example.com/events/welcome" → "https://bank.example.com/events/autumn"');
+    const trail = audit.map((a) => a.detail).join("; ");
+    expect(trail).toContain('link: "https://bank.example.com/events/welcome" → "https://bank.example.com/events/autumn"');
+    expect(trail).toContain('event_from: "" → "2026-12-01"');
   });
 
   it("the console pages answer", async () => {

@@ -58,23 +58,9 @@ describe.each(DIALECTS)("home figures and reviews on %s", (dialect) => {
   const postReview = (id: string, fields: Record<string, string>) =>
     callRoute(reviewRoute, "guarded", post(`/admin/home-claims/reviews/${id}`, { csrf, ...fields }, cookie), services, { id });
 
-  it("a fresh install shows the spec's samples, in won, and lists every one of them as unconfirmed", async () => {
-    const claims = await publicClaims(handle.db, "en");
-    expect(claims.figures?.map((f) => [f.key, f.value, f.unit, f.asOf])).toEqual([
-      ["requests", "100,000", "count", "November 1, 2026"],
-      ["approved", "50,000", "count", "November 1, 2026"],
-      ["approval_rate", "85", "percent", "November 1, 2026"],
-      ["disbursed", "5.2", "billionWon", "November 1, 2026"],
-    ]);
-    expect(claims.figures?.[0]?.source).toBe("Sample figure from the product specification, not yet confirmed");
-    expect((await publicClaims(handle.db, "vi")).figures?.[3]).toMatchObject({
-      value: "5,2",
-      source: "Số liệu mẫu trong bản đặc tả sản phẩm, chưa được xác nhận",
-    });
-    expect(claims.reviews).toMatchObject({ mean: 5, average: "5", count: 3 });
-    expect(claims.reviews?.list.map((r) => [r.name, r.lang, r.translatedFrom, r.incentive])).toEqual(
-      SAMPLE_REVIEWS.map((r) => [r.name, r.original_lang, null, false]),
-    );
+  it("a fresh install shows neither the spec's sample figures nor its reviews, and lists every one of them as unconfirmed (issue 48 item 3)", async () => {
+    for (const locale of ["en", "vi", "id", "my", "mn"] as const)
+      expect(await publicClaims(handle.db, locale)).toEqual({ figures: null, reviews: null });
     expect(await unconfirmedHomeClaims(handle.db)).toEqual([
       { kind: "figure", key: "requests" },
       { kind: "figure", key: "approved" },
@@ -173,7 +159,9 @@ describe.each(DIALECTS)("home figures and reviews on %s", (dialect) => {
     expect(await unconfirmedHomeClaims(handle.db)).toEqual([]);
     expect(await audits()).toContain("claims_section reviews: hidden");
     expect((await postClaims({ intent: "show", section: "reviews" })).status).toBe(200);
-    expect((await publicClaims(handle.db, "en")).reviews?.count).toBe(3);
+    // Shown again, the section still waits for its reviews to be confirmed: nothing on the page, all three listed.
+    expect((await publicClaims(handle.db, "en")).reviews).toBeNull();
+    expect((await unconfirmedHomeClaims(handle.db)).filter((c) => c.kind === "review")).toHaveLength(3);
   });
 
   it("refuses to confirm a review without the consent date, and changes nothing", async () => {
@@ -212,7 +200,8 @@ describe.each(DIALECTS)("home figures and reviews on %s", (dialect) => {
     const vi = await publicClaims(handle.db, "vi");
     const added = vi.reviews?.list.find((r) => r.name === "Bat-Erdene B***");
     expect(added).toMatchObject({ lang: "vi", text: "Họ giải thích mọi chi phí trước khi tôi ký.", translatedFrom: "en", incentive: true });
-    expect(vi.reviews).toMatchObject({ mean: 4.7, average: "4,7", count: 4 });
+    // Only the confirmed review shows, and the rating is computed from it alone (the samples wait, unconfirmed).
+    expect(vi.reviews).toMatchObject({ mean: 4, average: "4", count: 1 });
     expect((await publicClaims(handle.db, "id")).reviews?.list.find((r) => r.name === "Bat-Erdene B***")).toMatchObject({
       lang: "en",
       translatedFrom: null,
@@ -234,7 +223,7 @@ describe.each(DIALECTS)("home figures and reviews on %s", (dialect) => {
     expect(response.status).toBe(302);
     const en = await publicClaims(handle.db, "en");
     expect(en.reviews?.list.map((r) => r.name)).not.toContain(sample.name);
-    expect(en.reviews).toMatchObject({ count: 3, mean: 4.6 });
+    expect(en.reviews).toMatchObject({ count: 1, mean: 4 });
     expect((await unconfirmedHomeClaims(handle.db)).map((c) => (c.kind === "review" ? c.name : c.key))).toEqual([
       SAMPLE_REVIEWS[0]!.name,
       SAMPLE_REVIEWS[2]!.name,

@@ -8,6 +8,8 @@ import { FieldGroup } from "#app/features/console/fields.tsx";
 import type { BusinessResult } from "#app/features/business-settings/actions.server.ts";
 import type { BusinessModules } from "#app/business/modules.ts";
 import { ModulesForm } from "#app/features/business-settings/ModulesForm.tsx";
+import { ReviewerForm } from "#app/features/business-settings/ReviewerForm.tsx";
+import type { ReviewerRole } from "#app/business/ad-review.ts";
 import { UploadForm } from "#app/features/console/upload-form.tsx";
 import admin from "#app/features/console/console.module.css";
 
@@ -86,11 +88,13 @@ export function BusinessPage({
   stored,
   certificateUrl,
   modules,
+  reviewerRole,
   result,
 }: {
   stored: Record<string, string>;
   certificateUrl: string;
   modules: BusinessModules;
+  reviewerRole: ReviewerRole;
   result?: BusinessResult;
 }) {
   const t = useAdminT();
@@ -142,6 +146,7 @@ export function BusinessPage({
           </a>
         </p>
       </UploadForm>
+      <ReviewerForm role={reviewerRole} result={result} busy={busy} />
       <ModulesForm modules={modules} result={result} busy={busy} />
     </>
   );

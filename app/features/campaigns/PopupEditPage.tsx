@@ -1,12 +1,12 @@
 import { useNavigation } from "react-router";
-import { TextField } from "#app/ui/Field.tsx";
+import { TextArea, TextField } from "#app/ui/Field.tsx";
 import { LOCALES } from "#app/i18n/locales.ts";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import type { AdminPopup } from "#app/features/campaigns/campaigns.server.ts";
 import type { CampaignFormResult } from "#app/features/campaigns/actions.server.ts";
 import { POPUP_IMAGE } from "#app/features/campaigns/model.ts";
-import { ALT_MAX, localeField } from "#app/features/campaigns/schema.ts";
+import { ALT_MAX, EVENT_TERMS_MAX, localeField } from "#app/features/campaigns/schema.ts";
 import { utcToKst } from "#app/lib/seoul-time.ts";
 import {
   AdFields,
@@ -24,6 +24,9 @@ function storedValues(popup: AdminPopup): Record<string, string> {
   return {
     link: popup.link,
     ...Object.fromEntries(LOCALES.map((l) => [localeField("alt", l), popup.alts[l]])),
+    ...Object.fromEntries(LOCALES.map((l) => [localeField("event_terms", l), popup.eventTerms[l]])),
+    event_from: popup.eventFrom,
+    event_until: popup.eventUntil,
     active_from: utcToKst(popup.activeFrom),
     active_until: utcToKst(popup.activeUntil),
     product_key: popup.productKey,
@@ -67,6 +70,22 @@ export function PopupEditPage({
             />
           )}
         />
+        <fieldset className={admin.stack}>
+          <legend>{t("campaigns.event.legend")}</legend>
+          <p className={admin.muted}>{t("campaigns.event.hint")}</p>
+          {LOCALES.map((locale) => (
+            <TextArea
+              key={locale}
+              label={`${t("campaigns.field.eventTerms")} (${t(`campaigns.lang.${locale}`)})`}
+              lang={locale}
+              maxLength={EVENT_TERMS_MAX}
+              rows={3}
+              {...field(localeField("event_terms", locale))}
+            />
+          ))}
+          <TextField label={t("campaigns.field.eventFrom")} type="date" {...field("event_from")} />
+          <TextField label={t("campaigns.field.eventUntil")} type="date" {...field("event_until")} />
+        </fieldset>
         <AdFields field={field} products={products} />
         <WindowFields field={field} enabled={enabled} />
         <ImageField box={POPUP_IMAGE} current={popup.image} error={state?.errors.image as AdminKey | undefined} />

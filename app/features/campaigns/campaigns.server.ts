@@ -16,10 +16,11 @@ import {
   type BannerRate,
   type BannerTexts,
   type PopupAlts,
+  type PopupEvent,
   type PublicCampaigns,
 } from "#app/features/campaigns/model.ts";
 import { inLocale, missingLocales, parsePerLocale } from "#app/i18n/per-locale.ts";
-import { localeField, type BannerInput, type PopupInput } from "#app/features/campaigns/schema.ts";
+import { isEvent, localeField, type BannerInput, type PopupInput } from "#app/features/campaigns/schema.ts";
 import { kstToUtc } from "#app/lib/seoul-time.ts";
 import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import { removeUnusedImages } from "#app/features/campaigns/images.server.ts";
@@ -112,6 +113,13 @@ const approvalOf = (row: Pick<BannerRow, AdColumn>) => ({
   reviewUntil: row.review_until ?? "",
 });
 
+/** The popup's event in `locale` (its terms, else the English ones), or null when it announces none. */
+function popupEvent(row: Pick<PopupRow, "event_terms" | "event_from" | "event_until">, locale: Locale): PopupEvent | null {
+  if (!row.event_terms || !row.event_from || !row.event_until) return null;
+  const terms = inLocale(parsePerLocale(row.event_terms), locale, emptyAlt);
+  return terms ? { terms, from: formatDay(locale, row.event_from), until: formatDay(locale, row.event_until) } : null;
+}
+
 /** What the home page shows now, in `locale`; with `preview`, drafts too (signed-in operators only). */
 export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), preview = false): Promise<PublicCampaigns> {
   const rows = await db.selectFrom("campaign_banners").selectAll().orderBy("position").orderBy("id").execute();
@@ -133,6 +141,7 @@ export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), 
         image2x: row.image_2x,
         productKey: row.product_key ?? "",
         approval: approvalOf(row),
+        lender: "",
       };
     });
   const popupRow = await db.selectFrom("campaign_popup").selectAll().orderBy("id").executeTakeFirst();
@@ -145,6 +154,7 @@ export async function publicCampaigns(db: Db, locale: Locale, now = new Date(), 
           image: popupRow.image,
           image2x: popupRow.image_2x,
           alt: inLocale(parsePerLocale(popupRow.alts), locale, emptyAlt) ?? "",
+          event: popupEvent(popupRow, locale),
         }
       : null;
   return { banners, popup };
@@ -240,13 +250,24 @@ function adminBanner(row: BannerRow, now: Date): AdminBanner {
 
 export interface AdminPopup extends AdminCampaign {
   alts: PopupAlts;
+  /** The event's terms per language and its first and last day ("" when none). */
+  eventTerms: PopupAlts;
+  eventFrom: string;
+  eventUntil: string;
   /** Languages showing the English text. */
   missing: Locale[];
 }
 
 function adminPopup(row: PopupRow, now: Date): AdminPopup {
   const alts = parsePerLocale(row.alts);
-  return { ...adminCampaign(row, now), alts, missing: missingLocales(alts, emptyAlt) };
+  return {
+    ...adminCampaign(row, now),
+    alts,
+    missing: missingLocales(alts, emptyAlt),
+    eventTerms: parsePerLocale(row.event_terms ?? "{}"),
+    eventFrom: row.event_from ?? "",
+    eventUntil: row.event_until ?? "",
+  };
 }
 
 export async function listBanners(db: Db, now = new Date()): Promise<AdminBanner[]> {
@@ -494,12 +515,31 @@ export async function deleteBanner(db: Db, who: Who, id: number, now = new Date(
   });
 }
 
-function flatPopup(row: Pick<PopupRow, "link" | "image" | "alts" | "active_from" | "active_until" | "enabled" | "published" | AdColumn>) {
+function flatPopup(
+  row: Pick<
+    PopupRow,
+    | "link"
+    | "image"
+    | "alts"
+    | "active_from"
+    | "active_until"
+    | "enabled"
+    | "published"
+    | "event_terms"
+    | "event_from"
+    | "event_until"
+    | AdColumn
+  >,
+) {
   const alts = parsePerLocale(row.alts);
+  const terms = parsePerLocale(row.event_terms ?? "{}");
   return {
     link: row.link,
     image: row.image,
     ...Object.fromEntries(LOCALES.map((l) => [`alt_${l}`, alts[l]])),
+    ...Object.fromEntries(LOCALES.map((l) => [`event_terms_${l}`, terms[l]])),
+    event_from: row.event_from ?? "",
+    event_until: row.event_until ?? "",
     active_from: row.active_from ?? "",
     active_until: row.active_until ?? "",
     enabled: row.enabled ? "on" : "off",
@@ -517,9 +557,13 @@ export async function savePopup(
   now = new Date(),
 ): Promise<{ published: boolean }> {
   const alts = Object.fromEntries(LOCALES.map((l) => [l, input[localeField("alt", l)]]));
+  const event = isEvent(input);
   const values = {
     link: input.link,
     alts: JSON.stringify(alts),
+    event_terms: event ? JSON.stringify(Object.fromEntries(LOCALES.map((l) => [l, input[localeField("event_terms", l)]]))) : null,
+    event_from: event ? input.event_from : null,
+    event_until: event ? input.event_until : null,
     active_from: kstToUtc(input.active_from),
     active_until: kstToUtc(input.active_until),
     enabled: input.enabled ? 1 : 0,

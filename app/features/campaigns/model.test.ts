@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { commonRateDate, emptyAlt, formatRate, isLive, koreanDate } from "#app/features/campaigns/model.ts";
+import { callsItAnEvent, commonRateDate, emptyAlt, formatRate, isLive, koreanDate } from "#app/features/campaigns/model.ts";
+import { SAMPLE_POPUP_ALTS } from "#db/migrations/0195_ad_items.ts";
+import type { Locale } from "#app/i18n/locales.ts";
 import { inLocale, missingLocales } from "#app/i18n/per-locale.ts";
 import { bannerSchema } from "#app/features/campaigns/schema.ts";
 import { validate } from "#app/lib/schema.ts";
@@ -68,5 +70,21 @@ describe("the banner form's rate", () => {
     expect(refused("13", "20.01")).toEqual({ rate_to: "campaigns.rate.error.max" });
     expect(refused("13,5", "100")).toEqual({ rate_from: "campaigns.rate.error.number", rate_to: "campaigns.rate.error.number" });
     expect(refused("19.9", "13")).toEqual({ rate_to: "campaigns.rate.error.order" });
+  });
+});
+
+describe("callsItAnEvent (issue 48 item 2, review N9)", () => {
+  it("finds the event and promotion words of each language, and Korean ones in any", () => {
+    expect(callsItAnEvent("en", "Autumn event")).toBe(true);
+    expect(callsItAnEvent("en", "A promotion for new customers")).toBe(true);
+    expect(callsItAnEvent("vi", "Sự kiện chào mừng")).toBe(true);
+    expect(callsItAnEvent("id", "Promo selamat datang")).toBe(true);
+    expect(callsItAnEvent("my", "ကြိုဆိုရေး အစီအစဉ်")).toBe(true);
+    expect(callsItAnEvent("mn", "шинэ харилцагчийн урамшуулал")).toBe(true);
+    expect(callsItAnEvent("en", "가을 이벤트")).toBe(true);
+  });
+  it("leaves a plain loan ad alone, the sample popup's new texts included", () => {
+    for (const [locale, text] of Object.entries(SAMPLE_POPUP_ALTS)) expect(callsItAnEvent(locale as Locale, text)).toBe(false);
+    expect(callsItAnEvent("en", "Prevent late payments")).toBe(false);
   });
 });

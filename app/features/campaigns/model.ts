@@ -47,9 +47,42 @@ export interface PublicBanner {
   /** The product it advertises (its page carries the full disclosure), and the ad's own approval numbers. */
   productKey: string;
   approval: DisclosureApproval;
+  /** The lender whose product it advertises (its legal name; 감독규정 제19조①5), "" until the product is read. */
+  lender: string;
 }
 
+/**
+ * An event the popup announces (issue 48 item 2; review N9; 감독규정 별표 5 1.가·1.다): its terms and
+ * its period, both shown in the popup. Without them the popup is a plain loan ad and its texts may
+ * not call it an event.
+ */
+export interface PopupEvent {
+  /** The event's terms in the page's language (else English). */
+  terms: string;
+  /** The first and last day, written out in the page's language. */
+  from: string;
+  until: string;
+}
+
+/**
+ * Words that call an ad an event or a promotion, per language (the popup's texts are checked in
+ * their own language, and Korean in every one): refused in a popup without an event's terms and period.
+ */
+export const EVENT_WORDS: Record<Locale | "ko", RegExp> = {
+  en: /\b(events?|promo(tion)?s?)\b/iu,
+  vi: /(sự kiện|khuyến mãi|khuyến mại)/iu,
+  id: /\b(event|acara|promo(si)?)\b/iu,
+  my: /(ပွဲ|ပရိုမိုးရှင်း|အစီအစဉ်)/u,
+  mn: /(эвент|урамшуулал|арга хэмжээ)/iu,
+  ko: /(이벤트|행사|프로모션)/u,
+};
+
+/** Whether a popup text in `locale` calls the ad an event (or promotion). */
+export const callsItAnEvent = (locale: Locale, text: string) => EVENT_WORDS[locale].test(text) || EVENT_WORDS.ko.test(text);
+
 export interface PublicPopup {
+  /** The event's terms and period; null: a plain loan ad (the popup's link then reads "See the loan"). */
+  event: PopupEvent | null;
   productKey: string;
   approval: DisclosureApproval;
   link: string;

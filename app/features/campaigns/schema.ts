@@ -5,6 +5,8 @@ import { kstTime } from "#app/features/console/kst-field.ts";
 import type { AdminKey } from "#app/features/console/i18n.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { approvalEntries } from "#app/features/console/ad-approval-schema.ts";
+import { callsItAnEvent } from "#app/features/campaigns/model.ts";
+import { isIsoDay } from "#app/lib/seoul-time.ts";
 
 /**
  * The console's campaign forms (issue 14): one schema per payload, used by
@@ -141,22 +143,66 @@ export const bannerSchema = v.pipe(
 export type BannerInput = v.InferOutput<typeof bannerSchema>;
 
 /** A form field of one language: `title_vi`, `alt_mn`… */
-export const localeField = <P extends "title" | "description" | "alt">(prefix: P, locale: Locale) =>
+export const localeField = <P extends "title" | "description" | "alt" | "event_terms">(prefix: P, locale: Locale) =>
   `${prefix}_${locale}` as `${P}_${Locale}`;
 
+export const EVENT_TERMS_MAX = 600;
+
+/** A day (YYYY-MM-DD, Korea) or empty. */
+const optionalDay = v.pipe(
+  v.optional(v.string(), ""),
+  v.trim(),
+  v.check((value: string) => value === "" || isIsoDay(value), msg("campaigns.error.date")),
+);
+
+const popupFields = v.object({
+  link: httpsLink,
+  alt_en: requiredText(ALT_MAX),
+  alt_vi: optionalText(ALT_MAX),
+  alt_id: optionalText(ALT_MAX),
+  alt_my: optionalText(ALT_MAX),
+  alt_mn: optionalText(ALT_MAX),
+  // An event's terms per language (English first) and its period (issue 48 item 2; review N9).
+  event_terms_en: optionalText(EVENT_TERMS_MAX),
+  event_terms_vi: optionalText(EVENT_TERMS_MAX),
+  event_terms_id: optionalText(EVENT_TERMS_MAX),
+  event_terms_my: optionalText(EVENT_TERMS_MAX),
+  event_terms_mn: optionalText(EVENT_TERMS_MAX),
+  event_from: optionalDay,
+  event_until: optionalDay,
+  ...activeWindow,
+  enabled: checkbox,
+  ...adEntries,
+});
+type PopupFields = v.InferOutput<typeof popupFields>;
+
+/** An event is its terms and its whole period: any one of them asks for the others. */
+export const isEvent = (input: Pick<PopupFields, "event_terms_en" | "event_from" | "event_until">) =>
+  !!(input.event_terms_en || input.event_from || input.event_until);
+
+/** One rule of the event (a message on one field) as a form-level check. */
+const eventRule = (field: keyof PopupFields, ok: (input: PopupFields) => boolean, message: AdminKey) =>
+  v.forward<PopupFields, v.PartialCheckIssue<PopupFields>, [typeof field]>(
+    v.partialCheck([[field]] as never, ok as never, message) as never,
+    [field] as never,
+  );
+
+const noEventWord = (l: Locale) =>
+  eventRule(`alt_${l}`, (i) => isEvent(i) || !callsItAnEvent(l, i[`alt_${l}`]), msg("campaigns.error.eventWord"));
+
 export const popupSchema = v.pipe(
-  v.object({
-    link: httpsLink,
-    alt_en: requiredText(ALT_MAX),
-    alt_vi: optionalText(ALT_MAX),
-    alt_id: optionalText(ALT_MAX),
-    alt_my: optionalText(ALT_MAX),
-    alt_mn: optionalText(ALT_MAX),
-    ...activeWindow,
-    enabled: checkbox,
-    ...adEntries,
-  }),
+  popupFields,
   endAfterStart(),
+  eventRule("event_terms_en", (i) => !isEvent(i) || !!i.event_terms_en, msg("campaigns.error.eventTerms")),
+  eventRule("event_from", (i) => !isEvent(i) || !!i.event_from, msg("campaigns.error.eventPeriod")),
+  eventRule("event_until", (i) => !isEvent(i) || !!i.event_until, msg("campaigns.error.eventPeriod")),
+  eventRule("event_until", (i) => !i.event_from || !i.event_until || i.event_until >= i.event_from, msg("campaigns.error.endBeforeStart")),
+  // No terms and period: the texts may not call the popup an event (in any language).
+  noEventWord("en"),
+  noEventWord("vi"),
+  noEventWord("id"),
+  noEventWord("my"),
+  noEventWord("mn"),
 );
 
 export type PopupInput = v.InferOutput<typeof popupSchema>;

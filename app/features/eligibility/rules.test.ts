@@ -38,6 +38,9 @@ const GENERAL: LoanProduct = {
     prepayMonths: 0,
     stampDuty: "none",
     creditStandard: "심사기준에 따름",
+    rateBasisTr: {},
+    creditStandardTr: {},
+    interestTiming: "monthly",
   },
   approval: { confirmNo: "1", confirmUntil: "2099-12-31", reviewNo: "1", reviewUntil: "2099-12-31" },
 };

@@ -166,7 +166,12 @@ export async function adFindings(db: Kysely<Database>, now = new Date()): Promis
     const own = versions.filter((v) => v.product_id === product.id);
     const shown = [liveVersion(own, now), ...scheduledVersions(own, now)].filter((v) => v !== undefined);
     const marked = shown.some(
-      (v) => sampleMarks(v, [v.names, v.official_name, v.rate_basis, v.credit_standard, v.lender_name], now).length > 0,
+      (v) =>
+        sampleMarks(
+          v,
+          [v.names, v.official_name, v.rate_basis, v.credit_standard, v.rate_basis_tr, v.credit_standard_tr, v.lender_name],
+          now,
+        ).length > 0,
     );
     if (marked)
       findings.push({ area: "ads", what: "golive.sampleProduct", detail: product.partner_key, fix: `/admin/products/${product.id}` });
@@ -199,7 +204,7 @@ export async function adFindings(db: Kysely<Database>, now = new Date()): Promis
       findings.push({ area: "ads", what: "golive.sampleBanner", detail: row.partner_key, fix: `/admin/campaigns/banners/${row.id}` });
   }
   const popup = await db.selectFrom("campaign_popup").selectAll().where("enabled", "=", 1).where("published", "=", 1).execute();
-  if (popup.some((row) => sampleMarks(row, [row.alts], now).length))
+  if (popup.some((row) => sampleMarks(row, [row.alts, row.event_terms], now).length))
     findings.push({ area: "ads", what: "golive.samplePopup", fix: "/admin/campaigns/popup" });
   return findings;
 }

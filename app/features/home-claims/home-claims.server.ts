@@ -93,13 +93,19 @@ function publicReview(row: ReviewRow, locale: Locale): PublicReview | null {
  * the shown reviews (in the visitor's language when translated, else the
  * customer's own) and their mean rating, computed here, never written. A
  * hidden section, or one with nothing to show, is null.
+ *
+ * Only what an administrator has confirmed shows (issue 48 item 3, review N8):
+ * the figures once the whole set is confirmed (they are checked against one
+ * another), each review once it is confirmed. A fresh install's samples wait
+ * in the console, hidden from visitors, until someone vouches for them.
  */
 export async function publicClaims(db: Db, locale: Locale): Promise<PublicClaims> {
   const hidden = await hiddenSections(db);
-  const figures = hidden.has("figures") ? [] : (await figureRows(db)).map((row) => publicFigure(row, locale));
+  const rows = hidden.has("figures") ? [] : await figureRows(db);
+  const figures = rows.length && rows.every((r) => !!r.confirmed_at) ? rows.map((row) => publicFigure(row, locale)) : [];
   const list = hidden.has("reviews")
     ? []
-    : (await reviewRows(db)).filter((r) => !r.hidden).flatMap((row) => publicReview(row, locale) ?? []);
+    : (await reviewRows(db)).filter((r) => !r.hidden && !!r.confirmed_at).flatMap((row) => publicReview(row, locale) ?? []);
   const mean = averageRating(list.map((r) => r.rating));
   return {
     figures: figures.length ? figures : null,
@@ -112,10 +118,10 @@ export async function publicClaims(db: Db, locale: Locale): Promise<PublicClaims
 export type UnconfirmedClaim = { kind: "figure"; key: FigureKey } | { kind: "review"; id: number; name: string };
 
 /**
- * Every figure and review the home page shows that an administrator has not
- * confirmed (a spec sample, or an entry not yet vouched for). A hidden
- * section or review is not shown, so it is not listed: hiding is one way to
- * clear the list, confirming the other.
+ * Every figure and review that waits for an administrator's confirmation (a
+ * spec sample, or an entry not yet vouched for): the home page leaves it out
+ * until then (publicClaims). A hidden section or review waits for nothing,
+ * so it is not listed: hiding is one way to clear the list, confirming the other.
  */
 export async function unconfirmedHomeClaims(db: Db): Promise<UnconfirmedClaim[]> {
   const hidden = await hiddenSections(db);

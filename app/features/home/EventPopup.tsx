@@ -46,16 +46,28 @@ export function EventPopup({ popup }: { popup: WithDisclosure<PublicPopup> }) {
           <CloseIcon size={22} />
         </button>
       </form>
-      {/* A loan ad (review A13): it leads to the product's page on our site, and carries the disclosure. */}
-      <Link to={productPageHref(popup.productKey)} className={styles.event}>
-        <DaebuMark text={popup.disclosure?.mark} inline />
-        <CampaignImage image={popup.image} image2x={popup.image2x} box={POPUP_IMAGE} className={styles.image} />
-        <span className={styles.caption}>
-          <strong id={titleId}>{popup.alt}</strong>
-          <span className={styles.cta}>{t("home.popup.cta")} ›</span>
-        </span>
-      </Link>
-      {popup.disclosure ? <Disclosure text={popup.disclosure} /> : null}
+      {/* A loan ad (review A13): it leads to the product's page on our site, and carries the disclosure.
+          The body scrolls between the × and the bar (review N1): the whole block can be read on a
+          320×568 phone, and both ways of closing stay in view. Focusable, so a keyboard scrolls it too. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region (axe: scrollable-region-focusable) */}
+      <div className={styles.body} tabIndex={0} role="region" aria-labelledby={titleId} data-testid="popup-body">
+        <Link to={productPageHref(popup.productKey)} className={styles.event}>
+          <DaebuMark text={popup.disclosure?.mark} inline />
+          <CampaignImage image={popup.image} image2x={popup.image2x} box={POPUP_IMAGE} className={styles.image} />
+          <span className={styles.caption}>
+            <strong id={titleId}>{popup.alt}</strong>
+            <span className={styles.cta}>{t(popup.event ? "home.popup.cta" : "home.popup.ctaLoan")} ›</span>
+          </span>
+        </Link>
+        {/* An event's terms and period, in the popup itself (review N9; 별표 5 1.가·1.다). */}
+        {popup.event ? (
+          <div className={styles.terms} data-testid="event-terms">
+            <p>{t("home.popup.eventTerms", { terms: popup.event.terms })}</p>
+            <p>{t("home.popup.eventPeriod", { from: popup.event.from, until: popup.event.until })}</p>
+          </div>
+        ) : null}
+        {popup.disclosure ? <Disclosure text={popup.disclosure} /> : null}
+      </div>
       <form method="dialog" className={styles.bar}>
         <label className={styles.dontShow}>
           <input ref={dontShow} type="checkbox" name="dontShow" />

@@ -31,6 +31,7 @@ function Banner({ banner, eager, showDate }: { banner: WithDisclosure<PublicBann
         />
         <span className={styles.caption}>
           <strong className={styles.name}>{banner.title}</strong>
+          {banner.lender ? <span className={styles.lender}>{t("home.banners.lender", { lender: banner.lender })}</span> : null}
           {banner.description ? <span className={styles.desc}>{banner.description}</span> : null}
           <span className={styles.rate}>{t("home.banners.rate", { rate: banner.rate })}</span>
           {showDate ? <span className={styles.rateDate}>{t("home.banners.rateAsOf", { date: banner.rateDay })}</span> : null}

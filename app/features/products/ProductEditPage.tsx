@@ -1,7 +1,8 @@
 import { useNavigation } from "react-router";
+import { LOCALES } from "#app/i18n/locales.ts";
 import { Button } from "#app/ui/Button.tsx";
 import { FieldError, SelectField, TextArea, TextField } from "#app/ui/Field.tsx";
-import { RATE_KINDS, STAMP_DUTY } from "#app/loans/terms.ts";
+import { INTEREST_TIMINGS, RATE_KINDS, STAMP_DUTY } from "#app/loans/terms.ts";
 import { ApprovalFields } from "#app/features/console/ad-approval.tsx";
 import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
@@ -182,6 +183,37 @@ export function ProductEditPage({ product, result, created }: { product: AdminPr
             lang="ko"
             {...field("credit_standard")}
           />
+          <SelectField label={t("products.field.interestTiming")} {...field("interest_timing")}>
+            <option value="">{t("products.field.choose")}</option>
+            {INTEREST_TIMINGS.map((k) => (
+              <option key={k} value={k}>
+                {t(`products.interestTiming.${k}` as AdminKey)}
+              </option>
+            ))}
+          </SelectField>
+        </fieldset>
+        <fieldset className={admin.stack}>
+          <legend>{t("products.translations.legend")}</legend>
+          <p className={admin.muted}>{t("products.translations.hint")}</p>
+          {LOCALES.map((locale) => (
+            <fieldset key={locale} className={admin.stack} lang={locale}>
+              <legend>{t(`campaigns.lang.${locale}`)}</legend>
+              <TextArea
+                label={t("products.field.rateBasisTr")}
+                maxLength={LENDER_WORDS_MAX}
+                rows={2}
+                lang={locale}
+                {...field(`rate_basis_${locale}`)}
+              />
+              <TextArea
+                label={t("products.field.creditStandardTr")}
+                maxLength={LENDER_WORDS_MAX}
+                rows={2}
+                lang={locale}
+                {...field(`credit_standard_${locale}`)}
+              />
+            </fieldset>
+          ))}
         </fieldset>
         <ApprovalFields field={field} />
         <TextField

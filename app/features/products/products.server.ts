@@ -28,7 +28,7 @@ import { businessIdentity } from "#app/business/identity.server.ts";
 import { daebuRegistration } from "#app/business/identity.ts";
 import { sampleMarks } from "#app/loans/sample-marks.ts";
 import { expiringSoon, type Expiring, type Gap } from "#app/loans/ad-approval.ts";
-import type { RateKind, StampDuty } from "#app/loans/terms.ts";
+import type { InterestTiming, LenderTranslations, RateKind, StampDuty } from "#app/loans/terms.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
 import { loadDisclosureBroker } from "#app/loans/disclosure.server.ts";
 import type { DisclosureApproval, DisclosureBroker, DisclosureProduct } from "#app/loans/disclosure.ts";
@@ -61,6 +61,29 @@ export class ProductProblem extends CodedError<ProductError> {
 }
 
 const emptyName = (name: string) => !name.trim();
+
+/** A stored JSON of the lender-approved translations (review N15): each known language's non-empty text. */
+function translations(json: string | null): LenderTranslations {
+  if (!json) return {};
+  try {
+    const raw = JSON.parse(json) as Record<string, unknown>;
+    return Object.fromEntries(LOCALES.flatMap((l) => (typeof raw[l] === "string" && raw[l].trim() ? [[l, raw[l].trim()]] : [])));
+  } catch {
+    return {};
+  }
+}
+
+/** The form's fields of one lender text's translations: `rate_basis_vi`… */
+const translationFields = (name: "rate_basis" | "credit_standard", json: string | null) => {
+  const tr = translations(json);
+  return Object.fromEntries(LOCALES.map((l) => [`${name}_${l}`, tr[l] ?? ""]));
+};
+
+/** The input's translations of one lender text as stored: null when none was given. */
+function translationJson(input: ProductInput, name: "rate_basis" | "credit_standard"): string | null {
+  const given = LOCALES.flatMap((l) => (input[`${name}_${l}`] ? [[l, input[`${name}_${l}`]] as const] : []));
+  return given.length ? JSON.stringify(Object.fromEntries(given)) : null;
+}
 
 function rulesOf(row: VersionRow): EligibilityRules {
   return {
@@ -95,6 +118,9 @@ function productOf(product: ProductRow, version: VersionRow, locale: Locale): Lo
       prepayMonths: version.prepay_months ?? 0,
       stampDuty: (version.stamp_duty ?? "none") as StampDuty,
       creditStandard: version.credit_standard ?? "",
+      rateBasisTr: translations(version.rate_basis_tr),
+      creditStandardTr: translations(version.credit_standard_tr),
+      interestTiming: (version.interest_timing ?? "monthly") as InterestTiming,
     },
     approval: {
       confirmNo: version.confirm_no ?? "",
@@ -183,6 +209,9 @@ export function versionValues(row: VersionRow): ProductValues {
     prepay_months: row.prepay_months === null ? "" : String(row.prepay_months),
     stamp_duty: row.stamp_duty ?? "",
     credit_standard: row.credit_standard ?? "",
+    interest_timing: row.interest_timing ?? "",
+    ...translationFields("rate_basis", row.rate_basis_tr),
+    ...translationFields("credit_standard", row.credit_standard_tr),
     confirm_no: row.confirm_no ?? "",
     confirm_until: row.confirm_until ?? "",
     review_no: row.review_no ?? "",
@@ -219,7 +248,20 @@ type Lenders = Map<number, string>;
 /** The version visitors see (or will) is still a sample by its content (app/loans/sample-marks.ts), as the go-live check reads it. */
 function sampleShown(version: VersionRow | undefined, now: Date): boolean {
   if (!version) return false;
-  return sampleMarks(version, [version.names, version.official_name, version.rate_basis, version.credit_standard], now).length > 0;
+  return (
+    sampleMarks(
+      version,
+      [
+        version.names,
+        version.official_name,
+        version.rate_basis,
+        version.credit_standard,
+        version.rate_basis_tr,
+        version.credit_standard_tr,
+      ],
+      now,
+    ).length > 0
+  );
 }
 
 async function lenderNames(db: Db): Promise<Lenders> {
@@ -310,6 +352,9 @@ function columnsOf(input: ProductInput, lenderName: string | null = null) {
     prepay_months: input.prepay_months,
     stamp_duty: input.stamp_duty,
     credit_standard: input.credit_standard || null,
+    interest_timing: input.interest_timing,
+    rate_basis_tr: translationJson(input, "rate_basis"),
+    credit_standard_tr: translationJson(input, "credit_standard"),
     confirm_no: input.confirm_no || null,
     confirm_until: input.confirm_until || null,
     review_no: input.review_no || null,

@@ -3,7 +3,7 @@ import type { AdminKey } from "#app/features/console/i18n.ts";
 import { kstTime } from "#app/features/console/kst-field.ts";
 import { LEGAL_MAX_RATE_BP, RATE_SYNTAX, bpToPercent, parseRate, percentToBp } from "#app/loans/rate.ts";
 import { EMPLOYMENT_KINDS, METHODS, VISA_TYPES, parseList, type EmploymentKind, type Method } from "#app/features/products/model.ts";
-import { PREPAY_FEE_MONTHS_MAX, RATE_KINDS, STAMP_DUTY, overdueWithinCap } from "#app/loans/terms.ts";
+import { INTEREST_TIMINGS, PREPAY_FEE_MONTHS_MAX, RATE_KINDS, STAMP_DUTY, overdueAddAllowed, overdueWithinCap } from "#app/loans/terms.ts";
 import { isIsoDay } from "#app/lib/seoul-time.ts";
 import { approvalEntries } from "#app/features/console/ad-approval-schema.ts";
 
@@ -162,7 +162,11 @@ const fields = v.object({
   official_name: text(LENDER_TEXT_MAX, false),
   rate_kind: optionalChoice(RATE_KINDS),
   rate_basis: text(LENDER_WORDS_MAX, false),
-  overdue_add: optionalPercent,
+  // At most 3 %p on its own (연체이자율 규정 제3조①), and within 20 % in total at the highest rate (below).
+  overdue_add: v.pipe(
+    optionalPercent,
+    v.check((bp: number | null) => bp === null || overdueAddAllowed(bp), msg("products.error.overdueAdd")),
+  ),
   fee_handling: optionalPercent,
   fee_prepay: optionalPercent,
   prepay_months: v.pipe(
@@ -174,6 +178,19 @@ const fields = v.object({
   ),
   stamp_duty: optionalChoice(STAMP_DUTY),
   credit_standard: text(LENDER_WORDS_MAX, false),
+  // 이자 부과시기 (감독규정 제17조①4다2): a draft may lack it, publishing may not.
+  interest_timing: optionalChoice(INTEREST_TIMINGS),
+  // The lender's own words in a translation the lender approved, per language (review N15): each optional.
+  rate_basis_en: text(LENDER_WORDS_MAX, false),
+  rate_basis_vi: text(LENDER_WORDS_MAX, false),
+  rate_basis_id: text(LENDER_WORDS_MAX, false),
+  rate_basis_my: text(LENDER_WORDS_MAX, false),
+  rate_basis_mn: text(LENDER_WORDS_MAX, false),
+  credit_standard_en: text(LENDER_WORDS_MAX, false),
+  credit_standard_vi: text(LENDER_WORDS_MAX, false),
+  credit_standard_id: text(LENDER_WORDS_MAX, false),
+  credit_standard_my: text(LENDER_WORDS_MAX, false),
+  credit_standard_mn: text(LENDER_WORDS_MAX, false),
   ...approvalEntries,
 });
 type Fields = v.InferOutput<typeof fields>;

@@ -14,7 +14,16 @@ import {
   type CalculatorOffer,
   type CalculatorValues,
 } from "#app/features/repayment/schema.ts";
-import { calculatorAnswer, DSR_CEILING, STAY_MONTHS_AFTER_LOAN, type CalculatorAnswer } from "#app/features/repayment/answer.ts";
+import {
+  answerFitsProduct,
+  calculatorAnswer,
+  DSR_CEILING,
+  STAY_MONTHS_AFTER_LOAN,
+  type CalculatorAnswer,
+} from "#app/features/repayment/answer.ts";
+import type { ProductFit } from "#app/loans/product-fit.ts";
+import type { DisclosureText } from "#app/loans/disclosure.ts";
+import { Disclosure } from "#app/loans/Disclosure.tsx";
 import type { Schedule } from "#app/features/repayment/schedule.ts";
 import { formatDay, formatShare, formatWon } from "#app/features/repayment/format.ts";
 import { scheduleRowsHtml } from "#app/features/repayment/schedule-rows.ts";
@@ -40,6 +49,7 @@ export function RepaymentCalculator({
   today,
   offer = GENERAL_OFFER,
   figures = null,
+  ad = null,
 }: {
   initial: CalculatorValues;
   asked: boolean;
@@ -47,6 +57,11 @@ export function RepaymentCalculator({
   offer?: CalculatorOffer;
   /** What the live products lend, as finished sentences after the amount's and the rate's hints; null when nothing is live. */
   figures?: { amount: string; rate: string } | null;
+  /**
+   * The product a link named (`product=`): its disclosure, shown under the answer only while the
+   * figures fit the product (review N2) — the same rule the loader applied to the server's HTML.
+   */
+  ad?: { text: DisclosureText; fit: ProductFit } | null;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -152,6 +167,7 @@ export function RepaymentCalculator({
 
       {answer ? <Answer answer={answer} locale={locale} t={t} headingRef={answerHeading} /> : null}
       <Terms t={t} />
+      {ad && answer && reading.success && answerFitsProduct(ad.fit, reading.input, answer) ? <Disclosure text={ad.text} /> : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { CalculatorInput } from "#app/features/repayment/schema.ts";
 import { repaymentSchedule, type Schedule } from "#app/features/repayment/schedule.ts";
 import { earliestExpiryFor, maxTermForStay } from "#app/features/repayment/term-cap.ts";
+import { fitsProduct, type ProductFit } from "#app/loans/product-fit.ts";
 
 /**
  * The calculator's answer to a valid query (issue 27), computed the same on
@@ -66,4 +67,14 @@ export function calculatorAnswer(input: CalculatorInput, today: string): Calcula
     income = { averagePayment, monthlyIncome: Math.floor(monthlyIncome), share, overCeiling: share > DSR_CEILING };
   }
   return { months, stay, schedule, income };
+}
+
+/**
+ * Whether the answer may carry the linked product's disclosure (review N2): a schedule whose
+ * figures — the amount, the rate, the months it was computed for, the method — fit the product
+ * (app/loans/product-fit.ts). The loader and the page in the browser both ask this.
+ */
+export function answerFitsProduct(fit: ProductFit | null, input: CalculatorInput, answer: CalculatorAnswer): boolean {
+  if (!fit || !answer.schedule) return false;
+  return fitsProduct(fit, { amount: input.amount, ratePercent: input.rate, months: answer.months, method: input.method });
 }

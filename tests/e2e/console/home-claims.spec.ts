@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { hydrated, axeViolations, renderedFrames, animationsSettled } from "#tests/e2e/fixtures.ts";
+import type { Locator, Page } from "@playwright/test";
+import { hydrated, axeViolations, renderedFrames, animationsSettled, swipe } from "#tests/e2e/fixtures.ts";
 import { test, expect, english, withoutJavaScript } from "#tests/e2e/console/fixtures.ts";
 
 /**
@@ -44,7 +44,7 @@ test("the go-live check lists the sample figures and reviews, each linked to whe
   await page.goto("/admin/go-live");
   const claims = page.getByRole("region", { name: "Home page figures and reviews" });
   await expect(claims.getByRole("listitem")).toHaveCount(7);
-  await expect(claims.getByText(/^Total loan disbursed \(KRW\): a figure on the home page nobody has confirmed/)).toBeVisible();
+  await expect(claims.getByText(/^Total loan disbursed \(KRW\): a home-page figure nobody has confirmed/)).toBeVisible();
   await claims.getByRole("listitem").last().getByRole("link", { name: "Fix it here" }).click();
   await expect(page).toHaveURL(/\/admin\/home-claims\/reviews\/3$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Review by Nguyen V*** A");
@@ -103,7 +103,8 @@ test("without JavaScript: an approval count the total cannot hold is refused and
     await expect(plain.page.getByText("The section is hidden from the home page.")).toBeVisible();
     await expect.poll(() => homeFigures(page), { timeout: LIVE_WITHIN }).toEqual([]);
     await expect(page.getByRole("region", { name: "Our results in numbers" })).toHaveCount(0);
-    await expect(page.getByRole("region", { name: "Real people Real results" })).toBeVisible();
+    // No review is confirmed yet: the reviews wait too (issue 48 item 3).
+    await expect(page.getByRole("region", { name: "Real people Real results" })).toHaveCount(0);
   } finally {
     await plain.close();
   }
@@ -147,6 +148,196 @@ test("without JavaScript: the hidden section is shown again", async ({ browser, 
   } finally {
     await plain.close();
   }
+});
+
+test("the sample reviews wait unshown until an administrator confirms each with the customer's consent date; then the home page shows them", async ({
+  page,
+}) => {
+  await page.goto("/?lang=en");
+  await expect(page.getByRole("region", { name: "Real people Real results" })).toHaveCount(0);
+  for (const id of [1, 2, 3]) {
+    await page.goto(`/admin/home-claims/reviews/${id}`);
+    await hydrated(page);
+    await page.getByLabel(/^Day the customer agreed to publication/).fill("2026-10-01");
+    await page.getByLabel(/^This review is real/).check();
+    await page.getByRole("button", { name: "Save review" }).click();
+    await expect(page.getByText("The review is saved; the home page shows it within seconds.")).toBeVisible();
+  }
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/?lang=en");
+        return page
+          .getByRole("region", { name: "Real people Real results" })
+          .getByRole("group", { name: /^Review \d of 3$/ })
+          .count();
+      },
+      { timeout: LIVE_WITHIN },
+    )
+    .toBe(3);
+});
+
+/** The scrolling track of the reviews carousel: the parent of its slides. */
+const reviewsTrack = (page: Page) =>
+  page
+    .getByRole("group", { name: /^Review \d of 3$/ })
+    .first()
+    .locator("..");
+
+/** The slide the track rests on; a fraction while it is still moving between two. */
+const currentSlide = (track: Locator) =>
+  track.evaluate((el) => {
+    const [a, b] = el.children as unknown as HTMLElement[];
+    return Math.round((el.scrollLeft / (b!.offsetLeft - a!.offsetLeft)) * 100) / 100;
+  });
+
+async function setHidden(page: Page, hidden: boolean) {
+  await page.evaluate((hidden) => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+}
+
+test.describe("testimonials and statistics, once confirmed (spec §1, §4)", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install({ time: new Date("2024-06-10T10:00:00") });
+    await page.clock.pauseAt(new Date("2024-06-10T10:00:01"));
+  });
+
+  test("headings, five stars and three reviews with flag, masked name, rating 5 and quote", async ({ page }) => {
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Real people Real results" });
+    // Computed from the three confirmed reviews (issue 35, item 4), not written.
+    await expect(section.getByRole("img", { name: "Average rating 5 out of 5 from 3 reviews" })).toBeVisible();
+    const slides = section.getByRole("group", { name: /^Review \d of 3$/ });
+    await expect(slides).toHaveCount(3);
+    for (const [i, [flag, lang]] of (
+      [
+        ["Indonesia", "id"],
+        ["Philippines", "en"],
+        ["Vietnam", "vi"],
+      ] as const
+    ).entries()) {
+      const slide = slides.nth(i);
+      await expect(slide.getByRole("img", { name: flag })).toHaveAttribute("width", "30");
+      await expect(slide.getByText(/\*\*\*/)).toHaveCount(1);
+      await expect(slide.getByRole("img", { name: "Rated 5 out of 5" })).toHaveCount(1);
+      await expect(slide.locator("blockquote")).toHaveAttribute("lang", lang);
+    }
+    const box = await slides.nth(0).boundingBox();
+    const next = await slides.nth(1).boundingBox();
+    expect(next!.x - (box!.x + box!.width)).toBe(16);
+    const track = reviewsTrack(page);
+    expect(box!.width).toBe((await track.boundingBox())!.width);
+  });
+
+  test("the carousel advances every 2000 ms, goes on from where a swipe left it, pauses while the tab is hidden", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const track = reviewsTrack(page);
+    expect(await currentSlide(track)).toBe(0);
+    await page.clock.runFor(1900);
+    expect(await currentSlide(track)).toBe(0);
+    await page.clock.runFor(100);
+    await expect.poll(() => currentSlide(track)).toBe(1);
+
+    // A swipe to the third review: the carousel continues from there.
+    // The carousel takes the slide from `scrollend`, once the snap has settled.
+    await track.evaluate((el) => {
+      (window as unknown as { scrollEnded: Promise<void> }).scrollEnded = new Promise((resolve) =>
+        el.addEventListener("scrollend", () => resolve(), { once: true }),
+      );
+    });
+    await swipe(page, track, "left");
+    await page.evaluate(() => (window as unknown as { scrollEnded: Promise<void> }).scrollEnded);
+    expect(await currentSlide(track)).toBe(2);
+    await page.clock.runFor(2000);
+    await expect.poll(() => currentSlide(track)).toBe(0);
+
+    await setHidden(page, true);
+    await page.clock.runFor(8000);
+    expect(await currentSlide(track)).toBe(0);
+    await setHidden(page, false);
+    await page.clock.runFor(2000);
+    await expect.poll(() => currentSlide(track)).toBe(1);
+  });
+
+  test("the carousel's pause button stops and resumes it", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const section = page.getByRole("region", { name: "Real people Real results" });
+    const track = reviewsTrack(page);
+    await section.getByRole("button", { name: "Pause the automatic change" }).click();
+    await page.clock.runFor(6000);
+    expect(await currentSlide(track)).toBe(0);
+    await section.getByRole("button", { name: "Resume the automatic change" }).click();
+    await page.clock.runFor(2000);
+    await expect.poll(() => currentSlide(track)).toBe(1);
+  });
+
+  test("the statistics banner cycles through the four figures every 2 s, with a 0.4 s fade and slide, and pauses while hidden", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const stats = page.getByRole("region", { name: "Our results in numbers" });
+    // Screen readers get all four at once.
+    // Each with its day and source (issue 35, item 4), as the administrator confirmed them above, in won.
+    const dated = ". As of November 1, 2026. Source: ";
+    await expect(stats.getByRole("listitem")).toHaveText([
+      /^Loan Consultation Requests Received 100,000\. As of November 1, 2026\. Source: /,
+      /^Approved Loan Applications 50,000\. As of November 1, 2026\. Source: /,
+      /^Loan Approval Rate 85%\. As of November 1, 2026\. Source: /,
+      `Total Loan Disbursed ₩50 billion${dated}Lenders' disbursement statements`,
+    ]);
+    const shown = async () => {
+      const visible = [];
+      for (const label of [
+        "Loan Consultation Requests Received",
+        "Approved Loan Applications",
+        "Loan Approval Rate",
+        "Total Loan Disbursed",
+      ]) {
+        if (await stats.getByText(label, { exact: true }).isVisible()) visible.push(label);
+      }
+      return visible;
+    };
+    expect(await shown()).toEqual(["Loan Consultation Requests Received"]);
+    await expect(stats.getByText("100,000", { exact: true })).toBeVisible();
+    for (const label of [
+      "Approved Loan Applications",
+      "Loan Approval Rate",
+      "Total Loan Disbursed",
+      "Loan Consultation Requests Received",
+    ]) {
+      await page.clock.runFor(2000);
+      await expect.poll(shown).toEqual([label]);
+    }
+    const animation = await stats.getByText("Loan Consultation Requests Received", { exact: true }).evaluate((el) => {
+      const style = getComputedStyle(el.parentElement!);
+      return [style.animationName, style.animationDuration];
+    });
+    expect(animation[0]).not.toBe("none");
+    expect(animation[1]).toBe("0.4s");
+    await setHidden(page, true);
+    await page.clock.runFor(6000);
+    expect(await shown()).toEqual(["Loan Consultation Requests Received"]);
+    await setHidden(page, false);
+    await page.clock.runFor(2000);
+    await expect.poll(shown).toEqual(["Approved Loan Applications"]);
+  });
+
+  test("with reduced motion the figures change without animation and sections do not slide", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    await hydrated(page);
+    const stats = page.getByRole("region", { name: "Our results in numbers" });
+    await page.clock.runFor(2000);
+    const current = stats.getByText("Approved Loan Applications", { exact: true });
+    await expect(current).toBeVisible();
+    expect(await current.evaluate((el) => getComputedStyle(el.parentElement!).animationName)).toBe("none");
+    await expect(page.locator("[data-reveal]")).toHaveCount(0);
+  });
 });
 
 const DISCLOSURE = {
