@@ -16,6 +16,7 @@ import { hasRole, requireRole, signedIn } from "#app/features/console/guards.ser
 import { leadAssignment, reassign } from "#app/features/pipeline/assignment.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { RequestPage, type RequestActionResult } from "#app/features/pipeline/RequestPage.tsx";
+import { lenderConsentAction, lenderConsents } from "#app/features/pipeline/lender-consent.server.ts";
 
 function target(params: Route.LoaderArgs["params"]) {
   const id = positiveId(params.id);
@@ -51,6 +52,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Who has the lead, for everyone; whom it may go to, for administrators (ADR 0022).
     assignment: kind === "consultation" ? await leadAssignment(db, id, hasRole(who, "admin")) : null,
     doNotContact: await isDoNotContact(db, phone),
+    // Whether the person consented to give their data to a lender (issue 52): the lender stage needs it.
+    lenderConsents: kind === "consultation" ? await lenderConsents(db, id) : null,
     noteMax: NOTE_MAX,
   };
 }
@@ -75,6 +78,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const assign = await reassign(db, who, id, form.get("to"));
     if (!assign.ok && assign.error === "missing") throw data(null, { status: 404 });
     return data<RequestActionResult>({ assign }, { status: assign.ok ? 200 : 400 });
+  }
+  if (form.get("intent") === "consent") {
+    if (kind !== "consultation") throw data(null, { status: 404 });
+    const consent = await lenderConsentAction(db, who, id, form);
+    if (!consent.ok && consent.error === "missing") throw data(null, { status: 404 });
+    return data<RequestActionResult>({ consent }, { status: consent.ok ? 200 : consent.error === "decided" ? 409 : 400 });
   }
   if (form.get("intent") === "stage") {
     const stage = await moveStageAction(db, who, kind, id, form);

@@ -12,6 +12,9 @@ import type { CallState } from "#app/features/pipeline/calls.server.ts";
 import { CallsSection, DoNotContactBanner, type CallFormResult } from "#app/features/pipeline/CallParts.tsx";
 import type { Assignment, ReassignResult } from "#app/features/pipeline/assignment.server.ts";
 import { AssignmentSection } from "#app/features/pipeline/AssignmentParts.tsx";
+import type { LenderConsent, LenderConsentResult } from "#app/features/pipeline/lender-consent.server.ts";
+import { LenderConsentSection } from "#app/features/pipeline/ConsentParts.tsx";
+import { isDecided } from "#app/features/pipeline/stages.ts";
 import styles from "#app/features/console/console.module.css";
 
 interface RequestPageData {
@@ -25,11 +28,17 @@ interface RequestPageData {
   assignment: Assignment | null;
   /** The request's phone number asked not to be contacted (any kind). */
   doNotContact: boolean;
+  /** Consultations only: the consents to give it to a lender (issue 52). */
+  lenderConsents: LenderConsent[] | null;
   noteMax: number;
 }
 
 export type RequestActionResult =
-  { note: "saved" | "error" } | { stage: StageFormResult } | { call: CallFormResult } | { assign: ReassignResult };
+  | { note: "saved" | "error" }
+  | { stage: StageFormResult }
+  | { call: CallFormResult }
+  | { assign: ReassignResult }
+  | { consent: LenderConsentResult };
 
 /** One request: everything the visitor sent, its photos, consents, workflow and who has seen it. */
 export function RequestPage({ data, result }: { data: RequestPageData; result?: RequestActionResult }) {
@@ -55,6 +64,13 @@ export function RequestPage({ data, result }: { data: RequestPageData; result?: 
       {data.doNotContact && !data.calls ? <DoNotContactBanner /> : null}
       {data.assignment ? (
         <AssignmentSection assignment={data.assignment} result={result && "assign" in result ? result.assign : undefined} />
+      ) : null}
+      {data.lenderConsents ? (
+        <LenderConsentSection
+          consents={data.lenderConsents}
+          open={!isDecided(detail.status)}
+          result={result && "consent" in result ? result.consent : undefined}
+        />
       ) : null}
       {data.calls ? <CallsSection calls={data.calls} result={result && "call" in result ? result.call : undefined} /> : null}
 
