@@ -282,6 +282,15 @@ export interface AdminRecoveryCodeTable {
 }
 
 /** The console's settings, one row each (`two_step_required`: `admins` | `everyone`). */
+/** A network (IPv4 /24 or IPv6 /48 prefix) an operator signed in from (issue 52): a new one alerts the administrators. */
+export interface AdminOperatorNetworkTable {
+  id: Generated<number>;
+  operator_id: number;
+  network: string;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
 export interface AdminSettingTable {
   id: Generated<number>;
   name: string;
@@ -826,6 +835,7 @@ export interface Database {
   admin_password_links: AdminPasswordLinkTable;
   admin_recovery_codes: AdminRecoveryCodeTable;
   admin_settings: AdminSettingTable;
+  admin_operator_networks: AdminOperatorNetworkTable;
   alert_deliveries: AlertDeliveryTable;
   push_subscriptions: PushSubscriptionTable;
   campaign_banners: CampaignBannerTable;

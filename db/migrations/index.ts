@@ -34,6 +34,7 @@ import * as m0170 from "#db/migrations/0170_visitor_push.ts";
 import * as m0175 from "#db/migrations/0175_lenders.ts";
 import * as m0180 from "#db/migrations/0180_legal_texts_from_facts.ts";
 import * as m0205 from "#db/migrations/0205_lender_consents.ts";
+import * as m0206 from "#db/migrations/0206_operator_networks.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   "0175_lenders": m0175,
   "0180_legal_texts_from_facts": m0180,
   "0205_lender_consents": m0205,
+  "0206_operator_networks": m0206,
 };

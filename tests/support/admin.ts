@@ -137,8 +137,18 @@ export async function csrfOf(services: TestServices, cookie: string): Promise<st
  * tests sign the same operator in several times a minute (replay is tested
  * on its own, in console-two-step.test.ts).
  */
-export async function signInCookie(services: TestServices, email: string, password: string, clientIp = "127.0.0.1"): Promise<string> {
-  const first = await callRoute(signInRoute, "open", post("/admin/sign-in", { email, password }), services, {}, clientIp);
+export async function signInCookie(
+  services: TestServices,
+  email: string,
+  password: string,
+  clientIp = "127.0.0.1",
+  userAgent?: string,
+): Promise<string> {
+  const withAgent = (request: Request) => {
+    if (userAgent) request.headers.set("user-agent", userAgent);
+    return request;
+  };
+  const first = await callRoute(signInRoute, "open", withAgent(post("/admin/sign-in", { email, password })), services, {}, clientIp);
   if (first.headers.get("location") !== "/admin/sign-in/code") {
     const cookie = cookieFrom(first);
     if (!cookie) throw new Error(`sign-in failed: ${first.status}`);
@@ -147,7 +157,14 @@ export async function signInCookie(services: TestServices, email: string, passwo
   await services.db.updateTable("admin_operators").set({ totp_last_step: null }).where("email", "=", email.trim().toLowerCase()).execute();
   const pending = cookieFrom(first, "admin_second_step")!;
   const code = totpCode(TEST_TOTP_SECRET, totpStep(new Date()));
-  const second = await callRoute(secondStepRoute, "open", post("/admin/sign-in/code", { code }, pending), services, {}, clientIp);
+  const second = await callRoute(
+    secondStepRoute,
+    "open",
+    withAgent(post("/admin/sign-in/code", { code }, pending)),
+    services,
+    {},
+    clientIp,
+  );
   const cookie = cookieFrom(second);
   if (!cookie) throw new Error(`second step failed: ${second.status}`);
   return cookie;
