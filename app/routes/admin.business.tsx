@@ -5,6 +5,7 @@ import { adminMeta } from "#app/features/console/meta.ts";
 import { requireRole } from "#app/features/console/guards.server.ts";
 import { businessIdentity } from "#app/business/identity.server.ts";
 import { businessModules } from "#app/business/modules.server.ts";
+import { businessProcessors } from "#app/business/processors.server.ts";
 import { identityFields } from "#app/features/business-settings/schema.ts";
 import { businessAction } from "#app/features/business-settings/actions.server.ts";
 import { BusinessPage } from "#app/features/business-settings/BusinessPage.tsx";
@@ -18,6 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     stored: identityFields(identity),
     certificateUrl: identity.certificateUrl,
     modules: await businessModules(db),
+    processors: await businessProcessors(db),
   };
 }
 
@@ -30,6 +32,12 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <BusinessPage stored={loaderData.stored} certificateUrl={loaderData.certificateUrl} modules={loaderData.modules} result={actionData} />
+    <BusinessPage
+      stored={loaderData.stored}
+      certificateUrl={loaderData.certificateUrl}
+      modules={loaderData.modules}
+      processors={loaderData.processors}
+      result={actionData}
+    />
   );
 }

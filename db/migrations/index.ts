@@ -35,6 +35,7 @@ import * as m0175 from "#db/migrations/0175_lenders.ts";
 import * as m0180 from "#db/migrations/0180_legal_texts_from_facts.ts";
 import * as m0205 from "#db/migrations/0205_lender_consents.ts";
 import * as m0206 from "#db/migrations/0206_operator_networks.ts";
+import * as m0207 from "#db/migrations/0207_privacy_processors.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   "0180_legal_texts_from_facts": m0180,
   "0205_lender_consents": m0205,
   "0206_operator_networks": m0206,
+  "0207_privacy_processors": m0207,
 };

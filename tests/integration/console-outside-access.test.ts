@@ -78,7 +78,7 @@ describe.each(DIALECTS)("outside access to the console on %s", (dialect) => {
   });
 
   it("requires two-step sign-in of a new agent, and keeps 'administrators only' out of reach while the console answers from anywhere", async () => {
-    await createOperator(handle.db, "new.agent@example.com", PASSWORD, "agent");
+    await createOperator(handle.db, "new.agent@example.com", PASSWORD, "agent", { twoStep: false });
     const session = cookieFrom(
       await callRoute(signIn, "open", post("/admin/sign-in", { email: "new.agent@example.com", password: PASSWORD }), app()),
     )!;

@@ -30,7 +30,8 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
     // An agent: a password alone signs it in (the code step is tested in console-two-step.test.ts).
-    operatorId = await createOperator(handle.db, EMAIL, PASSWORD, "agent");
+    // Without two-step sign-in: these tests are of the password step alone.
+    operatorId = await createOperator(handle.db, EMAIL, PASSWORD, "agent", { twoStep: false });
   }, 30_000); // a fresh schema and migrations: slow on a busy PostgreSQL
   afterAll(async () => handle.cleanup());
   beforeEach(async () => {

@@ -8,6 +8,8 @@ import { FieldGroup } from "#app/features/console/fields.tsx";
 import type { BusinessResult } from "#app/features/business-settings/actions.server.ts";
 import type { BusinessModules } from "#app/business/modules.ts";
 import { ModulesForm } from "#app/features/business-settings/ModulesForm.tsx";
+import { ProcessorsForm } from "#app/features/business-settings/ProcessorsForm.tsx";
+import type { Processor } from "#app/business/processors.ts";
 import { UploadForm } from "#app/features/console/upload-form.tsx";
 import admin from "#app/features/console/console.module.css";
 
@@ -78,11 +80,13 @@ export function BusinessPage({
   stored,
   certificateUrl,
   modules,
+  processors,
   result,
 }: {
   stored: Record<string, string>;
   certificateUrl: string;
   modules: BusinessModules;
+  processors: Processor[];
   result?: BusinessResult;
 }) {
   const t = useAdminT();
@@ -135,6 +139,7 @@ export function BusinessPage({
         </p>
       </UploadForm>
       <ModulesForm modules={modules} result={result} busy={busy} />
+      <ProcessorsForm processors={processors} result={result} busy={busy} />
     </>
   );
 }

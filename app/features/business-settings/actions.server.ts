@@ -10,17 +10,21 @@ import { checkIdentity, formFields, type FieldErrors } from "#app/features/busin
 import { CERTIFICATE_MAX_BYTES, isPdf, saveCertificate, saveIdentity } from "#app/features/business-settings/business.server.ts";
 import { checkModules, MODULES_INTENT } from "#app/features/business-settings/modules-schema.ts";
 import { saveModules } from "#app/features/business-settings/modules.server.ts";
+import { checkProcessors, PROCESSORS_INTENT } from "#app/features/business-settings/processors-schema.ts";
+import { saveProcessors } from "#app/features/business-settings/processors.server.ts";
 
 /**
  * POST /admin/business (administrators; the route checks the role): the
  * identity form (url-encoded), or the certificate's upload (multipart, a
  * PDF of at most 5 MB). Bad input answers 400 with each field's message and
  * the values sent, and saves nothing; a malformed request is a 400 too.
- * With `intent=modules`: the lines of business switched on (issue 47).
+ * With `intent=modules`: the lines of business switched on (issue 47); with
+ * `intent=processors`: the processors the privacy policy names (issue 52).
  */
 export type BusinessResult =
-  | { ok: "saved" | "unchanged" | "certificate" | "modules" }
+  | { ok: "saved" | "unchanged" | "certificate" | "modules" | "processors" }
   | { modulesErrors: FieldErrors }
+  | { processorsErrors: FieldErrors; processorsValues: Record<string, string> }
   | { errors: FieldErrors; values: Record<string, string> }
   | { certificateError: "business.error.certificateType" | "business.error.certificateSize" | "business.error.certificateMissing" };
 
@@ -65,6 +69,11 @@ export async function businessAction(request: Request, context: Readonly<RouterC
     const modules = checkModules(form);
     if (!modules.ok) return data<BusinessResult>({ modulesErrors: modules.errors }, { status: 400 });
     return data<BusinessResult>({ ok: await saveModules(db, who, modules.modules) });
+  }
+  if (form.get("intent") === PROCESSORS_INTENT) {
+    const checked = checkProcessors(form);
+    if (!checked.ok) return data<BusinessResult>({ processorsErrors: checked.errors, processorsValues: checked.values }, { status: 400 });
+    return data<BusinessResult>({ ok: await saveProcessors(db, who, checked.processors) });
   }
   const fields = formFields(form);
   const current = await businessIdentity(db);

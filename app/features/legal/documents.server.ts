@@ -11,6 +11,8 @@ import { brokerRegistration, type BusinessIdentity } from "#app/business/identit
 import { businessModules } from "#app/business/modules.server.ts";
 import type { BusinessModules } from "#app/business/modules.ts";
 import { formatDay } from "#app/i18n/intl.ts";
+import { businessProcessors } from "#app/business/processors.server.ts";
+import { isAbroad, type Processor } from "#app/business/processors.ts";
 import { rangeVars, type ProductRanges } from "#app/loans/ranges.ts";
 import { renderMarkdown, unfilledNames, type MarkdownFlags, type MarkdownVars } from "#app/features/legal/markdown.server.ts";
 import {
@@ -69,6 +71,7 @@ export function legalVars(
   facts: LegalFacts,
   effectiveOn: string,
   lenders: readonly LiveLender[] = [],
+  processors: readonly Processor[] = [],
 ): MarkdownVars {
   const ko = lang === POLICY_ORIGINAL_LANG;
   const both = (k: string, en: string) => (ko ? k : `${en} (${k})`);
@@ -95,6 +98,7 @@ export function legalVars(
       lenders.map((l) => (lang === POLICY_ORIGINAL_LANG ? l.legalName : l.names[lang])),
       lang,
     ),
+    ...processorVars(lang, processors),
     /** The version's own date: the texts' "in force from" lines. */
     effectiveDate: legalDay(lang, effectiveOn),
     // amountMin…termMax: only while a product is live; the sentences that state them sit in {?products}.
@@ -102,9 +106,46 @@ export function legalVars(
   };
 }
 
-/** The conditions a text may use: `counter` (the cash-counter line of business is on), `products` (a product is live). */
-export function legalFlags(modules: BusinessModules, facts: LegalFacts): MarkdownFlags {
-  return { counter: modules.counter, products: facts.ranges !== null };
+/** A country's name in the text's language (Korean in the original): 미국, United States, Hoa Kỳ… */
+function countryName(lang: LegalLang, code: string): string {
+  try {
+    return new Intl.DisplayNames([lang], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The processors as the privacy policy names them (issue 52, item 7; 법
+ * 제26조②, 제28조의8②): `processors`, each with its country and task;
+ * `abroadTransfers`, each one abroad with its country, what it does and how
+ * and when the data goes. The Korean text says the Korean words; a
+ * translation the English ones, the country in its own language.
+ */
+export function processorVars(lang: LegalLang, processors: readonly Processor[]): Record<string, string> {
+  const ko = lang === POLICY_ORIGINAL_LANG;
+  const task = (p: Processor) => (ko ? p.taskKo : p.taskEn);
+  const transfer = (p: Processor) => (ko ? p.transferKo : p.transferEn);
+  return {
+    processors: processors.map((p) => `${p.name} (${countryName(lang, p.country)}): ${task(p)}`).join("; "),
+    abroadTransfers: processors
+      .filter(isAbroad)
+      .map((p) => `${p.name} (${countryName(lang, p.country)}): ${task(p)}. ${transfer(p)}`)
+      .join("; "),
+  };
+}
+
+/**
+ * The conditions a text may use: `counter` (the cash-counter line of business is on), `products` (a product is live),
+ * `processors` (processors are listed) and `abroad` (one of them is outside Korea: the transfer abroad is stated).
+ */
+export function legalFlags(modules: BusinessModules, facts: LegalFacts, processors: readonly Processor[] = []): MarkdownFlags {
+  return {
+    counter: modules.counter,
+    products: facts.ranges !== null,
+    processors: processors.length > 0,
+    abroad: processors.some(isAbroad),
+  };
 }
 
 export function bodyOf(row: Pick<Row, `body_${LegalLang}`>, lang: LegalLang): string {
@@ -120,6 +161,8 @@ interface Snapshot {
   modules: BusinessModules;
   /** The live products' lenders (app/loans/lenders.server.ts). */
   lenders: LiveLender[];
+  /** The processors the privacy policy names (app/business/processors.ts). */
+  processors: Processor[];
   /** Rendered texts by `id/lang/facts`, made when first asked for. */
   html: Map<string, string>;
 }
@@ -137,6 +180,7 @@ async function load(db: Db, key: string, day: string): Promise<Snapshot> {
     identity: await businessIdentity(db),
     modules: await businessModules(db),
     lenders: await liveLenders(db, "en"),
+    processors: await businessProcessors(db),
     html: new Map(),
   };
 }
@@ -213,8 +257,8 @@ export async function renderLegalDocument(
   const id = `${row.id}/${lang}/${JSON.stringify(known)}`;
   let html = snapshot.html.get(id);
   if (html === undefined) {
-    const vars = legalVars(snapshot.identity, lang, known, row.effective_on, snapshot.lenders);
-    snapshot.html.set(id, (html = renderMarkdown(bodyOf(row, lang), vars, legalFlags(snapshot.modules, known))));
+    const vars = legalVars(snapshot.identity, lang, known, row.effective_on, snapshot.lenders, snapshot.processors);
+    snapshot.html.set(id, (html = renderMarkdown(bodyOf(row, lang), vars, legalFlags(snapshot.modules, known, snapshot.processors))));
   }
   return { html, version: row.effective_on };
 }
@@ -229,8 +273,9 @@ export async function renderLegalPreview(
   now = new Date(),
 ): Promise<string> {
   const known = await facts(now);
-  const vars = legalVars(await businessIdentity(db), lang, known, effectiveOn, await liveLenders(db, "en"));
-  return renderMarkdown(markdown, vars, legalFlags(await businessModules(db), known));
+  const processors = await businessProcessors(db);
+  const vars = legalVars(await businessIdentity(db), lang, known, effectiveOn, await liveLenders(db, "en"), processors);
+  return renderMarkdown(markdown, vars, legalFlags(await businessModules(db), known, processors));
 }
 
 /**
@@ -273,13 +318,13 @@ export interface UnfilledPlaceholder {
 export async function unfilledPlaceholders(db: Db, facts: LegalFactsSource, now = new Date()): Promise<UnfilledPlaceholder[]> {
   const snapshot = await snapshotAt(db, now);
   const known = await facts(now);
-  const flags = legalFlags(snapshot.modules, known);
+  const flags = legalFlags(snapshot.modules, known, snapshot.processors);
   const out: UnfilledPlaceholder[] = [];
   for (const kind of POLICY_KINDS) {
     const rows = snapshot.byKind.get(kind) ?? [];
     for (const row of rows.slice(Math.max(0, inForceIndex(rows, snapshot.day)))) {
       for (const lang of POLICY_LANGS) {
-        const vars = legalVars(snapshot.identity, lang, known, row.effective_on, snapshot.lenders);
+        const vars = legalVars(snapshot.identity, lang, known, row.effective_on, snapshot.lenders, snapshot.processors);
         for (const name of unfilledNames(bodyOf(row, lang), vars, flags)) out.push({ kind, version: row.effective_on, lang, name });
       }
     }

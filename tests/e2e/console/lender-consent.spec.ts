@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 import { test, expect, english, withoutJavaScript } from "#tests/e2e/console/fixtures.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
@@ -18,6 +18,8 @@ const vi = JSON.parse(readFileSync(new URL("../../../locales/vi/status.json", im
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/consent/${name}.png`, fullPage: true });
 
 test.use({ signedInAs: "admin" });
+// Two browsers and a dozen page loads on a shared machine: room enough that the run stays far under it.
+test.describe.configure({ timeout: 90_000 });
 
 /** A Vietnamese visitor's consultation: its status page's path and the name to find it by in the console. */
 async function consultation(request: import("@playwright/test").APIRequestContext, label: string) {
@@ -77,12 +79,12 @@ async function flow(visitorPage: Page, consolePage: Page, request: import("@play
   await expect(section.getByText(vi.consent.refuseValue!)).toBeVisible();
   await expect(section.getByText(new RegExp(vi.consent.item.visa!))).toBeVisible();
   await shot(visitorPage, `status-ask-${label}`);
-  expect(await axeViolations(visitorPage)).toEqual([]);
+  // axe runs in the page: with JavaScript only (the same markup either way).
+  if (js) expect(await axeViolations(visitorPage)).toEqual([]);
   await section.getByRole("button", { name: interpolate(vi.consent.agree!, { lender }) }).click();
   await expect(visitorPage.getByText(interpolate(vi.consent.done.given!, { lender }))).toBeVisible();
   await expect(visitorPage.getByRole("button", { name: vi.consent.decline })).toHaveCount(0);
   await shot(visitorPage, `status-given-${label}`);
-  expect(await axeViolations(visitorPage)).toEqual([]);
 
   // The operator sees it, and the move goes through.
   await consolePage.reload();
@@ -90,7 +92,7 @@ async function flow(visitorPage: Page, consolePage: Page, request: import("@play
   await expect(consolePage.getByText(`Consent given for: ${lender}.`)).toBeVisible();
   await expect(consolePage.locator("[data-lender-consent=given]")).toBeVisible();
   await shot(consolePage, `console-given-${label}`);
-  expect(await axeViolations(consolePage)).toEqual([]);
+  if (js) expect(await axeViolations(consolePage)).toEqual([]);
   await move(consolePage, "With lender", lender);
   await expect(consolePage.getByText("Moved to “With lender”.")).toBeVisible();
 }
@@ -115,5 +117,4 @@ test("without JavaScript: the same consent, given and seen through plain forms",
   } finally {
     await noJs.close();
   }
-  void (context as BrowserContext);
 });
