@@ -165,6 +165,32 @@ export interface ConsentRecordTable {
   withdrawn_at: Generated<string | null>;
 }
 
+/** How a consent to give a consultation to a lender was given (issue 52): on the status page, by phone, on paper. */
+export type LenderConsentMethod = "web" | "phone" | "paper";
+
+/** A person's consent to give their consultation to one lender (issue 52, item 1; 법 제17조②; ADR 0052). */
+export interface LenderConsentTable {
+  id: Generated<number>;
+  answer_id: number;
+  /** The recipient, as the stage move names it. */
+  lender: string;
+  /** The items given, comma-separated keys of LENDER_CONSENT_ITEMS. */
+  items: string;
+  /** How long the lender keeps them after the loan ends (years). */
+  retention_years: number;
+  method: LenderConsentMethod;
+  /** By phone: the call's recording or reference; on paper: the document's number. Null on the site. */
+  reference: string | null;
+  /** Who asked for it (on the site) or recorded it (phone, paper). */
+  operator_id: number | null;
+  asked_at: string;
+  /** null: asked on the status page and not answered yet. */
+  answer: "given" | "refused" | null;
+  answered_at: string | null;
+  /** The status page's language the visitor answered in (site only). */
+  lang: string | null;
+}
+
 /** What a person may ask of their data (issue 16): withdraw marketing consent, or erase it all; and (issue 28) see it, or complain. */
 export type RightsRequestKind =
   | "withdraw_marketing"
@@ -260,6 +286,15 @@ export interface AdminRecoveryCodeTable {
 }
 
 /** The console's settings, one row each (`two_step_required`: `admins` | `everyone`). */
+/** A network (IPv4 /24 or IPv6 /48 prefix) an operator signed in from (issue 52): a new one alerts the administrators. */
+export interface AdminOperatorNetworkTable {
+  id: Generated<number>;
+  operator_id: number;
+  network: string;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
 export interface AdminSettingTable {
   id: Generated<number>;
   name: string;
@@ -392,6 +427,9 @@ export type AuditAction =
   /** Issue 28: a visitor's own acts on the status page, and an answer to a rights request. */
   | "visitor_reschedule"
   | "visitor_withdraw"
+  /** Issue 52: consent to give a consultation to a lender, asked or recorded by an operator, answered by the visitor. */
+  | "lender_consent"
+  | "visitor_consent"
   | "rights_answer"
   /** Issue 35: the home page's figures and reviews. */
   | "claims_update"
@@ -816,6 +854,7 @@ export interface Database {
   call_attempts: CallAttemptTable;
   do_not_contact: DoNotContactTable;
   consent_records: ConsentRecordTable;
+  lender_consents: LenderConsentTable;
   rights_requests: RightsRequestTable;
   job_leases: JobLeaseTable;
   rate_limits: RateLimitTable;
@@ -830,6 +869,7 @@ export interface Database {
   admin_password_links: AdminPasswordLinkTable;
   admin_recovery_codes: AdminRecoveryCodeTable;
   admin_settings: AdminSettingTable;
+  admin_operator_networks: AdminOperatorNetworkTable;
   alert_deliveries: AlertDeliveryTable;
   push_subscriptions: PushSubscriptionTable;
   campaign_banners: CampaignBannerTable;

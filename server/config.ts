@@ -5,6 +5,7 @@ import { isIP } from "node:net";
 import * as v from "valibot";
 import type { LogLevel } from "#app/lib/logger.server.ts";
 import { hostList } from "#app/lib/outbound.server.ts";
+import { badNetworks } from "#app/lib/networks.server.ts";
 import { alertConfig, type AlertConfig } from "#app/features/alerts/config.server.ts";
 import { CLAIM_LEASE_MS, POLL_MS, SEND_TIMEOUT_MS } from "#app/outbox/policy.ts";
 import { parseTemplates, type TextSettings } from "#app/outbox/text/channel.server.ts";
@@ -101,6 +102,17 @@ export const envSchema = v.pipe(
     KAKAO_MAP_APP_KEY: text(""),
     NODE_ENV: v.optional(v.string()),
     OG_FETCH_ALLOW_HOSTS: list,
+    /** The networks /admin answers (CIDR blocks, comma-separated; issue 52): empty, every network. */
+    ADMIN_ALLOW_NETWORKS: v.pipe(
+      v.optional(v.string(), ""),
+      v.transform((value: string) =>
+        value
+          .split(",")
+          .map((block) => block.trim())
+          .filter(Boolean),
+      ),
+      v.check((blocks) => badNetworks(blocks).length === 0, "must be CIDR blocks separated by commas (203.0.113.0/24, 2001:db8::/48)"),
+    ),
     ALERT_WEBHOOK_URL: urlWith(/^https?:\/\//, "must start with http:// or https://"),
     ALERT_WEBHOOK_SECRET: text(""),
     SMTP_URL: urlWith(/^smtps?:\/\//, "must start with smtp:// or smtps://"),
@@ -205,6 +217,8 @@ export interface ServerConfig {
   development: boolean;
   /** Tests only: hosts the blog-link preview fetch may reach although private. */
   ogFetchAllowHosts: string[];
+  /** ADMIN_ALLOW_NETWORKS: the only networks /admin answers (issue 52); empty, all. */
+  adminAllowNetworks: string[];
   alerts: AlertConfig;
   /** How long the alert worker holds the rows it claimed (default CLAIM_LEASE_MS; the restart test shortens it). */
   alertClaimLeaseMs: number;
@@ -265,6 +279,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     nodeEnv: s.NODE_ENV,
     development: s.NODE_ENV === "development",
     ogFetchAllowHosts: s.OG_FETCH_ALLOW_HOSTS,
+    adminAllowNetworks: s.ADMIN_ALLOW_NETWORKS,
     alerts: alertConfigOf(s),
     alertClaimLeaseMs: s.ALERT_CLAIM_LEASE_MS,
     linkMail: s.SMTP_URL ? { smtpUrl: s.SMTP_URL, from: s.ALERT_EMAIL_FROM } : null,
@@ -285,6 +300,7 @@ export function deploymentFacts(s: Settings): DeploymentFacts {
     appSecretSet: !!s.APP_SECRET,
     smtpSet: !!s.SMTP_URL,
     vapidSet: !!(s.VAPID_PUBLIC_KEY && s.VAPID_PRIVATE_KEY),
+    adminNetworksSet: s.ADMIN_ALLOW_NETWORKS.length > 0,
   };
 }
 

@@ -90,6 +90,7 @@ const services = {
   publicOrigin: config.publicOrigin,
   deployment: { ...config.deployment, sealedWithOtherKey },
   ogFetchAllowHosts: config.ogFetchAllowHosts,
+  adminAllowNetworks: config.adminAllowNetworks,
 };
 const drain = createDrain({ delayMs: config.shutdownDelayMs });
 const appOptions = {

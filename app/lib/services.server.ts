@@ -23,6 +23,8 @@ export interface AppServices {
   linkMail?: { kick: () => void } | null;
   /** Tests only (OG_FETCH_ALLOW_HOSTS): hosts the blog-link preview fetch may reach although private. */
   ogFetchAllowHosts?: string[];
+  /** ADMIN_ALLOW_NETWORKS (issue 52): /admin answers only these networks (CIDR blocks); empty or absent, every network. */
+  adminAllowNetworks?: string[];
   /** How this instance is set up, for the go-live check (no secret's value, only whether it is set). */
   deployment?: DeploymentFacts;
 }
@@ -37,6 +39,8 @@ export interface DeploymentFacts {
   smtpSet: boolean;
   /** The Web Push keys come from the environment. */
   vapidSet: boolean;
+  /** ADMIN_ALLOW_NETWORKS limits /admin to listed networks (issue 52). */
+  adminNetworksSet?: boolean;
   /** Authenticator secrets sealed with another APP_SECRET than this one (`npm run secrets:rotate` re-seals them); unknown: unset. */
   sealedWithOtherKey?: number;
 }

@@ -69,6 +69,7 @@ export async function eraseRequests(trx: Db, ids: Partial<Record<keyof ErasureCo
   const some = (list: number[]) => list.length > 0;
   if (some(all.consultation)) {
     await trx.deleteFrom("consent_records").where("answer_id", "in", all.consultation).execute();
+    await trx.deleteFrom("lender_consents").where("answer_id", "in", all.consultation).execute();
     await trx.deleteFrom("consultation_answer_items").where("answer_id", "in", all.consultation).execute();
     // The agents' call notes may name the person: they go too (the stage history holds nothing personal and stays).
     await trx.deleteFrom("call_attempts").where("request_kind", "=", "consultation").where("request_id", "in", all.consultation).execute();
@@ -133,6 +134,26 @@ export async function copyByPhone(db: Kysely<Database>, phone: string) {
     ),
     consents: await rowsOf(ids.consultation, (list) =>
       db.selectFrom("consent_records").selectAll().where("answer_id", "in", list).execute(),
+    ),
+    // Consents to give the consultation to a lender (issue 52): to whom, what, how and when.
+    lenderConsents: await rowsOf(ids.consultation, (list) =>
+      db
+        .selectFrom("lender_consents")
+        .select([
+          "id",
+          "answer_id",
+          "lender",
+          "items",
+          "retention_years",
+          "method",
+          "reference",
+          "asked_at",
+          "answer",
+          "answered_at",
+          "lang",
+        ])
+        .where("answer_id", "in", list)
+        .execute(),
     ),
     proposals: await rowsOf(ids.proposal, (list) => db.selectFrom("proposals").selectAll().where("id", "in", list).execute()),
     asRequests: await rowsOf(ids.as, (list) => db.selectFrom("as_requests").selectAll().where("id", "in", list).execute()),

@@ -19,10 +19,10 @@ import { DutySwitch } from "#app/features/pipeline/AssignmentParts.tsx";
 /** The operator's own account: two-step sign-in (set up with a QR code, recovery codes), its sessions, and whether it is on duty. */
 export async function loader({ context }: Route.LoaderArgs) {
   const who = signedIn(context);
-  const { db, secret } = services(context);
+  const { db, secret, adminAllowNetworks } = services(context);
   const now = new Date();
   const [twoStep, sessions, onDuty] = await Promise.all([
-    twoStepStatus(db, who, secret),
+    twoStepStatus(db, who, secret, !!adminAllowNetworks?.length),
     listOwnSessions(db, who, now),
     isOnDuty(db, who.operator.id),
   ]);

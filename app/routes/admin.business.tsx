@@ -6,6 +6,7 @@ import { requireRole } from "#app/features/console/guards.server.ts";
 import { businessIdentity } from "#app/business/identity.server.ts";
 import { businessModules } from "#app/business/modules.server.ts";
 import { reviewerRole } from "#app/business/ad-review.server.ts";
+import { businessProcessors } from "#app/business/processors.server.ts";
 import { identityFields } from "#app/features/business-settings/schema.ts";
 import { businessAction } from "#app/features/business-settings/actions.server.ts";
 import { BusinessPage } from "#app/features/business-settings/BusinessPage.tsx";
@@ -20,6 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     certificateUrl: identity.certificateUrl,
     modules: await businessModules(db),
     reviewerRole: await reviewerRole(db),
+    processors: await businessProcessors(db),
   };
 }
 
@@ -37,6 +39,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       certificateUrl={loaderData.certificateUrl}
       modules={loaderData.modules}
       reviewerRole={loaderData.reviewerRole}
+      processors={loaderData.processors}
       result={actionData}
     />
   );

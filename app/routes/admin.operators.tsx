@@ -24,8 +24,14 @@ import { OperatorsPage, type OperatorsResult } from "#app/features/operators/Ope
 /** Administrators only: the operators, invitations, roles, disabling and password resets (ADR 0022). */
 export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "admin");
-  const { db } = services(context);
-  return { title: consoleTitle(context, "operators.title"), operators: await listOperators(db), policy: await twoStepPolicy(db) };
+  const { db, adminAllowNetworks } = services(context);
+  const insideOnly = !!adminAllowNetworks?.length;
+  return {
+    title: consoleTitle(context, "operators.title"),
+    operators: await listOperators(db),
+    policy: await twoStepPolicy(db, insideOnly),
+    insideOnly,
+  };
 }
 
 export const meta = adminMeta;
@@ -33,7 +39,7 @@ export const meta = adminMeta;
 export async function action({ request, context }: Route.ActionArgs) {
   requireRole(context, "admin");
   const { form, who } = await consoleForm(request, context);
-  const { db, log, publicOrigin } = services(context);
+  const { db, log, publicOrigin, adminAllowNetworks } = services(context);
   const parsed = validate(operatorActionSchema, Object.fromEntries(form));
   if (!parsed.success)
     return data<OperatorsResult>({ error: Object.values(parsed.errors)[0] ?? "operators.error.missing" }, { status: 400 });
@@ -61,6 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         log.info("admin.operator_two_step_reset", { operatorId: input.id });
         return data<OperatorsResult>({ ok: "two_step_reset", id: input.id });
       case "two_step_policy":
+        // Administrators only: never while the console answers from outside the business's networks (issue 52).
+        if (input.policy === "admins" && !adminAllowNetworks?.length)
+          return data<OperatorsResult>({ error: "operators.error.policyOutside" }, { status: 409 });
         await setTwoStepPolicy(db, input.policy, now);
         await audit(db, who, "two_step_policy", null, input.policy, now);
         return data<OperatorsResult>({ ok: "policy" });

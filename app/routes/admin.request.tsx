@@ -18,6 +18,7 @@ import { leadAssignment, reassign } from "#app/features/pipeline/assignment.serv
 import { adminMeta } from "#app/features/console/meta.ts";
 import { RequestPage, type RequestActionResult } from "#app/features/pipeline/RequestPage.tsx";
 import { liftRefusalByAdmin } from "#app/features/pipeline/lift-refusal.server.ts";
+import { lenderConsentAction, lenderConsents } from "#app/features/pipeline/lender-consent.server.ts";
 
 function target(params: Route.LoaderArgs["params"]) {
   const id = positiveId(params.id);
@@ -57,6 +58,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     doNotContact: await isDoNotContact(db, phone, { kind, id }),
     // Administrators may lift a refusal, with a reason (issue 48 item 5).
     canLift: hasRole(who, "admin") && (await isDoNotContact(db, phone)),
+    // Whether the person consented to give their data to a lender (issue 52): the lender stage needs it.
+    lenderConsents: kind === "consultation" ? await lenderConsents(db, id) : null,
     noteMax: NOTE_MAX,
   };
 }
@@ -88,6 +91,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const lift = await liftRefusalByAdmin(db, who, { kind, id }, form.get("reason") ?? "");
     if (!lift) throw data(null, { status: 404 });
     return data<RequestActionResult>({ lift }, { status: lift.ok ? 200 : 400 });
+  }
+  if (form.get("intent") === "consent") {
+    if (kind !== "consultation") throw data(null, { status: 404 });
+    const consent = await lenderConsentAction(db, who, id, form);
+    if (!consent.ok && consent.error === "missing") throw data(null, { status: 404 });
+    return data<RequestActionResult>({ consent }, { status: consent.ok ? 200 : consent.error === "decided" ? 409 : 400 });
   }
   if (form.get("intent") === "stage") {
     const stage = await moveStageAction(db, who, kind, id, form);

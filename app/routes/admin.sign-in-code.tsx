@@ -15,6 +15,7 @@ import { safeNext } from "#app/features/console/safe-next.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { SecondStepPage, type SecondStepError } from "#app/features/console/SecondStepPage.tsx";
 import { keepRetryAfter } from "#app/lib/cache.ts";
+import { watchLockout, watchSignIn } from "#app/features/alerts/security.server.ts";
 
 /**
  * The second step of a sign-in (ADR 0022): a code from the authenticator app
@@ -79,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!result.ok) {
     app.log.info("admin.second_step_failed", { reason: result.reason });
+    if (result.reason === "locked") await watchLockout(context, result, now);
     if (result.reason === "invalid") return data<Failure>({ error: "invalid" }, { status: 401 });
     const retryMinutes = Math.ceil(result.retryAfterSeconds / 60);
     return data<Failure>(
@@ -87,6 +89,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   await audit(app.db, { operator: result.operator }, "sign_in", null, result.method, now);
+  // A network this operator has not signed in from before: the administrators hear of it (issue 52).
+  await watchSignIn(context, result.operator.id, now);
   app.log.info("admin.signed_in", { operatorId: result.operator.id, method: result.method });
   const headers = new Headers();
   headers.append("Set-Cookie", await setCookie(sessionCookie, result.token, app.secureCookies));

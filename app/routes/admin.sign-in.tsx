@@ -15,6 +15,7 @@ import { secondStepHeader } from "#app/features/console/two-step.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
 import { SignInPage, type SignInError } from "#app/features/console/SignInPage.tsx";
 import { keepRetryAfter } from "#app/lib/cache.ts";
+import { watchLockout, watchSignIn } from "#app/features/alerts/security.server.ts";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const next = safeNext(new URL(request.url).searchParams.get("next"), services(context).log);
@@ -65,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!result.ok) {
     app.log.info("admin.sign_in_failed", { reason: result.reason });
+    if (result.reason === "locked") await watchLockout(context, result, now);
     if (result.reason === "invalid") return data<Failure>({ error: "invalid", email, next }, { status: 401 });
     const retryMinutes = Math.ceil(result.retryAfterSeconds / 60);
     // Locked: this address for this account (423). Delayed: the account, from everywhere, for a while (429).
@@ -85,6 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(href("/admin/sign-in/code"), { headers: { "Set-Cookie": header } });
   }
   await audit(app.db, { operator: result.operator }, "sign_in", null, "", now);
+  // A network this operator has not signed in from before: the administrators hear of it (issue 52).
+  await watchSignIn(context, result.operator.id, now);
   app.log.info("admin.signed_in", { operatorId: result.operator.id });
   const headers = new Headers();
   headers.append("Set-Cookie", await setCookie(sessionCookie, result.token, app.secureCookies));

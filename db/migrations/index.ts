@@ -40,6 +40,9 @@ import * as m0191 from "#db/migrations/0191_rights_proven.ts";
 import * as m0200 from "#db/migrations/0200_notice_statutes.ts";
 import * as m0210 from "#db/migrations/0210_access_records.ts";
 import * as m0195 from "#db/migrations/0195_ad_items.ts";
+import * as m0205 from "#db/migrations/0205_lender_consents.ts";
+import * as m0206 from "#db/migrations/0206_operator_networks.ts";
+import * as m0207 from "#db/migrations/0207_privacy_processors.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -88,4 +91,7 @@ export const migrations: Record<string, Migration> = {
   "0200_notice_statutes": m0200,
   "0210_access_records": m0210,
   "0195_ad_items": m0195,
+  "0205_lender_consents": m0205,
+  "0206_operator_networks": m0206,
+  "0207_privacy_processors": m0207,
 };

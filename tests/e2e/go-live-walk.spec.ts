@@ -175,6 +175,19 @@ test("a new broker goes live from a fresh install through the console and two co
     await page.getByRole("checkbox", { name: "Cash counter sales and A/S" }).uncheck();
     await page.getByRole("button", { name: "Save lines of business" }).click();
     await saved(page, /Saved\./);
+    // …and its processors (issue 52): the Web Push services the page offers filled in, and its hosting.
+    const hosting = page.getByRole("group", { name: "Add a processor" });
+    for (const [label, value] of [
+      ["Name (company and service)", "Hanbit Cloud Co., Ltd."],
+      ["Task, in Korean", "서버 호스팅과 데이터 보관"],
+      ["Task, in English", "Server hosting and data storage"],
+      ["Country (two letters)", "KR"],
+      ["How and when data moves, in Korean", "서비스 운영 중 서버에 저장"],
+      ["How and when data moves, in English", "Stored on its servers while the service runs"],
+    ])
+      await field(hosting, label!).fill(value!);
+    await page.getByRole("button", { name: "Save processors" }).click();
+    await saved(page, /names these processors/);
 
     // Step 4: brand and links — its own images, its KakaoTalk channel, every sample link emptied.
     await page.goto("/admin/brand");

@@ -230,7 +230,7 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
 
   it("refuses an agent every administrators' route with 403 (page, .data and POST), and answers it the others", async () => {
     const app = testServices(handle.db);
-    await createOperator(handle.db, "agent@example.com", "correct horse battery", "agent");
+    await createOperator(handle.db, "agent@example.com", "correct horse battery", "agent", { twoStep: true });
     const cookie = await signInCookie(app, "agent@example.com", "correct horse battery");
     const csrf = await csrfOf(app, cookie);
     for (const route of CONSOLE_ROUTES.filter((r) => r.access !== "public")) {

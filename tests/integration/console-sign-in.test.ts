@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
-import { callRoute, cookieFrom, createOperator, csrfOf, get, post } from "#tests/support/admin.ts";
+import { callRoute, cookieFrom, createOperator, csrfOf, get, post, signInCookie } from "#tests/support/admin.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
 import { attemptSignIn } from "#app/features/console/sign-in.server.ts";
 import { createSession, findSession } from "#app/features/console/session-store.server.ts";
@@ -30,7 +30,8 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
     // An agent: a password alone signs it in (the code step is tested in console-two-step.test.ts).
-    operatorId = await createOperator(handle.db, EMAIL, PASSWORD, "agent");
+    // Without two-step sign-in: these tests are of the password step alone.
+    operatorId = await createOperator(handle.db, EMAIL, PASSWORD, "agent", { twoStep: false });
   }, 30_000); // a fresh schema and migrations: slow on a busy PostgreSQL
   afterAll(async () => handle.cleanup());
   beforeEach(async () => {
@@ -267,7 +268,9 @@ describe.each(DIALECTS)("operator sign-in and sessions on %s", (dialect) => {
 
   it("refuses a console form post without the session's token (403) and changes nothing", async () => {
     const app = services();
-    const cookie = cookieFrom(await attempt(PASSWORD))!;
+    // An agent with two-step sign-in, as every operator must have it (issue 52), signed in with both steps.
+    await createOperator(handle.db, "poster@example.com", PASSWORD, "agent", { twoStep: true });
+    const cookie = await signInCookie(app, "poster@example.com", PASSWORD);
     const at = new Date().toISOString();
     const { id } = await handle.db
       .insertInto("proposals")

@@ -108,8 +108,8 @@ describe.each(DIALECTS)("operator accounts on %s", (dialect) => {
   });
 
   it("disabling ends the operator's sessions and push subscriptions at once; its next request is signed out", async () => {
-    const id = await createOperator(handle.db, "leaver@example.com", PASSWORD, "agent");
-    const theirs = cookieFrom(await signInWith("leaver@example.com", PASSWORD))!;
+    const id = await createOperator(handle.db, "leaver@example.com", PASSWORD, "agent", { twoStep: true });
+    const theirs = await signInCookie(app(), "leaver@example.com", PASSWORD);
     await handle.db
       .insertInto("push_subscriptions")
       .values({

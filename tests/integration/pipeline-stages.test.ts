@@ -152,6 +152,18 @@ describe.each(DIALECTS)("moving a request through its stages on %s", (dialect) =
       app(),
       { kind, id: String(id) },
     );
+  /** The person's consent to give the lead to `lender`, recorded as given by phone (issue 52: the lender stage needs it). */
+  const consentByPhone = async (id: number, lender: string) => {
+    const body = new URLSearchParams({ csrf, intent: "consent", method: "phone", lender, reference: "REC-1", retentionYears: "5" });
+    body.append("items", "name");
+    body.append("items", "phone");
+    const req = new Request(`http://localhost/admin/requests/consultation/${id}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", cookie },
+      body,
+    });
+    expect((await callRoute(request, "guarded", req, app(), { kind: "consultation", id: String(id) })).status).toBe(200);
+  };
   const stageOf = async (id: number) =>
     await handle.db.selectFrom("consultation_answers").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const historyOf = (kind: string, id: number) =>
@@ -171,6 +183,7 @@ describe.each(DIALECTS)("moving a request through its stages on %s", (dialect) =
       { from: "documents", to: "with_lender", lender: "  Hana Bank — Foreigner credit loan " },
       { from: "with_lender", to: "approved", amount: "3,000,000", approvedOn: "2026-11-20" },
     ];
+    await consentByPhone(consultation, "Hana Bank — Foreigner credit loan");
     for (const step of steps) {
       const response = await move("consultation", consultation, step);
       expect(response.status, JSON.stringify(step)).toBe(200);
@@ -200,7 +213,8 @@ describe.each(DIALECTS)("moving a request through its stages on %s", (dialect) =
       .where("record_id", "=", consultation)
       .orderBy("id")
       .execute();
-    expect(audits.map((a) => a.detail)).toEqual(steps.map((s) => `${s.from}→${s.to}`));
+    expect(audits.map((a) => a.detail.replace(/ consent=#\d+$/, ""))).toEqual(steps.map((s) => `${s.from}→${s.to}`));
+    expect(audits[3]!.detail).toMatch(/^documents→with_lender consent=#\d+$/);
     expect(new Set(audits.map((a) => a.operator_email))).toEqual(new Set(["agent@example.com"]));
     // Approved is the end: nothing may follow.
     const after = await move("consultation", consultation, { from: "approved", to: "closed", reason: "duplicate" });
@@ -239,6 +253,7 @@ describe.each(DIALECTS)("moving a request through its stages on %s", (dialect) =
     expect(await lender.json()).toMatchObject({ stage: { fields: { lender: "pipeline.error.lender" } } });
     expect((await move("consultation", id, { from: "consulted", to: "with_lender", lender: "x".repeat(101) })).status).toBe(400);
     expect((await move("consultation", id, { from: "consulted", to: "with_lender", lender: "Bank\u0000" })).status).toBe(400);
+    await consentByPhone(id, "Partner A");
     await move("consultation", id, { from: "consulted", to: "with_lender", lender: "Partner A" });
     for (const [amount, approvedOn, field] of [
       ["", "2026-11-20", "amount"],

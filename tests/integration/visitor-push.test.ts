@@ -20,6 +20,7 @@ import { eraseRequests } from "#app/requests/erase.server.ts";
 import { runRetention } from "#app/features/retention/retention.server.ts";
 import { announceCall, announceOnOpen, logCall } from "#app/features/pipeline/calls.server.ts";
 import { fromSeoulLocal } from "#app/features/pipeline/calls.ts";
+import { lenderConsentAction } from "#app/features/pipeline/lender-consent.server.ts";
 import { moveStage } from "#app/features/pipeline/pipeline.server.ts";
 import { action as statusAction } from "#app/routes/status.tsx";
 
@@ -86,6 +87,12 @@ describe.each(DIALECTS)("visitor Web Push on %s", (dialect) => {
   const subscriptions = (id: number) =>
     handle.db.selectFrom("visitor_push_subscriptions").select("id").where("request_id", "=", id).execute();
 
+  /** The person's consent to give the lead to `lender`, given by phone (issue 52: the lender stage needs it). */
+  async function consentTo(id: number, lender: string) {
+    const form = new URLSearchParams({ method: "phone", lender, reference: "REC-1", retentionYears: "5", items: "name" });
+    expect(await lenderConsentAction(handle.db, agent, id, form)).toMatchObject({ ok: true });
+  }
+
   const EVENTS: [VisitorNews, (id: number, now: Date) => Promise<unknown>, "new" | "consulted" | "documents" | "with_lender"][] = [
     ["calling", (id, now) => announceCall(handle.db, id, now), "new"],
     ["missed", (id, now) => logCall(handle.db, agent, id, { outcome: "no_answer", callbackAt: "", note: "" }, now), "new"],
@@ -93,7 +100,10 @@ describe.each(DIALECTS)("visitor Web Push on %s", (dialect) => {
     ["documents", (id, now) => moveStage(handle.db, agent, "consultation", id, "consulted", { to: "documents" }, now), "consulted"],
     [
       "with_lender",
-      (id, now) => moveStage(handle.db, agent, "consultation", id, "documents", { to: "with_lender", lender: "Bank" }, now),
+      async (id, now) => {
+        await consentTo(id, "Bank");
+        return moveStage(handle.db, agent, "consultation", id, "documents", { to: "with_lender", lender: "Bank" }, now);
+      },
       "documents",
     ],
     [
@@ -173,7 +183,16 @@ describe.each(DIALECTS)("visitor Web Push on %s", (dialect) => {
     expect(push.received).toHaveLength(1);
     const t1 = new Date(t0.getTime() + 60_000);
     await moveStage(handle.db, agent, "consultation", id, "consulted", { to: "documents" }, t1);
-    await moveStage(handle.db, agent, "consultation", id, "documents", { to: "with_lender", lender: "" }, new Date(t1.getTime() + 60_000));
+    await consentTo(id, "Bank");
+    await moveStage(
+      handle.db,
+      agent,
+      "consultation",
+      id,
+      "documents",
+      { to: "with_lender", lender: "Bank" },
+      new Date(t1.getTime() + 60_000),
+    );
     await drain(new Date(t0.getTime() + 9 * 60_000));
     expect(push.received).toHaveLength(1);
     await drain(new Date(t0.getTime() + 10 * 60_000));

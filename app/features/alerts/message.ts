@@ -52,9 +52,24 @@ const CALLBACK_TEXTS: Record<string, { title: string; body: string }> = {
 };
 const callbackTexts = (kind: string) => (Object.hasOwn(CALLBACK_TEXTS, kind) ? CALLBACK_TEXTS[kind] : undefined);
 
+/**
+ * Sign-in alerts to administrators (issue 52, item 5; 고시 제6조①2): an
+ * address locked out of an account, an operator signed in from a network
+ * not seen before. `id` is the operator's number (0: an address no operator
+ * has); never an e-mail address or a network.
+ */
+export const LOCKOUT_KIND = "lockout";
+export const NEW_NETWORK_KIND = "new_network";
+const SECURITY_TEXTS: Record<string, { title: string; body: string }> = {
+  [LOCKOUT_KIND]: { title: "alert.lockoutTitle", body: "alert.lockoutBody" },
+  [NEW_NETWORK_KIND]: { title: "alert.newNetworkTitle", body: "alert.newNetworkBody" },
+};
+const securityTexts = (kind: string) => (Object.hasOwn(SECURITY_TEXTS, kind) ? SECURITY_TEXTS[kind] : undefined);
+
 function consoleUrl(origin: string, event: AlertEvent): string {
   if (isRequestKind(event.kind)) return origin + requestHref(event.kind, event.id);
   if (callbackTexts(event.kind)) return origin + requestHref("consultation", event.id);
+  if (securityTexts(event.kind)) return origin + href("/admin/operators");
   // A privacy request (issue 16) is carried out on the console's privacy page.
   return origin + (event.kind === "rights" ? href("/admin/privacy") : href("/admin/notifications"));
 }
@@ -64,17 +79,18 @@ export function buildAlert(event: AlertEvent, options: { origin: string; lang: A
   const test = event.kind === TEST_KIND;
   const time = formatSeoul(event.createdAt);
   const url = consoleUrl(options.origin, event);
-  const callback = callbackTexts(event.kind);
+  const callback = callbackTexts(event.kind) ?? securityTexts(event.kind);
+  const unknownAddress = event.kind === LOCKOUT_KIND && event.id === 0;
   const title = test
     ? t(lang, "alert.testTitle")
     : callback
-      ? t(lang, callback.title, { id: event.id })
+      ? t(lang, unknownAddress ? "alert.lockoutUnknownTitle" : callback.title, { id: event.id })
       : t(lang, "alert.title", { kind: t(lang, `kind.${event.kind}`), id: event.id });
   const check = event.check ? ` · ${t(lang, "alert.checkFits", { fits: event.check.fits, total: event.check.total })}` : "";
   const body = test
     ? t(lang, "alert.testBody", { time })
     : callback
-      ? t(lang, callback.body, { time })
+      ? t(lang, callback.body, { time, id: event.id })
       : t(lang, "alert.body", { lang: `lang.${event.lang}` in CATALOGS[lang] ? t(lang, `lang.${event.lang}`) : event.lang, time }) + check;
   return {
     event: test ? "alert.test" : "request.created",

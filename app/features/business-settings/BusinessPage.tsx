@@ -10,6 +10,8 @@ import type { BusinessModules } from "#app/business/modules.ts";
 import { ModulesForm } from "#app/features/business-settings/ModulesForm.tsx";
 import { ReviewerForm } from "#app/features/business-settings/ReviewerForm.tsx";
 import type { ReviewerRole } from "#app/business/ad-review.ts";
+import { ProcessorsForm } from "#app/features/business-settings/ProcessorsForm.tsx";
+import type { Processor } from "#app/business/processors.ts";
 import { UploadForm } from "#app/features/console/upload-form.tsx";
 import admin from "#app/features/console/console.module.css";
 
@@ -89,12 +91,14 @@ export function BusinessPage({
   certificateUrl,
   modules,
   reviewerRole,
+  processors,
   result,
 }: {
   stored: Record<string, string>;
   certificateUrl: string;
   modules: BusinessModules;
   reviewerRole: ReviewerRole;
+  processors: Processor[];
   result?: BusinessResult;
 }) {
   const t = useAdminT();
@@ -148,6 +152,7 @@ export function BusinessPage({
       </UploadForm>
       <ReviewerForm role={reviewerRole} result={result} busy={busy} />
       <ModulesForm modules={modules} result={result} busy={busy} />
+      <ProcessorsForm processors={processors} result={result} busy={busy} />
     </>
   );
 }

@@ -12,6 +12,8 @@ import { checkModules, MODULES_INTENT } from "#app/features/business-settings/mo
 import { saveModules } from "#app/features/business-settings/modules.server.ts";
 import { checkReviewer, REVIEWER_INTENT } from "#app/features/business-settings/reviewer.ts";
 import { saveReviewerRole } from "#app/features/business-settings/reviewer.server.ts";
+import { checkProcessors, PROCESSORS_INTENT } from "#app/features/business-settings/processors-schema.ts";
+import { saveProcessors } from "#app/features/business-settings/processors.server.ts";
 
 /**
  * POST /admin/business (administrators; the route checks the role): the
@@ -19,12 +21,13 @@ import { saveReviewerRole } from "#app/features/business-settings/reviewer.serve
  * PDF of at most 5 MB). Bad input answers 400 with each field's message and
  * the values sent, and saves nothing; a malformed request is a 400 too.
  * With `intent=modules`: the lines of business switched on (issue 47); with
- * `intent=reviewer`: who reviews the ads (issue 48).
+ * `intent=reviewer`: who reviews the ads (issue 48); with `intent=processors`: the processors the privacy policy names (issue 52).
  */
 export type BusinessResult =
-  | { ok: "saved" | "unchanged" | "certificate" | "modules" | "reviewer" }
+  | { ok: "saved" | "unchanged" | "certificate" | "modules" | "reviewer" | "processors" }
   | { modulesErrors: FieldErrors }
   | { reviewerErrors: FieldErrors }
+  | { processorsErrors: FieldErrors; processorsValues: Record<string, string> }
   | { errors: FieldErrors; values: Record<string, string> }
   | { certificateError: "business.error.certificateType" | "business.error.certificateSize" | "business.error.certificateMissing" };
 
@@ -74,6 +77,11 @@ export async function businessAction(request: Request, context: Readonly<RouterC
     const reviewer = checkReviewer(form);
     if (!reviewer.ok) return data<BusinessResult>({ reviewerErrors: reviewer.errors }, { status: 400 });
     return data<BusinessResult>({ ok: await saveReviewerRole(db, who, reviewer.role) });
+  }
+  if (form.get("intent") === PROCESSORS_INTENT) {
+    const checked = checkProcessors(form);
+    if (!checked.ok) return data<BusinessResult>({ processorsErrors: checked.errors, processorsValues: checked.values }, { status: 400 });
+    return data<BusinessResult>({ ok: await saveProcessors(db, who, checked.processors) });
   }
   const fields = formFields(form);
   const current = await businessIdentity(db);

@@ -1,6 +1,6 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { requestContext, services } from "#app/lib/services.server.ts";
-import { adminLangOf } from "#app/features/console/i18n.server.ts";
+import { adminLangOf, adminTFor } from "#app/features/console/i18n.server.ts";
 import { DEFAULT_ADMIN_LANG, type AdminLang } from "#app/features/console/i18n.ts";
 import { ACCESS_REVIEW_PATH, ACCOUNT_PATH, OFFICER_PATHS, SIGN_IN_PATH } from "#app/features/console/kinds.ts";
 import type { OperatorRole } from "#db/schema.ts";
@@ -8,6 +8,7 @@ import { findSession, type SignedIn } from "#app/features/console/session-store.
 import { clearCookie, plainValue } from "#app/lib/cookies.server.ts";
 import { sessionCookie } from "#app/features/console/cookies.server.ts";
 import { headerValue } from "#app/lib/header-value.server.ts";
+import { networks, type Networks } from "#app/lib/networks.server.ts";
 
 /**
  * The console's middleware and guards: who is signed in and in which
@@ -24,9 +25,18 @@ export const adminLangContext = createContext<AdminLang>(DEFAULT_ADMIN_LANG);
  */
 export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const app = services(context);
-  context.set(adminLangContext, await adminLangOf(request));
+  const lang = await adminLangOf(request);
+  // Outside the networks ADMIN_ALLOW_NETWORKS lists, the console does not answer at all (issue 52; 고시 제6조①1).
+  if (!insideAllowedNetworks(app.adminAllowNetworks, context.get(requestContext).clientIp)) {
+    app.log.warn("admin.network_refused", {});
+    return outsideNetworks(adminTFor(lang)("network.refused"));
+  }
+  context.set(adminLangContext, lang);
   const token = plainValue(sessionCookie, request.headers.get("cookie"));
-  const signedIn = await findSession(app.db, app.secret, token, new Date(), { ip: context.get(requestContext).clientIp });
+  const signedIn = await findSession(app.db, app.secret, token, new Date(), {
+    ip: context.get(requestContext).clientIp,
+    insideOnly: !!app.adminAllowNetworks?.length,
+  });
   context.set(operatorContext, signedIn);
   const response = await next();
   try {
@@ -39,6 +49,24 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, c
   }
   return response;
 };
+
+const allowlists = new WeakMap<readonly string[], Networks>();
+
+/** Whether `ip` may reach the console: always without a list; inside one of its blocks with one. */
+export function insideAllowedNetworks(list: readonly string[] | undefined, ip: string): boolean {
+  if (!list?.length) return true;
+  let allowed = allowlists.get(list);
+  if (!allowed) allowlists.set(list, (allowed = networks(list)));
+  return allowed.has(ip);
+}
+
+/** The console's answer outside the allowed networks: 403, saying only that. */
+function outsideNetworks(message: string): Response {
+  return new Response(`${message}\n`, {
+    status: 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" },
+  });
+}
 
 /**
  * Console pages: without a session, to the sign-in page (and back here after).

@@ -33,6 +33,8 @@ export function csrfMatches(signedIn: SignedIn, value: unknown): boolean {
 export interface SessionClient {
   userAgent?: string | null;
   ip?: string;
+  /** ADMIN_ALLOW_NETWORKS limits the console to the business's networks (the two-step exception may apply, issue 52). */
+  insideOnly?: boolean;
 }
 
 /** Starts a session; answers the token for the cookie (never stored). */
@@ -85,7 +87,7 @@ export async function findSession(
       .where("id", "=", row.sessionId)
       .execute();
   }
-  const mustSetUpTwoStep = !row.totp_enabled_at && twoStepRequired(await twoStepPolicy(db), row.role);
+  const mustSetUpTwoStep = !row.totp_enabled_at && twoStepRequired(await twoStepPolicy(db, client.insideOnly), row.role);
   return {
     operator: { id: row.operatorId, email: row.email, role: row.role },
     sessionId: row.sessionId,

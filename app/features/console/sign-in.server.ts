@@ -46,7 +46,7 @@ type SignInResult =
   | { ok: true; operator: { id: number; email: string }; token: string; device: Device; passwordStamp?: undefined }
   | { ok: true; operator: { id: number; email: string }; token: null; passwordStamp: string }
   | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "locked" | "delayed"; retryAfterSeconds: number };
+  | Refusal;
 
 export function normaliseEmail(value: unknown): string {
   return typeof value === "string" ? value.trim().toLowerCase() : "";
@@ -111,7 +111,7 @@ export async function attemptSignIn(
   // A disabled operator is answered like a wrong password: nothing tells the account exists.
   if (!valid || !operator || operator.disabled_at) {
     // The reservation stays counted: it was a failure. The MAX-th locked the pair when it was reserved.
-    return failed(pair.attempts);
+    return failed(pair.attempts, operator?.id ?? null);
   }
 
   await forgiveAttempt(db, key);
@@ -129,7 +129,18 @@ export async function attemptSignIn(
   return { ok: true, operator: { id: operator.id, email: operator.email }, token, device };
 }
 
-type Refusal = { ok: false; reason: "locked" | "delayed"; retryAfterSeconds: number };
+/**
+ * `justLocked`: this failure is the one that locked the address for the
+ * account (issue 52: the administrators are alerted once, not at every
+ * refused attempt after it); `operatorId` the account's, null for an address
+ * no operator has.
+ */
+type Refusal = {
+  ok: false;
+  reason: "locked" | "delayed";
+  retryAfterSeconds: number;
+  justLocked?: { operatorId: number | null };
+};
 
 /** Counts an attempt for the pair and the account before anything is checked; or the lock or delay that refuses it. */
 async function reserveAttempt(db: Kysely<Database>, key: Key, now: Date): Promise<{ attempts: number } | { refused: Refusal }> {
@@ -147,10 +158,10 @@ async function reserveAttempt(db: Kysely<Database>, key: Key, now: Date): Promis
 }
 
 /** A checked failure: the reservation stays counted; the MAX-th locked the pair when it was reserved. */
-function failed(attempts: number): { ok: false; reason: "invalid" } | Refusal {
-  return attempts >= MAX_SIGN_IN_FAILURES
-    ? { ok: false, reason: "locked", retryAfterSeconds: SIGN_IN_LOCK_MS / 1000 }
-    : { ok: false, reason: "invalid" };
+function failed(attempts: number, operatorId: number | null): { ok: false; reason: "invalid" } | Refusal {
+  if (attempts < MAX_SIGN_IN_FAILURES) return { ok: false, reason: "invalid" };
+  const locked: Refusal = { ok: false, reason: "locked", retryAfterSeconds: SIGN_IN_LOCK_MS / 1000 };
+  return attempts === MAX_SIGN_IN_FAILURES ? { ...locked, justLocked: { operatorId } } : locked;
 }
 
 /** A success: this address starts again; the account's count takes this attempt back (it did not fail). */
@@ -171,7 +182,7 @@ type SecondStepResult =
   | { ok: false; reason: "stale" }
   /** The authenticator secret is sealed with another APP_SECRET: not the operator's fault, so not counted. */
   | { ok: false; reason: "key_mismatch" }
-  | { ok: false; reason: "locked" | "delayed"; retryAfterSeconds: number };
+  | Refusal;
 
 /**
  * The code step of a sign-in (after the right password, ADR 0022), under the
@@ -211,7 +222,7 @@ export async function attemptSecondStep(
     return { ok: false, reason: "key_mismatch" };
   }
   if (!method) {
-    return failed(pair.attempts);
+    return failed(pair.attempts, operator.id);
   }
   await forgiveAttempt(db, key);
   await db.updateTable("admin_operators").set({ last_sign_in_at: now.toISOString() }).where("id", "=", operator.id).execute();

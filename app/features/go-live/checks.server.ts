@@ -23,6 +23,8 @@ import { liveLenders } from "#app/loans/lenders.server.ts";
 import { fitsRule, lenderRule } from "#app/loans/registration-rule.ts";
 import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
 import { goLiveExtras, type GoLiveExtras } from "#app/features/go-live/extras.server.ts";
+import { businessProcessors } from "#app/business/processors.server.ts";
+import type { Processor } from "#app/business/processors.ts";
 import { BUSINESS_PAGE, DEPLOY_GUIDE, HOME_CLAIMS_PAGE, LEGAL_PAGE, type Finding } from "#app/features/go-live/finding.ts";
 
 export type { Finding, GoLiveArea } from "#app/features/go-live/finding.ts";
@@ -209,6 +211,15 @@ export async function adFindings(db: Kysely<Database>, now = new Date()): Promis
   return findings;
 }
 
+/**
+ * No processor listed (issue 52, item 7; 법 제26조②): the privacy policy would
+ * say nothing is entrusted, while at least the hosting, and the Web Push
+ * services abroad (제28조의8), are.
+ */
+export function processorFindings(processors: readonly Processor[]): Finding[] {
+  return processors.length ? [] : [{ area: "legal", what: "golive.processors", fix: BUSINESS_PAGE }];
+}
+
 /** A placeholder in a legal text in force or coming that nothing fills: the text would show `{name}` to visitors. */
 export async function legalFindings(db: Kysely<Database>, now = new Date()): Promise<Finding[]> {
   return (await unfilledPlaceholders(db, legalFactsOf(db), now)).map((p) => ({
@@ -233,6 +244,7 @@ export async function goLiveFindings(
     ...(await adFindings(db, now)),
     ...(await claimFindings(db)),
     ...(await legalFindings(db, now)),
+    ...processorFindings(await businessProcessors(db)),
     // What a visitor sees and whether the alerts arrive (issue 47, item 6): the scan and the test send.
     ...(await goLiveExtras(db, extras, now)),
   ];

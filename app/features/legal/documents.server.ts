@@ -13,6 +13,8 @@ import { brokerRegistration, type BusinessIdentity } from "#app/business/identit
 import { businessModules } from "#app/business/modules.server.ts";
 import type { BusinessModules } from "#app/business/modules.ts";
 import { formatDay } from "#app/i18n/intl.ts";
+import { businessProcessors } from "#app/business/processors.server.ts";
+import { isAbroad, type Processor } from "#app/business/processors.ts";
 import { rangeVars, type ProductRanges } from "#app/loans/ranges.ts";
 import { statuteBoth, statuteKo, type StatuteId } from "#app/loans/statutes.server.ts";
 import { renderMarkdown, unfilledNames, type MarkdownFlags, type MarkdownVars } from "#app/features/legal/markdown.server.ts";
@@ -72,6 +74,7 @@ export function legalVars(
   facts: LegalFacts,
   effectiveOn: string,
   lenders: readonly LiveLender[] = [],
+  processors: readonly Processor[] = [],
 ): MarkdownVars {
   const ko = lang === POLICY_ORIGINAL_LANG;
   const both = (k: string, en: string) => (ko ? k : `${en} (${k})`);
@@ -100,6 +103,7 @@ export function legalVars(
     ),
     // The law's sentences from the statute folder (issue 48 item 4, ADR 0051): Korean, or the translation with the Korean beside it.
     ...statuteVars(lang),
+    ...processorVars(lang, processors),
     /** The version's own date: the texts' "in force from" lines. */
     effectiveDate: legalDay(lang, effectiveOn),
     // amountMin…termMax: only while a product is live; the sentences that state them sit in {?products}.
@@ -120,12 +124,48 @@ function statuteVars(lang: LegalLang): Record<keyof typeof STATUTE_VARS, string>
   return Object.fromEntries(Object.entries(STATUTE_VARS).map(([name, id]) => [name, say(id)])) as Record<keyof typeof STATUTE_VARS, string>;
 }
 
+/** A country's name in the text's language (Korean in the original): 미국, United States, Hoa Kỳ… */
+function countryName(lang: LegalLang, code: string): string {
+  try {
+    return new Intl.DisplayNames([lang], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The processors as the privacy policy names them (issue 52, item 7; 법
+ * 제26조②, 제28조의8②): `processors`, each with its country and task;
+ * `abroadTransfers`, each one abroad with its country, what it does and how
+ * and when the data goes. The Korean text says the Korean words; a
+ * translation the English ones, the country in its own language.
+ */
+export function processorVars(lang: LegalLang, processors: readonly Processor[]): Record<string, string> {
+  const ko = lang === POLICY_ORIGINAL_LANG;
+  const task = (p: Processor) => (ko ? p.taskKo : p.taskEn);
+  const transfer = (p: Processor) => (ko ? p.transferKo : p.transferEn);
+  return {
+    processors: processors.map((p) => `${p.name} (${countryName(lang, p.country)}): ${task(p)}`).join("; "),
+    abroadTransfers: processors
+      .filter(isAbroad)
+      .map((p) => `${p.name} (${countryName(lang, p.country)}): ${task(p)}. ${transfer(p)}`)
+      .join("; "),
+  };
+}
+
 /**
  * The conditions a text may use: `counter` (the cash-counter line of business is on), `products` (a product is live),
- * `texts` (the text channel is on: the privacy policy names its provider as a processor, 개인정보 보호법 제26조; issue 49).
+ * `texts` (the text channel is on: the privacy policy names its provider as a processor, 개인정보 보호법 제26조; issue 49),
+ * `processors` (processors are listed) and `abroad` (one of them is outside Korea: the transfer abroad is stated).
  */
-export function legalFlags(modules: BusinessModules, facts: LegalFacts): MarkdownFlags {
-  return { counter: modules.counter, products: facts.ranges !== null, texts: textChannelOn() };
+export function legalFlags(modules: BusinessModules, facts: LegalFacts, processors: readonly Processor[] = []): MarkdownFlags {
+  return {
+    counter: modules.counter,
+    products: facts.ranges !== null,
+    texts: textChannelOn(),
+    processors: processors.length > 0,
+    abroad: processors.some(isAbroad),
+  };
 }
 
 export function bodyOf(row: Pick<Row, `body_${LegalLang}`>, lang: LegalLang): string {
@@ -141,6 +181,8 @@ interface Snapshot {
   modules: BusinessModules;
   /** The live products' lenders (app/loans/lenders.server.ts). */
   lenders: LiveLender[];
+  /** The processors the privacy policy names (app/business/processors.ts). */
+  processors: Processor[];
   /** Rendered texts by `id/lang/facts`, made when first asked for. */
   html: Map<string, string>;
 }
@@ -158,6 +200,7 @@ async function load(db: Db, key: string, day: string): Promise<Snapshot> {
     identity: await businessIdentity(db),
     modules: await businessModules(db),
     lenders: await liveLenders(db, "en"),
+    processors: await businessProcessors(db),
     html: new Map(),
   };
 }
@@ -234,8 +277,8 @@ export async function renderLegalDocument(
   const id = `${row.id}/${lang}/${JSON.stringify(known)}/${textChannelOn()}`;
   let html = snapshot.html.get(id);
   if (html === undefined) {
-    const vars = legalVars(snapshot.identity, lang, known, row.effective_on, snapshot.lenders);
-    snapshot.html.set(id, (html = renderMarkdown(bodyOf(row, lang), vars, legalFlags(snapshot.modules, known))));
+    const vars = legalVars(snapshot.identity, lang, known, row.effective_on, snapshot.lenders, snapshot.processors);
+    snapshot.html.set(id, (html = renderMarkdown(bodyOf(row, lang), vars, legalFlags(snapshot.modules, known, snapshot.processors))));
   }
   return { html, version: row.effective_on };
 }
@@ -250,8 +293,9 @@ export async function renderLegalPreview(
   now = new Date(),
 ): Promise<string> {
   const known = await facts(now);
-  const vars = legalVars(await businessIdentity(db), lang, known, effectiveOn, await liveLenders(db, "en"));
-  return renderMarkdown(markdown, vars, legalFlags(await businessModules(db), known));
+  const processors = await businessProcessors(db);
+  const vars = legalVars(await businessIdentity(db), lang, known, effectiveOn, await liveLenders(db, "en"), processors);
+  return renderMarkdown(markdown, vars, legalFlags(await businessModules(db), known, processors));
 }
 
 /**
@@ -311,13 +355,13 @@ export interface UnfilledPlaceholder {
 export async function unfilledPlaceholders(db: Db, facts: LegalFactsSource, now = new Date()): Promise<UnfilledPlaceholder[]> {
   const snapshot = await snapshotAt(db, now);
   const known = await facts(now);
-  const flags = legalFlags(snapshot.modules, known);
+  const flags = legalFlags(snapshot.modules, known, snapshot.processors);
   const out: UnfilledPlaceholder[] = [];
   for (const kind of POLICY_KINDS) {
     const rows = snapshot.byKind.get(kind) ?? [];
     for (const row of rows.slice(Math.max(0, inForceIndex(rows, snapshot.day)))) {
       for (const lang of POLICY_LANGS) {
-        const vars = legalVars(snapshot.identity, lang, known, row.effective_on, snapshot.lenders);
+        const vars = legalVars(snapshot.identity, lang, known, row.effective_on, snapshot.lenders, snapshot.processors);
         for (const name of unfilledNames(bodyOf(row, lang), vars, flags)) out.push({ kind, version: row.effective_on, lang, name });
       }
     }

@@ -44,7 +44,13 @@ function LinkNotice({ result }: { result: { ok: "invited" | "reset"; email: stri
 }
 
 /** The console's operators: invite, change a role, disable or enable, reset a password (administrators only). */
-export function OperatorsPage({ data, result }: { data: { operators: OperatorRow[]; policy: TwoStepPolicy }; result?: OperatorsResult }) {
+export function OperatorsPage({
+  data,
+  result,
+}: {
+  data: { operators: OperatorRow[]; policy: TwoStepPolicy; insideOnly: boolean };
+  result?: OperatorsResult;
+}) {
   const t = useAdminT();
   const me = useAdminShell()?.operator?.email;
   const busy = useNavigation().state === "submitting";
@@ -75,9 +81,12 @@ export function OperatorsPage({ data, result }: { data: { operators: OperatorRow
         <h2 id="policy-title" className={styles.subtitle}>
           {t("operators.policy")}
         </h2>
+        <p className={styles.muted}>{t(data.insideOnly ? "operators.policyInside" : "operators.policyOutside")}</p>
         <PostForm intent="two_step_policy" className={styles.inlineForm}>
           <SelectField label={t("operators.policyLabel")} name="policy" defaultValue={data.policy} key={data.policy}>
-            <option value="admins">{t("operators.policy.admins")}</option>
+            <option value="admins" disabled={!data.insideOnly}>
+              {t("operators.policy.admins")}
+            </option>
             <option value="everyone">{t("operators.policy.everyone")}</option>
           </SelectField>
           <Button type="submit" variant="secondary" disabled={busy}>

@@ -8,9 +8,9 @@ import { pendingSecret, totpQrSvg, twoStepPolicy, twoStepRequired, unusedRecover
 export type TwoStepStatus =
   { enabled: true; required: boolean; recoveryLeft: number } | { enabled: false; required: boolean; qrSvg: string; secret: string };
 
-export async function twoStepStatus(db: Kysely<Database>, who: SignedIn, appSecret: string): Promise<TwoStepStatus> {
+export async function twoStepStatus(db: Kysely<Database>, who: SignedIn, appSecret: string, insideOnly = false): Promise<TwoStepStatus> {
   const row = await db.selectFrom("admin_operators").select("totp_enabled_at").where("id", "=", who.operator.id).executeTakeFirstOrThrow();
-  const required = twoStepRequired(await twoStepPolicy(db), who.operator.role);
+  const required = twoStepRequired(await twoStepPolicy(db, insideOnly), who.operator.role);
   if (row.totp_enabled_at) return { enabled: true, required, recoveryLeft: await unusedRecoveryCodes(db, who.operator.id) };
   const secret = await pendingSecret(db, who.operator.id, appSecret);
   const { svg } = await totpQrSvg(secret, who.operator.email, await authenticatorIssuer(db));

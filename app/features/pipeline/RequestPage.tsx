@@ -13,6 +13,9 @@ import { CallsSection, DoNotContactBanner, LiftRefusalForm, type CallFormResult 
 import type { LiftResult } from "#app/features/pipeline/lift-refusal.ts";
 import type { Assignment, ReassignResult } from "#app/features/pipeline/assignment.server.ts";
 import { AssignmentSection } from "#app/features/pipeline/AssignmentParts.tsx";
+import type { LenderConsent, LenderConsentResult } from "#app/features/pipeline/lender-consent.server.ts";
+import { LenderConsentSection } from "#app/features/pipeline/ConsentParts.tsx";
+import { isDecided } from "#app/features/pipeline/stages.ts";
 import styles from "#app/features/console/console.module.css";
 
 interface RequestPageData {
@@ -28,11 +31,18 @@ interface RequestPageData {
   doNotContact: boolean;
   /** An administrator, and the number is on the list: the form that lifts it is shown. */
   canLift?: boolean;
+  /** Consultations only: the consents to give it to a lender (issue 52). */
+  lenderConsents: LenderConsent[] | null;
   noteMax: number;
 }
 
 export type RequestActionResult =
-  { note: "saved" | "error" } | { stage: StageFormResult } | { call: CallFormResult } | { assign: ReassignResult } | { lift: LiftResult };
+  | { note: "saved" | "error" }
+  | { stage: StageFormResult }
+  | { call: CallFormResult }
+  | { assign: ReassignResult }
+  | { lift: LiftResult }
+  | { consent: LenderConsentResult };
 
 /** One request: everything the visitor sent, its photos, consents, workflow and who has seen it. */
 export function RequestPage({ data, result }: { data: RequestPageData; result?: RequestActionResult }) {
@@ -61,6 +71,13 @@ export function RequestPage({ data, result }: { data: RequestPageData; result?: 
       ) : null}
       {data.assignment ? (
         <AssignmentSection assignment={data.assignment} result={result && "assign" in result ? result.assign : undefined} />
+      ) : null}
+      {data.lenderConsents ? (
+        <LenderConsentSection
+          consents={data.lenderConsents}
+          open={!isDecided(detail.status)}
+          result={result && "consent" in result ? result.consent : undefined}
+        />
       ) : null}
       {data.calls ? <CallsSection calls={data.calls} result={result && "call" in result ? result.call : undefined} /> : null}
 

@@ -15,7 +15,12 @@ import styles from "#app/features/console/console.module.css";
 /** What the move form's action answered: done, or why not (with the values to show again). */
 export type StageFormResult =
   | { ok: true; to: RequestStage }
-  | { ok: false; error: "missing" | "stale" | "notAllowed" | "reason" | "invalid"; fields?: FieldErrors; values?: Record<string, string> };
+  | {
+      ok: false;
+      error: "missing" | "stale" | "notAllowed" | "reason" | "consent" | "invalid";
+      fields?: FieldErrors;
+      values?: Record<string, string>;
+    };
 
 const won = (amount: number) => new Intl.NumberFormat("ko-KR").format(amount);
 

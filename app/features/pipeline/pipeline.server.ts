@@ -7,6 +7,7 @@ import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { canMove, isDecided, type StageMove } from "#app/features/pipeline/stages.ts";
 import { scheduleVisitorNews } from "#app/features/visitor-news/visitor-push.server.ts";
 import type { VisitorNews } from "#app/features/visitor-news/visitor-push.ts";
+import { givenConsentFor } from "#app/features/pipeline/lender-consent.server.ts";
 
 /**
  * Moving a request from one stage to the next (issue 26, item 1): the
@@ -20,7 +21,8 @@ type Db = Kysely<Database>;
 /** Who moves it: an operator, or the system (the call cadence) with no one signed in. */
 export type Mover = { operator: { id: number; email: string } } | null;
 
-export type MoveResult = { ok: true } | { ok: false; error: "missing" | "stale" | "notAllowed" | "reason" };
+/** `consent`: to the lender stage without the person's consent to give their data to that lender (issue 52, item 1). */
+export type MoveResult = { ok: true } | { ok: false; error: "missing" | "stale" | "notAllowed" | "reason" | "consent" };
 
 /** The stages whose reaching the visitor is told of by Web Push (issue 38). */
 const VISITOR_STAGE_NEWS: Partial<Record<RequestStage, VisitorNews>> = {
@@ -93,6 +95,10 @@ export async function moveWithin(
   const stage = await currentStage(trx, kind, id);
   if (stage === null) return { ok: false, error: "missing" };
   if (stage !== from) return { ok: false, error: "stale" };
+  // No lead reaches a lender without the person's consent to that provision (법 제17조①1; ADR 0052): the consent
+  // given to the lender the move names, on the status page, by phone or on paper, read in this transaction.
+  const consent = move.to === "with_lender" ? await givenConsentFor(trx, id, move.lender) : null;
+  if (move.to === "with_lender" && consent === null) return { ok: false, error: "consent" };
   // The stage changes only where it still is what the operator saw (two operators at once: one wins).
   const updated =
     kind === "consultation"
@@ -135,7 +141,13 @@ export async function moveWithin(
       approved_on: recorded.approved_on,
     })
     .execute();
-  const detail = [`${from}→${move.to}`, recorded.closed_reason ? `reason=${recorded.closed_reason}` : ""].filter(Boolean).join(" ");
+  const detail = [
+    `${from}→${move.to}`,
+    recorded.closed_reason ? `reason=${recorded.closed_reason}` : "",
+    consent !== null ? `consent=#${consent}` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   await audit(trx, who, "stage", { kind, id }, detail, now);
   // The visitor's phone hears of it, if they asked on the status page (issue 38), queued in this transaction.
   const news = VISITOR_STAGE_NEWS[move.to];

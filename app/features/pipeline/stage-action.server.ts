@@ -31,6 +31,11 @@ export async function moveStageAction(
     ok: false,
     error: moved.error,
     values: input,
-    fields: moved.error === "reason" ? { reason: "pipeline.error.reasonRequired" } : undefined,
+    fields:
+      moved.error === "reason"
+        ? { reason: "pipeline.error.reasonRequired" }
+        : moved.error === "consent"
+          ? { lender: "pipeline.error.consentLender" }
+          : undefined,
   };
 }

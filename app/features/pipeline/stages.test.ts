@@ -36,7 +36,7 @@ describe("the pipeline's rules", () => {
       ...CONSULTATION_STAGES.map((s) => `pipeline.help.loan.${s}`),
       ...APPLICATION_STAGES.map((s) => `pipeline.help.short.${s}`),
       ...CLOSED_REASONS.flatMap((r) => [`pipeline.reason.${r}`, `pipeline.help.reason.${r}`]),
-      ...["missing", "stale", "notAllowed", "reason", "invalid"].map((e) => `pipeline.error.${e}`),
+      ...["missing", "stale", "notAllowed", "reason", "consent", "consentLender", "invalid"].map((e) => `pipeline.error.${e}`),
     ];
     for (const [lang, catalog] of Object.entries(catalogs)) for (const key of keys) expect(catalog[key], `${lang} ${key}`).toBeTruthy();
   });

@@ -1,6 +1,6 @@
 import type { ClosedReason, RequestStage } from "#db/schema.ts";
 import type { RequestKind } from "#app/requests/kinds.ts";
-import { noControlCharacters, requiredText, v } from "#app/lib/schema.ts";
+import { noControlCharacters, present, requiredText, v } from "#app/lib/schema.ts";
 import { filledFields } from "#app/features/pipeline/form-input.ts";
 
 /**
@@ -93,7 +93,8 @@ export const moveSchema = v.variant(
   [
     v.object({
       to: v.literal("with_lender"),
-      lender: v.optional(requiredText("pipeline.error.lender", LENDER_MAX, "pipeline.error.tooLong"), ""),
+      // The lender is named: the person's consent to give it their data is looked up by it (issue 52, item 1).
+      lender: present(requiredText("pipeline.error.lender", LENDER_MAX, "pipeline.error.tooLong")),
     }),
     v.object({ to: v.literal("approved"), amount: v.optional(amount, ""), approvedOn: v.optional(isoDay, "") }),
     v.pipe(

@@ -8,6 +8,8 @@ import type { StatusResult } from "#app/features/request-status/action.server.ts
 import { formatWhen } from "#app/features/request-status/format.ts";
 import { PushButton } from "#app/features/request-status/PushButton.tsx";
 import { OfflineNotice, useOfflineCopy } from "#app/features/request-status/OfflineCopy.tsx";
+import { LenderConsentSection } from "#app/features/request-status/LenderConsent.tsx";
+import type { VisitorConsents } from "#app/features/pipeline/lender-consent.server.ts";
 import styles from "./status.module.css";
 
 export interface StatusPageData {
@@ -26,6 +28,8 @@ export interface StatusPageData {
   pushKey: string | null;
   /** When the server rendered the page (Korea time, formatted): the offline copy's "as of". */
   renderedAt: string;
+  /** A consultation's consent to give it to a lender, asked and answered (issue 52); null for other kinds. */
+  consents: VisitorConsents | null;
 }
 
 /**
@@ -98,9 +102,19 @@ export function StatusPage({ data, result }: { data: StatusPageData; result?: St
         <p className={styles.error} role="alert">
           {result && "retryAfter" in result
             ? t("status.errors.rateLimited", { count: result.retryAfter })
-            : t(error === "closed" ? "status.errors.closed" : error === "slot" ? "status.errors.slot" : "common.error.body")}
+            : t(
+                error === "closed"
+                  ? "status.errors.closed"
+                  : error === "slot"
+                    ? "status.errors.slot"
+                    : error === "consent"
+                      ? "status.errors.consent"
+                      : "common.error.body",
+              )}
         </p>
       ) : null}
+
+      {data.consents && !confirming ? <LenderConsentSection consents={data.consents} result={result} /> : null}
 
       {view.actionable && !confirming && data.slots.length > 0 ? (
         <section className={styles.action} aria-labelledby="reschedule-title">

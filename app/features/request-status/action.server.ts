@@ -2,7 +2,13 @@ import { data, type ActionFunctionArgs } from "react-router";
 import { BadRequest, formObject, readUrlEncoded } from "#app/lib/http.server.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { rateLimited } from "#app/web/svc.server.ts";
-import { rescheduleCall, withdrawRequest, type ActionOutcome } from "#app/features/request-status/actions.server.ts";
+import {
+  answerConsent,
+  consentFields,
+  rescheduleCall,
+  withdrawRequest,
+  type ActionOutcome,
+} from "#app/features/request-status/actions.server.ts";
 import { STATUS_HEADERS, statusGuessingWait } from "#app/features/request-status/page.server.ts";
 import { requestStore } from "#app/features/alerts/context.server.ts";
 import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "#app/features/visitor-news/visitor-push.ts";
@@ -15,12 +21,18 @@ const BODY_LIMIT = 2 * 1024;
 /** `rate_limited` carries the seconds to wait (also its Retry-After): the page says them beside the form. */
 export type StatusResult = ActionOutcome | PushOutcome | { error: "rate_limited"; retryAfter: number } | { error: "malformed" };
 
+/** The consent's answer, or a 400 when its fields are not a question's number and "given" or "refused". */
+async function consentAnswer(store: Parameters<typeof answerConsent>[0], token: string, form: Record<string, string>) {
+  const fields = consentFields(form);
+  return fields ? answerConsent(store, token, fields.id, fields.answer) : ({ error: "malformed" } as const);
+}
+
 const answer = (result: StatusResult, status = 200, headers: Record<string, string> = {}) =>
   data<StatusResult>(result, { status, headers: { ...STATUS_HEADERS, ...headers } });
 
 /**
  * The status page's form posts, with or without JavaScript: `intent` is
- * `reschedule` (with `slot`) or `withdraw` (a second post with `confirm=yes`
+ * `reschedule` (with `slot`), `consent` (with `consent`, the question's number, and `answer`, given or refused: issue 52) or `withdraw` (a second post with `confirm=yes`
  * after the confirmation step), or `push_subscribe` / `push_unsubscribe` (the
  * phone's notifications, issue 38: posted by the button's script). A gone link is the same 404 as the page's.
  *
@@ -50,10 +62,13 @@ export async function statusAction({ request, params, context }: ActionFunctionA
         ? await rescheduleCall(requestStore(context), token, form.slot ?? "")
         : form.intent === "withdraw"
           ? await withdrawRequest(requestStore(context), token, form.confirm === "yes")
-          : form.intent === PUSH_SUBSCRIBE || form.intent === PUSH_UNSUBSCRIBE
-            ? await pushAction(app.db, token, form.intent, form)
-            : ({ error: "malformed" } as const);
-    const status = "error" in result ? { gone: 404, closed: 409, slot: 400, malformed: 400, confirm: 200 }[result.error] : 200;
+          : form.intent === "consent"
+            ? await consentAnswer(requestStore(context), token, form)
+            : form.intent === PUSH_SUBSCRIBE || form.intent === PUSH_UNSUBSCRIBE
+              ? await pushAction(app.db, token, form.intent, form)
+              : ({ error: "malformed" } as const);
+    const status =
+      "error" in result ? { gone: 404, closed: 409, slot: 400, malformed: 400, confirm: 200, consent: 409 }[result.error] : 200;
     return answer(result, status);
   } catch (error) {
     app.log.error("status.action_failed", { requestId: context.get(requestContext).requestId }, error);

@@ -10,6 +10,8 @@ import { moveStage } from "#app/features/pipeline/pipeline.server.ts";
 import { consultationPhone, isDoNotContact } from "#app/features/pipeline/calls.server.ts";
 import { DECIDED_STAGES, isDecided } from "#app/features/pipeline/stages.ts";
 import type { RequestStage } from "#db/schema.ts";
+import { answerLenderConsent } from "#app/features/pipeline/lender-consent.server.ts";
+import { CONSENT_ANSWERS, type ConsentAnswer } from "#app/features/pipeline/lender-consent.ts";
 
 /**
  * The visitor's two actions on the status page (issue 28), without a phone
@@ -18,7 +20,11 @@ import type { RequestStage } from "#db/schema.ts";
  * closed, runs in one transaction, and is audited as the visitor's own act
  * (no operator; no personal data in the entry).
  */
-export type ActionOutcome = { ok: "rescheduled"; at: string } | { ok: "withdrawn" } | { error: "closed" | "slot" | "gone" | "confirm" };
+export type ActionOutcome =
+  | { ok: "rescheduled"; at: string }
+  | { ok: "withdrawn" }
+  | { ok: "consent"; answer: ConsentAnswer }
+  | { error: "closed" | "slot" | "gone" | "confirm" | "consent" };
 
 /** The audit log's name for the visitor acting on their own request. */
 export const VISITOR = "(visitor)";
@@ -29,7 +35,7 @@ type Store = Pick<RequestStore, "db" | "alerts">;
 
 async function auditVisitor(
   trx: Transaction<Database>,
-  action: "visitor_reschedule" | "visitor_withdraw",
+  action: "visitor_reschedule" | "visitor_withdraw" | "visitor_consent",
   link: StatusLink,
   detail: string,
   now: Date,
@@ -162,4 +168,36 @@ export async function withdrawRequest(store: Store, token: string, confirmed: bo
     "visitor_push_subscriptions",
   ]);
   return { ok: "withdrawn" };
+}
+
+/**
+ * The visitor's answer to the consent an operator asked for (issue 52, item
+ * 1; 법 제17조②): given or refused, on this page, in its language; refused
+ * (`consent`) when that question is not open on this request (answered
+ * already, or another's). Audited as the visitor's own act; the lender's
+ * name is no personal data of theirs, but the entry keeps the consent's number only.
+ */
+export async function answerConsent(
+  store: Store,
+  token: string,
+  id: number,
+  answer: ConsentAnswer,
+  now = new Date(),
+): Promise<ActionOutcome> {
+  const open = await openLink(store, token, now);
+  if ("error" in open) return open;
+  const { link } = open;
+  const answered = await store.db.transaction().execute(async (trx) => {
+    if (!(await answerLenderConsent(trx, link.request_id, id, answer, link.lang, now))) return false;
+    await auditVisitor(trx, "visitor_consent", link, `#${id} ${answer}`, now);
+    return true;
+  });
+  return answered ? { ok: "consent", answer: answer } : { error: "consent" };
+}
+
+/** The consent form's fields, or null when they are not a question's number and an answer (a 400). */
+export function consentFields(form: Record<string, string>): { id: number; answer: ConsentAnswer } | null {
+  const id = /^[1-9]\d{0,8}$/.test(form.consent ?? "") ? Number(form.consent) : 0;
+  const answer = CONSENT_ANSWERS.find((a) => a === form.answer);
+  return id && answer ? { id, answer } : null;
 }

@@ -13,6 +13,21 @@ import { readCalendar } from "#app/business/calendar.server.ts";
 import { formatDate, formatDay, formatTime, formatWhen } from "#app/features/request-status/format.ts";
 import { seoulDay } from "#app/lib/seoul-time.ts";
 import { alertsOf } from "#app/features/alerts/context.server.ts";
+import { visitorConsents, type VisitorConsents } from "#app/features/pipeline/lender-consent.server.ts";
+
+/** The consents to lenders the page shows (issue 52): the open question while the request is open, and those answered. */
+async function pageConsents(
+  context: Readonly<RouterContextProvider>,
+  loaded: LoadedStatus,
+  locale: string,
+): Promise<VisitorConsents | null> {
+  if (loaded.link.request_kind !== "consultation" || loaded.view.stage === "withdrawn") return null;
+  const consents = await visitorConsents(services(context).db, loaded.link.request_id);
+  return {
+    ask: loaded.view.actionable ? consents.ask : null,
+    answered: consents.answered.map((c) => ({ ...c, at: formatWhen(c.at, locale) })),
+  };
+}
 
 /**
  * The headers of every answer of the status page, found or not (issue 28):
@@ -115,6 +130,8 @@ export async function statusPageData(context: Readonly<RouterContextProvider>, l
     pushKey: view.stage === "withdrawn" ? null : alertsOf(context).config.vapid.publicKey,
     /** When this page was rendered, in Korea time: what the offline copy says it shows "as of" (issue 38). */
     renderedAt: formatWhen(now.toISOString(), locale),
+    /** The consent to give the request to a lender, asked by an operator, and those answered (issue 52). */
+    consents: await pageConsents(context, loaded, locale),
   };
 }
 

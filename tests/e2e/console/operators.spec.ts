@@ -83,7 +83,7 @@ test.describe("an administrator", () => {
 
   test("disabling an agent signs it out on its next request", async ({ page, browser }) => {
     const agent = `disabled-${stamp()}@example.com`;
-    createOperator(agent, { twoStep: false });
+    createOperator(agent);
     seed("role", { email: agent, role: "agent" });
     const theirs = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     await english(theirs);

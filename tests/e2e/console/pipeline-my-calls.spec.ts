@@ -13,10 +13,10 @@ import { test, expect, createOperator, english, seed, signIn } from "#tests/e2e/
 const stamp = () => `${test.info().workerIndex}-${Date.now()}`;
 test.beforeEach(async ({ context }) => english(context));
 
-/** An agent (the password alone signs it in) with one lead, due now, signed in on `page`. */
+/** An agent (two-step sign-in, as everyone) with one lead, due now, signed in on `page`. */
 async function agentWithLead(page: Page, name: string) {
   const agent = `caller-${stamp()}@example.com`;
-  createOperator(agent, { twoStep: false });
+  createOperator(agent);
   seed("role", { email: agent, role: "agent" });
   const phone = `010${String(Date.now()).slice(-8)}`;
   seed("consultation", { name, phone, assignTo: agent });

@@ -12,7 +12,7 @@ test.beforeEach(async ({ context }) => english(context));
 
 test("a refusal on the rights page takes the lead off My calls and marks the request page", async ({ page, browser }) => {
   const agent = `refused-${stamp()}@example.com`;
-  createOperator(agent, { twoStep: false });
+  createOperator(agent);
   seed("role", { email: agent, role: "agent" });
   const name = `REFUSES ${stamp()}`;
   const phone = `010${String(Date.now()).slice(-8)}`;

@@ -56,10 +56,24 @@ test("the status page follows an operator's move within a reload", async ({ page
   await page.reload();
   await expect(page.getByText(status.stage.contacting!)).toBeVisible();
   await move("Consulted");
-  await move("With lender", () => consolePage.getByRole("textbox", { name: "Lender" }).fill("Sample Savings Bank"));
+  // The person's consent to give it to the lender first (issue 52), recorded as given by phone.
+  const consent = consolePage.getByRole("region", { name: "Consent to give to a lender" });
+  await consent.getByRole("textbox", { name: "Lender", exact: true }).fill("Sample Savings Bank");
+  await consent.getByRole("radio", { name: /Given by phone/ }).check();
+  await consent.getByRole("textbox", { name: "Call or form reference" }).fill("REC-1");
+  await consent.getByRole("button", { name: "Save consent" }).click();
+  await expect(consolePage.getByText("Consent recorded.")).toBeVisible();
+  await move("With lender", () =>
+    consolePage
+      .locator("form")
+      .filter({ has: consolePage.getByRole("button", { name: "Move", exact: true }) })
+      .getByRole("textbox", { name: "Lender", exact: true })
+      .fill("Sample Savings Bank"),
+  );
   await page.reload();
   await expect(page.getByText(status.stage.with_lender!)).toBeVisible();
-  await expect(page.getByText(/Sample Savings Bank/)).toBeVisible();
+  // The stage's line names the lender (the consent given by phone is listed under it too).
+  await expect(page.getByText(/Sample Savings Bank/).first()).toBeVisible();
   await move("Declined");
   await page.reload();
   await expect(page.getByText(status.stage.declined!)).toBeVisible();
