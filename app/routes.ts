@@ -95,6 +95,8 @@ export default [
         route("audit", "routes/admin.audit.tsx"),
         route("reports", "routes/admin.reports.tsx"),
         route("privacy", "routes/admin.privacy.tsx"),
+        route("downloads", "routes/admin.downloads.tsx"),
+        route("breach", "routes/admin.breach.tsx"),
         route("deadlines", "routes/admin.deadlines.tsx"),
         route("operators", "routes/admin.operators.tsx"),
         route("account", "routes/admin.account.tsx"),

@@ -33,6 +33,8 @@ import * as m0160 from "#db/migrations/0160_home_claims.ts";
 import * as m0170 from "#db/migrations/0170_visitor_push.ts";
 import * as m0175 from "#db/migrations/0175_lenders.ts";
 import * as m0180 from "#db/migrations/0180_legal_texts_from_facts.ts";
+import * as m0215 from "#db/migrations/0215_downloads.ts";
+import * as m0216 from "#db/migrations/0216_breach_incidents.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -74,4 +76,6 @@ export const migrations: Record<string, Migration> = {
   "0170_visitor_push": m0170,
   "0175_lenders": m0175,
   "0180_legal_texts_from_facts": m0180,
+  "0215_downloads": m0215,
+  "0216_breach_incidents": m0216,
 };

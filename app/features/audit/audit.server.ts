@@ -136,6 +136,13 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "calendar_update",
   "calendar_close",
   "calendar_reopen",
+  "download_approve",
+  "download_refuse",
+  "download_cap",
+  "breach_record",
+  "breach_update",
+  "breach_publish",
+  "breach_close",
 ];
 
 /**
