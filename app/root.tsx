@@ -20,6 +20,8 @@ import { useT, type I18nPayload } from "#app/i18n/useT.ts";
 import { DEFAULT_LOCALE, LANG_STORAGE_KEY, LOCALES, LOCALE_TAG } from "#app/i18n/locales.ts";
 import { LANG_COOKIE } from "#app/lib/cookie-names.ts";
 import { AppShell } from "#app/features/layout/AppShell.tsx";
+import { SiteBreachNotice } from "#app/features/breach/BreachNotice.tsx";
+import { publicBreachNotice } from "#app/features/breach/notice.server.ts";
 import { NotFound } from "#app/features/layout/NotFound.tsx";
 import { SiteChrome } from "#app/features/site/SiteChrome.tsx";
 import { comingLegalChanges, legalViewFor } from "#app/features/legal/documents.server.ts";
@@ -57,7 +59,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Coming changes of the legal documents, announced during their notice period (issue 36); a
     // database away leaves the line out rather than failing the page (the page says what it can).
     legalChanges: await comingLegalChanges(db).catch(() => []),
+    // A leak's site notice while it is up (issue 52 item 4; 시행령 제39조③); a database away leaves it out.
+    breachNotice: await publicBreachNotice(db, localeOf(context)).catch(() => null),
   };
+  if (root.breachNotice) root.i18n = i18nFor(context, ["common", "site", "breach"]);
   // The frame's strings always reach the page, so even "briefly unavailable" is said in the visitor's language.
   if (root.business && root.brand) return root;
   const refusal = serviceUnavailable();
@@ -152,7 +157,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   if (!loaderData.business || !loaderData.brand) return <Unavailable retryAfter={UNAVAILABLE_RETRY_AFTER_S} />;
   if (ownShell) return <Outlet />;
   return (
-    <AppShell chrome={<SiteChrome legal={loaderData.legal} changes={loaderData.legalChanges} />}>
+    <AppShell
+      chrome={
+        <SiteChrome
+          legal={loaderData.legal}
+          changes={loaderData.legalChanges}
+          notice={<SiteBreachNotice notice={loaderData.breachNotice} />}
+        />
+      }
+    >
       <Outlet />
     </AppShell>
   );

@@ -19,7 +19,7 @@ import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
 
 const run = promisify(execFile);
 // Starting `node scripts/…` takes seconds on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 const dir = mkdtempSync(join(tmpdir(), "backup-test-"));
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

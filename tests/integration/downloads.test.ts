@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
-import { callRoute, createOperator, csrfOf, get, signInCookie } from "#tests/support/admin.ts";
-import { sampleConsultation } from "#tests/support/consultation-sample.ts";
-import { exportAsFile } from "#tests/support/export-file.ts";
-import { action as answerCreate } from "#app/routes/svc.answer.ts";
+import { testServices } from "#tests/support/services.ts";
+import { callRoute, createOperator, get, signInCookie } from "#tests/support/admin.ts";
+import { exportAsFile, postConsoleForm, sendConsultations } from "#tests/support/export-file.ts";
 import * as downloadsPage from "#app/routes/admin.downloads.tsx";
 import * as exportFile from "#app/routes/admin.export.ts";
 import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
@@ -27,31 +25,18 @@ describe.each(DIALECTS)("downloads of personal data on %s", (dialect) => {
   let first: string;
   let second: string;
 
-  const form = async (cookie: string, fields: Record<string, string | string[]>) => {
-    const body = new URLSearchParams({ csrf: await csrfOf(app(), cookie.split(";")[0]!) });
-    for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(name, v);
-    const request = new Request("http://localhost/admin/downloads", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", cookie },
-      body: body.toString(),
-    });
-    return callRoute(downloadsPage, "guarded", request, app());
-  };
+  const form = (cookie: string, fields: Record<string, string | string[]>) =>
+    postConsoleForm(downloadsPage, "/admin/downloads", app(), cookie, fields);
 
   beforeAll(async () => {
     handle = await freshDatabase(dialect);
-    const context = testContext(app(), "en");
-    for (let i = 0; i < 3; i++) {
-      const res = await callAction(
-        answerCreate,
-        jsonRequest(
-          "/svc/answer/create",
-          sampleConsultation({ submissionId: `dl-${dialect}-${i}`, name: `SECRET NAME ${i}`, phone: `0109999000${i}` }),
-        ),
-        context,
-      );
-      expect(res.status).toBe(200);
-    }
+    await sendConsultations(
+      app(),
+      `dl-${dialect}`,
+      3,
+      (i) => `SECRET NAME ${i}`,
+      (i) => `0109999000${i}`,
+    );
     await createOperator(handle.db, "first@example.com", "correct horse battery");
     await createOperator(handle.db, "second@example.com", "correct horse battery");
     first = await signInCookie(app(), "first@example.com", "correct horse battery");

@@ -1,6 +1,8 @@
 import { expect } from "vitest";
 import { callRoute, csrfOf, get } from "#tests/support/admin.ts";
-import type { TestServices } from "#tests/support/services.ts";
+import { callAction, jsonRequest, testContext, type TestServices } from "#tests/support/services.ts";
+import { sampleConsultation } from "#tests/support/consultation-sample.ts";
+import { action as answerCreate } from "#app/routes/svc.answer.ts";
 import * as downloadsPage from "#app/routes/admin.downloads.tsx";
 import * as exportFile from "#app/routes/admin.export.ts";
 import { openAesZip } from "#app/lib/aes-zip.server.ts";
@@ -49,4 +51,41 @@ export async function exportAsFile(
     zip,
     contentDisposition: file.headers.get("content-disposition"),
   };
+}
+
+/** A console form post with repeated fields (checkboxes), as the browser sends it, through the guarded layout. */
+export async function postConsoleForm(
+  module: Parameters<typeof callRoute>[0],
+  path: string,
+  app: TestServices,
+  cookie: string,
+  fields: Record<string, string | string[]>,
+): Promise<Response> {
+  const body = new URLSearchParams({ csrf: await csrfOf(app, cookie.split(";")[0]!) });
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(name, v);
+  const request = new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", cookie },
+    body: body.toString(),
+  });
+  return callRoute(module, "guarded", request, app);
+}
+
+/** `n` consultations sent through the API, with a made-up name and number each. */
+export async function sendConsultations(
+  app: TestServices,
+  prefix: string,
+  n: number,
+  name: (i: number) => string,
+  phone: (i: number) => string,
+) {
+  const context = testContext(app, "en");
+  for (let i = 0; i < n; i++) {
+    const res = await callAction(
+      answerCreate,
+      jsonRequest("/svc/answer/create", sampleConsultation({ submissionId: `${prefix}-${i}`, name: name(i), phone: phone(i) })),
+      context,
+    );
+    expect(res.status).toBe(200);
+  }
 }
