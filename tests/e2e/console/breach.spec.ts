@@ -8,6 +8,15 @@ import { formatSeoul } from "#app/lib/seoul-time.ts";
  * and the notices in six languages.
  */
 test.beforeEach(async ({ context }) => english(context));
+test.use({ signedInAs: "admin" });
+
+test("the export page (reason, columns, approvals) is accessible", async ({ page }) => {
+  await page.goto("/admin/downloads?kind=consultation");
+  await expect(page.getByRole("heading", { level: 1, name: "Export to CSV" })).toBeVisible();
+  await hydrated(page);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: "test-results/export-page.png", fullPage: true });
+});
 
 test("records a leak, shows the 72-hour clock, the affected requests and the notices; axe clean", async ({ page }) => {
   seed("consultation", { name: "BREACH PERSON", phone: "01055550000" });

@@ -111,7 +111,6 @@ async function inboxFlow(page: Page, operator: string, name: string, phone: stri
   await made.getByRole("button", { name: "Make the encrypted file" }).click();
   const sealed = page.getByRole("region", { name: /^Encrypted file ready/ });
   const password = (await sealed.locator("[data-password]").textContent())!;
-  expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: "test-results/export-sealed.png", fullPage: true });
   expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
   const [download] = await Promise.all([page.waitForEvent("download"), sealed.getByRole("link", { name: /^Download / }).click()]);
