@@ -20,6 +20,8 @@ import { useT, type I18nPayload } from "#app/i18n/useT.ts";
 import { DEFAULT_LOCALE, LANG_STORAGE_KEY, LOCALES, LOCALE_TAG } from "#app/i18n/locales.ts";
 import { LANG_COOKIE } from "#app/lib/cookie-names.ts";
 import { AppShell } from "#app/features/layout/AppShell.tsx";
+import { SiteBreachNotice } from "#app/features/breach/BreachNotice.tsx";
+import { publicBreachNotice } from "#app/features/breach/notice.server.ts";
 import { NotFound } from "#app/features/layout/NotFound.tsx";
 import { SiteChrome } from "#app/features/site/SiteChrome.tsx";
 import { changesIn, comingLegalChanges, legalViewFor } from "#app/features/legal/documents.server.ts";
@@ -61,7 +63,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     legalChanges: await comingLegalChanges(db)
       .then((changes) => changesIn(localeOf(context), changes))
       .catch(() => []),
+    // A leak's site notice while it is up (issue 52 item 4; 시행령 제39조③); a database away leaves it out.
+    breachNotice: await publicBreachNotice(db, localeOf(context)).catch(() => null),
   };
+  if (root.breachNotice) root.i18n = i18nFor(context, ["common", "site", "breach"]);
   // The footer's registration date, written out in the page's language on the server (issue 50, X3).
   const registered = root.business ? brokerRegistration(root.business)?.date : undefined;
   const page = { ...root, registeredDay: registered ? formatDay(localeOf(context), registered) : null };
@@ -159,7 +164,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   if (!loaderData.business || !loaderData.brand) return <Unavailable retryAfter={UNAVAILABLE_RETRY_AFTER_S} />;
   if (ownShell) return <Outlet />;
   return (
-    <AppShell chrome={<SiteChrome legal={loaderData.legal} changes={loaderData.legalChanges} />}>
+    <AppShell
+      chrome={
+        <SiteChrome
+          legal={loaderData.legal}
+          changes={loaderData.legalChanges}
+          notice={<SiteBreachNotice notice={loaderData.breachNotice} />}
+        />
+      }
+    >
       <Outlet />
     </AppShell>
   );

@@ -99,6 +99,8 @@ export default [
         route("destruction", "routes/admin.destruction.tsx"),
         route("reports", "routes/admin.reports.tsx"),
         route("privacy", "routes/admin.privacy.tsx"),
+        route("downloads", "routes/admin.downloads.tsx"),
+        route("breach", "routes/admin.breach.tsx"),
         route("deadlines", "routes/admin.deadlines.tsx"),
         route("operators", "routes/admin.operators.tsx"),
         route("account", "routes/admin.account.tsx"),

@@ -13,6 +13,15 @@
  * migration and the rows of every table. A restore goes only into an empty
  * database, then counts the rows again and compares them, and checks the
  * migrations are those this code knows: any difference is an error.
+ *
+ * Encrypted (issue 52 item 3, ADR 0054): given a recipient (BACKUP_RECIPIENT,
+ * the path of an OpenPGP public key file), the dump is encrypted to it with
+ * the system's `gpg` (`--recipient-file`, a throwaway keyring: nothing is
+ * imported into the user's) and the clear dump is deleted; the manifest,
+ * which holds counts only, says `"encryption": "openpgp"`. A restore then
+ * needs the identity (the secret key file, kept off the server), imported
+ * into a throwaway keyring for the one decryption. Backups older than
+ * BACKUP_KEEP_DAYS (7) are deleted by `npm run backup` itself.
  */
 import { execFile } from "node:child_process";
 import {
@@ -22,12 +31,14 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { DatabaseSync } from "node:sqlite";
@@ -43,7 +54,12 @@ export interface BackupManifest {
   migration: string | null;
   /** Rows per table at the moment of the backup. */
   rows: Record<string, number>;
+  /** How the backup file is encrypted; absent: in clear (the go-live check refuses it). */
+  encryption?: "openpgp";
 }
+
+/** How long backups are kept: one figure, here, in README and in the deploy guide (issue 52; 7 days < the shortest retention period, 1 month). */
+export const BACKUP_KEEP_DAYS = 7;
 
 export const manifestPath = (file: string) => `${file}.json`;
 const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1) ?? null;
@@ -171,21 +187,92 @@ async function restorePostgres(file: string, url: string): Promise<BackupManifes
 
 // ---------- both ----------
 
-/** Writes a consistent backup of the database at `url` to `out`, and its manifest beside it. */
-export async function backup(url: string, out: string): Promise<BackupManifest> {
+/** A private directory for one gpg run (its keyring), removed by `dropHome`. */
+const gpgHome = () => mkdtempSync(join(tmpdir(), "loan-guide-gpg-"));
+/** Stops the agent gpg started for that keyring (a secret key's use starts one) and removes it. */
+async function dropHome(home: string): Promise<void> {
+  await run("gpgconf", ["--homedir", home, "--kill", "gpg-agent"]).catch(() => undefined);
+  rmSync(home, { recursive: true, force: true });
+}
+const GPG = ["--batch", "--yes", "--no-tty", "--quiet"];
+
+async function gpg(home: string, args: string[]): Promise<void> {
+  try {
+    await run("gpg", ["--homedir", home, ...GPG, ...args]);
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? "").trim();
+    throw new Error(`gpg failed: ${stderr || (error as Error).message}`, { cause: error });
+  }
+}
+
+/** Encrypts `plain` to the public key in the file `recipient` into `out` (OpenPGP, opens with any gpg). */
+export async function encryptTo(recipient: string, plain: string, out: string): Promise<void> {
+  if (!existsSync(recipient))
+    throw new Error(`BACKUP_RECIPIENT ${recipient} does not exist: the path of the backup key's public part (.asc)`);
+  const home = gpgHome();
+  try {
+    await gpg(home, ["--trust-model", "always", "--recipient-file", recipient, "--output", out, "--encrypt", plain]);
+  } finally {
+    await dropHome(home);
+  }
+}
+
+/** Decrypts `file` with the secret key in the file `identity` into `out`. */
+export async function decryptWith(identity: string, file: string, out: string): Promise<void> {
+  if (!existsSync(identity)) throw new Error(`the identity ${identity} does not exist: the backup key's secret part`);
+  const home = gpgHome();
+  try {
+    await gpg(home, ["--import", identity]);
+    await gpg(home, ["--output", out, "--decrypt", file]);
+  } finally {
+    await dropHome(home);
+  }
+}
+
+/**
+ * Writes a consistent backup of the database at `url` to `out`, and its
+ * manifest beside it; encrypted to `recipient` (a public key file) when given.
+ */
+export async function backup(url: string, out: string, { recipient }: { recipient?: string } = {}): Promise<BackupManifest> {
   if (existsSync(out)) throw new Error(`${out} exists: a backup never overwrites a file`);
+  if (recipient && !existsSync(recipient))
+    throw new Error(`BACKUP_RECIPIENT ${recipient} does not exist: the path of the backup key's public part (.asc)`);
+  // The dump in clear lives only until it is encrypted, beside the backup (same directory, 0600).
+  const dump = recipient ? `${out}.clear` : out;
   // Made empty and private first (VACUUM INTO and pg_dump write into an empty file), so no one else can read it at any moment.
-  writeFileSync(out, "", { mode: 0o600, flag: "wx" });
+  writeFileSync(dump, "", { mode: 0o600, flag: "wx" });
   let manifest: BackupManifest;
   try {
-    manifest = isPostgres(url) ? await backupPostgres(url, out) : await backupSqlite(url, out);
+    manifest = isPostgres(url) ? await backupPostgres(url, dump) : await backupSqlite(url, dump);
+    if (recipient) {
+      writeFileSync(out, "", { mode: 0o600, flag: "wx" });
+      await encryptTo(recipient, dump, out);
+      manifest.encryption = "openpgp";
+    }
   } catch (error) {
     rmSync(out, { force: true });
     throw error;
+  } finally {
+    if (recipient) rmSync(dump, { force: true });
   }
   chmodSync(out, 0o600);
   writeFileSync(manifestPath(out), JSON.stringify(manifest, null, 2) + "\n", { mode: 0o600 });
   return manifest;
+}
+
+/** Deletes the backups (and their manifests) in `dir` older than `days`; returns the files deleted. */
+export function pruneBackups(dir: string, days = BACKUP_KEEP_DAYS, now = new Date()): string[] {
+  const cutoff = now.getTime() - days * 86_400_000;
+  const deleted: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (!/^loan-guide-\d{8}-\d{6}\.dump(\.json)?$/.test(name)) continue;
+    const path = join(dir, name);
+    if (statSync(path).mtimeMs < cutoff) {
+      rmSync(path, { force: true });
+      deleted.push(name);
+    }
+  }
+  return deleted;
 }
 
 /** Where `npm run backup` writes when no `--out` is given and BACKUP_DIR is not set. */
@@ -217,13 +304,26 @@ export function prepareBackupDir(dir: string): void {
  * every table as the manifest recorded them, and migrations this code knows.
  * Returns the restored counts; throws with the differences.
  */
-export async function restore(file: string, url: string): Promise<BackupManifest> {
+export async function restore(file: string, url: string, { identity }: { identity?: string } = {}): Promise<BackupManifest> {
   if (!existsSync(file)) throw new Error(`${file} does not exist`);
   if (!existsSync(manifestPath(file))) throw new Error(`${manifestPath(file)} (the backup's manifest) does not exist`);
   const expected = JSON.parse(readFileSync(manifestPath(file), "utf8")) as BackupManifest;
   if (expected.dialect !== (isPostgres(url) ? "postgres" : "sqlite"))
     throw new Error(`the backup is of a ${expected.dialect} database; DATABASE_URL is not`);
-  const restored = expected.dialect === "postgres" ? await restorePostgres(file, url) : restoreSqlite(file, url);
+  if (expected.encryption && !identity) throw new Error("the backup is encrypted: pass the backup key's secret part (--identity FILE)");
+  let restored: BackupManifest;
+  if (expected.encryption) {
+    const work = mkdtempSync(join(tmpdir(), "loan-guide-restore-"));
+    const clear = join(work, "backup.dump");
+    try {
+      await decryptWith(identity!, file, clear);
+      restored = expected.dialect === "postgres" ? await restorePostgres(clear, url) : restoreSqlite(clear, url);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  } else {
+    restored = expected.dialect === "postgres" ? await restorePostgres(file, url) : restoreSqlite(file, url);
+  }
   const problems: string[] = [];
   for (const table of new Set([...Object.keys(expected.rows), ...Object.keys(restored.rows)]))
     if (expected.rows[table] !== restored.rows[table])

@@ -424,6 +424,13 @@ export type AuditAction =
   | "calendar_update"
   | "calendar_close"
   | "calendar_reopen"
+  | "download_approve"
+  | "download_refuse"
+  | "download_cap"
+  | "breach_record"
+  | "breach_update"
+  | "breach_publish"
+  | "breach_close"
   /** Issue 28: a visitor's own acts on the status page, and an answer to a rights request. */
   | "visitor_reschedule"
   | "visitor_withdraw"
@@ -842,7 +849,56 @@ export interface BusinessFileTable {
   created_at: string;
 }
 
+/** A download over the row cap waiting for, or given, a second administrator's approval (issue 52, ADR 0054). */
+export interface DownloadApprovalTable {
+  id: Generated<number>;
+  kind: string;
+  /** What was asked, as JSON: the same parameters must come back with the approval. */
+  params: string;
+  rows: number;
+  reason: string;
+  requested_by: string;
+  status: "pending" | "granted" | "refused" | "used";
+  decided_by: string | null;
+  decided_at: string | null;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** An encrypted download between its making and its one download (the password is never stored). */
+export interface DownloadFileTable {
+  id: Generated<number>;
+  token_hash: string;
+  operator_email: string;
+  filename: string;
+  data: Uint8Array;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A leak of personal data: when it became known (the 72-hour clock), what it touched, the notices' facts (docs/breach.md). */
+export interface BreachIncidentTable {
+  id: Generated<number>;
+  known_at: string;
+  recorded_by: string;
+  period_from: string;
+  period_to: string;
+  /** Request kinds affected, comma-separated. */
+  kinds: string;
+  /** The notice's facts, JSON (BreachFacts). */
+  facts: string;
+  published_at: string | null;
+  notice_until: string | null;
+  reported_at: string | null;
+  closed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  download_approvals: DownloadApprovalTable;
+  download_files: DownloadFileTable;
+  breach_incidents: BreachIncidentTable;
   banner_redirect_logs: BannerRedirectLogTable;
   proposals: ProposalTable;
   as_requests: AsRequestTable;

@@ -6,9 +6,14 @@
  * snapshot. Writes the backup and FILE.json (rows per table, latest
  * migration), both 0600 (the directory it makes, 0700); restore with
  * `npm run restore -- FILE`. See db/backup.ts and docs/deploy.md.
+ *
+ * BACKUP_RECIPIENT (the path of an OpenPGP public key) encrypts the backup to
+ * it (restore then needs `--identity`, the secret key). Without it the backup
+ * is in clear, said on stderr, and the go-live check lists it (issue 52).
+ * Into BACKUP_DIR, backups older than BACKUP_KEEP_DAYS (7) are then deleted.
  */
 import { parseArgs } from "node:util";
-import { backup, backupFileIn, DEFAULT_BACKUP_DIR, prepareBackupDir } from "#db/backup.ts";
+import { backup, BACKUP_KEEP_DAYS, backupFileIn, DEFAULT_BACKUP_DIR, prepareBackupDir, pruneBackups } from "#db/backup.ts";
 import { scriptSettings } from "#server/config.ts";
 import { connect } from "#db/connect.ts";
 import { recordBackup } from "#app/features/go-live/backups.server.ts";
@@ -23,9 +28,10 @@ try {
   process.exit(2);
 }
 let out = parsed.values.out;
+let dir: string | undefined;
 if (!out) {
   const configured = process.env.BACKUP_DIR?.trim();
-  const dir = configured || DEFAULT_BACKUP_DIR;
+  dir = configured || DEFAULT_BACKUP_DIR;
   try {
     prepareBackupDir(dir);
   } catch (error) {
@@ -37,16 +43,25 @@ if (!out) {
   out = backupFileIn(dir);
 }
 const settings = scriptSettings("backup");
+const recipient = process.env.BACKUP_RECIPIENT?.trim() || undefined;
+if (!recipient)
+  console.error(
+    JSON.stringify({
+      event: "backup.unencrypted",
+      message: "BACKUP_RECIPIENT is not set: this backup is in clear (the go-live check refuses it)",
+    }),
+  );
 try {
-  const manifest = await backup(settings.DATABASE_URL, out);
+  const manifest = await backup(settings.DATABASE_URL, out, { recipient });
   const total = Object.values(manifest.rows).reduce((a, b) => a + b, 0);
   // The go-live check asks when the last backup was made (recorded after the copy, so not in it).
   const database = connect(settings.DATABASE_URL, { poolMax: 1 });
   try {
-    await recordBackup(database.db, new Date(manifest.createdAt), out);
+    await recordBackup(database.db, new Date(manifest.createdAt), out, Boolean(manifest.encryption));
   } finally {
     await database.close();
   }
+  const pruned = dir ? pruneBackups(dir, BACKUP_KEEP_DAYS) : [];
   console.log(
     JSON.stringify({
       event: "backup.done",
@@ -55,6 +70,9 @@ try {
       migration: manifest.migration,
       tables: Object.keys(manifest.rows).length,
       rows: total,
+      encryption: manifest.encryption ?? "none",
+      keepDays: BACKUP_KEEP_DAYS,
+      deleted: pruned,
     }),
   );
 } catch (error) {

@@ -3,21 +3,28 @@
  * DATABASE_URL and checks it (rows per table against the backup's manifest,
  * migrations this code knows):
  *   npm run restore -- FILE
+ *   npm run restore -- --identity KEY FILE   an encrypted backup (KEY: the secret key file, or BACKUP_IDENTITY)
  * Exits 1, saying what differs, when anything does. See db/backup.ts.
  */
 import { parseArgs } from "node:util";
 import { restore } from "#db/backup.ts";
 import { scriptSettings } from "#server/config.ts";
 
-const { positionals } = parseArgs({ allowPositionals: true });
-const [file] = positionals;
-if (!file || positionals.length !== 1) {
-  console.error("usage: npm run restore -- FILE");
+let parsed;
+try {
+  parsed = parseArgs({ allowPositionals: true, options: { identity: { type: "string" } } });
+} catch {
+  parsed = undefined;
+}
+const [file] = parsed?.positionals ?? [];
+if (!parsed || !file || parsed.positionals.length !== 1) {
+  console.error("usage: npm run restore -- [--identity SECRET_KEY_FILE] FILE");
   process.exit(2);
 }
+const identity = parsed.values.identity ?? (process.env.BACKUP_IDENTITY?.trim() || undefined);
 const settings = scriptSettings("restore");
 try {
-  const restored = await restore(file, settings.DATABASE_URL);
+  const restored = await restore(file, settings.DATABASE_URL, { identity });
   console.log(
     JSON.stringify({ event: "restore.done", file, dialect: restored.dialect, migration: restored.migration, rows: restored.rows }),
   );

@@ -1,40 +1,34 @@
 import type { Route } from "./+types/admin.export";
 import { services } from "#app/lib/services.server.ts";
-import { recordView } from "#app/features/access/access.server.ts";
 import { headerValue } from "#app/lib/header-value.server.ts";
-import { consoleT } from "#app/features/console/console.server.ts";
-import { exportRequests } from "#app/features/pipeline/export.server.ts";
-import { audit } from "#app/features/audit/audit.server.ts";
-import { isRequestKind } from "#app/requests/kinds.ts";
-import { isIsoDay } from "#app/lib/seoul-time.ts";
+import { takeFile } from "#app/features/downloads/downloads.server.ts";
 import { adminOnly, requireOperatorData, signedIn } from "#app/features/console/guards.server.ts";
 
 /**
- * GET /admin/export?kind=consultation&from=2026-11-01&to=2026-11-30 → a CSV
- * download (UTF-8 with BOM), recorded in the audit log for every record in it.
- * Administrators only (ADR 0022).
+ * GET /admin/export?file=TOKEN → the encrypted ZIP an export, a privacy copy
+ * or a breach list made (issue 52 item 3, ADR 0054), once, for the
+ * administrator who made it, within 15 minutes. Nothing is downloaded in
+ * clear: the file is made by a post that asks a reason (/admin/downloads,
+ * /admin/privacy, /admin/breach), and its password was shown on that page.
  */
 export const middleware: Route.MiddlewareFunction[] = [requireOperatorData, adminOnly];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const who = signedIn(context);
-  const params = new URL(request.url).searchParams;
-  const kind = params.get("kind");
-  const from = params.get("from") || undefined;
-  const to = params.get("to") || undefined;
-  if (!isRequestKind(kind) || (from && !isIsoDay(from)) || (to && !isIsoDay(to)) || (from && to && from > to)) {
-    return Response.json({ res_status: 400, message: "kind, from and to (YYYY-MM-DD) are needed", errors: {} }, { status: 400 });
-  }
+  const token = new URL(request.url).searchParams.get("file") ?? "";
   const { db, log } = services(context);
-  const result = await exportRequests(db, kind, { from, to }, consoleT(context));
-  const range = `${kind} ${from ?? "…"} – ${to ?? "…"}`;
-  await audit(db, who, "export", result.ids.length ? result.ids.map((id) => ({ kind, id })) : null, range);
-  await recordView(context, { kind: "export", records: result.ids.map((id) => ({ kind, id })), detail: range });
-  log.info("admin.export", { kind, rows: result.ids.length });
-  return new Response(result.csv, {
+  const file = token ? await takeFile(db, token, who.operator.email) : null;
+  if (!file) {
+    return Response.json(
+      { res_status: 400, message: "this download is gone: make the file again (it is kept 15 minutes and downloads once)", errors: {} },
+      { status: 400 },
+    );
+  }
+  log.info("admin.download", { bytes: file.data.byteLength });
+  return new Response(new Uint8Array(file.data), {
     headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": headerValue("attachment", result.filename, { fallback: "export.csv", log }),
+      "Content-Type": "application/zip",
+      "Content-Disposition": headerValue("attachment", file.filename, { fallback: "download.zip", log }),
       "Cache-Control": "private, no-store",
     },
   });

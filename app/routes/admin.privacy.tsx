@@ -13,6 +13,9 @@ import { closeRightsRequest, listRightsRequests, rightsRequest } from "#app/feat
 import { copyByPhone, eraseByPhone, withdrawMarketing, type ErasureCounts } from "#app/requests/erase.server.ts";
 import { identityDetail, identitySchema } from "#app/features/privacy-rights/identity.ts";
 import { PrivacyPage, type PrivacyResult } from "#app/features/privacy-rights/PrivacyPage.tsx";
+import { COPY_COLUMNS, redactCopy } from "#app/features/privacy-rights/copy-columns.ts";
+import { downloadPath, gate, rowCap, seal, storeFile } from "#app/features/downloads/downloads.server.ts";
+import { chosenColumns, reasonSchema } from "#app/features/downloads/schema.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireRole(context, "admin");
@@ -33,11 +36,13 @@ const countsText = (counts: ErasureCounts) =>
  * or a copy of the data (any request). An erasure and a copy need the
  * identity check (issue 31): without it, a 400 that changes nothing; with
  * it, the audit row says how identity was confirmed, with the counts (never
- * the number).
+ * the number). A copy is a download like an export (issue 52 item 3): a
+ * reason and the chosen columns (name, phone, e-mail and address off by
+ * default), the row cap, and an AES-256 ZIP whose password shows once.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireRole(context, "admin");
-  const { form, who } = await consoleForm(request, context, 4 * 1024);
+  const { form, who } = await consoleForm(request, context, 8 * 1024);
   const { db } = services(context);
   const id = positiveId(form.get("id"));
   const intent = form.get("intent");
@@ -54,14 +59,44 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!check.success) return data<PrivacyResult>({ refused: { id: asked.id, errors: check.errors, values: fields } }, { status: 400 });
   const identity = identityDetail(check.output);
   if (intent === "copy") {
+    const reason = validate(reasonSchema, form.get("reason") ?? "");
+    const columns = chosenColumns(form, COPY_COLUMNS);
+    if (!reason.success || "error" in columns) {
+      const errors: Record<string, string> = {};
+      if (!reason.success) errors.reason = reason.errors._form ?? "download.error.reason";
+      if ("error" in columns) errors.columns = columns.error;
+      return data<PrivacyResult>(
+        {
+          refused: {
+            id: asked.id,
+            errors,
+            values: { ...fields, reason: form.get("reason") ?? "", columns: form.getAll("column").join(",") },
+          },
+        },
+        { status: 400 },
+      );
+    }
     const { copy, counts } = await copyByPhone(db, asked.phone);
-    await audit(db, who, "privacy_copy", { kind: "rights", id: asked.id }, `${identity}; ${countsText(counts)}`);
+    const rows = Object.values(copy).reduce((n, list) => n + list.length, 0);
+    const approvalField = form.get("approval");
+    const approval = approvalField ? positiveId(approvalField) : null;
+    const params = { request: String(asked.id), columns: columns.columns.join(","), ...fields };
+    const allowed = await gate(db, { kind: "privacy_copy", params, rows, reason: reason.output, by: who.operator.email, approval });
+    if (!allowed.go) {
+      if ("refused" in allowed) return data<PrivacyResult>({ error: "missing" }, { status: 400 });
+      return data<PrivacyResult>({ pending: { id: allowed.pending, rows, cap: await rowCap(db) } });
+    }
+    const json = JSON.stringify({ request: { id: asked.id, kind: asked.request_kind }, ...redactCopy(copy, columns.columns) }, null, 2);
+    const sealed = seal(`personal-data-${asked.id}`, [{ name: `personal-data-${asked.id}.json`, data: json }], who.operator.email);
+    const token = await storeFile(db, sealed, who.operator.email);
+    const detail = [identity, countsText(counts), `columns: ${columns.columns.join(" ")}`, `reason: ${reason.output}`];
+    if (allowed.approval) detail.push(`approval #${allowed.approval}`);
+    await audit(db, who, "privacy_copy", { kind: "rights", id: asked.id }, detail.join("; "));
     await recordView(context, { kind: "privacy_copy", records: [{ kind: "rights", id: asked.id }], detail: countsText(counts) });
     return data<PrivacyResult>({
       ok: "copied",
       id: asked.id,
-      filename: `personal-data-${asked.id}.json`,
-      json: JSON.stringify({ request: { id: asked.id, kind: asked.request_kind }, ...copy }, null, 2),
+      sealed: { href: downloadPath(token), filename: sealed.filename, password: sealed.password, rows },
     });
   }
   const counts = await eraseByPhone(db, asked.phone);

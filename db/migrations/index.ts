@@ -43,6 +43,8 @@ import * as m0195 from "#db/migrations/0195_ad_items.ts";
 import * as m0205 from "#db/migrations/0205_lender_consents.ts";
 import * as m0206 from "#db/migrations/0206_operator_networks.ts";
 import * as m0207 from "#db/migrations/0207_privacy_processors.ts";
+import * as m0215 from "#db/migrations/0215_downloads.ts";
+import * as m0216 from "#db/migrations/0216_breach_incidents.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -94,4 +96,6 @@ export const migrations: Record<string, Migration> = {
   "0205_lender_consents": m0205,
   "0206_operator_networks": m0206,
   "0207_privacy_processors": m0207,
+  "0215_downloads": m0215,
+  "0216_breach_incidents": m0216,
 };

@@ -15,6 +15,7 @@ import { LOCALES } from "#app/i18n/locales.ts";
 import { PUBLIC_ROUTES } from "#app/config/public-routes.ts";
 import { findSamples, sampleValues } from "#app/features/go-live/samples.ts";
 import { pageText } from "#app/features/go-live/scan.server.ts";
+import { makeBackupKey } from "#tests/support/backup-key.ts";
 
 /**
  * Issue 47's "done when": a new broker goes live from a fresh install the way
@@ -88,6 +89,8 @@ test("a new broker goes live from a fresh install through the console and two co
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: "mailto:ops@hanbit-loan.example",
     BACKUP_DIR: join(dir, "backups"),
+    // Backups encrypted to the office's key (issue 52): a clear one is a go-live finding.
+    BACKUP_RECIPIENT: makeBackupKey(dir).recipient,
     RATE_LIMIT_MAX: "100000",
     LOG_LEVEL: "error",
     NODE_ENV: "production",

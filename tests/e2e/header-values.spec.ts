@@ -158,10 +158,10 @@ const CASES: Case[] = [
     request: ([token]) => ({ method: "GET", target: `/admin/password/${token}` }),
   },
   {
-    name: "the CSV export without a session",
+    name: "the encrypted download without a session",
     signedIn: false,
     fields: ["kind", "from", "to"],
-    request: ([kind, from, to]) => ({ method: "GET", target: `/admin/export?kind=${kind}&from=${from}&to=${to}` }),
+    request: ([kind, from, to]) => ({ method: "GET", target: `/admin/export?file=${kind}${from}${to}` }),
   },
   {
     name: "the consultation form (a redirect and a flash cookie)",
@@ -201,16 +201,16 @@ const CASES: Case[] = [
     request: ([lang, next]) => ({ method: "POST", target: "/admin/lang", body: `lang=${lang}&next=${next}` }),
   },
   {
-    name: "the CSV export (Content-Disposition)",
+    name: "the encrypted download's address signed in",
     signedIn: true,
     fields: ["kind", "from", "to"],
-    request: ([kind, from, to]) => ({ method: "GET", target: `/admin/export?kind=${kind}&from=${from}&to=${to}` }),
+    request: ([kind, from, to]) => ({ method: "GET", target: `/admin/export?file=${kind}&from=${from}&to=${to}` }),
   },
   {
-    name: "the CSV export of a kind, hostile dates",
+    name: "the export page of a kind, hostile dates",
     signedIn: true,
     fields: ["from", "to"],
-    request: ([from, to]) => ({ method: "GET", target: `/admin/export?kind=consultation&from=${from}&to=${to}` }),
+    request: ([from, to]) => ({ method: "GET", target: `/admin/downloads?kind=consultation&from=${from}&to=${to}` }),
   },
   {
     name: "a console page signed in",

@@ -15,6 +15,7 @@ import * as inbox from "#app/routes/admin.inbox.tsx";
 import * as requestPage from "#app/routes/admin.request.tsx";
 import * as calls from "#app/routes/admin.calls.tsx";
 import * as exportCsv from "#app/routes/admin.export.ts";
+import * as downloads from "#app/routes/admin.downloads.tsx";
 import * as privacy from "#app/routes/admin.privacy.tsx";
 import * as deadlines from "#app/routes/admin.deadlines.tsx";
 import * as accessPage from "#app/routes/admin.access.tsx";
@@ -142,8 +143,21 @@ describe.each(DIALECTS)("access records, their review and the destruction ledger
     expect((await callRoute(calls, "guarded", get("/admin/calls", cookies.agent), app(), {}, HOME_IP)).status).toBe(200);
     expect(await lastRecord()).toMatchObject({ kind: "calls", operator_email: "agent@example.com", ip: HOME_IP, record_count: 2 });
 
-    const csv = await callRoute(exportCsv, "open", get("/admin/export?kind=consultation", cookies.admin), app(), {}, OFFICE_IP);
-    expect(csv.status).toBe(200);
+    // The export is made on the downloads page (an encrypted file, ADR 0054): the records it holds are recorded then.
+    const exportCsrf = await csrfOf(app(), cookies.admin);
+    const made = await callRoute(
+      downloads,
+      "guarded",
+      post(
+        "/admin/downloads",
+        { csrf: exportCsrf, intent: "export", kind: "consultation", reason: "monthly report to the lender", column: "received" },
+        cookies.admin,
+      ),
+      app(),
+      {},
+      OFFICE_IP,
+    );
+    expect(made.status).toBe(200);
     expect(await lastRecord()).toMatchObject({
       kind: "export",
       operator_email: "admin@example.com",
@@ -161,7 +175,11 @@ describe.each(DIALECTS)("access records, their review and the destruction ledger
     const copy = await callRoute(
       privacy,
       "guarded",
-      post("/admin/privacy", { csrf, intent: "copy", id: String(ids.rights), identity: "call_back" }, cookies.admin),
+      post(
+        "/admin/privacy",
+        { csrf, intent: "copy", id: String(ids.rights), identity: "call_back", reason: "the person asked for a copy", column: "details" },
+        cookies.admin,
+      ),
       app(),
       {},
       OFFICE_IP,

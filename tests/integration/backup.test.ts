@@ -1,13 +1,16 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { utimesSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { connect, migrate, type Dialect } from "#db/connect.ts";
-import { backup, manifestPath, restore, type BackupManifest } from "#db/backup.ts";
+import { backup, manifestPath, pruneBackups, restore, type BackupManifest } from "#db/backup.ts";
+import { makeBackupKey } from "#tests/support/backup-key.ts";
+import { goLiveFindings } from "#app/features/go-live/checks.server.ts";
 import { DIALECTS } from "#tests/support/databases.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { callAction, jsonRequest, testContext, testServices } from "#tests/support/services.ts";
@@ -16,7 +19,7 @@ import { createRateLimiter } from "#app/lib/rate-limit.server.ts";
 
 const run = promisify(execFile);
 // Starting `node scripts/…` takes seconds on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 const dir = mkdtempSync(join(tmpdir(), "backup-test-"));
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -185,5 +188,70 @@ describe.each(DIALECTS)("npm run backup / restore on %s", (dialect) => {
       event: "restore.failed",
       message: expect.stringMatching(/not empty/),
     });
+  });
+
+  it("encrypts to BACKUP_RECIPIENT: the file holds nothing in clear, restores only with the identity, and the go-live check is satisfied", async () => {
+    const source = await databaseWithRequests(dialect, 3);
+    const key = makeBackupKey(dir, `key-${dialect}`);
+    const node = process.execPath;
+    const file = join(dir, `sealed-${dialect}.backup`);
+    const made = await run(node, ["scripts/backup.ts", "--out", file], { env: { ...cliEnv(source.url), BACKUP_RECIPIENT: key.recipient } });
+    expect(JSON.parse(made.stdout)).toMatchObject({ event: "backup.done", encryption: "openpgp", keepDays: 7 });
+    expect(made.stderr).toBe("");
+    // OpenPGP (a packet tag, not SQLite's or pg_dump's header), no clear copy left beside it, 0600.
+    const bytes = readFileSync(file);
+    expect(bytes.subarray(0, 16).toString("latin1")).not.toMatch(/SQLite format|PGDMP/);
+    expect(bytes.includes(Buffer.from("consultation_answers"))).toBe(false);
+    expect(existsSync(`${file}.clear`)).toBe(false);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(JSON.parse(readFileSync(manifestPath(file), "utf8"))).toMatchObject({ encryption: "openpgp" });
+    expect((await goLiveFindings(source.handle.db, undefined)).filter((f) => f.area === "backup")).toEqual([]);
+
+    const target = await emptyDatabase(dialect);
+    const refused = await run(node, ["scripts/restore.ts", file], { env: cliEnv(target) }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused).toMatchObject({ code: 1 });
+    expect((refused as { stderr: string }).stderr).toMatch(/encrypted: pass the backup key's secret part/);
+    const other = makeBackupKey(dir, `other-${dialect}`);
+    await expect(restore(file, target, { identity: other.identity })).rejects.toThrow(/gpg failed/);
+    const restored = await run(node, ["scripts/restore.ts", "--identity", key.identity, file], { env: cliEnv(target) });
+    expect(JSON.parse(restored.stdout)).toMatchObject({ event: "restore.done", rows: { consultation_answers: 3 } });
+    const check = connect(target);
+    try {
+      expect((await check.db.selectFrom("consultation_answers").select("id").execute()).length).toBe(3);
+    } finally {
+      await check.close();
+    }
+  });
+
+  it("without BACKUP_RECIPIENT writes a clear backup, says so, and the go-live check refuses it", async () => {
+    const source = await databaseWithRequests(dialect, 1);
+    const file = join(dir, `clear-${dialect}.backup`);
+    const made = await run(process.execPath, ["scripts/backup.ts", "--out", file], { env: cliEnv(source.url) });
+    expect(JSON.parse(made.stdout)).toMatchObject({ event: "backup.done", encryption: "none" });
+    expect(JSON.parse(made.stderr)).toMatchObject({ event: "backup.unencrypted" });
+    const findings = (await goLiveFindings(source.handle.db, undefined)).filter((f) => f.area === "backup");
+    expect(findings).toEqual([expect.objectContaining({ what: "golive.backupPlain" })]);
+  });
+});
+
+describe("the backup period", () => {
+  it("keeps 7 days: npm run backup deletes the backups and manifests older than that in BACKUP_DIR, nothing else", () => {
+    const backups = mkdtempSync(join(dir, "prune-"));
+    const now = new Date("2026-11-29T00:00:00Z");
+    const old = new Date(now.getTime() - 7 * 86_400_000 - 60_000);
+    const recent = new Date(now.getTime() - 7 * 86_400_000 + 60_000);
+    for (const [name, at] of [
+      ["loan-guide-20261121-033000.dump", old],
+      ["loan-guide-20261121-033000.dump.json", old],
+      ["loan-guide-20261122-033000.dump", recent],
+      ["notes.txt", old],
+    ] as const) {
+      writeFileSync(join(backups, name), "x");
+      utimesSync(join(backups, name), at, at);
+    }
+    expect(pruneBackups(backups, 7, now).sort()).toEqual(["loan-guide-20261121-033000.dump", "loan-guide-20261121-033000.dump.json"]);
+    expect(readdirSync(backups).sort()).toEqual(["loan-guide-20261122-033000.dump", "notes.txt"]);
   });
 });

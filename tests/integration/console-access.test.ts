@@ -45,6 +45,8 @@ import * as secondStep from "#app/routes/admin.sign-in-code.tsx";
 import * as account from "#app/routes/admin.account.tsx";
 import * as accessReview from "#app/routes/admin.access.tsx";
 import * as destruction from "#app/routes/admin.destruction.tsx";
+import * as downloads from "#app/routes/admin.downloads.tsx";
+import * as breach from "#app/routes/admin.breach.tsx";
 
 const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.sign-in.tsx": { module: signIn, placement: "open" },
@@ -70,6 +72,8 @@ const MODULES: Record<string, { module: object; placement: Placement }> = {
   "routes/admin.not-found.tsx": { module: notFound, placement: "guarded" },
   "routes/admin.notifications.tsx": { module: notifications, placement: "guarded" },
   "routes/admin.privacy.tsx": { module: privacy, placement: "guarded" },
+  "routes/admin.downloads.tsx": { module: downloads, placement: "guarded" },
+  "routes/admin.breach.tsx": { module: breach, placement: "guarded" },
   "routes/admin.deadlines.tsx": { module: deadlines, placement: "guarded" },
   "routes/admin.campaigns.tsx": { module: campaigns, placement: "guarded" },
   "routes/admin.campaigns.banner.tsx": { module: campaignBanner, placement: "guarded" },
@@ -224,7 +228,9 @@ describe.each(DIALECTS)("no console page, data or photo without a session, on %s
       const { module, placement } = MODULES[route.file]!;
       const path = url(route.path);
       const response = await callRoute(module, placement, get(path, cookie), app, paramsOf(path));
-      expect(response.status, path).toBe(route.officerOnly ? 403 : route.file.endsWith("not-found.tsx") ? 404 : 200);
+      expect(response.status, path).toBe(
+        route.officerOnly ? 403 : (route.signedInStatus ?? (route.file.endsWith("not-found.tsx") ? 404 : 200)),
+      );
     }
   });
 

@@ -4,6 +4,7 @@ import type { Database } from "#db/schema.ts";
 import { DIALECTS, freshDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, signInCookie, csrfOf, get, post } from "#tests/support/admin.ts";
+import { exportAsFile } from "#tests/support/export-file.ts";
 import { INBOX_PAGE_SIZE, listInbox, readInboxFilter } from "#app/features/pipeline/inbox.server.ts";
 import { requestDetail } from "#app/features/pipeline/request-detail.server.ts";
 import * as inbox from "#app/routes/admin.inbox.tsx";
@@ -358,21 +359,13 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
     expect(await asViews()).toHaveLength(2);
   });
 
-  it("exports one kind over a date range as UTF-8 CSV with a BOM, quoted, formula-safe, as an attachment", async () => {
-    const response = await callRoute(
-      exportCsv,
-      "open",
-      get("/admin/export?kind=consultation&from=2026-10-01&to=2026-11-01", cookie),
-      app(),
-    );
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toBe('attachment; filename="consultation_2026-10-01_2026-11-01.csv"');
-    expect(response.headers.get("cache-control")).toBe("private, no-store");
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = new TextDecoder().decode(bytes);
-    const lines = text.split("\r\n");
+  it("exports one kind over a date range as UTF-8 CSV with a BOM, quoted, formula-safe, in an encrypted ZIP named by its operator and time", async () => {
+    const file = await exportAsFile(app(), cookie, { kind: "consultation", from: "2026-10-01", to: "2026-11-01" });
+    expect(file.filename).toMatch(/^consultation_2026-10-01_2026-11-01_ops-example\.com_\d{8}-\d{4}KST\.zip$/);
+    expect(file.contentDisposition).toBe(`attachment; filename="${file.filename}"`);
+    const text = file.csv;
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).split("\r\n");
     expect(lines[0]).toBe(
       "번호,접수 시각(KST),상태,대출 희망,비자 종류,비자 만료일,국적,이름,전화번호,마케팅 동의,동의 내역,종료 사유,사유 메모,금융사,승인 금액(원),승인일,자격 확인: 적합 상품 수,자격 확인: 확인한 상품 수,자격 확인: 현 직장 근무 개월,자격 확인: 고용 형태,자격 확인: 연소득(원),자격 확인: 희망 금액(원),자격 확인: 희망 기간(개월),자격 확인: 상품별 결과,페이지 언어,운영자 메모,마지막 변경(KST),utm_source,utm_medium,utm_campaign,직전에 누른 배너,유입 사이트,자격 확인 사용",
     );
@@ -389,21 +382,20 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
   });
 
   it("writes the column titles in the operator's language and keeps line breaks and quotes inside fields", async () => {
-    const response = await callRoute(exportCsv, "open", get("/admin/export?kind=proposal", `${cookie}; admin_lang=en`), app());
-    const text = (await response.text()).replace(/^\uFEFF/, "");
+    const text = (await exportAsFile(app(), `${cookie}; admin_lang=en`, { kind: "proposal" })).csv.replace(/^\uFEFF/, "");
     expect(
       text.startsWith(
         "No.,Received (KST),Status,Organization,Phone,E-mail,Proposal,Page language,Operator note,Last change (KST),utm_source,utm_medium,utm_campaign,Banner tapped before,Referring site,Eligibility check used\r\n",
       ),
     ).toBe(true);
     expect(text).toContain(`,New,"Mekong Partners, ""Ltd""",0212345678,p@example.com,"line 1\nline 2",en,,`);
-    const as = await (await callRoute(exportCsv, "open", get("/admin/export?kind=as", `${cookie}; admin_lang=en`), app())).text();
+    const as = (await exportAsFile(app(), `${cookie}; admin_lang=en`, { kind: "as" })).csv;
     expect(as).toContain("Photos");
     expect(as).toContain(",In progress,မောင်မောင်,01077778888,Ansan,Screen is black,1,my,");
   });
 
-  it("refuses a bad export request with 400", async () => {
-    for (const query of ["kind=all", "kind=as&from=2026-13-01", "kind=as&from=2026-11-02&to=2026-11-01", ""]) {
+  it("refuses a bad export request with 400, and a plain GET of the old CSV address downloads nothing", async () => {
+    for (const query of ["kind=consultation", "file=nope", "file=" + "a".repeat(32), ""]) {
       expect((await callRoute(exportCsv, "open", get(`/admin/export?${query}`, cookie), app())).status, query).toBe(400);
     }
   });
@@ -416,7 +408,10 @@ describe.each(DIALECTS)("inbox, detail, status workflow, photos and CSV on %s", 
       .where("record_kind", "=", "consultation")
       .execute();
     expect(exports.map((e) => e.record_id).sort()).toEqual([ids.formula, ids.nguyen].sort());
-    expect(exports[0]).toMatchObject({ operator_email: "ops@example.com", detail: "consultation 2026-10-01 – 2026-11-01" });
+    expect(exports[0]).toMatchObject({ operator_email: "ops@example.com" });
+    expect(exports[0]!.detail).toMatch(
+      /^consultation 2026-10-01 – 2026-11-01; columns: id received .*; reason: Monthly lender report, checked by the office$/,
+    );
     const page = (await (await callRoute(auditPage, "guarded", get("/admin/audit?action=export", cookie), app())).json()) as {
       entries: { action: string; recordKind: string; operator: string }[];
       total: number;

@@ -6,7 +6,7 @@ import { testServices } from "#tests/support/services.ts";
 import { callRoute, createOperator, csrfOf, get, post, signInCookie } from "#tests/support/admin.ts";
 import { moveStage } from "#app/features/pipeline/pipeline.server.ts";
 import * as request from "#app/routes/admin.request.tsx";
-import * as exportCsv from "#app/routes/admin.export.ts";
+import { exportAsFile } from "#tests/support/export-file.ts";
 
 /**
  * Loan stages with their history (issue 26, item 1): every move writes the
@@ -334,9 +334,7 @@ describe.each(DIALECTS)("moving a request through its stages on %s", (dialect) =
     // The agent may not export (ADR 0022): an administrator does.
     await createOperator(handle.db, "admin@example.com", "correct horse battery", "admin");
     const adminCookie = await signInCookie(app(), "admin@example.com", "correct horse battery");
-    const csv = await (
-      await callRoute(exportCsv, "open", get("/admin/export?kind=consultation", `${adminCookie}; admin_lang=en`), app())
-    ).text();
+    const { csv } = await exportAsFile(app(), `${adminCookie}; admin_lang=en`, { kind: "consultation" });
     expect(csv).toContain("Closed reason,Reason note,Lender,Approved amount (won),Approved on");
     expect(csv).toContain(`${consultation},2026-11-02 10:00,Approved,`);
     expect(csv).toContain(",,,Hana Bank — Foreigner credit loan,3000000,2026-11-20,,,,,,,,,mn,");

@@ -16,6 +16,8 @@ import { adminTFor } from "#app/features/console/i18n.server.ts";
 import { digitsOnly } from "#app/lib/schema.ts";
 import { callRoute, createOperator, csrfOf, get, post as consolePost, signInCookie } from "#tests/support/admin.ts";
 import * as privacyPage from "#app/routes/admin.privacy.tsx";
+import * as exportFile from "#app/routes/admin.export.ts";
+import { openAesZip } from "#app/lib/aes-zip.server.ts";
 
 /** Issue 16, point 4: a person's rights over their data, by the phone number they gave. */
 const PHONE = "01055556666";
@@ -208,16 +210,27 @@ describe.each(DIALECTS)("visitors' rights on %s", (dialect) => {
   it("gives a copy of everything under the number only once identity is confirmed, audited with how", async () => {
     const number = "01034343434";
     await everythingOf(OTHER, "copy-other");
-    const { asked, carryOut } = await consoleCase(number, "withdraw_marketing", "copy@example.com");
+    const { asked, cookie, carryOut } = await consoleCase(number, "withdraw_marketing", "copy@example.com");
     const refused = await carryOut("copy", { identity: "other" });
     expect(refused.status).toBe(400);
     expect(await auditOf("privacy_copy", "copy@example.com")).toEqual([]);
 
-    const response = await carryOut("copy", { identity: "other", identity_note: "Came to the office with the alien registration card" });
+    // A copy is a download (issue 52): a reason and the columns first, then an encrypted file.
+    const identity = { identity: "other", identity_note: "Came to the office with the alien registration card" };
+    const noReason = await carryOut("copy", { ...identity, column: "details" });
+    expect(noReason.status).toBe(400);
+    expect(((await noReason.json()) as { refused: { errors: unknown } }).refused.errors).toEqual({ reason: "download.error.reason" });
+    const response = await carryOut("copy", { ...identity, reason: "The person asked for a copy by phone", column: "details" });
     expect(response.status).toBe(200);
-    const result = (await response.json()) as { ok: string; filename: string; json: string };
-    expect(result).toMatchObject({ ok: "copied", filename: `personal-data-${asked.id}.json` });
-    const copy = JSON.parse(result.json) as Record<string, unknown[]>;
+    const result = (await response.json()) as { ok: string; sealed: { href: string; filename: string; password: string } };
+    expect(result.ok).toBe("copied");
+    expect(result.sealed.filename).toMatch(new RegExp(`^personal-data-${asked.id}_copy-example\\.com_\\d{8}-\\d{4}KST\\.zip$`));
+    const file = await callRoute(exportFile, "open", get(result.sealed.href, cookie), app());
+    expect(file.status).toBe(200);
+    const zip = new Uint8Array(await file.arrayBuffer());
+    expect(() => openAesZip(zip, "wrong password")).toThrow();
+    const json = new TextDecoder().decode(openAesZip(zip, result.sealed.password)[0]!.data as Uint8Array);
+    const copy = JSON.parse(json) as Record<string, unknown[]>;
     expect(copy).toMatchObject({ request: { id: asked.id, kind: "withdraw_marketing" } });
     for (const part of [
       "consultations",
@@ -230,21 +243,26 @@ describe.each(DIALECTS)("visitors' rights on %s", (dialect) => {
       "rightsRequests",
     ])
       expect(copy[part]!.length, part).toBeGreaterThan(0);
-    expect(digitsOnly(result.json)).toContain(number);
-    expect(digitsOnly(result.json)).not.toContain(OTHER);
-    expect(result.json).not.toContain('"data"');
+    // Name and number were not chosen: not in the copy.
+    expect(digitsOnly(json)).not.toContain(number);
+    expect(digitsOnly(json)).not.toContain(OTHER);
+    expect(json).not.toContain('"data"');
+    const withNumber = await carryOut("copy", { ...identity, reason: "The person asked for a copy by phone", column: "phone" });
+    const again = (await withNumber.json()) as { sealed: { href: string; password: string } };
+    const zip2 = new Uint8Array(await (await callRoute(exportFile, "open", get(again.sealed.href, cookie), app())).arrayBuffer());
+    const json2 = new TextDecoder().decode(openAesZip(zip2, again.sealed.password)[0]!.data as Uint8Array);
+    expect(digitsOnly(json2)).toContain(number);
     // Copying erases nothing.
     expect(await mentionsOf(number)).not.toEqual([]);
     const entries = await auditOf("privacy_copy", "copy@example.com");
-    expect(entries).toEqual([
-      {
-        action: "privacy_copy",
-        record_kind: "rights",
-        record_id: asked.id,
-        detail:
-          "identity: other (Came to the office with the alien registration card); consultation 1, proposal 1, as 1, purchase 1, rights 1",
-      },
-    ]);
+    expect(entries[0]).toEqual({
+      action: "privacy_copy",
+      record_kind: "rights",
+      record_id: asked.id,
+      detail:
+        "identity: other (Came to the office with the alien registration card); consultation 1, proposal 1, as 1, purchase 1, rights 1; columns: details; reason: The person asked for a copy by phone",
+    });
+    expect(entries).toHaveLength(2);
     // The withdrawal itself needs no identity check (it only stops messages).
     expect((await carryOut("withdraw_marketing")).status).toBe(200);
   });

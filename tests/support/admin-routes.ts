@@ -22,6 +22,8 @@ export interface ConsoleRoute {
   post?: Record<string, string>;
   adminOnly?: boolean;
   officerOnly?: boolean;
+  /** What a signed-in administrator's plain GET gets, when not 200 (a download without its one-time file: 400). */
+  signedInStatus?: number;
 }
 
 export const CONSOLE_ROUTES: ConsoleRoute[] = [
@@ -30,7 +32,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   { file: "routes/admin.sign-out.ts", path: "/admin/sign-out", access: "public" },
   { file: "routes/admin.lang.ts", path: "/admin/lang", access: "public" },
   { file: "routes/admin.photo.ts", path: "/admin/photos/{photo}", access: "data" },
-  { file: "routes/admin.export.ts", path: "/admin/export?kind=consultation", access: "data", adminOnly: true },
+  { file: "routes/admin.export.ts", path: "/admin/export?file=no-such-file", access: "data", adminOnly: true, signedInStatus: 400 },
   { file: "routes/admin.reports.csv.ts", path: "/admin/reports/pipeline.csv", access: "data", adminOnly: true },
   { file: "routes/admin.reports.tsx", path: "/admin/reports", access: "page", adminOnly: true },
   { file: "routes/admin.password.tsx", path: "/admin/password/no-such-link", access: "public" },
@@ -137,6 +139,20 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   { file: "routes/admin.legal.edit.tsx", path: "/admin/legal/1", access: "page", post: { intent: "withdraw" }, adminOnly: true },
   { file: "routes/admin.privacy.tsx", path: "/admin/privacy", access: "page", post: { id: "1", intent: "erase" }, adminOnly: true },
+  {
+    file: "routes/admin.downloads.tsx",
+    path: "/admin/downloads",
+    access: "page",
+    post: { intent: "export", kind: "consultation", reason: "hacked export of everything", column: "name" },
+    adminOnly: true,
+  },
+  {
+    file: "routes/admin.breach.tsx",
+    path: "/admin/breach",
+    access: "page",
+    post: { intent: "record", known_at: "2026-11-20T10:00", period_from: "2026-11-01", period_to: "2026-11-20", kind: "consultation" },
+    adminOnly: true,
+  },
   { file: "routes/admin.deadlines.tsx", path: "/admin/deadlines", access: "page", post: { id: "1", method: "phone" }, adminOnly: true },
   { file: "routes/admin.audit.tsx", path: "/admin/audit", access: "page", adminOnly: true },
   {

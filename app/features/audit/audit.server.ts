@@ -162,6 +162,13 @@ export const AUDIT_ACTIONS: readonly AuditAction[] = [
   "access_interval",
   "destruction_confirm",
   "operator_create",
+  "download_approve",
+  "download_refuse",
+  "download_cap",
+  "breach_record",
+  "breach_update",
+  "breach_publish",
+  "breach_close",
 ];
 
 /**

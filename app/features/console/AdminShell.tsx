@@ -24,6 +24,8 @@ const NAV: { to: string; label: AdminKey; end?: boolean; admin?: boolean; office
   { to: href("/admin/legal"), label: "legal.nav", admin: true },
   { to: href("/admin/banners"), label: "nav.banners" },
   { to: href("/admin/privacy"), label: "nav.privacy", admin: true },
+  { to: href("/admin/downloads"), label: "nav.downloads", admin: true },
+  { to: href("/admin/breach"), label: "nav.breach", admin: true },
   { to: href("/admin/deadlines"), label: "nav.deadlines", admin: true },
   { to: href("/admin/audit"), label: "nav.audit", admin: true },
   { to: href("/admin/reports"), label: "nav.reports", admin: true },

@@ -9,17 +9,17 @@ import { readSection, writeSection } from "#app/business/sections.server.ts";
  */
 const SECTION = "backup";
 
-export function recordBackup(db: Kysely<Database>, at: Date, file: string): Promise<void> {
-  return writeSection(db, SECTION, { at: at.toISOString(), file }, at, null);
+export function recordBackup(db: Kysely<Database>, at: Date, file: string, encrypted: boolean): Promise<void> {
+  return writeSection(db, SECTION, { at: at.toISOString(), file, encrypted }, at, null);
 }
 
-/** The last backup's time (ISO), or null when none was recorded. */
-export async function lastBackup(db: Kysely<Database>): Promise<string | null> {
+/** The last backup's time (ISO) and whether it was encrypted to a recipient (issue 52), or null when none was recorded. */
+export async function lastBackup(db: Kysely<Database>): Promise<{ at: string; encrypted: boolean } | null> {
   const value = await readSection(db, SECTION);
   if (value === null) return null;
   try {
-    const at = (JSON.parse(value) as { at?: unknown }).at;
-    return typeof at === "string" && !Number.isNaN(Date.parse(at)) ? at : null;
+    const { at, encrypted } = JSON.parse(value) as { at?: unknown; encrypted?: unknown };
+    return typeof at === "string" && !Number.isNaN(Date.parse(at)) ? { at, encrypted: encrypted === true } : null;
   } catch {
     return null;
   }

@@ -249,8 +249,11 @@ export async function goLiveFindings(
     ...(await goLiveExtras(db, extras, now)),
   ];
   const backup = await lastBackup(db);
-  if (!backup || now.getTime() - new Date(backup).getTime() > BACKUP_MAX_AGE_MS) {
+  if (!backup || now.getTime() - new Date(backup.at).getTime() > BACKUP_MAX_AGE_MS) {
     findings.push({ area: "backup", what: "golive.backup", fix: DEPLOY_GUIDE });
+  } else if (!backup.encrypted) {
+    // A backup in clear is personal data leaving in clear (고시 제7조⑤; issue 52): BACKUP_RECIPIENT encrypts it.
+    findings.push({ area: "backup", what: "golive.backupPlain", fix: DEPLOY_GUIDE });
   }
   return findings;
 }

@@ -8,6 +8,7 @@ import { REQUEST_KINDS, REQUEST_STAGES, type RequestKind } from "#app/requests/k
 import type { InboxFilter, InboxRow } from "#app/features/pipeline/inbox.server.ts";
 import { KindLabel, PageTitle, Pager } from "#app/features/console/parts.tsx";
 import { StageBadge } from "#app/features/pipeline/StageBadge.tsx";
+import { ExportChoice } from "#app/features/pipeline/ExportPage.tsx";
 import styles from "#app/features/console/console.module.css";
 import { SourceLine } from "#app/features/attribution/SourceLine.tsx";
 import type { SourceSummary } from "#app/features/attribution/console.server.ts";
@@ -145,7 +146,7 @@ export function InboxPage({ data, warnings }: { data: InboxData; warnings?: Reac
   );
 }
 
-/** CSV download of one kind over a date range (a plain GET: the browser downloads it). */
+/** The export of one kind over a date range: opens the export page (reason, columns, an encrypted file; issue 52). */
 function ExportForm({ defaults, today }: { defaults: InboxFilter; today: string }) {
   const t = useAdminT();
   return (
@@ -154,28 +155,13 @@ function ExportForm({ defaults, today }: { defaults: InboxFilter; today: string 
         {t("export.title")}
       </h2>
       <p className={styles.muted}>{t("export.intro")}</p>
-      <Form method="get" action={href("/admin/export")} reloadDocument className={styles.filters}>
-        <SelectField
-          label={t("inbox.kind")}
-          name="kind"
-          defaultValue={defaults.kind ?? "consultation"}
-          required
-          requiredLabel={t("form.required")}
-        >
-          {REQUEST_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`kind.${kind}`)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField label={t("inbox.from")} name="from" type="date" defaultValue={defaults.from ?? ""} max={today} />
-        <TextField label={t("inbox.to")} name="to" type="date" defaultValue={defaults.to ?? ""} max={today} />
-        <div className={styles.filterActions}>
-          <Button type="submit" variant="secondary">
-            {t("export.submit")}
-          </Button>
-        </div>
-      </Form>
+      <ExportChoice
+        kind={defaults.kind ?? "consultation"}
+        from={defaults.from ?? ""}
+        to={defaults.to ?? ""}
+        today={today}
+        label={t("export.open")}
+      />
     </section>
   );
 }

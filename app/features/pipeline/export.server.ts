@@ -3,6 +3,7 @@ import type { ConsultationCheckTable, Database } from "#db/schema.ts";
 import type { AdminKey, AdminT } from "#app/features/console/i18n.ts";
 import { consultationAnswers } from "#app/features/pipeline/consultation-answers.server.ts";
 import { CONSULTATION_FIELDS, type RequestKind } from "#app/requests/kinds.ts";
+import { REQUEST_TABLES } from "#app/requests/tables.server.ts";
 import { sourceColumns, SOURCE_COLUMNS } from "#app/features/attribution/console.server.ts";
 import { formatSeoul, seoulDay, seoulRange } from "#app/lib/seoul-time.ts";
 import { toCsv, type CsvValue } from "#app/lib/csv.ts";
@@ -10,7 +11,9 @@ import { toCsv, type CsvValue } from "#app/lib/csv.ts";
 /**
  * CSV export of one kind of request over a Seoul date range: what an
  * operator downloads to work in a spreadsheet. Column titles are in the
- * operator's language; times in Seoul; oldest first, like a ledger.
+ * operator's language; times in Seoul; oldest first, like a ledger. Only the
+ * columns the operator chose (issue 52: name, phone and income are not chosen
+ * by default); the route encrypts the file (ADR 0054).
  */
 const EXPORT_MAX_ROWS = 50_000;
 
@@ -42,9 +45,22 @@ interface Table {
   ids: number[];
 }
 
+const HEAD = ["id", "received", "status"];
+const TAIL = ["lang", "note", "updated"];
+const PROPOSAL_COLUMNS = ["organization", "phone", "email", "proposal"];
+const PURCHASE_COLUMNS = ["name", "phone", "address", "inquiry"];
+const AS_COLUMNS = ["name", "phone", "address", "symptom", "photos"];
+const LOAN_COLUMNS = [
+  "pipeline.col.closedReason",
+  "pipeline.col.closedNote",
+  "pipeline.col.lender",
+  "pipeline.col.amount",
+  "pipeline.col.approvedOn",
+];
+
 function table<R extends WorkflowRow>(t: AdminT, list: R[], middle: string[], values: (r: R) => CsvValue[]): Table {
   return {
-    columns: ["id", "received", "status", ...middle, "lang", "note", "updated"],
+    columns: [...HEAD, ...middle, ...TAIL],
     rows: list.map((r) => [
       r.id,
       formatSeoul(r.created_at),
@@ -60,23 +76,13 @@ function table<R extends WorkflowRow>(t: AdminT, list: R[], middle: string[], va
 
 async function proposals(db: Db, range: Range, t: AdminT): Promise<Table> {
   const list = await ledger(db.selectFrom("proposals").selectAll(), range).execute();
-  return table(t, list, ["organization", "phone", "email", "proposal"], (r) => [
-    r.proposer_name,
-    r.proposer_phone,
-    r.proposer_email,
-    r.proposal_content,
-  ]);
+  return table(t, list, PROPOSAL_COLUMNS, (r) => [r.proposer_name, r.proposer_phone, r.proposer_email, r.proposal_content]);
 }
 
 async function counterInquiries(db: Db, kind: "as" | "purchase", range: Range, t: AdminT): Promise<Table> {
   const list = await ledger(db.selectFrom(kind === "as" ? "as_requests" : "purchase_requests").selectAll(), range).execute();
   if (kind === "purchase") {
-    return table(t, list, ["name", "phone", "address", "inquiry"], (r) => [
-      r.applicant_name,
-      r.contact_phone,
-      r.applicant_addr,
-      r.inquiry_content,
-    ]);
+    return table(t, list, PURCHASE_COLUMNS, (r) => [r.applicant_name, r.contact_phone, r.applicant_addr, r.inquiry_content]);
   }
   const photos = new Map<number, number>();
   for (let i = 0; i < list.length; i += 500) {
@@ -89,13 +95,7 @@ async function counterInquiries(db: Db, kind: "as" | "purchase", range: Range, t
       .execute();
     for (const c of counts) photos.set(c.as_request_id, Number(c.n));
   }
-  return table(t, list, ["name", "phone", "address", "symptom", "photos"], (r) => [
-    r.applicant_name,
-    r.contact_phone,
-    r.applicant_addr,
-    r.inquiry_content,
-    photos.get(r.id) ?? 0,
-  ]);
+  return table(t, list, AS_COLUMNS, (r) => [r.applicant_name, r.contact_phone, r.applicant_addr, r.inquiry_content, photos.get(r.id) ?? 0]);
 }
 
 /** The eligibility check sent with a consultation (issue 27): empty cells when none came. */
@@ -109,6 +109,27 @@ const CHECK_COLUMNS = [
   "checkMonths",
   "checkResult",
 ];
+const CONSULTATION_MIDDLE = [...CONSULTATION_FIELDS, "marketing", "consents", ...LOAN_COLUMNS, ...CHECK_COLUMNS];
+
+/** Every column an export of `kind` can have, in the file's order (the operator chooses among them). */
+export function exportColumns(kind: RequestKind): string[] {
+  const middle =
+    kind === "proposal" ? PROPOSAL_COLUMNS : kind === "consultation" ? CONSULTATION_MIDDLE : kind === "as" ? AS_COLUMNS : PURCHASE_COLUMNS;
+  return [...HEAD, ...middle, ...TAIL, ...SOURCE_COLUMNS];
+}
+
+/** A column's title in the operator's language: the catalog's `field.<name>`, or a whole key (`pipeline.col.lender`). */
+export const columnTitle = (t: AdminT, column: string) => t((column.includes(".") ? column : `field.${column}`) as AdminKey);
+
+/** How many requests of `kind` the export over `days` holds (before any is read). */
+export async function exportCount(db: Db, kind: RequestKind, days: { from?: string; to?: string }): Promise<number> {
+  const { start, end } = seoulRange(days.from, days.to);
+  const table = REQUEST_TABLES[kind];
+  let q = db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n"));
+  if (start) q = q.where(sql<boolean>`created_at >= ${start}`);
+  if (end) q = q.where(sql<boolean>`created_at < ${end}`);
+  return Math.min(Number((await q.executeTakeFirstOrThrow()).n), EXPORT_MAX_ROWS);
+}
 
 type CheckRow = Selectable<ConsultationCheckTable>;
 
@@ -161,14 +182,7 @@ async function consultations(db: Db, range: Range, t: AdminT): Promise<Table> {
       ]);
   }
   const checks = await consultationChecks(db, ids);
-  const loan = [
-    "pipeline.col.closedReason",
-    "pipeline.col.closedNote",
-    "pipeline.col.lender",
-    "pipeline.col.amount",
-    "pipeline.col.approvedOn",
-  ];
-  return table(t, list, [...CONSULTATION_FIELDS, "marketing", "consents", ...loan, ...CHECK_COLUMNS], (r) => {
+  return table(t, list, CONSULTATION_MIDDLE, (r) => {
     const a = answers.get(r.id) ?? {};
     return [
       ...CONSULTATION_FIELDS.map((f) => a[f] ?? ""),
@@ -189,6 +203,7 @@ export async function exportRequests(
   kind: RequestKind,
   days: { from?: string; to?: string },
   t: AdminT,
+  chosen: readonly string[] = exportColumns(kind),
 ): Promise<{ filename: string; csv: string; ids: number[] }> {
   const range = seoulRange(days.from, days.to);
   const result =
@@ -201,8 +216,10 @@ export async function exportRequests(
   const sources = await sourceColumns(db, kind, result.ids);
   result.columns.push(...SOURCE_COLUMNS);
   result.rows.forEach((row, i) => row.push(...sources[i]!));
-  // A column is the console catalog's `field.<name>`, or a whole key (`pipeline.col.lender`).
-  const header = result.columns.map((c) => t((c.includes(".") ? c : `field.${c}`) as AdminKey));
+  // Only the chosen columns, in the file's order.
+  const keep = result.columns.map((c, i) => (chosen.includes(c) ? i : -1)).filter((i) => i >= 0);
+  const header = keep.map((i) => columnTitle(t, result.columns[i]!));
+  const rows = result.rows.map((row) => keep.map((i) => row[i]));
   const span = `${days.from ?? "all"}_${days.to ?? "all"}`;
-  return { filename: `${kind}_${span}.csv`, csv: toCsv(header, result.rows), ids: result.ids };
+  return { filename: `${kind}_${span}.csv`, csv: toCsv(header, rows), ids: result.ids };
 }

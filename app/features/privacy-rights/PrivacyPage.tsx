@@ -6,11 +6,15 @@ import { IDENTITY_METHODS, IDENTITY_NOTE_MAX } from "#app/features/privacy-right
 import { Notice, PageTitle, PostForm, StatusBadge } from "#app/features/console/parts.tsx";
 import styles from "#app/features/console/console.module.css";
 import { ColumnHeads } from "#app/ui/Table.tsx";
+import { ColumnChoice, PendingApproval, ReasonField, SealedFile } from "#app/features/downloads/DownloadParts.tsx";
+import { defaultColumns } from "#app/features/downloads/schema.ts";
+import { COPY_COLUMNS } from "#app/features/privacy-rights/copy-columns.ts";
 
 export type PrivacyResult =
   | { ok: "erased"; count: number }
   | { ok: "withdrawn"; count: number }
-  | { ok: "copied"; id: number; filename: string; json: string }
+  | { ok: "copied"; id: number; sealed: { href: string; filename: string; password: string; rows: number } }
+  | { pending: { id: number; rows: number; cap: number } }
   | { refused: { id: number; errors: Record<string, string>; values: Record<string, string> } }
   | { error: "missing" };
 
@@ -21,7 +25,7 @@ type Refused = Extract<PrivacyResult, { refused: unknown }>["refused"];
  * erasure request) and make a copy (any request). The browser asks before an
  * erasure; the server refuses both without a check.
  */
-function IdentityForm({ row, refused }: { row: RightsRow; refused: Refused | undefined }) {
+function IdentityForm({ row, refused, copy }: { row: RightsRow; refused: Refused | undefined; copy: boolean }) {
   const t = useAdminT();
   const error = (field: string) => (refused?.errors[field] ? t(refused.errors[field] as AdminKey) : undefined);
   return (
@@ -51,15 +55,27 @@ function IdentityForm({ row, refused }: { row: RightsRow; refused: Refused | und
         defaultValue={refused?.values.identity_note}
         error={error("identity_note")}
       />
+      {copy ? (
+        <>
+          <ReasonField error={refused?.errors.reason} defaultValue={refused?.values.reason} />
+          <ColumnChoice
+            columns={COPY_COLUMNS.map((id) => ({ id, label: t(`privacy.copyColumn.${id}`) }))}
+            chosen={refused?.values.columns !== undefined ? refused.values.columns.split(",") : defaultColumns(COPY_COLUMNS)}
+            error={refused?.errors.columns}
+          />
+        </>
+      ) : null}
       <div className={styles.filterActions}>
         {row.request === "erase" && row.status !== "closed" ? (
           <Button type="submit" name="intent" value="erase" variant="secondary">
             {t("privacy.action.erase")}
           </Button>
         ) : null}
-        <Button type="submit" name="intent" value="copy" variant="secondary">
-          {t("privacy.action.copy")}
-        </Button>
+        {copy ? (
+          <Button type="submit" name="intent" value="copy" variant="secondary">
+            {t("privacy.action.copy")}
+          </Button>
+        ) : null}
       </div>
     </PostForm>
   );
@@ -75,6 +91,8 @@ function IdentityForm({ row, refused }: { row: RightsRow; refused: Refused | und
 export function PrivacyPage({ rows, result }: { rows: RightsRow[]; result?: PrivacyResult }) {
   const t = useAdminT();
   const refused = result && "refused" in result ? result.refused : undefined;
+  // A refused copy carries its reason back (an erasure has none).
+  const copyRefused = refused?.values.reason !== undefined;
   return (
     <>
       <PageTitle>{t("privacy.title")}</PageTitle>
@@ -83,13 +101,12 @@ export function PrivacyPage({ rows, result }: { rows: RightsRow[]; result?: Priv
         <Notice tone="ok">{t(`privacy.done.${result.ok}`, { count: result.count })}</Notice>
       ) : null}
       {result && "ok" in result && result.ok === "copied" ? (
-        <Notice tone="ok">
-          {t("privacy.done.copied")}{" "}
-          <a download={result.filename} href={`data:application/json;charset=utf-8,${encodeURIComponent(result.json)}`}>
-            {t("privacy.copy.download")}
-          </a>
-        </Notice>
+        <>
+          <Notice tone="ok">{t("privacy.done.copied")}</Notice>
+          <SealedFile {...result.sealed} />
+        </>
       ) : null}
+      {result && "pending" in result ? <PendingApproval {...result.pending} /> : null}
       {refused ? <Notice tone="error">{t("privacy.identity.refused")}</Notice> : null}
       {result && "error" in result ? <Notice tone="error">{t("privacy.error")}</Notice> : null}
       {rows.length === 0 ? (
@@ -125,14 +142,13 @@ export function PrivacyPage({ rows, result }: { rows: RightsRow[]; result?: Priv
                       </PostForm>
                     ) : null}
                     {row.request === "erase" && row.status !== "closed" ? (
-                      <IdentityForm row={row} refused={refused?.id === row.id ? refused : undefined} />
-                    ) : (
-                      // A copy is the rarer act here: folded away until asked for.
-                      <details open={refused?.id === row.id}>
-                        <summary>{t("privacy.action.copy")}</summary>
-                        <IdentityForm row={row} refused={refused?.id === row.id ? refused : undefined} />
-                      </details>
-                    )}
+                      <IdentityForm row={row} refused={refused?.id === row.id && !copyRefused ? refused : undefined} copy={false} />
+                    ) : null}
+                    {/* A copy is the rarer act here: folded away until asked for. */}
+                    <details open={refused?.id === row.id && copyRefused}>
+                      <summary>{t("privacy.action.copy")}</summary>
+                      <IdentityForm row={row} refused={refused?.id === row.id && copyRefused ? refused : undefined} copy />
+                    </details>
                   </td>
                 </tr>
               ))}

@@ -1,3 +1,4 @@
+import { StatusBreachBanner } from "#app/features/breach/BreachNotice.tsx";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useLocale, useT } from "#app/i18n/useT.ts";
 import { LOCALES, LOCALE_NATIVE_NAME } from "#app/i18n/locales.ts";
@@ -30,6 +31,8 @@ export interface StatusPageData {
   renderedAt: string;
   /** A consultation's consent to give it to a lender, asked and answered (issue 52); null for other kinds. */
   consents: VisitorConsents | null;
+  /** A published leak that touched this request: its banner and notice (issue 52 item 4). */
+  breach?: { known: string; text: { title: string; intro: string; sections: { heading: string; body: string[] }[] } } | null;
 }
 
 /**
@@ -66,6 +69,7 @@ export function StatusPage({ data, result }: { data: StatusPageData; result?: St
       </h1>
       {view.rightsKind ? <p className={styles.muted}>{t(`status.rightsKind.${view.rightsKind}`)}</p> : null}
       <p className={styles.muted}>{t("status.received", { day: data.received })}</p>
+      <StatusBreachBanner banner={data.breach ?? null} />
 
       {view.steps.length > 0 ? (
         <ol className={styles.steps} aria-label={t("status.steps.label")}>

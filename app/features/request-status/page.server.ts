@@ -3,6 +3,7 @@ import { businessIdentity } from "#app/business/identity.server.ts";
 import { statuteBoth } from "#app/loans/statutes.server.ts";
 import { brokerRegistration, type BusinessIdentity } from "#app/business/identity.ts";
 import { i18nFor, localeOf, tFor } from "#app/i18n/route.server.ts";
+import { statusBreachBanner } from "#app/features/breach/notice.server.ts";
 import { pageData } from "#app/web/page.server.ts";
 import { requestContext, services } from "#app/lib/services.server.ts";
 import { findStatusLink, type StatusLink } from "#app/requests/status-link.server.ts";
@@ -110,8 +111,11 @@ export async function statusPageData(context: Readonly<RouterContextProvider>, l
   const t = tFor(context);
   const { view, calendar } = loaded;
   const closedNow = !isCallingTime(calendar, now);
+  // A published leak that touched this request (issue 52 item 4): its banner and notice.
+  const breach = await statusBreachBanner(services(context).db, view.kind, view.createdAt, locale);
   return {
-    i18n: i18nFor(context, ["status"]),
+    i18n: i18nFor(context, breach ? ["status", "breach"] : ["status"]),
+    breach,
     title: t("status.meta.title"),
     summary: t(`status.title.${view.kind}`),
     view: { ...view, lines: view.lines.map((l) => formatLine(l, locale, now)) },

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useMatches } from "react-router";
 import { LegalModal } from "#app/features/legal/LegalModal.tsx";
 import { LegalChanges } from "#app/features/legal/LegalChanges.tsx";
@@ -11,10 +12,11 @@ import { contactWidgetOffset } from "#app/features/site/chrome-handle.ts";
  * modal. A route can raise the contact button with its `handle`
  * (chrome-handle.ts).
  */
-export function SiteChrome({ legal, changes = [] }: { legal: LegalView | null; changes?: LegalChange[] }) {
+export function SiteChrome({ legal, changes = [], notice }: { legal: LegalView | null; changes?: LegalChange[]; notice?: ReactNode }) {
   const offset = contactWidgetOffset(useMatches());
   return (
     <>
+      {notice}
       <LegalChanges changes={changes} />
       <Footer />
       <ContactWidget bottomOffset={offset} />

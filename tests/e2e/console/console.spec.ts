@@ -4,6 +4,7 @@ import { hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 import { test, expect, createOperator, english, seed, seoulToday, signIn } from "#tests/e2e/console/fixtures.ts";
 import { CONSOLE_ROUTES } from "#tests/support/admin-routes.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
+import { openAesZip } from "#app/lib/aes-zip.server.ts";
 
 /**
  * The operator console against the production build. Operators are created
@@ -93,19 +94,40 @@ async function inboxFlow(page: Page, operator: string, name: string, phone: stri
   await filters.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByRole("row").filter({ hasText: name }).first()).toContainText("Contacting");
 
+  // The export (issue 52): a reason, chosen columns, an encrypted ZIP whose password shows once.
   const exporter = page.getByRole("region", { name: "Export to CSV" });
   await exporter.getByLabel("Kind").selectOption("consultation");
   await exporter.getByLabel("From").fill(seoulToday());
   await exporter.getByLabel("To").fill(seoulToday());
-  const [download] = await Promise.all([page.waitForEvent("download"), exporter.getByRole("button", { name: "Download CSV" }).click()]);
-  expect(download.suggestedFilename()).toBe(`consultation_${seoulToday()}_${seoulToday()}.csv`);
-  const bytes = readFileSync((await download.path())!);
+  await exporter.getByRole("button", { name: "Export…" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Export to CSV" })).toBeVisible();
+  await hydrated(page);
+  const made = page.getByRole("region", { name: `Loan consultation, ${seoulToday()} – ${seoulToday()}` });
+  // Name and phone are personal data: off until ticked.
+  await expect(made.getByRole("checkbox", { name: "Name · personal data" })).not.toBeChecked();
+  await made.getByRole("checkbox", { name: "Name · personal data" }).check();
+  await made.getByRole("checkbox", { name: "Phone · personal data" }).check();
+  await made.getByLabel("Reason for this download").fill("Sending the day's leads to the call team");
+  await made.getByRole("button", { name: "Make the encrypted file" }).click();
+  const sealed = page.getByRole("region", { name: /^Encrypted file ready/ });
+  const password = (await sealed.locator("[data-password]").textContent())!;
+  await page.screenshot({ path: "test-results/export-sealed.png", fullPage: true });
+  expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+  const [download] = await Promise.all([page.waitForEvent("download"), sealed.getByRole("link", { name: /^Download / }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^consultation_${seoulToday()}_${seoulToday()}_.+_\\d{8}-\\d{4}KST\\.zip$`));
+  const zip = readFileSync((await download.path())!);
+  expect(zip.includes(Buffer.from(name))).toBe(false);
+  expect(() => openAesZip(zip, "not the password")).toThrow();
+  const bytes = Buffer.from(openAesZip(zip, password)[0]!.data);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const csv = bytes.toString("utf8");
   expect(csv).toContain("No.,Received (KST),Status,Wants a loan,Visa type,Visa expiry,Nationality,Name,Phone");
   const line = csv.split("\r\n").find((l) => l.includes(name))!;
   expect(line).toContain(`,Contacting,yes,E-9,2027-12-31,Vietnam,${name},${phone},Y,`);
   expect(line).toContain("Called; will send the documents list.");
+  // Shown once: the page again has no password on it.
+  await page.reload();
+  await expect(page.locator("[data-password]")).toHaveCount(0);
 
   await page.getByRole("link", { name: "Audit log" }).click();
   // Other console tests run in parallel and write audit rows too: look for this operator's own.
