@@ -161,7 +161,7 @@ describe.each(DIALECTS)("loan-ad items on %s", (dialect) => {
 
   it("the review line names the role the business settings hold: 준법감시인, then 감사, in Korean and each language", async () => {
     expect((await block("en")).parts[0].approval).toContain("· 준법감시인 심의필 제2026-031호");
-    expect((await block("en")).parts[1].approval).toContain("Reviewed by our compliance officer (준법감시인): no. 2026-031");
+    expect((await block("en")).parts[1].approval).toContain("This ad was reviewed by our compliance officer (준법감시인): no. 2026-031");
     const saved = await callRoute(
       business,
       "guarded",
@@ -172,7 +172,7 @@ describe.each(DIALECTS)("loan-ad items on %s", (dialect) => {
     expect(await saved.json()).toEqual({ ok: "reviewer" });
     expect((await block("en")).parts[0].approval).toContain("· 감사 심의필 제2026-031호");
     expect((await block("en")).parts[0].approval).not.toContain("준법감시인");
-    expect((await block("en")).parts[1].approval).toContain("Reviewed by our auditor (감사): no. 2026-031");
+    expect((await block("en")).parts[1].approval).toContain("This ad was reviewed by our auditor (감사): no. 2026-031");
     expect((await block("my")).parts[1].approval).toContain("စာရင်းစစ် (감사)");
     const audit = await handle.db.selectFrom("admin_audit_log").select("detail").orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(audit.detail).toContain('reviewer role: "compliance_officer" → "auditor"');
