@@ -13,6 +13,7 @@ import { FROM_MY_CALLS } from "#app/features/pipeline/calls.ts";
 import { logCallAction } from "#app/features/pipeline/call-action.server.ts";
 import { audit, listAudit, recentlyViewed } from "#app/features/audit/audit.server.ts";
 import { isRequestKind } from "#app/requests/kinds.ts";
+import { textsOfRequest } from "#app/outbox/text.server.ts";
 import { hasRole, requireRole, signedIn } from "#app/features/console/guards.server.ts";
 import { leadAssignment, reassign } from "#app/features/pipeline/assignment.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
@@ -60,6 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     canLift: hasRole(who, "admin") && (await isDoNotContact(db, phone)),
     // Whether the person consented to give their data to a lender (issue 52): the lender stage needs it.
     lenderConsents: kind === "consultation" ? await lenderConsents(db, id) : null,
+    texts: await textsOfRequest(db, { kind, id }),
     noteMax: NOTE_MAX,
   };
 }

@@ -4,13 +4,14 @@ import { callAction, jsonRequest, testAlertConfig, testContext, testServices, TE
 import { startFakeSolapi, type FakeSolapi } from "#tests/support/fake-solapi.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
 import { deliverDue } from "#app/outbox/worker.server.ts";
+import { pollTextReports } from "#app/outbox/text/channel.server.ts";
 import { createSending, type Sending } from "#server/outbox.ts";
 import { action as answerCreate } from "#app/routes/svc.answer.ts";
 import { announceCall } from "#app/features/pipeline/calls.server.ts";
 import { businessIdentityOrLast } from "#app/business/identity.server.ts";
 import { renderLegalDocument } from "#app/features/legal/documents.server.ts";
 import { legalFactsOf } from "#app/features/products/products.server.ts";
-import { onTextQueued } from "#app/outbox/text.server.ts";
+import { onTextQueued, textsOfRequest } from "#app/outbox/text.server.ts";
 import { loader as formLoader } from "#app/routes/loan-consultation.tsx";
 
 /**
@@ -66,6 +67,20 @@ describe.each(DIALECTS)("texts from requests on %s", (dialect) => {
       /^Chung toi da nhan yeu cau cua ban\. Xem tinh trang: https:\/\/console\.example\.com\/status\/[\w-]+\?lang=vi$/,
     );
     expect(texts[0]!.type).toBe("LMS");
+    // The request's console page shows it sent, then delivered once the provider reports it.
+    const lead = await handle.db
+      .selectFrom("consultation_answers")
+      .select("id")
+      .where("submission_id", "=", "7d0e6b1c-1111-4a2b-9c3d-000000000001")
+      .executeTakeFirstOrThrow();
+    expect(await textsOfRequest(handle.db, { kind: "consultation", id: lead.id })).toEqual([
+      expect.objectContaining({ kind: "status_link", to: "010-****-3333", state: "sent" }),
+    ]);
+    fake.deliverAll();
+    await pollTextReports(handle.db, sending.textProvider!);
+    expect(await textsOfRequest(handle.db, { kind: "consultation", id: lead.id })).toEqual([
+      expect.objectContaining({ state: "delivered" }),
+    ]);
   });
 
   it("names the text provider as a processor in the privacy policy while the channel is on, and not when it is off", async () => {

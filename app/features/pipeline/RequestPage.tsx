@@ -16,6 +16,8 @@ import { AssignmentSection } from "#app/features/pipeline/AssignmentParts.tsx";
 import type { LenderConsent, LenderConsentResult } from "#app/features/pipeline/lender-consent.server.ts";
 import { LenderConsentSection } from "#app/features/pipeline/ConsentParts.tsx";
 import { isDecided } from "#app/features/pipeline/stages.ts";
+import type { TextSeen } from "#app/outbox/text.server.ts";
+import { formatSeoul } from "#app/lib/seoul-time.ts";
 import styles from "#app/features/console/console.module.css";
 
 interface RequestPageData {
@@ -33,6 +35,8 @@ interface RequestPageData {
   canLift?: boolean;
   /** Consultations only: the consents to give it to a lender (issue 52). */
   lenderConsents: LenderConsent[] | null;
+  /** The texts sent to the visitor about this request (issue 49): sent, delivered or failed. */
+  texts?: TextSeen[];
   noteMax: number;
 }
 
@@ -132,6 +136,24 @@ export function RequestPage({ data, result }: { data: RequestPageData; result?: 
                 {detail.consents.map((c) => (
                   <li key={`${c.kind}-${c.version}`}>
                     {t(c.agreed ? "detail.consentAgreed" : "detail.consentRefused", { kind: c.kind, version: c.version, at: c.at })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+
+          {data.texts?.length ? (
+            <>
+              <h3 className={styles.subsubtitle}>{t("detail.texts")}</h3>
+              <ul className={styles.plainList}>
+                {data.texts.map((text) => (
+                  <li key={`${text.kind}-${text.at}`}>
+                    {t("detail.textLine", {
+                      kind: t(`textKind.${text.kind}` as AdminKey),
+                      to: text.to,
+                      at: formatSeoul(text.at),
+                      state: t(`textState.${text.state}` as AdminKey),
+                    })}
                   </li>
                 ))}
               </ul>
