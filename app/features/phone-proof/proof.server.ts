@@ -41,24 +41,31 @@ export async function proofStep(
     const checked = validate(codeStepSchema, form);
     if (!checked.success) {
       const phone = validate(phoneStepSchema, form);
-      if (!phone.success) return { answer: proofAnswer({ step: "phone", errors: phone.errors, values: { ...keep, phone: (form.phone ?? "").slice(0, 40) } }, 400) };
+      if (!phone.success)
+        return {
+          answer: proofAnswer({ step: "phone", errors: phone.errors, values: { ...keep, phone: (form.phone ?? "").slice(0, 40) } }, 400),
+        };
       return { answer: proofAnswer({ step: "code", phone: phone.output.phone, error: "code", keep }, 400) };
     }
     const { phone, code } = checked.output;
     const outcome = await checkCode(db, secret, { purpose, phone, code }, now);
     if (outcome.ok) return { proven: phone };
-    if (outcome.reason === "locked") return { answer: proofAnswer({ step: "code", phone, error: "locked", retryAfter: outcome.retryAfter, keep }, 429) };
+    if (outcome.reason === "locked")
+      return { answer: proofAnswer({ step: "code", phone, error: "locked", retryAfter: outcome.retryAfter, keep }, 429) };
     return { answer: proofAnswer({ step: "code", phone, error: outcome.left > 0 ? "wrong" : "expired", left: outcome.left, keep }, 400) };
   }
   const checked = validate(phoneStepSchema, form);
-  if (!checked.success) return { answer: proofAnswer({ step: "phone", errors: checked.errors, values: { ...keep, phone: (form.phone ?? "").slice(0, 40) } }, 400) };
+  if (!checked.success)
+    return {
+      answer: proofAnswer({ step: "phone", errors: checked.errors, values: { ...keep, phone: (form.phone ?? "").slice(0, 40) } }, 400),
+    };
   const { phone } = checked.output;
   const locale: Locale = localeOf(args.context);
   const sent = await requestCode(
     db,
     secret,
     { purpose, phone, ip: args.context.get(requestContext).clientIp, send: await applies(db, phone) },
-    (trx, code, at) => queueCodeText(trx, { phone, code, locale }, at),
+    (trx, code, at) => queueCodeText(trx, { phone, code, locale, secret }, at),
     now,
   );
   if (!sent.ok) {
