@@ -30,13 +30,7 @@ export const RIGHTS_REPEAT_MS = 10 * 60 * 1000;
  * scheduled to it is cleared, the request is recorded as answered by the
  * system, and the audit log says so (without the number).
  */
-export async function createRightsRequest(
-  store: RequestStore,
-  input: RightsInput,
-  lang: string,
-  now = new Date(),
-  proven = false,
-) {
+export async function createRightsRequest(store: RequestStore, input: RightsInput, lang: string, now = new Date(), proven = false) {
   const since = new Date(now.getTime() - RIGHTS_REPEAT_MS).toISOString();
   return recordRequest(store, { kind: "rights", lang, now }, async (trx) => {
     const first = await trx
