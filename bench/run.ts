@@ -37,6 +37,8 @@
  *                                 goes to bench/tmp/profile, and `node bench/profile-summary.ts --last=4` says where it went
  *   npm run bench -- --push-only  only the visitor's "about to call" notification (issue 38): 20 taps to dial in
  *                                 My calls, each to its arrival at a local push service (bench/visitor-push.ts)
+ *   npm run bench -- --texts-only  only the status link by text (issue 49): a burst of 200 consultations, each to its
+ *                                 text's arrival at the local fake of SOLAPI, none lost, none twice (bench/text-burst.ts)
  *   npm run bench -- --reports-only  only the reports' figures on a year of requests (20,000), on SQLite and, when
  *                                 BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set, PostgreSQL (bench/reports.ts)
  */
@@ -54,6 +56,8 @@ import { readClientManifest } from "#server/client-manifest.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { startFakePushService, startWebhookReceiver } from "#tests/support/alert-receivers.ts";
 import { dialToPush } from "#tests/support/dial-to-push.ts";
+import { textBurst } from "#bench/text-burst.ts";
+import { startFakeSolapi } from "#tests/support/fake-solapi.ts";
 import {
   missingTools,
   snapshot,
@@ -80,6 +84,7 @@ const lighthouseOnly = args.includes("--lighthouse-only");
 const slowOnly = args.includes("--slow-clients") || args.includes("--slow-one-address");
 const dynamicOnly = args.includes("--dynamic-only");
 const pushOnly = args.includes("--push-only");
+const textsOnly = args.includes("--texts-only");
 /** The server runs under V8's sampling profiler; its profile is written to bench/tmp/profile when it stops. */
 const profile = args.includes("--profile");
 const numberArg = (name: string, fallback: number) => {
@@ -113,6 +118,8 @@ const base = `http://127.0.0.1:${PORT}`;
 const CADDY_PORT = Number(process.env.BENCH_CADDY_PORT ?? PORT + 1);
 /** The visitor's notification (issue 38): this many taps to dial, one lead each. */
 const VISITOR_PUSH_TAPS = 20;
+/** The status links by text in one burst of consultations (issue 49). */
+const TEXT_BURST = Math.round(numberArg("text-burst", 200));
 /** The upload benchmark: this many A/S requests at once, each with this many ~18 MB photos. */
 const UPLOADS = 20;
 const PHOTOS_PER_UPLOAD = 3;
@@ -210,6 +217,15 @@ const load: Record<string, unknown> = {};
 const memory: Record<string, number> = {};
 /** RSS after each round of mixed load (issue 13). */
 const mixedRoundsMb: number[] = [];
+
+// The status link by text (issue 49), on a server of its own: only with --texts-only.
+if (textsOnly) {
+  await textsBurst();
+  writeReport();
+  const missed = checks.filter((c) => !c.ok);
+  log(missed.length ? `${missed.length} budget(s) missed` : "every budget met");
+  process.exit(missed.length ? 1 : 0);
+}
 
 // The reports page on a year of requests (issue 26), measured in this process on each dialect.
 if (
@@ -1133,6 +1149,42 @@ async function visitorPush() {
   }
 }
 
+/** Issue 49: TEXT_BURST consultations at once, each to its status link's arrival at the fake SOLAPI (bench/text-burst.ts). */
+async function textsBurst() {
+  const dataDir = join(root, "bench/tmp");
+  mkdirSync(dataDir, { recursive: true });
+  rmSync(join(dataDir, "texts.db"), { force: true });
+  const fake = await startFakeSolapi({ apiKey: "BENCHKEY", apiSecret: "BENCHSECRET" });
+  const server = await startServer(`file:${join(dataDir, "texts.db")}`, "http://127.0.0.1:9/unused", {
+    SOLAPI_API_KEY: "BENCHKEY",
+    SOLAPI_API_SECRET: "BENCHSECRET",
+    SOLAPI_BASE_URL: fake.url,
+    TEXT_SENDER_NUMBER: "0212345678",
+  });
+  try {
+    log(`the status link by text: ${TEXT_BURST} consultations at once, each to its text at the fake SOLAPI`);
+    const result = await textBurst({ base, fake, requests: TEXT_BURST });
+    load["status link by text after a burst of requests (issue 49)"] = result;
+    checks.push({
+      what: "status links at the fake SOLAPI (one per request)",
+      value: `${result.received} of ${result.expected} (${result.accepted} accepted), ${result.twice} twice`,
+      budget: "all, once",
+      ok: result.received === result.expected && result.accepted === result.expected && result.twice === 0,
+    });
+    check(
+      `a request's answer to its status link at the provider, p95 (p50 ${result.afterAnswerP50Ms} ms; from the request's start p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, of which its own answer p95 ${result.answerP95Ms} ms)`,
+      result.afterAnswerP95Ms,
+      BUDGETS.textP95Ms,
+      "<=",
+      (n) => `${n} ms`,
+    );
+  } finally {
+    server.kill("SIGTERM");
+    if (server.exitCode === null && server.signalCode === null) await new Promise((resolve) => server.once("exit", resolve));
+    await fake.close();
+  }
+}
+
 async function slowBodies() {
   const dataDir = join(root, "bench/tmp");
   mkdirSync(dataDir, { recursive: true });
@@ -1237,6 +1289,7 @@ function writeReport() {
     [slowOnly, "bench/tmp/slow-clients"],
     [dynamicOnly, "bench/tmp/dynamic"],
     [pushOnly, "bench/tmp/push"],
+    [textsOnly, "bench/tmp/texts"],
     [lighthouseOnly, "bench/tmp/lighthouse-report"],
   ];
   const out = join(root, partial.find(([only]) => only)?.[1] ?? "bench/report");

@@ -224,7 +224,8 @@ export interface TextConfig {
   settings: TextSettings;
 }
 
-function textConfigOf(s: Settings): TextConfig | null {
+/** The text channel's settings (issue 49), or null when SOLAPI is not configured. */
+export function textConfigOf(s: Settings): TextConfig | null {
   if (!s.SOLAPI_API_KEY || !s.SOLAPI_API_SECRET || !s.TEXT_SENDER_NUMBER) return null;
   return {
     solapi: { apiKey: s.SOLAPI_API_KEY, apiSecret: s.SOLAPI_API_SECRET, baseUrl: s.SOLAPI_BASE_URL },

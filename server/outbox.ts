@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { Logger } from "#app/lib/logger.server.ts";
 import { createOutbox } from "#app/outbox/outbox.server.ts";
-import { KOREAN_MOBILE_DIGITS, queueText, setTextSecret } from "#app/outbox/text.server.ts";
-import { registerTexts, type Translate } from "#app/outbox/text/channel.server.ts";
+import { KOREAN_MOBILE_DIGITS, maskPhone, queueText, setTextSecret } from "#app/outbox/text.server.ts";
+import { registerTexts, sendTestText, type Translate } from "#app/outbox/text/channel.server.ts";
 import { createSolapi } from "#app/outbox/text/solapi.server.ts";
 import type { TextProvider } from "#app/outbox/text/provider.ts";
 import { isLocale, DEFAULT_LOCALE } from "#app/i18n/locales.ts";
@@ -31,7 +31,7 @@ export function createSending(
   db: Kysely<Database>,
   config: AlertConfig,
   log: Logger,
-  options: { secret: string; texts?: VisitorTexts; text?: TextConfig | null; textProvider?: TextProvider },
+  options: { secret: string; texts?: VisitorTexts; text?: TextConfig | null; textProvider?: TextProvider; textTestTo?: string },
 ): Sending {
   const outbox = createOutbox(db, log);
   setTextSecret(options.secret);
@@ -57,5 +57,16 @@ export function createSending(
       request.now,
     );
   };
-  return Object.assign(alerts, { textStatusLink, textProvider: provider });
+  // The test send (npm run alerts:test, the go-live check) tries the text channel too: one SMS to
+  // `textTestTo`, else the sender number, the business's own (a landline cannot take it).
+  const testChannels = alerts.testChannels;
+  return Object.assign(alerts, {
+    textStatusLink,
+    textProvider: provider,
+    async testChannels() {
+      const results = await testChannels();
+      const to = options.textTestTo ?? text.settings.from;
+      return [...results, { channel: "text", recipient: maskPhone(to), result: await sendTestText(provider, text.settings, to) }];
+    },
+  });
 }

@@ -54,31 +54,39 @@ export function maskPhone(digits: string): string {
   return `${d.slice(0, 3)}-****-${d.slice(-4)}`;
 }
 
-let sealingSecret: string | null = null;
+/**
+ * The process-wide state of the text API, on `globalThis`: server/main.ts runs
+ * the outbox from source while the routes run from the app's bundle, two
+ * copies of this module that must see one state (the sealing secret, whether
+ * the channel is on, the worker's wake).
+ */
+const state = ((globalThis as { [key: symbol]: unknown })[Symbol.for("loan-guide.outbox.text")] ??= {
+  secret: null,
+  wake: null,
+}) as { secret: string | null; wake: (() => void) | null };
 
 /**
  * The APP_SECRET the numbers are sealed under: set once per process by the
  * composition (server/outbox.ts `createSending`), before any text is queued.
  */
 export function setTextSecret(secret: string): void {
-  sealingSecret = secret;
+  state.secret = secret;
 }
 
 function secret(): string {
-  const s = sealingSecret ?? process.env.APP_SECRET;
+  const s = state.secret ?? process.env.APP_SECRET;
   if (!s) throw new Error("queueText: no APP_SECRET to seal the number with (server/outbox.ts createSending sets it)");
   return s;
 }
 
-let wakeWorker: (() => void) | null = null;
 /** The outbox's wake, so a queued text (a code) goes at once (text/channel.server.ts sets it when it registers the channel). */
 export function onTextQueued(wake: (() => void) | null): void {
-  wakeWorker = wake;
+  state.wake = wake;
 }
 
 /** Whether this process has the text channel (SOLAPI configured): callers queue texts only then. */
 export function textChannelOn(): boolean {
-  return wakeWorker !== null;
+  return state.wake !== null;
 }
 
 /** What a text row's payload holds, sealed. */
@@ -124,6 +132,45 @@ export async function queueText(db: Kysely<Database> | Transaction<Database>, me
     { payload, news: message.kind, dedupe_key: dedupeKey(message, now), next_attempt_at: due.toISOString() },
     now,
   );
-  if (wakeWorker) setImmediate(wakeWorker);
+  const wake = state.wake;
+  if (wake) setImmediate(wake);
   return id;
+}
+
+/** What the console shows of a text: its kind, when it was queued, and how far it got. */
+export interface TextSeen {
+  kind: TextKind;
+  at: string;
+  /** waiting (queued, held or retrying), sent (handed to the provider), delivered or failed (the report), cancelled. */
+  state: "waiting" | "sent" | "delivered" | "failed" | "cancelled";
+  to: string;
+}
+
+/** The texts of one request, oldest first (the request's console page, issue 49 item 5). */
+export async function textsOfRequest(db: Kysely<Database>, request: { kind: string; id: number }): Promise<TextSeen[]> {
+  const rows = await db
+    .selectFrom("alert_deliveries")
+    .select(["news", "created_at", "status", "report_status", "recipient"])
+    .where("channel", "=", TEXT_CHANNEL)
+    .where("request_kind", "=", request.kind)
+    .where("request_id", "=", request.id)
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({
+    kind: r.news as TextKind,
+    at: r.created_at,
+    to: r.recipient,
+    state:
+      r.status === "pending"
+        ? "waiting"
+        : r.status === "delivered"
+          ? r.report_status === "delivered"
+            ? "delivered"
+            : r.report_status === "failed"
+              ? "failed"
+              : "sent"
+          : r.status === "failed"
+            ? "failed"
+            : "cancelled",
+  }));
 }

@@ -12,6 +12,7 @@ import { FROM_MY_CALLS } from "#app/features/pipeline/calls.ts";
 import { logCallAction } from "#app/features/pipeline/call-action.server.ts";
 import { audit, listAudit, recentlyViewed } from "#app/features/audit/audit.server.ts";
 import { isRequestKind } from "#app/requests/kinds.ts";
+import { textsOfRequest } from "#app/outbox/text.server.ts";
 import { hasRole, requireRole, signedIn } from "#app/features/console/guards.server.ts";
 import { leadAssignment, reassign } from "#app/features/pipeline/assignment.server.ts";
 import { adminMeta } from "#app/features/console/meta.ts";
@@ -54,6 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     doNotContact: await isDoNotContact(db, phone, { kind, id }),
     // Administrators may lift a refusal, with a reason (issue 48 item 5).
     canLift: hasRole(who, "admin") && (await isDoNotContact(db, phone)),
+    texts: await textsOfRequest(db, { kind, id }),
     noteMax: NOTE_MAX,
   };
 }

@@ -1,3 +1,4 @@
+import { textChannelOn } from "#app/outbox/text.server.ts";
 import { data, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/loan-consultation";
 import { pageData } from "#app/web/page.server.ts";
@@ -17,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const fromCheck = await consultationFromCheck(request, context);
   // The live products' lenders (issue 47): the notice names no other.
   const lenders = (await liveLenders(services(context).db, localeOf(context))).map(({ legalName, name }) => ({ legalName, name }));
-  const page = { ...pageData(context, ["consultation"], "consultation"), fromCheck, lenders };
+  const page = { ...pageData(context, ["consultation"], "consultation"), fromCheck, lenders, texts: textChannelOn() };
   // Opened from the eligibility check: this visitor's answers, never shared.
   return fromCheck ? data(page, { headers: { "Cache-Control": "private, no-store" } }) : page;
 }
@@ -55,7 +56,12 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       >
         {loaderData.title}
       </PageHeading>
-      <ConsultationForm actionData={actionData ?? undefined} fromCheck={loaderData.fromCheck} lenders={loaderData.lenders} />
+      <ConsultationForm
+        actionData={actionData ?? undefined}
+        fromCheck={loaderData.fromCheck}
+        lenders={loaderData.lenders}
+        texts={loaderData.texts}
+      />
     </>
   );
 }

@@ -36,6 +36,7 @@ import * as m0180 from "#db/migrations/0180_legal_texts_from_facts.ts";
 import * as m0185 from "#db/migrations/0185_outbox.ts";
 import * as m0190 from "#db/migrations/0190_phone_codes.ts";
 import * as m0191 from "#db/migrations/0191_rights_proven.ts";
+import * as m0186 from "#db/migrations/0186_privacy_text_processor.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   "0185_outbox": m0185,
   "0190_phone_codes": m0190,
   "0191_rights_proven": m0191,
+  "0186_privacy_text_processor": m0186,
 };

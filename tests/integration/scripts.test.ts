@@ -8,6 +8,7 @@ import { connect } from "#db/connect.ts";
 import { verifyPassword } from "#app/features/console/password.server.ts";
 import { attemptSignIn } from "#app/features/console/sign-in.server.ts";
 import { closedOrigin, startWebhookReceiver } from "#tests/support/alert-receivers.ts";
+import { startFakeSolapi } from "#tests/support/fake-solapi.ts";
 
 /** The CLI scripts, run as an operator would: `npm run admin:create` and `npm run retention`. */
 // Each test starts `node scripts/…` processes, which take seconds on a busy two-core machine.
@@ -154,6 +155,29 @@ describe("npm run alerts:test", () => {
       expect(failed.code).toBe(1);
     } finally {
       await hook.close();
+    }
+  });
+
+  it("sends a test text to the number given by --text when SOLAPI is configured, the number masked (issue 49)", async () => {
+    const fake = await startFakeSolapi({ apiKey: "K", apiSecret: "S" });
+    try {
+      const env = {
+        SOLAPI_API_KEY: "K",
+        SOLAPI_API_SECRET: "S",
+        SOLAPI_BASE_URL: fake.url,
+        TEXT_SENDER_NUMBER: "0212345678",
+        APP_SECRET_FILE: CLI_SECRET_FILE,
+      };
+      const ok = await run("alerts-test.ts", ["--text", "010-1234-5678"], "", env);
+      expect(ok.out).toContain("text     010-****-5678: ok");
+      expect(ok.out).not.toContain("12345678");
+      expect(fake.messages).toEqual([expect.objectContaining({ to: "01012345678", from: "0212345678", type: "SMS" })]);
+      fake.failNext(1, 503);
+      const failed = await run("alerts-test.ts", ["--text", "01012345678"], "", env);
+      expect(failed.out).toContain("text     010-****-5678: FAILED — SOLAPI HTTP 503");
+      expect(failed.code).toBe(1);
+    } finally {
+      await fake.close();
     }
   });
 });

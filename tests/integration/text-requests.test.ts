@@ -4,10 +4,15 @@ import { callAction, jsonRequest, testAlertConfig, testContext, testServices, TE
 import { startFakeSolapi, type FakeSolapi } from "#tests/support/fake-solapi.ts";
 import { silentLogger } from "#app/lib/logger.server.ts";
 import { deliverDue } from "#app/outbox/worker.server.ts";
+import { pollTextReports } from "#app/outbox/text/channel.server.ts";
 import { createSending, type Sending } from "#server/outbox.ts";
 import { action as answerCreate } from "#app/routes/svc.answer.ts";
 import { announceCall } from "#app/features/pipeline/calls.server.ts";
 import { businessIdentityOrLast } from "#app/business/identity.server.ts";
+import { renderLegalDocument } from "#app/features/legal/documents.server.ts";
+import { legalFactsOf } from "#app/features/products/products.server.ts";
+import { onTextQueued, textsOfRequest } from "#app/outbox/text.server.ts";
+import { loader as formLoader } from "#app/routes/loan-consultation.tsx";
 
 /**
  * Texts from what happens to a request (issue 49 item 2): a consultation with
@@ -62,6 +67,47 @@ describe.each(DIALECTS)("texts from requests on %s", (dialect) => {
       /^Chung toi da nhan yeu cau cua ban\. Xem tinh trang: https:\/\/console\.example\.com\/status\/[\w-]+\?lang=vi$/,
     );
     expect(texts[0]!.type).toBe("LMS");
+    // The request's console page shows it sent, then delivered once the provider reports it.
+    const lead = await handle.db
+      .selectFrom("consultation_answers")
+      .select("id")
+      .where("submission_id", "=", "7d0e6b1c-1111-4a2b-9c3d-000000000001")
+      .executeTakeFirstOrThrow();
+    expect(await textsOfRequest(handle.db, { kind: "consultation", id: lead.id })).toEqual([
+      expect.objectContaining({ kind: "status_link", to: "010-****-3333", state: "sent" }),
+    ]);
+    fake.deliverAll();
+    await pollTextReports(handle.db, sending.textProvider!);
+    expect(await textsOfRequest(handle.db, { kind: "consultation", id: lead.id })).toEqual([
+      expect.objectContaining({ state: "delivered" }),
+    ]);
+  });
+
+  it("names the text provider as a processor in the privacy policy while the channel is on, and not when it is off", async () => {
+    const privacy = async () => (await renderLegalDocument(handle.db, "privacy", "ko", legalFactsOf(handle.db)))!.html;
+    expect(await privacy()).toContain("주식회사 누리고(SOLAPI)");
+    onTextQueued(null);
+    try {
+      expect(await privacy()).not.toContain("SOLAPI");
+    } finally {
+      onTextQueued(() => sending.outbox.wake());
+    }
+  });
+
+  it("says on the form that the link and the call notice come by 알림톡 or text while the channel is on", async () => {
+    const page = async () =>
+      (await (formLoader as unknown as (a: unknown) => Promise<{ texts: boolean }>)({
+        request: new Request("http://localhost/loan-consultation"),
+        context: testContext(testServices(handle.db, { alerts: sending }), "en"),
+        params: {},
+      })) as { texts: boolean };
+    expect((await page()).texts).toBe(true);
+    onTextQueued(null);
+    try {
+      expect((await page()).texts).toBe(false);
+    } finally {
+      onTextQueued(() => sending.outbox.wake());
+    }
   });
 
   it("sends nothing to a number that is not a mobile", async () => {

@@ -25,8 +25,11 @@ export function ConsultationForm({
   actionData,
   fromCheck,
   lenders,
+  texts = false,
 }: {
   actionData?: FormResult;
+  /** The text channel is on (issue 49): the phone field says the link and the call notice come by 알림톡 or text. */
+  texts?: boolean;
   fromCheck?: FromCheck | null;
   /** The lenders named before the request (금융소비자보호법 제26조①1). */
   lenders: readonly NamedLender[];
@@ -149,7 +152,7 @@ export function ConsultationForm({
       />
       <PhoneField
         label={t("consultation.phone.label")}
-        hint={t("consultation.phone.hint")}
+        hint={texts ? `${t("consultation.phone.hint")} ${t("consultation.phone.texts")}` : t("consultation.phone.hint")}
         name="phone"
         placeholder="010XXXXXXXX"
         value={state.phone}

@@ -1,3 +1,4 @@
+import { textChannelOn } from "#app/outbox/text.server.ts";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, LegalVersionTable } from "#db/schema.ts";
 import type { Locale } from "#app/i18n/locales.ts";
@@ -102,9 +103,12 @@ export function legalVars(
   };
 }
 
-/** The conditions a text may use: `counter` (the cash-counter line of business is on), `products` (a product is live). */
+/**
+ * The conditions a text may use: `counter` (the cash-counter line of business is on), `products` (a product is live),
+ * `texts` (the text channel is on: the privacy policy names its provider as a processor, 개인정보 보호법 제26조; issue 49).
+ */
 export function legalFlags(modules: BusinessModules, facts: LegalFacts): MarkdownFlags {
-  return { counter: modules.counter, products: facts.ranges !== null };
+  return { counter: modules.counter, products: facts.ranges !== null, texts: textChannelOn() };
 }
 
 export function bodyOf(row: Pick<Row, `body_${LegalLang}`>, lang: LegalLang): string {
@@ -210,7 +214,7 @@ export async function renderLegalDocument(
   const row = options.version ? rows.find((r) => r.effective_on === options.version) : rows[inForceIndex(rows, snapshot.day)];
   if (!row) return null;
   const known = await facts(now);
-  const id = `${row.id}/${lang}/${JSON.stringify(known)}`;
+  const id = `${row.id}/${lang}/${JSON.stringify(known)}/${textChannelOn()}`;
   let html = snapshot.html.get(id);
   if (html === undefined) {
     const vars = legalVars(snapshot.identity, lang, known, row.effective_on, snapshot.lenders);

@@ -13,6 +13,8 @@ import { CallsSection, DoNotContactBanner, LiftRefusalForm, type CallFormResult 
 import type { LiftResult } from "#app/features/pipeline/lift-refusal.ts";
 import type { Assignment, ReassignResult } from "#app/features/pipeline/assignment.server.ts";
 import { AssignmentSection } from "#app/features/pipeline/AssignmentParts.tsx";
+import type { TextSeen } from "#app/outbox/text.server.ts";
+import { formatSeoul } from "#app/lib/seoul-time.ts";
 import styles from "#app/features/console/console.module.css";
 
 interface RequestPageData {
@@ -28,6 +30,8 @@ interface RequestPageData {
   doNotContact: boolean;
   /** An administrator, and the number is on the list: the form that lifts it is shown. */
   canLift?: boolean;
+  /** The texts sent to the visitor about this request (issue 49): sent, delivered or failed. */
+  texts?: TextSeen[];
   noteMax: number;
 }
 
@@ -115,6 +119,24 @@ export function RequestPage({ data, result }: { data: RequestPageData; result?: 
                 {detail.consents.map((c) => (
                   <li key={`${c.kind}-${c.version}`}>
                     {t(c.agreed ? "detail.consentAgreed" : "detail.consentRefused", { kind: c.kind, version: c.version, at: c.at })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+
+          {data.texts?.length ? (
+            <>
+              <h3 className={styles.subsubtitle}>{t("detail.texts")}</h3>
+              <ul className={styles.plainList}>
+                {data.texts.map((text) => (
+                  <li key={`${text.kind}-${text.at}`}>
+                    {t("detail.textLine", {
+                      kind: t(`textKind.${text.kind}` as AdminKey),
+                      to: text.to,
+                      at: formatSeoul(text.at),
+                      state: t(`textState.${text.state}` as AdminKey),
+                    })}
                   </li>
                 ))}
               </ul>
