@@ -8,10 +8,9 @@ import { queueText, setTextSecret } from "#app/outbox/text.server.ts";
  * 1–2): kind "code", due at once (codes know no quiet hours), in the
  * visitor's language, sealed in its row like every text.
  *
- * The sealing secret is handed over here too: `server/outbox.ts` sets it in
- * the server's copy of the outbox module, but the app's build bundles its
- * own copy, whose secret was never set (queueText threw "no APP_SECRET" in
- * the production build while the tests, one module graph, passed).
+ * The sealing secret is handed over here too: the production build once had
+ * two copies of the outbox module and only the server's knew it (queueText
+ * threw "no APP_SECRET" there while the tests, one module graph, passed).
  */
 export function queueCodeText(
   db: Kysely<Database> | Transaction<Database>,
