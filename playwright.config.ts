@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_DB, E2E_PORT as PORT, E2E_PUSH_PORT } from "./tests/support/e2e-env.ts";
+import { E2E_DB, E2E_PORT as PORT, E2E_PUSH_PORT, E2E_SOLAPI, E2E_SOLAPI_PORT } from "./tests/support/e2e-env.ts";
 
 /**
  * Browser tests at 390×844 in the system Chromium (never a downloaded
@@ -60,6 +60,12 @@ export default defineConfig({
       KAKAO_MAP_APP_KEY: "test-kakao-key",
       // Tests only: the console's push tests use a fake push service on this machine.
       PUSH_ALLOW_HOSTS: `127.0.0.1:${E2E_PUSH_PORT}`,
+      // Tests only: texts go to a local fake of SOLAPI (SMS, no 알림톡 templates), polled often.
+      SOLAPI_API_KEY: E2E_SOLAPI.apiKey,
+      SOLAPI_API_SECRET: E2E_SOLAPI.apiSecret,
+      SOLAPI_BASE_URL: `http://127.0.0.1:${E2E_SOLAPI_PORT}`,
+      TEXT_SENDER_NUMBER: "0212345678",
+      OUTBOX_POLL_MS: "500",
     },
   },
 });

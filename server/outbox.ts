@@ -49,7 +49,7 @@ export function createSending(
   registerTexts(outbox, { provider, settings: text.settings, secret: options.secret, log, texts: options.texts as Translate | undefined });
   const textStatusLink: NonNullable<RequestAlerts["textStatusLink"]> = async (trx, request, phone, statusToken) => {
     const to = phone.replace(/\D/g, "");
-    if (!KOREAN_MOBILE_DIGITS.test(to) || (await isDoNotContact(trx, to))) return;
+    if (!KOREAN_MOBILE_DIGITS.test(to) || (await isDoNotContact(trx, to, request))) return;
     const locale = isLocale(request.lang) ? request.lang : DEFAULT_LOCALE;
     await queueText(
       trx,

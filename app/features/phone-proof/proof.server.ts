@@ -65,7 +65,7 @@ export async function proofStep(
     db,
     secret,
     { purpose, phone, ip: args.context.get(requestContext).clientIp, send: await applies(db, phone) },
-    (trx, code, at) => queueCodeText(trx, { phone, code, locale }, at),
+    (trx, code, at) => queueCodeText(trx, { phone, code, locale, secret }, at),
     now,
   );
   if (!sent.ok) {

@@ -1,4 +1,5 @@
 import { PostgresAdapter, SqliteAdapter, sql, type Kysely } from "kysely";
+import { deleteOldCodes } from "#app/features/phone-proof/codes.server.ts";
 import type { Database } from "#db/schema.ts";
 import type { Logger } from "#app/lib/logger.server.ts";
 import { DEVICE_COOKIE_MS, SESSION_IDLE_MS, SIGN_IN_FAILURE_MEMORY_MS } from "#app/features/console/policy.ts";
@@ -78,6 +79,8 @@ export async function runRetention(db: Kysely<Database>, now = new Date(), log?:
   const { counts, emptied, chainAnchor } = await deleteExpired(db, now);
   // The ledger row before the reclaim, so the checkpoint leaves nothing in the WAL.
   await recordDestruction(db, { kind: "retention", actor, cutoffs: retentionCutoffs(now), counts: { ...counts }, chainAnchor }, now);
+  // One-time codes a day after they expired (ADR 0049): HMACs only, kept that long for the limits' windows.
+  await deleteOldCodes(db, now);
   const reclaimed = await reclaim(db, emptied);
   if (reclaimed?.checkpointBusy) log?.warn("retention.checkpoint_busy", {});
   return counts;
