@@ -30,7 +30,7 @@ test("records a leak, shows the 72-hour clock, the affected requests and the not
   const form = page.getByRole("region", { name: "Record a leak" });
   await form.getByLabel("When you learned of it (Korea time)").fill(known.replace(" ", "T"));
   await form.getByLabel("Requests received from").fill(seoulToday());
-  await form.getByLabel("to", { exact: true }).fill(seoulToday());
+  await form.getByLabel(/^to\b/).fill(seoulToday());
   await form.getByRole("group", { name: "Kinds of requests affected" }).getByLabel("Loan consultation").check();
   const items = form.getByRole("group", { name: "What leaked" });
   await items.getByLabel("name", { exact: true }).check();
