@@ -5,6 +5,8 @@ import { startFakeSolapi, type FakeSolapi } from "#tests/support/fake-solapi.ts"
 import { silentLogger, type Logger } from "#app/lib/logger.server.ts";
 import { createOutbox, type Outbox } from "#app/outbox/outbox.server.ts";
 import { deliverDue } from "#app/outbox/worker.server.ts";
+import { textMonths } from "#app/features/reports/reports.server.ts";
+import { seoulDay } from "#app/lib/seoul-time.ts";
 import { queueText, setTextSecret, type TextMessage } from "#app/outbox/text.server.ts";
 import { pollTextReports, registerTexts, type TextSettings } from "#app/outbox/text/channel.server.ts";
 import { createSolapi, solapiAuthorization } from "#app/outbox/text/solapi.server.ts";
@@ -180,5 +182,26 @@ describe.each(DIALECTS)("the text channel against the fake SOLAPI on %s", (diale
     expect(await row(bad)).toMatchObject({ report_status: "failed", last_error: "SOLAPI 3059" });
     // Reported: not asked again.
     expect(await pollTextReports(handle.db, provider, DAY)).toBe(0);
+  });
+
+  it("counts the texts per Korean month with their cost for the reports page (issue 49 item 5)", async () => {
+    const day = seoulDay(DAY);
+    const month = async () => (await textMonths(handle.db, { from: day, to: day })).find((m) => m.month === day.slice(0, 7));
+    const before = (await month()) ?? { sent: 0, delivered: 0, failed: 0, costWon: 0 };
+    const ok = await queueText(handle.db, link("01050005000"), DAY);
+    const bad = await queueText(handle.db, link("01050005001"), DAY);
+    await instance().run(DAY);
+    fake.failDelivery((await row(bad)).provider_ref!);
+    fake.deliverAll();
+    await pollTextReports(handle.db, createSolapi({ apiKey: "FAKEKEY", apiSecret: "FAKESECRET", baseUrl: fake.url }), DAY);
+    const cost = (await row(ok)).cost_won! + (await row(bad)).cost_won!;
+    expect(cost).toBeGreaterThan(0);
+    expect(await month()).toEqual({
+      month: day.slice(0, 7),
+      sent: before.sent + 2,
+      delivered: before.delivered + 1,
+      failed: before.failed + 1,
+      costWon: before.costWon + cost,
+    });
   });
 });

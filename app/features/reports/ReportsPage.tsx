@@ -202,6 +202,30 @@ export function ReportsPage({ data }: { data: ReportsData }) {
           />
         ))}
       </section>
+
+      <section aria-labelledby="reports-texts">
+        <h2 id="reports-texts">{t("reports.texts.title")}</h2>
+        <p className={styles.muted}>{t("reports.texts.help")}</p>
+        {report.texts.length ? (
+          <FigureTable
+            caption={t("reports.texts.caption")}
+            head={[
+              t("reports.col.month"),
+              t("reports.col.sent"),
+              t("reports.col.delivered"),
+              t("reports.col.failed"),
+              t("reports.col.cost"),
+            ]}
+            rows={report.texts.map((m) => ({
+              key: m.month,
+              label: m.month,
+              cells: [f.n(m.sent), f.n(m.delivered), f.n(m.failed), t("reports.won", { won: f.n(m.costWon) })],
+            }))}
+          />
+        ) : (
+          <p>{t("reports.texts.none")}</p>
+        )}
+      </section>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { ClosedReason, ConsultationStage, Database } from "#db/schema.ts";
 import { QUESTION_SEQ } from "#app/requests/questions.ts";
-import { seoulRange } from "#app/lib/seoul-time.ts";
+import { seoulDay, seoulRange } from "#app/lib/seoul-time.ts";
 import type { ReportPeriod } from "#app/features/reports/period.ts";
 import { callingMsBetween, type BusinessCalendar } from "#app/business/calendar.ts";
 import { readCalendar } from "#app/business/calendar.server.ts";
@@ -179,16 +179,19 @@ export interface Report {
   period: ReportPeriod;
   split: Split;
   segments: SegmentReport[];
+  /** The visitors' texts per month (issue 49), whatever the split. */
+  texts: TextMonth[];
 }
 
 /** Every figure of the period, for the whole of it and then each value of `split`. */
 export async function buildReport(db: Db, period: ReportPeriod, split: Split, calendar?: BusinessCalendar): Promise<Report> {
   const open = calendar ?? (await readCalendar(db));
-  const [stages, attempts, calls, waits] = await Promise.all([
+  const [stages, attempts, calls, waits, texts] = await Promise.all([
     stageCounts(db, period),
     attemptCounts(db, period),
     outcomeCounts(db, period),
     firstCallRows(db, period, open),
+    textMonths(db, period),
   ]);
   const segment = (by: Split, value: string): SegmentReport => {
     const rows = inSegment(stages, by, value);
@@ -204,5 +207,52 @@ export async function buildReport(db: Db, period: ReportPeriod, split: Split, ca
     };
   };
   const segments = [segment("all", "all"), ...(split === "all" ? [] : splitValues(split).map((value) => segment(split, value)))];
-  return { period, split, segments };
+  return { period, split, segments, texts };
+}
+
+/** The texts of one Korean month (issue 49 item 5): sent to the provider, delivered and failed as it reported, and their cost. */
+export interface TextMonth {
+  /** YYYY-MM, Korea time. */
+  month: string;
+  sent: number;
+  delivered: number;
+  failed: number;
+  /** Won, at the provider's prices recorded with each message. */
+  costWon: number;
+}
+
+/**
+ * The visitors' texts (알림톡 and SMS/LMS) whose last word fell in the period,
+ * per Korean month. Counted by the database per UTC hour (a few thousand rows
+ * at most, the same SQL on both dialects), then each hour moved to its Korea
+ * month here.
+ */
+export async function textMonths(db: Db, period: ReportPeriod): Promise<TextMonth[]> {
+  const { start, end } = periodBounds(period);
+  const at = sql<string>`coalesce(delivered_at, updated_at)`;
+  const rows = await db
+    .selectFrom("alert_deliveries")
+    .select([
+      sql<string>`substr(coalesce(delivered_at, updated_at), 1, 13)`.as("hour"),
+      sql<number>`sum(case when status = 'delivered' then 1 else 0 end)`.as("sent"),
+      sql<number>`sum(case when report_status = 'delivered' then 1 else 0 end)`.as("delivered"),
+      sql<number>`sum(case when status = 'failed' or report_status = 'failed' then 1 else 0 end)`.as("failed"),
+      sql<number>`sum(case when status = 'delivered' then coalesce(cost_won, 0) else 0 end)`.as("cost"),
+    ])
+    .where("channel", "=", "text")
+    .where(at, ">=", start)
+    .where(at, "<", end)
+    .groupBy(sql`substr(coalesce(delivered_at, updated_at), 1, 13)`)
+    .execute();
+  const months = new Map<string, TextMonth>();
+  for (const row of rows) {
+    const month = seoulDay(`${row.hour}:00:00.000Z`).slice(0, 7);
+    const m = months.get(month) ?? { month, sent: 0, delivered: 0, failed: 0, costWon: 0 };
+    m.sent += Number(row.sent);
+    m.delivered += Number(row.delivered);
+    m.failed += Number(row.failed);
+    m.costWon += Number(row.cost);
+    months.set(month, m);
+  }
+  return [...months.values()].sort((a, b) => a.month.localeCompare(b.month));
 }
