@@ -86,7 +86,7 @@ export function SealedFile({ href, filename, password, rows }: { href: string; f
 
 export function PendingApproval({ id, rows, cap }: { id: number; rows: number; cap: number }) {
   const t = useAdminT();
-  return <Notice tone="ok">{t("download.pending", { id, rows, cap })}</Notice>;
+  return <Notice tone="ok">{t("download.pending", { id, rows, cap, count: rows })}</Notice>;
 }
 
 export interface ApprovalView {
@@ -114,7 +114,7 @@ export function ApprovalsPanel({ approvals, me, cap }: { approvals: ApprovalView
   return (
     <section className={styles.approvals} aria-labelledby="approvals-title">
       <h2 id="approvals-title">{t("download.approvals")}</h2>
-      <p className={styles.hint}>{t("download.approvalsIntro", { cap })}</p>
+      <p className={styles.hint}>{t("download.approvalsIntro", { cap, count: cap })}</p>
       {approvals.length === 0 ? (
         <p>{t("download.noApprovals")}</p>
       ) : (

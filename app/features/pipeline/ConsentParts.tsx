@@ -58,7 +58,7 @@ export function LenderConsentSection({
               <br />
               <span className={styles.muted}>
                 {c.items.map((i) => t(`pipeline.consent.item.${i}`)).join(", ")} ·{" "}
-                {t("pipeline.consent.retentionValue", { years: c.retentionYears })}
+                {t("pipeline.consent.retentionValue", { years: c.retentionYears, count: c.retentionYears })}
                 {c.lang ? ` · ${c.lang}` : ""}
               </span>
             </li>

@@ -81,19 +81,22 @@ export const rightsFormAction = formAction(RIGHTS_BUCKET, async (args) => {
   const result = validate(rightsFormChecked, form);
   if (!result.success) return formInvalid(result.errors, echoValues(form, RIGHTS_FIELDS));
   const purpose = PROVEN_KINDS[result.output.request];
-  let proven = false;
-  if (purpose) {
+  if (purpose && !koreanMobile(form.phone ?? "")) {
     // The number must take a code: a Korean mobile (another number is proven by calling the help centre).
-    if (!koreanMobile(form.phone ?? "")) return formInvalid({ phone: "rights.proof.mobile" }, echoValues(form, RIGHTS_FIELDS));
-    const keep = { request: result.output.request, message: result.output.message };
-    const outcome = await proofStep(args, { ...form, step: form.step ?? "send" }, purpose, codeApplies(purpose), keep);
-    if ("answer" in outcome) return outcome.answer;
-    proven = true;
+    return formInvalid({ phone: "rights.proof.mobile" }, echoValues(form, RIGHTS_FIELDS));
   }
   let stored: Awaited<ReturnType<typeof createRightsRequest>>;
   try {
+    let proven = false;
+    if (purpose) {
+      const keep = { request: result.output.request, message: result.output.message };
+      const outcome = await proofStep(args, { ...form, step: form.step ?? "send" }, purpose, codeApplies(purpose), keep);
+      if ("answer" in outcome) return outcome.answer;
+      proven = true;
+    }
     stored = await createRightsRequest(requestStore(context), result.output, localeOf(context), new Date(), proven);
   } catch (error) {
+    // The database away while the code is sent or checked, or while the request is stored: the form again with what was typed.
     return formFailedBy(error, { context }, "form.failed", { values: echoValues(form, RIGHTS_FIELDS), fields: { bucket: RIGHTS_BUCKET } });
   }
   // The same private status link as every request (issue 28): it shows the date we must answer by.

@@ -38,7 +38,7 @@ export function LenderConsentSection({ consents, result }: { consents: VisitorCo
             <dt>{t("status.consent.items")}</dt>
             <dd>{ask.items.map((item) => t(`status.consent.item.${item}`)).join(", ")}</dd>
             <dt>{t("status.consent.period")}</dt>
-            <dd>{t("status.consent.periodValue", { years: ask.retentionYears })}</dd>
+            <dd>{t("status.consent.periodValue", { years: ask.retentionYears, count: ask.retentionYears })}</dd>
             <dt>{t("status.consent.refuse")}</dt>
             <dd>{t("status.consent.refuseValue")}</dd>
           </dl>

@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import { hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
 import { test, expect, english, withoutJavaScript } from "#tests/e2e/console/fixtures.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
-import { interpolate } from "#app/i18n/format.ts";
+import { formatMessage, interpolate, type Message } from "#app/i18n/format.ts";
 
 /**
  * Consent before a lender sees a lead (issue 52, item 1), at 390×844, with
@@ -75,7 +75,7 @@ async function flow(visitorPage: Page, consolePage: Page, request: import("@play
   await expect(section).toBeVisible();
   await expect(section.getByText(lender, { exact: true })).toBeVisible();
   await expect(section.getByText(vi.consent.purposeValue!)).toBeVisible();
-  await expect(section.getByText(interpolate(vi.consent.periodValue!, { years: 5 }))).toBeVisible();
+  await expect(section.getByText(formatMessage("vi", vi.consent.periodValue as unknown as Message, { count: 5 }))).toBeVisible();
   await expect(section.getByText(vi.consent.refuseValue!)).toBeVisible();
   await expect(section.getByText(new RegExp(vi.consent.item.visa!))).toBeVisible();
   await shot(visitorPage, `status-ask-${label}`);
