@@ -52,7 +52,7 @@ for (const size of SIZES) {
         expect(await body.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
         const last = dialog.getByTestId("loan-disclosure").locator('[data-part="visitor"] p').last();
         await last.scrollIntoViewIfNeeded();
-        await expect(last).toContainText("Reviewed by");
+        await expect(last).toContainText("reviewed by our");
         await inViewport(page, last);
         await insideBody(body, last);
         expect(await body.evaluate((el) => Math.ceil(el.scrollTop + el.clientHeight) >= el.scrollHeight - 1)).toBe(true);

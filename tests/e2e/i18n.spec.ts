@@ -79,8 +79,9 @@ test.describe("carousels in the page's language", () => {
   const english = catalog("en");
 
   for (const [path, lang, slides] of [
-    ["/", "vi", 3],
-    ["/", "my", 3],
+    // The home page's reviews carousel shows only once an administrator confirms the reviews (issue 48 item 3):
+    // the console's home-claims spec walks it; here the exchange branches' carousel in three languages.
+    ["/information-service/currency-exchange", "vi", 5],
     ["/information-service/currency-exchange", "my", 5],
     ["/information-service/currency-exchange", "mn", 5],
   ] as const) {
