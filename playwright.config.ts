@@ -42,30 +42,42 @@ export default defineConfig({
     { name: "mobile-chromium", testIgnore: "**/e2e/console/**" },
     { name: "console", testDir: "tests/e2e/console", dependencies: ["mobile-chromium"] },
   ],
-  webServer: {
-    command: "npm run build --silent && npm run serve --silent",
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: E2E_DB,
-      RATE_LIMIT_MAX: "100000",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      // A fake key: the location spec answers the SDK request with a stub (or fails it).
-      KAKAO_MAP_APP_KEY: "test-kakao-key",
-      // Tests only: the console's push tests use a fake push service on this machine.
-      PUSH_ALLOW_HOSTS: `127.0.0.1:${E2E_PUSH_PORT}`,
-      // Tests only: texts go to a local fake of SOLAPI (SMS, no 알림톡 templates), polled often.
-      SOLAPI_API_KEY: E2E_SOLAPI.apiKey,
-      SOLAPI_API_SECRET: E2E_SOLAPI.apiSecret,
-      SOLAPI_BASE_URL: `http://127.0.0.1:${E2E_SOLAPI_PORT}`,
-      TEXT_SENDER_NUMBER: "0212345678",
-      OUTBOX_POLL_MS: "500",
+  webServer: [
+    {
+      command: "npm run build --silent && npm run serve --silent",
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATABASE_URL: E2E_DB,
+        RATE_LIMIT_MAX: "100000",
+        LOG_LEVEL: "warn",
+        NODE_ENV: "production",
+        // A fake key: the location spec answers the SDK request with a stub (or fails it).
+        KAKAO_MAP_APP_KEY: "test-kakao-key",
+        // Tests only: the console's push tests use a fake push service on this machine.
+        PUSH_ALLOW_HOSTS: `127.0.0.1:${E2E_PUSH_PORT}`,
+        // Tests only: texts go to a local fake of SOLAPI (SMS, no 알림톡 templates), polled often.
+        SOLAPI_API_KEY: E2E_SOLAPI.apiKey,
+        SOLAPI_API_SECRET: E2E_SOLAPI.apiSecret,
+        SOLAPI_BASE_URL: `http://127.0.0.1:${E2E_SOLAPI_PORT}`,
+        TEXT_SENDER_NUMBER: "0212345678",
+        OUTBOX_POLL_MS: "500",
+      },
     },
-  },
+    // The fake SOLAPI the server texts through, for the whole run: specs read its texts over HTTP
+    // (tests/support/e2e-texts.ts), so no two specs start one on the same port.
+    {
+      command: `node_modules/.bin/node tests/support/fake-solapi.ts --port ${E2E_SOLAPI_PORT} --key ${E2E_SOLAPI.apiKey} --secret ${E2E_SOLAPI.apiSecret}`,
+      url: `http://127.0.0.1:${E2E_SOLAPI_PORT}/__fake/messages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -2,8 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, hydrated, axeViolations } from "#tests/e2e/fixtures.ts";
-import { startFakeSolapi, type FakeSolapi } from "#tests/support/fake-solapi.ts";
-import { E2E_SOLAPI, E2E_SOLAPI_PORT } from "#tests/support/e2e-env.ts";
+import { codeTo, fakeTexts, textCount } from "#tests/support/e2e-texts.ts";
 import { sampleConsultation } from "#tests/support/consultation-sample.ts";
 import { fillByName, TYPED } from "#tests/support/consultation-form.ts";
 
@@ -14,7 +13,7 @@ import { fillByName, TYPED } from "#tests/support/consultation-form.ts";
  * the sixth wrong code is refused with Retry-After; a number we do not know
  * gets the same page; a refusal of contact takes effect with its code, and a
  * later request from the number asks before it is accepted. With and
- * without JavaScript, axe clean. One fake for the file: its tests run in turn.
+ * without JavaScript, axe clean. The fake is Playwright's, for the whole run (tests/support/e2e-texts.ts).
  */
 test.describe.configure({ mode: "serial" });
 
@@ -39,28 +38,6 @@ const en = {
   },
 };
 
-let fake: FakeSolapi;
-test.beforeAll(async () => {
-  fake = await startFakeSolapi({ ...E2E_SOLAPI, port: E2E_SOLAPI_PORT });
-});
-test.afterAll(async () => fake.close());
-
-/** The newest six-digit code the fake received for `phone` after `since` messages. */
-async function codeTo(phone: string, since: number): Promise<string> {
-  let code = "";
-  await expect
-    .poll(
-      () => {
-        const message = fake.messages.slice(since).findLast((m) => m.to === phone && /\b\d{6}\b/.test(m.text));
-        code = message ? /\b(\d{6})\b/.exec(message.text)![1]! : "";
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe("");
-  return code;
-}
-
 async function requestFrom(page: Page, phone: string, id: string) {
   const res = await page.request.post("/svc/answer/create", { data: sampleConsultation({ submissionId: id, phone }) });
   expect(res.status()).toBe(200);
@@ -82,7 +59,7 @@ for (const js of [false, true]) {
 
     test("find my request again: the code texted to the number opens the request's status page", async ({ page }) => {
       await requestFrom(page, phone, uuid());
-      const since = fake.messages.length;
+      const since = await textCount();
       await askCode(page, phone);
       if (js) await hydrated(page);
       // axe runs in the page: with JavaScript (the markup is the server's either way).
@@ -107,7 +84,7 @@ test.describe("without JavaScript", () => {
   test("the sixth wrong code is refused with 429 and Retry-After", async ({ page }) => {
     const phone = "01061610003";
     await requestFrom(page, phone, uuid());
-    const since = fake.messages.length;
+    const since = await textCount();
     await askCode(page, phone);
     const right = await codeTo(phone, since);
     const wrong = right === "000000" ? "111111" : "000000";
@@ -134,14 +111,14 @@ test.describe("without JavaScript", () => {
     const known = "01061610004";
     const unknown = "01061610005";
     await requestFrom(page, known, uuid());
-    const since = fake.messages.length;
+    const since = await textCount();
     await askCode(page, known);
     const knownPage = (await page.locator("main").innerHTML()).replaceAll(known, "NUMBER");
     await askCode(page, unknown);
     const unknownPage = (await page.locator("main").innerHTML()).replaceAll(unknown, "NUMBER");
     expect(unknownPage).toBe(knownPage);
     await codeTo(known, since);
-    expect(fake.messages.slice(since).some((m) => m.to === unknown)).toBe(false);
+    expect((await fakeTexts()).slice(since).some((m) => m.to === unknown)).toBe(false);
   });
 });
 
@@ -156,7 +133,7 @@ for (const js of [false, true]) {
       if (js) await hydrated(page);
       await page.getByRole("radio", { name: en.rights.refuseContact.kind }).check();
       await page.getByRole("textbox", { name: en.rights.phone }).fill(phone);
-      const since = fake.messages.length;
+      const since = await textCount();
       await page.getByRole("button", { name: en.rights.submit }).click();
       // Nothing is refused yet: the page asks for the code.
       await expect(page.getByRole("status")).toHaveText(en.proof.sent);

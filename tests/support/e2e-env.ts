@@ -7,8 +7,8 @@
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The fake push service of the console's alert tests (tests/e2e/console/alerts.spec.ts). */
 export const E2E_PUSH_PORT = E2E_PORT + 7;
-/** The fake of SOLAPI's HTTP API the server texts through (tests/support/fake-solapi.ts), started by the spec that reads its texts (phone-proof.spec.ts). */
-export const E2E_SOLAPI_PORT = E2E_PORT + 8;
+/** The fake of SOLAPI's HTTP API the server texts through (tests/support/fake-solapi.ts), started by Playwright beside the server for the whole run (tests/support/e2e-texts.ts reads it). */
+export const E2E_SOLAPI_PORT = E2E_PORT + 20;
 export const E2E_SOLAPI = { apiKey: "E2EKEY", apiSecret: "E2ESECRET" };
 process.env.E2E_DATABASE_URL ??= `file:./data/e2e-${process.pid}.db`;
 export const E2E_DB = process.env.E2E_DATABASE_URL;
