@@ -3,6 +3,7 @@ import type { ClosedReason, ConsultationStage, Database } from "#db/schema.ts";
 import { QUESTION_SEQ } from "#app/requests/questions.ts";
 import { seoulDay, seoulRange } from "#app/lib/seoul-time.ts";
 import type { ReportPeriod } from "#app/features/reports/period.ts";
+import { isPostgres } from "#db/migrations/dialect-types.ts";
 import { callingMsBetween, type BusinessCalendar } from "#app/business/calendar.ts";
 import { readCalendar } from "#app/business/calendar.server.ts";
 import {
@@ -223,17 +224,21 @@ export interface TextMonth {
 
 /**
  * The visitors' texts (알림톡 and SMS/LMS) whose last word fell in the period,
- * per Korean month. Counted by the database per UTC hour (a few thousand rows
- * at most, the same SQL on both dialects), then each hour moved to its Korea
- * month here.
+ * per Korean month, counted by the database: PostgreSQL keeps times as
+ * timestamptz and names the Korea month itself; SQLite keeps ISO text, so it
+ * counts per UTC hour (a few thousand rows at most) and each hour is moved to
+ * its Korea month here.
  */
 export async function textMonths(db: Db, period: ReportPeriod): Promise<TextMonth[]> {
   const { start, end } = periodBounds(period);
-  const at = sql<string>`coalesce(delivered_at, updated_at)`;
+  const at = sql`coalesce(delivered_at, updated_at)`;
+  const key = isPostgres(db as unknown as Kysely<unknown>)
+    ? sql<string>`to_char(${at} at time zone 'Asia/Seoul', 'YYYY-MM')`
+    : sql<string>`substr(${at}, 1, 13)`;
   const rows = await db
     .selectFrom("alert_deliveries")
     .select([
-      sql<string>`substr(coalesce(delivered_at, updated_at), 1, 13)`.as("hour"),
+      key.as("key"),
       sql<number>`sum(case when status = 'delivered' then 1 else 0 end)`.as("sent"),
       sql<number>`sum(case when report_status = 'delivered' then 1 else 0 end)`.as("delivered"),
       sql<number>`sum(case when status = 'failed' or report_status = 'failed' then 1 else 0 end)`.as("failed"),
@@ -242,11 +247,11 @@ export async function textMonths(db: Db, period: ReportPeriod): Promise<TextMont
     .where("channel", "=", "text")
     .where(at, ">=", start)
     .where(at, "<", end)
-    .groupBy(sql`substr(coalesce(delivered_at, updated_at), 1, 13)`)
+    .groupBy(key)
     .execute();
   const months = new Map<string, TextMonth>();
   for (const row of rows) {
-    const month = seoulDay(`${row.hour}:00:00.000Z`).slice(0, 7);
+    const month = row.key.length === 7 ? row.key : seoulDay(`${row.key}:00:00.000Z`).slice(0, 7);
     const m = months.get(month) ?? { month, sent: 0, delivered: 0, failed: 0, costWon: 0 };
     m.sent += Number(row.sent);
     m.delivered += Number(row.delivered);
