@@ -72,12 +72,22 @@ export function PushButton({ publicKey }: { publicKey: string }) {
     setPending(null);
     setWait(refused);
     // Refused: nothing changed on the server, so the button says what is true and the page says when to try again.
-    setState(refused !== null ? (pending.turn === "on" ? "off" : "on") : pending.turn);
-    if (refused === null && pending.turn === "off") setForget(pending.sub);
+    if (refused === null && pending.turn === "off" && pending.sub) {
+      // Accepted: the phone lets go of its own subscription first, and only then does the button say "off"
+      // (a reload in between would find it and say "on" again).
+      setForget(pending.sub);
+    } else setState(refused !== null ? (pending.turn === "on" ? "off" : "on") : pending.turn);
   }
 
   useEffect(() => {
-    if (forget) void forget.unsubscribe().catch(() => undefined);
+    if (!forget) return;
+    void forget
+      .unsubscribe()
+      .catch(() => undefined)
+      .then(() => {
+        setState("off");
+        setForget(null);
+      });
   }, [forget]);
 
   useEffect(() => {
