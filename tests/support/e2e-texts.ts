@@ -28,7 +28,8 @@ export async function codeTo(phone: string, since: number): Promise<string> {
         code = message ? /\b(\d{6})\b/.exec(message.text)![1]! : "";
         return code;
       },
-      { timeout: 10_000 },
+      // The whole run's texts share one outbox: behind a burst of status links a code may wait its turn.
+      { timeout: 20_000 },
     )
     .not.toBe("");
   return code;
