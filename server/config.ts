@@ -76,6 +76,7 @@ export const envSchema = v.pipe(
     RATE_LIMIT_MAX: positiveInt("20"),
     RATE_LIMIT_WINDOW_MS: positiveInt("60000"),
     RATE_LIMIT_DISABLED: flag,
+    CODES_PER_ADDRESS: positiveInt("10"),
     BODY_READS_MAX: positiveInt("64"),
     BODY_GRACE_MS: v.pipe(milliseconds("10000", 300_000), v.minValue(1000, "must be at least 1000 (milliseconds)")),
     BODY_MIN_BYTES_PER_SECOND: positiveInt("1024"),
@@ -204,6 +205,8 @@ export interface ServerConfig {
    */
   shutdownDelayMs: number;
   rateLimit: { max: number; windowMs: number; disabled: boolean };
+  /** One-time codes one address may ask for in an hour, whatever the number (phone-proof; the end-to-end run raises it). */
+  codesPerAddress: number;
   /** Request bodies being read at once, and how fast one must arrive (server/body-gate.ts, ADR 0044). */
   bodies: { max: number; graceMs: number; minBytesPerSecond: number };
   trustProxy: string | number | false;
@@ -269,6 +272,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: s.LOG_LEVEL,
     shutdownDelayMs: s.SHUTDOWN_DELAY_MS,
     rateLimit: { max: s.RATE_LIMIT_MAX, windowMs: s.RATE_LIMIT_WINDOW_MS, disabled: s.RATE_LIMIT_DISABLED },
+    codesPerAddress: s.CODES_PER_ADDRESS,
     bodies: { max: s.BODY_READS_MAX, graceMs: s.BODY_GRACE_MS, minBytesPerSecond: s.BODY_MIN_BYTES_PER_SECOND },
     trustProxy: s.TRUST_PROXY,
     secret: appSecretOf(s),

@@ -91,6 +91,7 @@ const services = {
   deployment: { ...config.deployment, sealedWithOtherKey },
   ogFetchAllowHosts: config.ogFetchAllowHosts,
   adminAllowNetworks: config.adminAllowNetworks,
+  codesPerAddress: config.codesPerAddress,
 };
 const drain = createDrain({ delayMs: config.shutdownDelayMs });
 const appOptions = {

@@ -25,6 +25,8 @@ export interface AppServices {
   ogFetchAllowHosts?: string[];
   /** ADMIN_ALLOW_NETWORKS (issue 52): /admin answers only these networks (CIDR blocks); empty or absent, every network. */
   adminAllowNetworks?: string[];
+  /** CODES_PER_ADDRESS: one-time codes one address may ask for in an hour (default CODES_PER_ADDRESS of phone-proof). */
+  codesPerAddress?: number;
   /** How this instance is set up, for the go-live check (no secret's value, only whether it is set). */
   deployment?: DeploymentFacts;
 }

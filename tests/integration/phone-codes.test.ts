@@ -30,12 +30,12 @@ describe.each(DIALECTS)("one-time codes on %s", (dialect) => {
     n += 1;
     return { phone: `0107777${String(n).padStart(4, "0")}`, ip: `10.9.${n}.1` };
   };
-  const send = async (purpose: CodePurpose, phone: string, ip: string, now: Date, known = true) => {
+  const send = async (purpose: CodePurpose, phone: string, ip: string, now: Date, known = true, perAddress?: number) => {
     const sent: string[] = [];
     const outcome = await requestCode(
       handle.db,
       TEST_APP_SECRET,
-      { purpose, phone, ip, send: known },
+      { purpose, phone, ip, send: known, perAddress },
       async (_db, code) => sent.push(code),
       now,
     );
@@ -124,6 +124,16 @@ describe.each(DIALECTS)("one-time codes on %s", (dialect) => {
     const over = await send("find", "01088889999", ip, at(20_000));
     expect(over.outcome).toMatchObject({ ok: false });
     expect((over.outcome as { retryAfter: number }).retryAfter).toBeGreaterThan(59 * 60);
+  });
+
+  it("takes the server's own limit per address (CODES_PER_ADDRESS) over the default", async () => {
+    const { ip } = fresh();
+    for (let i = 0; i < 2; i++) {
+      expect((await send("find", `0106666${String(n * 100 + i).padStart(4, "0")}`, ip, at(i * 1000), true, 2)).outcome).toEqual({
+        ok: true,
+      });
+    }
+    expect((await send("find", "01066669999", ip, at(5000), true, 2)).outcome).toMatchObject({ ok: false });
   });
 
   it("answers a number we do not know exactly as one we know, and texts only the known one", async () => {

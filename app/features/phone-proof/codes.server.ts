@@ -63,6 +63,8 @@ export interface CodeRequest {
   ip: string;
   /** Whether a text goes out: the number is one the purpose applies to. */
   send: boolean;
+  /** Codes this address may ask for in `ADDRESS_WINDOW_MS` (the server's CODES_PER_ADDRESS); default `CODES_PER_ADDRESS`. */
+  perAddress?: number;
 }
 
 /**
@@ -80,6 +82,7 @@ export async function requestCode(
   const phoneKey = key(secret, "phone", request.phone);
   const ipKey = key(secret, "ip", request.ip);
   const code = newCode();
+  const perAddress = request.perAddress ?? CODES_PER_ADDRESS;
   return db.transaction().execute(async (trx) => {
     const waits: number[] = [];
     const byNumber = await trx
@@ -97,9 +100,9 @@ export async function requestCode(
       .where("ip_key", "=", ipKey)
       .where("created_at", ">", new Date(now.getTime() - ADDRESS_WINDOW_MS).toISOString())
       .orderBy("created_at", "desc")
-      .limit(CODES_PER_ADDRESS)
+      .limit(perAddress)
       .execute();
-    if (byAddress.length >= CODES_PER_ADDRESS) waits.push(secondsUntil(byAddress.at(-1)!.created_at, ADDRESS_WINDOW_MS, now));
+    if (byAddress.length >= perAddress) waits.push(secondsUntil(byAddress.at(-1)!.created_at, ADDRESS_WINDOW_MS, now));
     if (waits.length > 0) return { ok: false, retryAfter: Math.max(...waits) };
     await trx
       .insertInto("phone_codes")

@@ -36,7 +36,7 @@ export async function proofStep(
   keep?: Record<string, string>,
   now = new Date(),
 ): Promise<ProofOutcome> {
-  const { db, secret } = services(args.context);
+  const { db, secret, codesPerAddress } = services(args.context);
   if (form.step === "check") {
     const checked = validate(codeStepSchema, form);
     if (!checked.success) {
@@ -64,7 +64,7 @@ export async function proofStep(
   const sent = await requestCode(
     db,
     secret,
-    { purpose, phone, ip: args.context.get(requestContext).clientIp, send: await applies(db, phone) },
+    { purpose, phone, ip: args.context.get(requestContext).clientIp, send: await applies(db, phone), perAddress: codesPerAddress },
     (trx, code, at) => queueCodeText(trx, { phone, code, locale, secret }, at),
     now,
   );
