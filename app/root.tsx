@@ -39,8 +39,9 @@ import { formatDay } from "#app/i18n/intl.ts";
 import { businessModulesOrLast } from "#app/business/modules.server.ts";
 import { DEFAULT_MODULES } from "#app/business/modules.ts";
 import { businessBrandOrLast } from "#app/business/brand.server.ts";
-import { faviconType, SAMPLE_BRAND, type Brand } from "#app/business/brand.ts";
-import { legalFactsOf } from "#app/features/products/products.server.ts";
+import { BRAND_UNKNOWN, faviconType, type Brand } from "#app/business/brand.ts";
+import { legalViewFactsOf } from "#app/features/products/rate-items.server.ts";
+import { InlineScript } from "#app/web/InlineScript.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
 
@@ -57,7 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Its brand and links: the header mark, favicon, share card, social and chat channels (useBrandSettings).
     brand: await whileAway(businessBrandOrLast(db), null),
     // The legal modal's document, only when the URL opens it (?policy=kind); not opened while the database is away.
-    legal: await whileAway(legalViewFor(db, new URL(request.url), localeOf(context), legalFactsOf(db)), null),
+    legal: await whileAway(legalViewFor(db, new URL(request.url), localeOf(context), legalViewFactsOf(db)), null),
     // Coming changes of the legal documents, announced during their notice period (issue 36); a
     // database away leaves the line out rather than failing the page (the page says what it can).
     legalChanges: await comingLegalChanges(db)
@@ -102,7 +103,7 @@ const LANG_MIRROR = `(function(){try{var k=${JSON.stringify(LANG_STORAGE_KEY)},c
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData("root") as { i18n?: I18nPayload; brand?: Brand | null } | undefined;
   const locale = data?.i18n?.locale ?? DEFAULT_LOCALE;
-  const favicon = data?.brand?.favicon ?? SAMPLE_BRAND.favicon;
+  const favicon = data?.brand?.favicon ?? BRAND_UNKNOWN.favicon;
   const nonce = useNonce();
   return (
     <html lang={LOCALE_TAG[locale]} dir="ltr">
@@ -111,12 +112,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#1a3a8f" />
         <link rel="icon" href={favicon} type={faviconType(favicon)} />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LANG_MIRROR }} />
+        <InlineScript nonce={nonce} source={import.meta.env.SSR ? LANG_MIRROR : ""} />
         <Meta />
         <Styles />
       </head>
       <body>
-        {locale === "my" ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MYANMAR_FONT_PROBE }} /> : null}
+        {locale === "my" ? <InlineScript nonce={nonce} source={import.meta.env.SSR ? MYANMAR_FONT_PROBE : ""} /> : null}
         {children}
         <ScrollRestoration nonce={nonce} getKey={scrollKey} />
         <Scripts nonce={nonce} />

@@ -3,7 +3,8 @@ import type { Database } from "#db/schema.ts";
 import { writeSection } from "#app/business/sections.server.ts";
 import { lastKnown } from "#app/lib/last-known.server.ts";
 import { businessIdentity, IDENTITY_SECTION } from "#app/business/identity.server.ts";
-import { issuerOf, readBrand, type Brand } from "#app/business/brand.ts";
+import { issuerOf, type Brand } from "#app/business/brand.ts";
+import { readBrand } from "#app/business/sample-brand.ts";
 
 /**
  * The `brand` row of `business_settings` (app/business/brand.ts), read with

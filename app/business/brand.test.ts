@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { apiTitleOf, issuerOf, readBrand, SAMPLE_BRAND, socialPages } from "#app/business/brand.ts";
+import { apiTitleOf, issuerOf, socialPages } from "#app/business/brand.ts";
+import { readBrand, SAMPLE_BRAND } from "#app/business/sample-brand.ts";
 
 describe("the business's brand as stored (issue 47, item 3)", () => {
   it("is the sample in a fresh install, and a malformed row never breaks a page", () => {

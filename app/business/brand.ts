@@ -6,7 +6,7 @@ import type { BusinessIdentity } from "#app/business/identity.ts";
  * the API's title, its social channels and blogs, the visa, news and
  * exchange sites it points visitors to, and the chat channels of the contact
  * widget. Administrators edit them on the console's Brand page; every page
- * reads them (the root loader). A fresh install starts from SAMPLE_BRAND,
+ * reads them (the root loader). A fresh install starts from SAMPLE_BRAND (sample-brand.ts),
  * clearly fictional, and the go-live check names every value still equal to
  * it. An empty link hides its row, card or group.
  */
@@ -45,46 +45,27 @@ export interface Brand {
   chat: Record<ChatChannel, string>;
 }
 
-const perAudience = (urls: Partial<Record<SocialAudience, string>>) =>
+export const perAudience = (urls: Partial<Record<SocialAudience, string>>) =>
   Object.fromEntries(SOCIAL_AUDIENCES.map((a) => [a, urls[a] ?? ""])) as Record<SocialAudience, string>;
 
-/** The fresh install's brand: today's sample files and example links. */
-export const SAMPLE_BRAND: Brand = {
+/**
+ * What a page drawn without the root's data (an error page, the database away
+ * before this process read the brand) uses: the built-in images and no link,
+ * so no example link can show. The browser's code needs only this; the
+ * sample's example links below stay on the server.
+ */
+export const BRAND_UNKNOWN: Brand = {
   issuer: "",
   apiTitle: "",
   logo: "",
   favicon: "/favicon.svg",
   shareCard: "/images/og-card.png",
-  facebook: perAudience({
-    english: "https://www.facebook.com/example.kloanguide.en",
-    mongolia: "https://www.facebook.com/example.kloanguide.mn",
-    indonesia: "https://www.facebook.com/example.kloanguide.id",
-    vietnam: "https://www.facebook.com/example.kloanguide.vn",
-    uzbekistan: "https://www.facebook.com/example.kloanguide.uz",
-    philippines: "https://www.facebook.com/example.kloanguide.ph",
-  }),
-  instagram: perAudience({
-    indonesia: "https://www.instagram.com/example.kloanguide.id",
-    mongolia: "https://www.instagram.com/example.kloanguide.mn",
-  }),
-  tiktok: "https://www.tiktok.com/@example.kloanguide",
-  blogs: {
-    naver: "https://blog.example.com/kloanguide",
-    tistory: "https://kloanguide.example.org",
-    medium: "https://medium.example.net/@kloanguide",
-  },
-  links: {
-    visaSupport: "https://visa.example.com",
-    communityNews: "https://news.example.org/community",
-    exchangeService: "https://exchange.example.com",
-    exchangeReservation: "https://exchange.example.com/reservation",
-  },
-  chat: {
-    whatsapp: "https://wa.me/821000000000",
-    messenger: "https://www.facebook.com/example.kloanguide",
-    kakaotalk: "",
-    zalo: "",
-  },
+  facebook: perAudience({}),
+  instagram: perAudience({}),
+  tiktok: "",
+  blogs: { naver: "", tistory: "", medium: "" },
+  links: { visaSupport: "", communityNews: "", exchangeService: "", exchangeReservation: "" },
+  chat: { whatsapp: "", messenger: "", kakaotalk: "", zalo: "" },
 };
 
 /** The share card's size, as uploads are encoded and as og:image announces it. */
@@ -103,54 +84,6 @@ export function apiTitleOf(brand: Brand, identity: Pick<BusinessIdentity, "trade
 /** The favicon's type, for `<link rel="icon" type>`. */
 export function faviconType(url: string): string {
   return url.endsWith(".svg") ? "image/svg+xml" : "image/png";
-}
-
-type Raw = Record<string, unknown>;
-const asObject = (value: unknown): Raw => (value && typeof value === "object" && !Array.isArray(value) ? (value as Raw) : {});
-const str = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
-const keyed = <K extends string>(keys: readonly K[], raw: unknown, sample: Record<K, string>) => {
-  const o = asObject(raw);
-  return Object.fromEntries(keys.map((k) => [k, str(o[k], sample[k])])) as Record<K, string>;
-};
-
-function parse(json: string | null): Raw {
-  if (json === null) return {};
-  try {
-    return asObject(JSON.parse(json));
-  } catch {
-    return {};
-  }
-}
-
-/**
- * A stored document as the brand: each field of the right type is taken,
- * any other falls back to the sample's, so a page never breaks on a
- * settings row. WhatsApp and Messenger were the identity's fields before
- * the brand had chat channels (issue 36): until the brand stores its own,
- * the identity's stored ones stand.
- */
-export function readBrand(json: string | null, identityJson: string | null = null): Brand {
-  const raw = parse(json);
-  const identity = parse(identityJson);
-  const chatRaw = asObject(raw.chat);
-  const chatSample = {
-    ...SAMPLE_BRAND.chat,
-    whatsapp: str(identity.whatsapp, SAMPLE_BRAND.chat.whatsapp),
-    messenger: str(identity.messenger, SAMPLE_BRAND.chat.messenger),
-  };
-  return {
-    issuer: str(raw.issuer, SAMPLE_BRAND.issuer),
-    apiTitle: str(raw.apiTitle, SAMPLE_BRAND.apiTitle),
-    logo: str(raw.logo, SAMPLE_BRAND.logo),
-    favicon: str(raw.favicon, SAMPLE_BRAND.favicon),
-    shareCard: str(raw.shareCard, SAMPLE_BRAND.shareCard),
-    facebook: keyed(SOCIAL_AUDIENCES, raw.facebook, SAMPLE_BRAND.facebook),
-    instagram: keyed(SOCIAL_AUDIENCES, raw.instagram, SAMPLE_BRAND.instagram),
-    tiktok: str(raw.tiktok, SAMPLE_BRAND.tiktok),
-    blogs: keyed(BLOG_PLATFORMS, raw.blogs, SAMPLE_BRAND.blogs),
-    links: keyed(EXTERNAL_LINKS, raw.links, SAMPLE_BRAND.links),
-    chat: keyed(CHAT_CHANNELS, chatRaw, chatSample),
-  };
 }
 
 /** The social channels that are set, in the page's order (an empty group is not shown). */

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { BusinessIdentity } from "#app/business/identity.ts";
-import { SAMPLE_BRAND, type Brand } from "#app/business/brand.ts";
+import { BRAND_UNKNOWN, type Brand } from "#app/business/brand.ts";
 
 type RootData = { business?: BusinessIdentity | null; brand?: Brand | null } | undefined;
 
@@ -16,11 +16,11 @@ export function useBusiness(): BusinessIdentity {
 
 /**
  * The business's brand and links (app/business/brand.ts), as the root
- * loader read them; an error page drawn without the root's data gets the
- * fresh install's (its links are never shown there).
+ * loader read them; a page drawn without the root's data gets the built-in
+ * images and no link (BRAND_UNKNOWN).
  */
 export function useBrandSettings(): Brand {
-  return (useRouteLoaderData("root") as RootData)?.brand ?? SAMPLE_BRAND;
+  return (useRouteLoaderData("root") as RootData)?.brand ?? BRAND_UNKNOWN;
 }
 
 /**

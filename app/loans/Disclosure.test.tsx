@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { DAEBU_REGISTRATION, SAMPLE_AD_PRODUCT } from "#tests/support/loan-ad-fixtures.ts";
 import { LOCALES } from "#app/i18n/locales.ts";
 import { renderToStaticMarkup } from "react-dom/server";
 import { SAMPLE_IDENTITY, type Registration } from "#app/business/identity.ts";
@@ -13,39 +14,9 @@ import { disclosureText } from "#app/loans/disclosure-text.server.ts";
  * business records a 대부중개업 registration; the values are the product's.
  * The lines are written on the server (ADR 0045); the component renders them.
  */
-const PRODUCT: DisclosureProduct = {
-  key: "regional-bank-general",
-  name: "Regional bank general loan",
-  rateMinBp: 1300,
-  rateMaxBp: 1990,
-  rateDate: "2026-11-01",
-  methods: ["annuity"],
-  terms: {
-    lenderName: "주식회사 샘플A은행",
-    officialName: "샘플 외국인 근로자 신용대출",
-    rateKind: "fixed",
-    rateBasis: "금융채 금리 + 가산금리",
-    overdueAddBp: 10,
-    handlingFeeBp: 0,
-    prepayFeeBp: 100,
-    prepayMonths: 36,
-    stampDuty: "half",
-    creditStandard: "개인신용평점 600점 이상",
-    rateBasisTr: {},
-    creditStandardTr: {},
-    interestTiming: "monthly",
-  },
-};
+const PRODUCT = SAMPLE_AD_PRODUCT;
 const APPROVAL = { confirmNo: "2026-1", confirmUntil: "2027-01-31", reviewNo: "2026-2", reviewUntil: "2027-02-28" };
-const DAEBU: Registration = {
-  kind: "daebu_broker",
-  number: "2026-서울중구-0001",
-  date: "2026-01-02",
-  bodyKo: "서울특별시 중구청",
-  bodyEn: "Jung-gu Office, Seoul",
-  verifyUrl: "https://www.fss.or.kr",
-  verifyPhone: "02-3145-5000",
-};
+const DAEBU = DAEBU_REGISTRATION;
 
 function render(registrations: Registration[]): string {
   const broker = disclosureBroker({ ...SAMPLE_IDENTITY, registrations }, [

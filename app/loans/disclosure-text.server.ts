@@ -5,7 +5,15 @@ import { formatRate, formatRateRange } from "#app/loans/rate.ts";
 import { statuteIn, statuteKo, type StatuteId } from "#app/loans/statutes.server.ts";
 import { lenderList } from "#app/loans/lenders.ts";
 import type { LenderTranslations } from "#app/loans/terms.ts";
-import type { DisclosureApproval, DisclosureBroker, DisclosurePart, DisclosureProduct, DisclosureText } from "#app/loans/disclosure.ts";
+import type {
+  DisclosureApproval,
+  DisclosureBroker,
+  DisclosurePart,
+  DisclosureProduct,
+  DisclosureText,
+  RateItemsPart,
+  RateItemsText,
+} from "#app/loans/disclosure.ts";
 
 /**
  * The loan-ad disclosure as finished text (issue 35, ADR 0039; sent so since
@@ -156,4 +164,40 @@ export function adDisclosure(
 ): DisclosureText | null {
   const product = ads.products[key];
   return product ? disclosureText(locale, ads.broker, product, approval ?? product.approval) : null;
+}
+
+/**
+ * The 대부업법 제9조③ items beside a sentence that states the live products'
+ * rates (ADR 0056): null without a 대부중개업 registration (then the 금소법
+ * rules of the ad blocks are the whole of it) or while nothing is live. The
+ * lines are the ad block's own, so each reads as on the product's card.
+ */
+export function rateItems(
+  ads: { broker: DisclosureBroker; products: Record<string, DisclosureProduct & { approval: DisclosureApproval }> },
+  locale: Locale,
+): RateItemsText | null {
+  const mark = daebuMarkText(locale, ads.broker);
+  const blocks = Object.keys(ads.products).map((key) => adDisclosure(ads, locale, key)!);
+  if (!mark || blocks.length === 0) return null;
+  const itemsPart = (i: 0 | 1, say: (key: string) => string): RateItemsPart => {
+    const first = blocks[0]!.parts[i];
+    return {
+      lang: first.lang,
+      label: say("rateItems"),
+      broker: first.broker,
+      daebu: first.daebu!,
+      fee: first.fee,
+      products: blocks.map(({ parts }) => ({
+        product: parts[i].product,
+        rate: parts[i].rate,
+        overdue: parts[i].overdue,
+        costs: parts[i].costs,
+      })),
+      daebuWarnings: first.daebuWarnings,
+    };
+  };
+  return {
+    mark,
+    parts: [itemsPart(0, (k) => serverT(locale, `loans.ko.${k}`)), itemsPart(1, (k) => serverT(locale, `loans.disclosure.${k}`))],
+  };
 }

@@ -109,3 +109,36 @@ export interface DisclosureText {
   mark: string | null;
   parts: [DisclosurePart, DisclosurePart];
 }
+
+/** One live product's 대부업법 제9조③ items, beside a statement of the rates "we" broker. */
+export interface RateItemsProduct {
+  product: string;
+  rate: string;
+  overdue: string;
+  costs: string;
+}
+
+/** One language's part of `RateItemsText`. */
+export interface RateItemsPart {
+  lang: string;
+  label: string;
+  /** The broker's name and 금소법 registration (null without one), as in the ad block. */
+  broker: string | null;
+  daebu: string;
+  fee: string;
+  products: RateItemsProduct[];
+  daebuWarnings: string[];
+}
+
+/**
+ * With a 대부중개업 registration, a sentence stating the live products' rates
+ * ("our partners lend at 13 % to 19.9 % a year", in the FAQ, the glossary,
+ * the loan guide, the calculator and the notice) is a 대부중개 ad: 대부업법
+ * 제9조③ wants its items beside it — the 상호 and number, the fee sentence,
+ * each product's rate, overdue rate, costs and prepayment terms, and the
+ * 별표 1 warnings (issue 48 item 1b, ADR 0056). Korean first, then the visitor's language.
+ */
+export interface RateItemsText {
+  mark: string;
+  parts: [RateItemsPart, RateItemsPart];
+}

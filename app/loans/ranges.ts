@@ -61,6 +61,15 @@ export const FIGURES_MARK = "{figures}";
  * live products' figures, or, when nothing is live (`vars` null), with the
  * mark and the space before it gone: no empty or "0" figure is ever shown.
  */
+/**
+ * Whether the filled text states the live products' rates (its `{figures}`
+ * sentence names `{rateMin}` and a product is live): then, with a 대부중개업
+ * registration, the 대부업법 제9조③ items go beside it (RateItems, ADR 0056).
+ */
+export function statesRates(text: string, sentence: string | undefined, vars: RangeVars | null): boolean {
+  return !!vars && !!sentence && text.includes(FIGURES_MARK) && sentence.includes("{rateMin}");
+}
+
 export function withFigures(text: string, sentence: string | undefined, vars: RangeVars | null): string {
   if (!text.includes(FIGURES_MARK)) return text;
   // The sentence goes with the space between it and its neighbour (before it, else after it).

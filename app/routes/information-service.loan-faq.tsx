@@ -6,6 +6,7 @@ import { localeOf } from "#app/i18n/route.server.ts";
 import { PageTitle } from "#app/features/site/PageTitle.tsx";
 import { activeCategory, loanFaqFor, loanFaqWithFigures } from "#app/features/loan-faq/loan-faq.server.ts";
 import { liveFigures } from "#app/features/products/products.server.ts";
+import { liveRateItems } from "#app/features/products/rate-items.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { LoanFaq } from "#app/features/loan-faq/LoanFaq.tsx";
 
@@ -13,7 +14,8 @@ import { LoanFaq } from "#app/features/loan-faq/LoanFaq.tsx";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const locale = localeOf(context);
   const faq = loanFaqWithFigures(loanFaqFor(locale), await liveFigures(services(context).db, locale));
-  return { ...pageData(context, ["loanFaq"], "infoLoanFaq"), faq, category: activeCategory(faq, new URL(request.url)) };
+  const rateItems = await liveRateItems(services(context).db, locale);
+  return { ...pageData(context, ["loanFaq"], "infoLoanFaq"), faq, rateItems, category: activeCategory(faq, new URL(request.url)) };
 }
 
 export const meta = pageMeta;
@@ -25,7 +27,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <>
       <PageTitle withDescription />
       {/* A new ?category= from a link starts from that category. */}
-      <LoanFaq key={loaderData.category} faq={loaderData.faq} initialCategory={loaderData.category} />
+      <LoanFaq key={loaderData.category} faq={loaderData.faq} initialCategory={loaderData.category} rateItems={loaderData.rateItems} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { localeOf } from "#app/i18n/route.server.ts";
 import { PageTitle } from "#app/features/site/PageTitle.tsx";
 import { askedTerms, glossaryFor, glossaryWithFigures } from "#app/features/glossary/glossary.server.ts";
 import { liveFigures } from "#app/features/products/products.server.ts";
+import { liveRateItems } from "#app/features/products/rate-items.server.ts";
 import { services } from "#app/lib/services.server.ts";
 import { GlossaryChat } from "#app/features/glossary/GlossaryChat.tsx";
 
@@ -13,7 +14,8 @@ import { GlossaryChat } from "#app/features/glossary/GlossaryChat.tsx";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const locale = localeOf(context);
   const glossary = glossaryWithFigures(glossaryFor(locale), await liveFigures(services(context).db, locale));
-  return { ...pageData(context, ["glossary"], "infoLoan"), glossary, asked: askedTerms(glossary, new URL(request.url)) };
+  const rateItems = await liveRateItems(services(context).db, locale);
+  return { ...pageData(context, ["glossary"], "infoLoan"), glossary, rateItems, asked: askedTerms(glossary, new URL(request.url)) };
 }
 
 export const meta = pageMeta;
@@ -24,7 +26,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle withDescription />
-      <GlossaryChat glossary={loaderData.glossary} asked={loaderData.asked} />
+      <GlossaryChat glossary={loaderData.glossary} asked={loaderData.asked} rateItems={loaderData.rateItems} />
     </>
   );
 }

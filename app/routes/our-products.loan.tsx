@@ -8,6 +8,7 @@ import { initialVideoLang, videoFor } from "#app/features/loan-guide/videos.ts";
 import { LoanGuide } from "#app/features/loan-guide/LoanGuide.tsx";
 import { services } from "#app/lib/services.server.ts";
 import { liveFigures, loanAds, type LoanAds } from "#app/features/products/products.server.ts";
+import { liveRateItems } from "#app/features/products/rate-items.server.ts";
 import { adDisclosure } from "#app/loans/disclosure-text.server.ts";
 import type { DisclosureText } from "#app/loans/disclosure.ts";
 import { publicCampaigns } from "#app/features/campaigns/campaigns.server.ts";
@@ -54,6 +55,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     videoLang: initialVideoLang(url, locale),
     product,
     figures: figures ? tFor(context)("guide.figures", figures) : null,
+    rateItems: figures ? await liveRateItems(services(context).db, locale) : null,
   };
 }
 
@@ -93,7 +95,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       ) : null}
-      <LoanGuide key={loaderData.videoLang} initialLang={loaderData.videoLang} figures={loaderData.figures} />
+      <LoanGuide
+        key={loaderData.videoLang}
+        initialLang={loaderData.videoLang}
+        figures={loaderData.figures}
+        rateItems={loaderData.rateItems}
+      />
     </TitledPage>
   );
 }

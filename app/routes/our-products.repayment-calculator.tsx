@@ -11,6 +11,7 @@ import { productFit } from "#app/loans/product-fit.ts";
 import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import { offerOf } from "#app/features/repayment/offer.ts";
 import { liveProducts, loanAds } from "#app/features/products/products.server.ts";
+import { liveRateItems } from "#app/features/products/rate-items.server.ts";
 import { productRanges, rangeVars } from "#app/loans/ranges.ts";
 import { adDisclosure } from "#app/loans/disclosure-text.server.ts";
 import { services } from "#app/lib/services.server.ts";
@@ -61,6 +62,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Only the methods and terms the live products have (issue 35).
     offer,
     figures: vars ? { amount: t("calculator.figures.amount", vars), rate: t("calculator.figures.rate", vars) } : null,
+    rateItems: vars ? await liveRateItems(services(context).db, localeOf(context)) : null,
   };
   return asked ? data(page, { headers: ANSWER_HEADERS }) : page;
 }
@@ -83,6 +85,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         today={loaderData.today}
         offer={loaderData.offer}
         figures={loaderData.figures}
+        rateItems={loaderData.rateItems}
         ad={loaderData.ad}
       />
     </TitledPage>

@@ -1,5 +1,5 @@
 import type { BusinessIdentity } from "#app/business/identity.ts";
-import { SAMPLE_BRAND, SHARE_CARD, type Brand } from "#app/business/brand.ts";
+import { BRAND_UNKNOWN, SHARE_CARD, type Brand } from "#app/business/brand.ts";
 import { LOCALES, LOCALE_TAG, type Locale } from "#app/i18n/locales.ts";
 
 /**
@@ -44,7 +44,7 @@ export function seoTags(input: {
   // Each alternate is its own canonical: the bare path (x-default, the visitor's language)
   // must not point at a language URL, which search engines read as a conflict.
   const canonical = languageUrl(input.origin, input.pathname, input.explicitLocale === false ? null : input.locale);
-  const brand = input.brand ?? SAMPLE_BRAND;
+  const brand = input.brand ?? BRAND_UNKNOWN;
   const image = `${input.origin}${brand.shareCard}`;
   const tags: Record<string, unknown>[] = [
     { title },

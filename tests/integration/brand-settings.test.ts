@@ -10,7 +10,7 @@ import { png } from "#tests/support/images.ts";
 import { readContentState } from "#app/lib/content-version.server.ts";
 import { i18nFor } from "#app/i18n/route.server.ts";
 import { authenticatorIssuer, businessBrand } from "#app/business/brand.server.ts";
-import { SAMPLE_BRAND } from "#app/business/brand.ts";
+import { SAMPLE_BRAND } from "#app/business/sample-brand.ts";
 import { brandFields } from "#app/features/brand-settings/schema.ts";
 import { brandFindings } from "#app/features/go-live/checks.server.ts";
 import { businessIdentity } from "#app/business/identity.server.ts";

@@ -14,6 +14,8 @@ import * as business from "#app/routes/admin.business.tsx";
 import * as home from "#app/routes/home.tsx";
 import * as productPage from "#app/routes/our-products.loan.tsx";
 import * as calculator from "#app/routes/our-products.repayment-calculator.tsx";
+import * as loanFaq from "#app/routes/information-service.loan-faq.tsx";
+import * as glossary from "#app/routes/information-service.loan.tsx";
 
 /**
  * With a 대부중개업 registration the site applies 대부업법 itself (issue 48
@@ -60,6 +62,11 @@ const PAGES: { name: string; module: PageModule; path: string }[] = [
     module: calculator,
     path: "/?amount=5000000&rate=15&months=12&method=annuity&product=regional-bank-general",
   },
+  // A sentence that states the live products' rates is an ad too: the items go beside it (ADR 0056).
+  { name: "loan guide's figures", module: productPage, path: "/" },
+  { name: "calculator's rate hint", module: calculator, path: "/" },
+  { name: "FAQ's rate answer", module: loanFaq, path: "/?category=interest" },
+  { name: "glossary's annual rate", module: glossary, path: "/?term=annual-rate" },
 ];
 
 describe.each(DIALECTS)("a 대부중개업 registration on %s", (dialect) => {
@@ -78,6 +85,12 @@ describe.each(DIALECTS)("a 대부중개업 registration on %s", (dialect) => {
     csrf = await csrfOf(services(), cookie);
   }, 30_000);
   afterAll(async () => handle.cleanup());
+
+  it.each(PAGES)("without the registration the $name carries no 대부업법 item", async (p) => {
+    const shown = await pageText(p.module, testContext(services(), "en"), p.path);
+    expect(shown).toMatch(/19\.9 ?%/);
+    expect(shown).not.toContain("대부중개업 등록번호");
+  });
 
   it("is refused on the Business page while the 상호 lacks 대부중개 and no exemption is recorded, and nothing is saved", async () => {
     const refused = await save(DAEBU);

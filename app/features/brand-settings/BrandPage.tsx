@@ -6,15 +6,8 @@ import { useAdminT, type AdminKey } from "#app/features/console/i18n.ts";
 import { Notice, PageTitle, PostForm } from "#app/features/console/parts.tsx";
 import { formState, useFieldProps } from "#app/features/console/locale-fields.tsx";
 import { FieldGroup } from "#app/features/console/fields.tsx";
-import {
-  BLOG_PLATFORMS,
-  BRAND_IMAGES,
-  CHAT_CHANNELS,
-  SAMPLE_BRAND,
-  SOCIAL_AUDIENCES,
-  type Brand,
-  type BrandImage,
-} from "#app/business/brand.ts";
+import { BLOG_PLATFORMS, BRAND_IMAGES, CHAT_CHANNELS, SOCIAL_AUDIENCES, type Brand, type BrandImage } from "#app/business/brand.ts";
+import { SAMPLE_BRAND } from "#app/business/sample-brand.ts";
 import type { BrandResult } from "#app/features/brand-settings/actions.server.ts";
 import { IMAGE_ACCEPT, UploadForm } from "#app/features/console/upload-form.tsx";
 import admin from "#app/features/console/console.module.css";

@@ -6,7 +6,8 @@ import { bumpContentVersion } from "#app/lib/content-version.server.ts";
 import type { PhotoInput } from "#app/lib/images.server.ts";
 import { BUSINESS_IMAGE_MAX_BYTES, encodeImage, storeImage, type EncodedImage, type ImageSpec } from "#app/business/images.server.ts";
 import { businessBrand, writeBrand } from "#app/business/brand.server.ts";
-import { SAMPLE_BRAND, SHARE_CARD, type Brand, type BrandImage } from "#app/business/brand.ts";
+import { SHARE_CARD, type Brand, type BrandImage } from "#app/business/brand.ts";
+import { SAMPLE_BRAND } from "#app/business/sample-brand.ts";
 import { brandFields } from "#app/features/brand-settings/schema.ts";
 
 /**

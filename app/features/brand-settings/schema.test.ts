@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { SAMPLE_BRAND } from "#app/business/brand.ts";
+import { SAMPLE_BRAND } from "#app/business/sample-brand.ts";
 import { brandFields, checkBrand, isHttpsLink, isOnKnownHost, KNOWN_HOSTS, type HostKind } from "#app/features/brand-settings/schema.ts";
 
 /** The console's Brand form (issue 47, item 3): every link https, on its service's host where it has one. */

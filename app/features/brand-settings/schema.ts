@@ -3,7 +3,6 @@ import type { AdminKey } from "#app/features/console/i18n.ts";
 import {
   BLOG_PLATFORMS,
   CHAT_CHANNELS,
-  SAMPLE_BRAND,
   SOCIAL_AUDIENCES,
   type BlogPlatform,
   type Brand,
@@ -11,6 +10,7 @@ import {
   type ExternalLinkKey,
   type SocialAudience,
 } from "#app/business/brand.ts";
+import { SAMPLE_BRAND } from "#app/business/sample-brand.ts";
 
 /**
  * The console's Brand form (issue 47, item 3): one schema for the form's

@@ -8,6 +8,8 @@ import { usePrefersReducedMotion } from "#app/ui/useAutoAdvance.ts";
 import { MAX_EXCHANGES, type Glossary, type GlossaryTerm } from "#app/features/glossary/types.ts";
 import styles from "./GlossaryChat.module.css";
 import page from "#app/ui/Page.module.css";
+import { RateItems } from "#app/loans/RateItems.tsx";
+import type { RateItemsText } from "#app/loans/disclosure.ts";
 
 const PATH = href("/information-service/loan");
 const CALCULATOR = href("/our-products/repayment-calculator");
@@ -26,7 +28,16 @@ interface Exchange {
  * renders the conversation from `?term=…` (the earlier terms ride along as
  * hidden fields) and `#latest` scrolls to the newest exchange.
  */
-export function GlossaryChat({ glossary, asked }: { glossary: Glossary; asked: string[] }) {
+export function GlossaryChat({
+  glossary,
+  asked,
+  rateItems = null,
+}: {
+  glossary: Glossary;
+  asked: string[];
+  /** With a 대부중개업 registration: the 대부업법 items beside a description that states the rates (ADR 0056). */
+  rateItems?: RateItemsText | null;
+}) {
   const t = useT();
   const reducedMotion = usePrefersReducedMotion();
   const terms = useMemo(
@@ -74,6 +85,7 @@ export function GlossaryChat({ glossary, asked }: { glossary: Glossary; asked: s
               <Bubble from="guide" label={guide}>
                 <p className={styles.term}>{term.term}</p>
                 <p>{term.description}</p>
+                {term.statesRates ? <RateItems items={rateItems} /> : null}
                 {withCalculator.has(term.id) ? (
                   <p>
                     <Link to={CALCULATOR}>{t("glossary.chat.calculator")}</Link>

@@ -81,5 +81,8 @@ describe("the glossary's figures (issue 47): the live products', never its own",
       expect(term).not.toHaveProperty("figures");
     }
     expect(bare.map((t) => t.description).join("\n")).not.toContain(vars.amountMax);
+    // Only the term that states the rates takes the 대부업법 items beside it (ADR 0056); none when nothing is live.
+    expect(filled.filter((t) => t.statesRates).map((t) => t.id)).toEqual(["annual-rate"]);
+    expect(bare.filter((t) => t.statesRates)).toEqual([]);
   });
 });

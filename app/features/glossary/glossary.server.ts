@@ -2,7 +2,7 @@ import { MAX_EXCHANGES, type Glossary } from "#app/features/glossary/types.ts";
 import { contentByLocale } from "#app/features/site/content.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { fillStatutes } from "#app/loans/statutes.server.ts";
-import { withFigures, type RangeVars } from "#app/loans/ranges.ts";
+import { statesRates, withFigures, type RangeVars } from "#app/loans/ranges.ts";
 
 const files = import.meta.glob<{ default: Glossary }>("/content/*/glossary.json", { eager: true });
 
@@ -25,6 +25,7 @@ export function glossaryWithFigures(glossary: Glossary, figures: RangeVars | nul
       terms: category.terms.map(({ figures: sentence, ...term }) => ({
         ...term,
         description: withFigures(term.description, sentence, figures),
+        ...(statesRates(term.description, sentence, figures) ? { statesRates: true } : {}),
       })),
     })),
   };

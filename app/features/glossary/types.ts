@@ -9,6 +9,8 @@ export interface GlossaryTerm {
   description: string;
   /** The sentence stating the live products' figures, apart so that it goes when nothing is live; filled by the page's loader. */
   figures?: string;
+  /** Set by the page's loader when the description states the live products' rates (the 대부업법 items then go beside it). */
+  statesRates?: boolean;
 }
 
 interface GlossaryCategory {

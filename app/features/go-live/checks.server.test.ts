@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SAMPLE_IDENTITY } from "#app/business/identity.ts";
-import { SAMPLE_BRAND, BLOG_PLATFORMS, CHAT_CHANNELS, SOCIAL_AUDIENCES, type Brand } from "#app/business/brand.ts";
+import { BLOG_PLATFORMS, CHAT_CHANNELS, SOCIAL_AUDIENCES, type Brand } from "#app/business/brand.ts";
+import { SAMPLE_BRAND } from "#app/business/sample-brand.ts";
 import { DEPLOY_GUIDE, brandFindings, deploymentFindings, identityFindings } from "#app/features/go-live/checks.server.ts";
 
 /** The go-live check's rules (issue 36, item 4), as pure functions of the identity and the environment's facts. */

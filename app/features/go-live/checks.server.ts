@@ -11,7 +11,8 @@ import {
   type PrivacyOfficer,
 } from "#app/business/identity.ts";
 import { businessIdentity } from "#app/business/identity.server.ts";
-import { apiTitleOf, issuerOf, SAMPLE_BRAND, type Brand } from "#app/business/brand.ts";
+import { apiTitleOf, issuerOf, type Brand } from "#app/business/brand.ts";
+import { SAMPLE_BRAND } from "#app/business/sample-brand.ts";
 import { businessBrand } from "#app/business/brand.server.ts";
 import { brandFields } from "#app/features/brand-settings/schema.ts";
 import { lastBackup } from "#app/features/go-live/backups.server.ts";

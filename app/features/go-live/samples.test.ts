@@ -1,4 +1,4 @@
-import { SAMPLE_BRAND } from "#app/business/brand.ts";
+import { SAMPLE_BRAND } from "#app/business/sample-brand.ts";
 import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";

@@ -1,5 +1,5 @@
 import { BUSINESS_PAGE, PRODUCTS_PAGE } from "#app/features/go-live/finding.ts";
-import { SAMPLE_BRAND } from "#app/business/brand.ts";
+import { SAMPLE_BRAND } from "#app/business/sample-brand.ts";
 import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
 import { SAMPLE_IDENTITY, type BusinessIdentity } from "#app/business/identity.ts";
 import { site } from "#app/config/site.ts";

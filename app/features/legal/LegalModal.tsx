@@ -129,7 +129,8 @@ export function LegalModal({ view }: { view: LegalView | null }) {
             // Keyboard users can scroll the document.
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
-            // Rendered on the server from our own Markdown subset, every character escaped (markdown.server.ts).
+            // Rendered on the server from our own Markdown subset, every character escaped (markdown.server.ts),
+            // with, under the notice, the 대부업법 items beside its rates (ADR 0056), rendered there too.
             dangerouslySetInnerHTML={{ __html: doc.html }}
           />
         ) : (

@@ -51,6 +51,11 @@ type Row = Selectable<LegalVersionTable>;
  */
 export interface LegalFacts {
   ranges: ProductRanges | null;
+  /**
+   * With a 대부중개업 registration, the 대부업법 items that go beside the notice's rates, as markup for the
+   * modal (ADR 0056); absent or empty, none. Read only for the modal, never by the plain-Node commands.
+   */
+  rateItemsHtml?: (locale: Locale) => Promise<string>;
 }
 export type LegalFactsSource = (now: Date) => Promise<LegalFacts>;
 
@@ -315,6 +320,9 @@ export async function legalViewFor(db: Db, url: URL, locale: Locale, facts: Lega
   const rows = snapshot.byKind.get(kind) ?? [];
   const doc = await renderLegalDocument(db, kind, lang, facts, { version: version ?? undefined, now });
   if (!doc) return { found: false, kind };
+  // The notice's §2 states the live products' rates: with a 대부중개업 registration their items follow the
+  // text (ADR 0056), as markup from the server, so the modal every page carries needs no code for them.
+  const items = kind === "notice" ? ((await (await facts(now)).rateItemsHtml?.(locale)) ?? "") : "";
   const versions = versionDates(rows, snapshot.day);
   const state = versions.find((v) => v.date === doc.version)?.state ?? "current";
   const days: Record<string, string> = {};
@@ -327,7 +335,7 @@ export async function legalViewFor(db: Db, url: URL, locale: Locale, facts: Lega
     state,
     versions,
     coming: comingOf(kind, rows, snapshot.day),
-    html: doc.html,
+    html: doc.html + items,
     days,
   };
 }

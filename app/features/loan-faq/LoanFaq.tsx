@@ -9,6 +9,8 @@ import { faqPageJsonLd, scriptJson } from "#app/features/loan-faq/json-ld.ts";
 import type { LoanFaq as LoanFaqContent } from "#app/features/loan-faq/types.ts";
 import styles from "./LoanFaq.module.css";
 import page from "#app/ui/Page.module.css";
+import { RateItems } from "#app/loans/RateItems.tsx";
+import type { RateItemsText } from "#app/loans/disclosure.ts";
 
 const PATH = href("/information-service/loan-faq");
 /** The category whose questions the eligibility check answers for the visitor's own figures (issue 27). */
@@ -20,7 +22,16 @@ const ELIGIBILITY_CATEGORY = "eligibility";
  * without JavaScript; with it they switch at once and keep the URL in step.
  * The shown category is described as a schema.org FAQPage.
  */
-export function LoanFaq({ faq, initialCategory }: { faq: LoanFaqContent; initialCategory: string }) {
+export function LoanFaq({
+  faq,
+  initialCategory,
+  rateItems = null,
+}: {
+  faq: LoanFaqContent;
+  initialCategory: string;
+  /** With a 대부중개업 registration: the 대부업법 items beside an answer that states the rates (ADR 0056). */
+  rateItems?: RateItemsText | null;
+}) {
   const t = useT();
   const locale = useLocale();
   const nonce = useNonce();
@@ -62,7 +73,19 @@ export function LoanFaq({ faq, initialCategory }: { faq: LoanFaqContent; initial
         ) : null}
         <Accordion
           name="loan-faq"
-          items={category.items.map((item, i) => ({ id: `${category.id}-${i}`, summary: item.q, content: item.a }))}
+          items={category.items.map((item, i) => ({
+            id: `${category.id}-${i}`,
+            summary: item.q,
+            content:
+              item.statesRates && rateItems ? (
+                <>
+                  {item.a}
+                  <RateItems items={rateItems} />
+                </>
+              ) : (
+                item.a
+              ),
+          }))}
         />
       </section>
       <ConsultCta text={t("loanFaq.cta.text")} button={t("loanFaq.cta.button")} />

@@ -180,6 +180,15 @@ describe("Loan FAQ content (spec §2, §9)", () => {
     }
   });
 
+  it.each(LOCALES)("%s: only the answer that states the rates is marked for the 대부업법 items beside it (ADR 0056)", (locale) => {
+    const marked = (ranges: typeof SPEC_RANGES | null) =>
+      loanFaqWithFigures(loanFaqFor(locale), ranges && rangeVars(locale, ranges))
+        .categories.flatMap((c) => c.items.map((item, i) => (item.statesRates ? `${c.id}-${i}` : null)))
+        .filter(Boolean);
+    expect(marked(SPEC_RANGES)).toEqual(["interest-0"]);
+    expect(marked(null)).toEqual([]);
+  });
+
   it("normalises digit grouping and decimal commas", () => {
     expect(normalise("1.000.000 – 50,000,000 KRW, 13,00% – 19,9%")).toBe("1000000 – 50000000 KRW, 13.00% – 19.9%");
     expect(normalise("E-1, E-2 and 12 months")).toBe("E-1, E-2 and 12 months");

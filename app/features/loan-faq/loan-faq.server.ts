@@ -2,7 +2,7 @@ import type { LoanFaq } from "#app/features/loan-faq/types.ts";
 import { contentByLocale } from "#app/features/site/content.server.ts";
 import type { Locale } from "#app/i18n/locales.ts";
 import { fillStatutes } from "#app/loans/statutes.server.ts";
-import { withFigures, type RangeVars } from "#app/loans/ranges.ts";
+import { statesRates, withFigures, type RangeVars } from "#app/loans/ranges.ts";
 
 const files = import.meta.glob<{ default: LoanFaq }>("/content/*/loan-faq.json", { eager: true });
 
@@ -19,7 +19,11 @@ export function loanFaqWithFigures(faq: LoanFaq, figures: RangeVars | null): Loa
   return {
     categories: faq.categories.map((category) => ({
       ...category,
-      items: category.items.map(({ q, a, figures: sentence }) => ({ q, a: withFigures(a, sentence, figures) })),
+      items: category.items.map(({ q, a, figures: sentence }) => ({
+        q,
+        a: withFigures(a, sentence, figures),
+        ...(statesRates(a, sentence, figures) ? { statesRates: true } : {}),
+      })),
     })),
   };
 }

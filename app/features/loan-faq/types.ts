@@ -9,6 +9,8 @@ interface FaqItem {
    * nothing is live. The page's loader fills it in and never sends it on.
    */
   figures?: string;
+  /** Set by the page's loader when the answer states the live products' rates (the 대부업법 items then go beside it). */
+  statesRates?: boolean;
 }
 
 export interface FaqCategory {

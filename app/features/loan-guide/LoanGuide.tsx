@@ -7,6 +7,8 @@ import { usePrefersReducedMotion } from "#app/ui/useAutoAdvance.ts";
 import { ConsultCta } from "#app/features/site/ConsultCta.tsx";
 import { VIDEO_LANGS, videoFor, type VideoLang } from "#app/features/loan-guide/videos.ts";
 import styles from "./LoanGuide.module.css";
+import { RateItems } from "#app/loans/RateItems.tsx";
+import type { RateItemsText } from "#app/loans/disclosure.ts";
 
 const PATH = href("/our-products/loan");
 const STEPS = ["check", "documents", "request", "call", "safe"] as const;
@@ -19,7 +21,16 @@ const STEPS = ["check", "documents", "request", "call", "safe"] as const;
  * video's text alternative. Below them, what the live products lend
  * (`figures`, written by the loader; nothing when no product is live).
  */
-export function LoanGuide({ initialLang, figures = null }: { initialLang: VideoLang; figures?: string | null }) {
+export function LoanGuide({
+  initialLang,
+  figures = null,
+  rateItems = null,
+}: {
+  initialLang: VideoLang;
+  figures?: string | null;
+  /** With a 대부중개업 registration: the 대부업법 items beside the figures sentence (ADR 0056). */
+  rateItems?: RateItemsText | null;
+}) {
   const t = useT();
   const [lang, setLang] = useState(initialLang);
   const video = videoFor(lang);
@@ -54,6 +65,7 @@ export function LoanGuide({ initialLang, figures = null }: { initialLang: VideoL
         </ol>
       </section>
       {figures ? <p className={styles.figures}>{figures}</p> : null}
+      {figures ? <RateItems items={rateItems} /> : null}
       <ConsultCta text={t("guide.cta.text")} button={t("guide.cta.button")} />
     </div>
   );

@@ -22,7 +22,7 @@ import {
   type CalculatorAnswer,
 } from "#app/features/repayment/answer.ts";
 import type { ProductFit } from "#app/loans/product-fit.ts";
-import type { DisclosureText } from "#app/loans/disclosure.ts";
+import type { DisclosureText, RateItemsText } from "#app/loans/disclosure.ts";
 import { Disclosure } from "#app/loans/Disclosure.tsx";
 import type { Schedule } from "#app/features/repayment/schedule.ts";
 import { formatDay, formatShare, formatWon } from "#app/features/repayment/format.ts";
@@ -31,6 +31,7 @@ import { todayInSeoul } from "#app/lib/seoul-time.ts";
 import styles from "./RepaymentCalculator.module.css";
 import page from "#app/ui/Page.module.css";
 import { ColumnHeads } from "#app/ui/Table.tsx";
+import { RateItems } from "#app/loans/RateItems.tsx";
 
 export const CALCULATOR_PATH = href("/our-products/repayment-calculator");
 
@@ -49,6 +50,7 @@ export function RepaymentCalculator({
   today,
   offer = GENERAL_OFFER,
   figures = null,
+  rateItems = null,
   ad = null,
 }: {
   initial: CalculatorValues;
@@ -57,6 +59,8 @@ export function RepaymentCalculator({
   offer?: CalculatorOffer;
   /** What the live products lend, as finished sentences after the amount's and the rate's hints; null when nothing is live. */
   figures?: { amount: string; rate: string } | null;
+  /** With a 대부중개업 registration: the 대부업법 items beside the rate hint's figures, right under the form (ADR 0056). */
+  rateItems?: RateItemsText | null;
   /**
    * The product a link named (`product=`): its disclosure, shown under the answer only while the
    * figures fit the product (review N2) — the same rule the loader applied to the server's HTML.
@@ -164,6 +168,7 @@ export function RepaymentCalculator({
           {t("calculator.submit")}
         </Button>
       </form>
+      {figures ? <RateItems items={rateItems} /> : null}
 
       {answer ? <Answer answer={answer} locale={locale} t={t} headingRef={answerHeading} /> : null}
       <Terms t={t} />

@@ -73,6 +73,15 @@ async function expectDaebuItems(block: Locator) {
   for (const id of ["daebu-warning-misfortune", "daebu-warning-credit"]) await expect(ko).toContainText(statute(id));
 }
 
+/** The items beside a rate sentence: the mark first, then each live product's rate, overdue rate and costs, and the warnings. */
+async function expectRateItems(items: Locator) {
+  await expect(items).toHaveCount(1);
+  await expect(items.locator("[data-daebu-mark]")).toHaveText(MARK);
+  await expectDaebuItems(items);
+  // Korean first, then the visitor's language: the same items in English.
+  await expect(items.locator('[data-part="visitor"]')).toContainText("Overdue interest rate");
+}
+
 test("a 대부중개업 registration puts the 상호 and its number first on the home page and on every ad at 360 px, with every 대부업법 item", async ({
   page,
 }) => {
@@ -122,7 +131,8 @@ test("a 대부중개업 registration puts the 상호 and its number first on the
 
     // The calculator from that product: the mark above the calculator's heading and its block.
     await page.goto("/our-products/repayment-calculator?amount=5000000&rate=15&months=12&method=annuity&product=regional-bank-general");
-    const calcMark = page.locator("main [data-daebu-mark]");
+    // The first mark is the ad's (the items beside the rate hint carry their own, further down).
+    const calcMark = page.locator("main [data-daebu-mark]").first();
     await expect(calcMark).toHaveText(MARK);
     await expectTopLeft(calcMark, page.locator("main"), page.getByTestId("loan-disclosure"));
     await expectDaebuItems(page.getByTestId("loan-disclosure"));
@@ -134,6 +144,26 @@ test("a 대부중개업 registration puts the 상호 and its number first on the
     const card = page.locator("li[data-fits]").first();
     await expectTopLeft(card.locator("[data-daebu-mark]"), card, card.locator("h3"));
     await expectDaebuItems(card.getByTestId("loan-disclosure"));
+
+    // Every sentence that states the live products' rates has the 제9조③ items beside it (ADR 0056): the loan guide,
+    // the calculator's hint, the FAQ's rate answer, the glossary's annual rate and the notice's §2.
+    await page.goto("/our-products/loan");
+    await expectRateItems(page.getByTestId("rate-items"));
+    await page.goto("/our-products/repayment-calculator");
+    await expectRateItems(page.getByTestId("rate-items"));
+    await page.goto("/information-service/loan-faq?category=interest");
+    await page.getByText("What is the interest rate?").click();
+    await expectRateItems(page.locator("#loan-faq-panel").getByTestId("rate-items"));
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto("/information-service/loan?term=annual-rate");
+    await expectRateItems(page.getByRole("log").getByTestId("rate-items"));
+    await page.goto("/?policy=notice");
+    await expectRateItems(page.getByRole("dialog").getByTestId("rate-items"));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/information-service/loan-faq?category=interest");
+    await page.getByText("What is the interest rate?").click();
+    await page.getByTestId("rate-items").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/faq-rate-items.png` });
 
     // Screenshots at 390×844, looked at by a person: the home page's first screen, and the product's ad block.
     await page.setViewportSize({ width: 390, height: 844 });
