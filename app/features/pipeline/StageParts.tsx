@@ -63,7 +63,9 @@ export function LoanFactsList({ detail }: { detail: RequestDetail }) {
  */
 export function StageForm({ detail, result }: { detail: RequestDetail; result?: StageFormResult }) {
   const t = useAdminT();
-  const busy = useNavigation().state === "submitting";
+  // Busy until the page has read the move back: a second move sent meanwhile would carry the old
+  // version and be refused as a conflict (409) by the request it was meant for.
+  const busy = useNavigation().state !== "idle";
   const next = nextStages(detail.kind, detail.status);
   const failed = result && !result.ok ? result : undefined;
   const field = useRefusedFields(failed);
