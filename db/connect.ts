@@ -143,12 +143,19 @@ export async function migrator(db: Kysely<Database>): Promise<Migrator> {
   return new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(await migrationSchema(db)) });
 }
 
-/** Brings the schema up to date, then adds the sample data an empty database needs. */
+/**
+ * Brings the schema up to date, then, on a database this run created (its
+ * first migration applied now), adds the sample data a fresh install shows.
+ * Only then: an operator who deleted every sample blog link must not get
+ * them back from the next restart or command that migrates (the go-live walk
+ * found them back after `npm run access:export`).
+ */
 export async function migrate(db: Kysely<Database>): Promise<void> {
   const { error, results } = await (await migrator(db)).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
   }
-  await seed(db);
+  const first = Object.keys(migrations).sort()[0];
+  if (results?.some((r) => r.migrationName === first && r.status === "Success")) await seed(db);
 }

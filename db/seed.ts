@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { SAMPLE_BLOG_LINKS } from "#db/sample-blog-links.ts";
 
-/** Sample blog/link items for a fresh database, so the blog feed is not empty. */
+/** Sample blog/link items for a fresh database (db/connect.ts `migrate`, once), so the blog feed is not empty. */
 export async function seed(db: Kysely<Database>): Promise<void> {
   const existing = await db
     .selectFrom("blog_links")

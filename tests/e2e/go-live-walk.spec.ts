@@ -20,13 +20,14 @@ import { makeBackupKey } from "#tests/support/backup-key.ts";
 /**
  * Issue 47's "done when": a new broker goes live from a fresh install the way
  * README's go-live list says, at 390×844, through the console's pages and the
- * two commands a person types — no SQL anywhere. The administrator is made by
+ * commands a person types — no SQL anywhere. The administrator is made by
  * `npm run admin:create` and sets up two-step sign-in; the business's details
  * and privacy officer, its brand and links, its lender and product (with the
  * disclosures and approvals) are entered; the samples are retired, deleted or
  * taken down; the cash counter is switched off; the first own legal texts are
- * published in force at once; the server runs with its production
- * environment; `npm run backup` writes one; and `npm run golive:check` exits 0
+ * published in force at once; the privacy officer is invited; the server
+ * runs with its production environment; `npm run access:export` and
+ * `npm run backup` run as their timers would; and `npm run golive:check` exits 0
  * after its test e-mail reached the (in-test) SMTP server. Then every public
  * route in all five languages is read and none of the fresh install's sample
  * values is left (the list derived from the seed, `sampleValues()`).
@@ -62,7 +63,7 @@ async function saved(page: Page, text: string | RegExp) {
   await expect(page.getByText(text).first()).toBeVisible({ timeout: 10_000 });
 }
 
-test("a new broker goes live from a fresh install through the console and two commands, and no sample is left on any public page", async ({
+test("a new broker goes live from a fresh install through the console and its commands, and no sample is left on any public page", async ({
   browser,
 }) => {
   // 20 s alone, 60 s beside the rest of the suite on two cores: a production server of its own, some fifty form posts, two scans of every page.
@@ -89,6 +90,7 @@ test("a new broker goes live from a fresh install through the console and two co
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: "mailto:ops@hanbit-loan.example",
     BACKUP_DIR: join(dir, "backups"),
+    ACCESS_EXPORT_DIR: join(dir, "access-records"),
     // Backups encrypted to the office's key (issue 52): a clear one is a go-live finding.
     BACKUP_RECIPIENT: makeBackupKey(dir).recipient,
     RATE_LIMIT_MAX: "100000",
@@ -320,6 +322,19 @@ test("a new broker goes live from a fresh install through the console and two co
       await page.getByRole("button", { name: "Save the first version" }).click();
       await saved(page, "The business's first own version is in force from today. The site shows it now.");
     }
+
+    // The privacy officer, invited on the Operators page (issue 52: somebody reviews the access records).
+    await page.goto("/admin/operators");
+    await hydrated(page);
+    const invite = page.getByRole("region", { name: "Invite an operator" });
+    await invite.getByLabel("E-mail").fill("privacy@hanbit-loan.example");
+    await invite.getByLabel("Role").selectOption("officer");
+    await invite.getByRole("button", { name: "Invite" }).click();
+    await expect(page.getByRole("row").filter({ hasText: "privacy@hanbit-loan.example" })).toContainText("Invited (no password yet)");
+
+    // The access records' daily export, as its timer runs it: into ACCESS_EXPORT_DIR.
+    const exported = await npmRun("access-export");
+    expect(exported.code, exported.out).toBe(0);
 
     // Step 9: a backup, to BACKUP_DIR, readable by its owner only.
     const backup = await npmRun("backup");

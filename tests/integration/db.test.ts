@@ -96,6 +96,19 @@ describe.each(DIALECTS)("data layer on %s", (dialect) => {
     expect(rows.every((r) => /^https?:\/\//.test(r.og_url))).toBe(true);
   });
 
+  it("seeds only the database it creates: sample links an operator deleted stay deleted through the next migrate (a restart, a command)", async () => {
+    const { migrate } = await import("#db/connect.ts");
+    const own = await freshDatabase(dialect);
+    try {
+      expect((await own.db.selectFrom("blog_links").select("id").execute()).length).toBe(12);
+      await own.db.deleteFrom("blog_links").execute();
+      await migrate(own.db);
+      expect(await own.db.selectFrom("blog_links").select("id").execute()).toEqual([]);
+    } finally {
+      await own.cleanup();
+    }
+  });
+
   it("round-trips a banner redirect log", async () => {
     await handle.db
       .insertInto("banner_redirect_logs")

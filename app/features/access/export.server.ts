@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { addDays, seoulDay, seoulRange, todayInSeoul } from "#app/lib/seoul-time.ts";
+import { readSection, writeSection } from "#app/business/sections.server.ts";
 
 /**
  * The daily export of the access records (issue 52, ADR 0053; 고시 제8조③):
@@ -68,6 +69,26 @@ function writeOnce(path: string, text: string) {
     linkSync(temp, path);
   } finally {
     unlinkSync(temp);
+  }
+}
+
+/** Where `npm run access:export` records that it ran (business_settings), for the go-live check. */
+const RUN_SECTION = "access_export";
+
+/** Records a run of the daily export (whether or not it had a new day to write). */
+export function recordAccessExport(db: Db, at: Date): Promise<void> {
+  return writeSection(db, RUN_SECTION, { at: at.toISOString() }, at, null);
+}
+
+/** When the daily export last ran (ISO), or null when it never did: the go-live check's "is the timer on". */
+export async function lastAccessExport(db: Db): Promise<string | null> {
+  const value = await readSection(db, RUN_SECTION);
+  if (value === null) return null;
+  try {
+    const { at } = JSON.parse(value) as { at?: unknown };
+    return typeof at === "string" && !Number.isNaN(Date.parse(at)) ? at : null;
+  } catch {
+    return null;
   }
 }
 

@@ -6,7 +6,19 @@ import type { Finding, GoLiveArea } from "#app/features/go-live/finding.ts";
 import admin from "#app/features/console/console.module.css";
 import styles from "./go-live.module.css";
 
-const AREAS: GoLiveArea[] = ["identity", "brand", "certificate", "ads", "claims", "legal", "public", "deployment", "alerts", "backup"];
+const AREAS: GoLiveArea[] = [
+  "identity",
+  "brand",
+  "certificate",
+  "ads",
+  "claims",
+  "legal",
+  "public",
+  "deployment",
+  "alerts",
+  "backup",
+  "privacy",
+];
 
 /**
  * The go-live check in the console (issue 36, item 4; administrators): what

@@ -16,6 +16,7 @@ import { SAMPLE_BRAND } from "#app/business/sample-brand.ts";
 import { businessBrand } from "#app/business/brand.server.ts";
 import { brandFields } from "#app/features/brand-settings/schema.ts";
 import { lastBackup } from "#app/features/go-live/backups.server.ts";
+import { lastAccessExport } from "#app/features/access/export.server.ts";
 import { unconfirmedHomeClaims } from "#app/features/home-claims/home-claims.server.ts";
 import { unfilledPlaceholders } from "#app/features/legal/documents.server.ts";
 import { liveVersion, scheduledVersions } from "#app/loans/live.ts";
@@ -26,7 +27,15 @@ import { SAMPLE_LENDERS } from "#db/migrations/0175_lenders.ts";
 import { goLiveExtras, type GoLiveExtras } from "#app/features/go-live/extras.server.ts";
 import { businessProcessors } from "#app/business/processors.server.ts";
 import type { Processor } from "#app/business/processors.ts";
-import { BUSINESS_PAGE, DEPLOY_GUIDE, HOME_CLAIMS_PAGE, LEGAL_PAGE, type Finding } from "#app/features/go-live/finding.ts";
+import {
+  BUSINESS_PAGE,
+  DEPLOY_GUIDE,
+  DEPLOY_GUIDE_ACCESS,
+  HOME_CLAIMS_PAGE,
+  LEGAL_PAGE,
+  OPERATORS_PAGE,
+  type Finding,
+} from "#app/features/go-live/finding.ts";
 
 export type { Finding, GoLiveArea } from "#app/features/go-live/finding.ts";
 export { BUSINESS_PAGE, DEPLOY_GUIDE, HOME_CLAIMS_PAGE, LEGAL_PAGE } from "#app/features/go-live/finding.ts";
@@ -62,6 +71,8 @@ const PRIVACY_OFFICER_FIELDS: [keyof PrivacyOfficer, AdminKey][] = [
 
 /** A backup older than this is no backup for the check (the timer makes one a day). */
 export const BACKUP_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
+/** The access records' daily export (its timer) counts as running when it ran within this. */
+export const ACCESS_EXPORT_MAX_AGE_MS = 2 * 24 * 60 * 60 * 1000;
 
 export function identityFindings(identity: BusinessIdentity): Finding[] {
   const findings: Finding[] = IDENTITY_FIELDS.filter(([key]) => identity[key] !== "" && identity[key] === SAMPLE_IDENTITY[key]).map(
@@ -231,6 +242,27 @@ export async function legalFindings(db: Kysely<Database>, now = new Date()): Pro
   }));
 }
 
+/**
+ * The access records need a reviewer and a copy the database cannot rewrite (issue 52 item 2; 고시
+ * 제8조②③): an operator with the privacy officer's role who can sign in, and the daily export
+ * running (`npm run access:export`, its timer).
+ */
+export async function privacyFindings(db: Kysely<Database>, now = new Date()): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const officer = await db
+    .selectFrom("admin_operators")
+    .select("id")
+    .where("role", "=", "officer")
+    .where("disabled_at", "is", null)
+    .limit(1)
+    .executeTakeFirst();
+  if (!officer) findings.push({ area: "privacy", what: "golive.officer", fix: OPERATORS_PAGE });
+  const exported = await lastAccessExport(db);
+  if (!exported || now.getTime() - Date.parse(exported) > ACCESS_EXPORT_MAX_AGE_MS)
+    findings.push({ area: "privacy", what: "golive.accessExport", fix: DEPLOY_GUIDE_ACCESS });
+  return findings;
+}
+
 export async function goLiveFindings(
   db: Kysely<Database>,
   facts: DeploymentFacts | undefined,
@@ -246,6 +278,7 @@ export async function goLiveFindings(
     ...(await claimFindings(db)),
     ...(await legalFindings(db, now)),
     ...processorFindings(await businessProcessors(db)),
+    ...(await privacyFindings(db, now)),
     // What a visitor sees and whether the alerts arrive (issue 47, item 6): the scan and the test send.
     ...(await goLiveExtras(db, extras, now)),
   ];

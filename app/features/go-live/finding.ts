@@ -7,7 +7,8 @@ import type { AdminKey } from "#app/features/console/i18n.ts";
  * (scan.server.ts), the test alert (extras.server.ts), the console page and
  * the CLI all share, so none of them imports another to learn it.
  */
-export type GoLiveArea = "identity" | "brand" | "certificate" | "ads" | "deployment" | "backup" | "claims" | "legal" | "public" | "alerts";
+export type GoLiveArea =
+  "identity" | "brand" | "certificate" | "ads" | "deployment" | "backup" | "claims" | "legal" | "public" | "alerts" | "privacy";
 
 /** Where one sample value shows: a page, its languages, and the first excerpt. */
 export interface Place {
@@ -37,3 +38,5 @@ export const PRODUCTS_PAGE = "/admin/products";
 export const LEGAL_PAGE = "/admin/legal";
 export const HOME_CLAIMS_PAGE = "/admin/home-claims";
 export const DEPLOY_GUIDE = "docs/deploy.md#go-live";
+export const OPERATORS_PAGE = "/admin/operators";
+export const DEPLOY_GUIDE_ACCESS = "docs/deploy.md#the-privacy-officer-and-the-access-records-adr-0053";
