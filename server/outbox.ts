@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { Logger } from "#app/lib/logger.server.ts";
 import { createOutbox } from "#app/outbox/outbox.server.ts";
-import { KOREAN_MOBILE_DIGITS, maskPhone, queueText, setTextSecret } from "#app/outbox/text.server.ts";
+import { maskPhone, queueText, setTextSecret } from "#app/outbox/text.server.ts";
+import { KOREAN_MOBILE } from "#app/requests/phone.ts";
 import { registerTexts, sendTestText, type Translate } from "#app/outbox/text/channel.server.ts";
 import { createSolapi } from "#app/outbox/text/solapi.server.ts";
 import type { TextProvider } from "#app/outbox/text/provider.ts";
@@ -49,7 +50,7 @@ export function createSending(
   registerTexts(outbox, { provider, settings: text.settings, secret: options.secret, log, texts: options.texts as Translate | undefined });
   const textStatusLink: NonNullable<RequestAlerts["textStatusLink"]> = async (trx, request, phone, statusToken) => {
     const to = phone.replace(/\D/g, "");
-    if (!KOREAN_MOBILE_DIGITS.test(to) || (await isDoNotContact(trx, to, request))) return;
+    if (!KOREAN_MOBILE.test(to) || (await isDoNotContact(trx, to, request))) return;
     const locale = isLocale(request.lang) ? request.lang : DEFAULT_LOCALE;
     await queueText(
       trx,

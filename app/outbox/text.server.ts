@@ -4,6 +4,7 @@ import type { Locale } from "#app/i18n/locales.ts";
 import { seal, unseal } from "#app/lib/sealed.server.ts";
 import { insertDelivery } from "#app/outbox/queue.server.ts";
 import { allowedAt } from "#app/outbox/quiet.ts";
+import { KOREAN_MOBILE } from "#app/requests/phone.ts";
 
 /**
  * Text messages to a visitor's Korean mobile number (issue 49, ADR 0048):
@@ -39,8 +40,6 @@ export interface TextMessage {
 }
 
 export const TEXT_CHANNEL = "text";
-/** A Korean mobile number as the carriers number it (010, 011, 016–019). */
-export const KOREAN_MOBILE_DIGITS = /^01[016789]\d{7,8}$/;
 /** One text per kind per request in this window; the status link once per request. */
 export const DEDUPE_WINDOW_MS: Record<Exclude<TextKind, "code">, number | null> = {
   status_link: null,
@@ -120,7 +119,7 @@ function dedupeKey(message: TextMessage, now: Date): string | null {
  */
 export async function queueText(db: Kysely<Database> | Transaction<Database>, message: TextMessage, now = new Date()): Promise<number> {
   const to = message.to.replace(/\D/g, "");
-  if (!KOREAN_MOBILE_DIGITS.test(to)) throw new Error("queueText: not a Korean mobile number");
+  if (!KOREAN_MOBILE.test(to)) throw new Error("queueText: not a Korean mobile number");
   if (!TEXT_KINDS.includes(message.kind)) throw new Error("queueText: unknown kind");
   const at = now.toISOString();
   const due = message.kind === "code" ? now : allowedAt(now);

@@ -4,6 +4,7 @@ import { Button, SubmitButton } from "#app/ui/Button.tsx";
 import { TextField } from "#app/ui/Field.tsx";
 import type { ProofAnswer } from "#app/features/phone-proof/schema.ts";
 import styles from "./proof.module.css";
+import { Outcome } from "#app/ui/Outcome.tsx";
 
 /**
  * The second step of proving a number (ADR 0049): "if this number has a
@@ -26,9 +27,9 @@ export function CodeForm({ answer }: { answer: Extract<ProofAnswer, { step: "cod
   const hidden = { ...answer.keep, phone: answer.phone };
   return (
     <>
-      <p role="status" className={styles.sent} data-code-sent="">
+      <Outcome kind="success" data-code-sent="">
         {answer.resent ? t("proof.resent") : t("proof.sent")}
-      </p>
+      </Outcome>
       <Form method="post" className={styles.form} noValidate>
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

@@ -9,6 +9,7 @@ import type { ProofAnswer } from "#app/features/phone-proof/schema.ts";
 import type { ProofFailure } from "#app/features/phone-proof/proof-action.server.ts";
 import type { FoundLink } from "#app/features/phone-proof/find.server.ts";
 import styles from "./proof.module.css";
+import { Outcome } from "#app/ui/Outcome.tsx";
 
 export type FindResult = { proof: ProofAnswer } | { found: FoundLink[] } | ProofFailure;
 
@@ -28,9 +29,7 @@ export function FindRequestPage({ result }: { result?: FindResult }) {
         ) : answer?.step === "code" && answer.phone ? (
           <CodeForm answer={answer} />
         ) : answer?.step === "code" ? (
-          <p role="status" className={styles.sent}>
-            {t("proof.sent")}
-          </p>
+          <Outcome kind="success">{t("proof.sent")}</Outcome>
         ) : (
           <PhoneStep answer={answer} failure={result && "failed" in result ? result : undefined} />
         )}
@@ -48,13 +47,9 @@ function PhoneStep({ answer, failure }: { answer?: ProofAnswer; failure?: ProofF
     <>
       <p>{t("proof.findIntro")}</p>
       {wait ? (
-        <p role="alert" className={styles.failed}>
-          {t("proof.errors.tooMany", { count: wait })}
-        </p>
+        <Outcome kind="failure">{t("proof.errors.tooMany", { count: wait })}</Outcome>
       ) : failure ? (
-        <p role="alert" className={styles.failed}>
-          {t("proof.errors.failed")}
-        </p>
+        <Outcome kind="failure">{t("proof.errors.failed")}</Outcome>
       ) : null}
       <Form method="post" className={styles.form} noValidate>
         <input type="hidden" name="step" value="send" />
@@ -77,12 +72,7 @@ function PhoneStep({ answer, failure }: { answer?: ProofAnswer; failure?: ProofF
 
 function Found({ links }: { links: FoundLink[] }) {
   const t = useT();
-  if (links.length === 0)
-    return (
-      <p role="status" className={styles.sent}>
-        {t("proof.found.none")}
-      </p>
-    );
+  if (links.length === 0) return <Outcome kind="success">{t("proof.found.none")}</Outcome>;
   return (
     <>
       <h2>{t("proof.found.title")}</h2>

@@ -7,7 +7,8 @@ import { formatSeoul } from "#app/lib/seoul-time.ts";
 import { moveWithin, type Mover } from "#app/features/pipeline/pipeline.server.ts";
 import { canMove, isDecided } from "#app/features/pipeline/stages.ts";
 import { scheduleVisitorNews } from "#app/features/visitor-news/visitor-push.server.ts";
-import { queueText, textChannelOn, KOREAN_MOBILE_DIGITS } from "#app/outbox/text.server.ts";
+import { queueText, textChannelOn } from "#app/outbox/text.server.ts";
+import { KOREAN_MOBILE } from "#app/requests/phone.ts";
 import { quietWindow } from "#app/outbox/quiet.ts";
 import { businessIdentityOrLast } from "#app/business/identity.server.ts";
 import { isLocale, DEFAULT_LOCALE } from "#app/i18n/locales.ts";
@@ -140,7 +141,7 @@ export async function announceCall(db: Db, id: number, now = new Date()): Promis
     const phone = await consultationPhone(trx, id);
     if (await isDoNotContact(trx, phone, { kind: "consultation", id })) return false;
     const pushed = (await scheduleVisitorNews(trx, { kind: "consultation", id }, "calling", { now })) > 0;
-    if (!textChannelOn() || !KOREAN_MOBILE_DIGITS.test(phone) || quietWindow(now)) return pushed;
+    if (!textChannelOn() || !KOREAN_MOBILE.test(phone) || quietWindow(now)) return pushed;
     const { phone: from } = await businessIdentityOrLast(trx);
     const locale = isLocale(row.lang) ? row.lang : DEFAULT_LOCALE;
     await queueText(trx, { kind: "call_notice", to: phone, locale, params: { phone: from }, request: { kind: "consultation", id } }, now);

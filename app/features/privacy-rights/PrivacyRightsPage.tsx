@@ -14,6 +14,7 @@ import { FindRequestLink } from "#app/features/phone-proof/FindRequestLink.tsx";
 import type { ProofAnswer } from "#app/features/phone-proof/schema.ts";
 import type { RightsRequestKind } from "#db/schema.ts";
 import styles from "./privacy-rights.module.css";
+import { Outcome } from "#app/ui/Outcome.tsx";
 
 export type RightsResult = FormResult | { proof: ProofAnswer };
 
@@ -56,9 +57,7 @@ export function PrivacyRightsPage({ result: answer }: { result?: RightsResult })
         {result?.status === "sent" ? <SentNote kind={result.kind} /> : null}
         {result?.status === "sent" && result.statusPath ? <StatusLinkBox path={result.statusPath} /> : null}
         {result?.status === "failed" || wait ? (
-          <p role="alert" className={styles.failed}>
-            {wait ? t(wait.key, { count: wait.count }) : t("rights.failed")}
-          </p>
+          <Outcome kind="failure">{wait ? t(wait.key, { count: wait.count }) : t("rights.failed")}</Outcome>
         ) : null}
         {proof?.step === "code" ? <CodeForm answer={proof} /> : <RightsForm field={field} />}
         <p className={styles.note}>
@@ -125,17 +124,13 @@ function RightsForm({ field }: { field: FieldProps }) {
 function SentNote({ kind }: { kind?: string }) {
   const t = useT();
   if (kind === REFUSE_CONTACT || kind === ALLOW_CONTACT)
-    return (
-      <p role="status" className={styles.sent}>
-        {t(kind === REFUSE_CONTACT ? "rights.refuseContact.sent" : "rights.allowContact.sent")}
-      </p>
-    );
+    return <Outcome kind="success">{t(kind === REFUSE_CONTACT ? "rights.refuseContact.sent" : "rights.allowContact.sent")}</Outcome>;
   const known = kind !== undefined && kind in DEADLINE_DAYS;
   const days = known ? DEADLINE_DAYS[kind as RightsRequestKind] : DEADLINE_DAYS.erase;
   return (
-    <p role="status" className={styles.sent}>
+    <Outcome kind="success">
       {t("rights.sentWithin", { count: days })}
       {kind === "complaint" ? null : ` ${t("rights.sentPrivacy")}`}
-    </p>
+    </Outcome>
   );
 }

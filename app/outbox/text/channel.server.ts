@@ -5,17 +5,10 @@ import { isLocale, DEFAULT_LOCALE, LOCALES, type Locale } from "#app/i18n/locale
 import type { Outbox } from "#app/outbox/outbox.server.ts";
 import type { Delivery } from "#app/outbox/queue.server.ts";
 import type { SendResult } from "#app/outbox/result.ts";
-import {
-  KOREAN_MOBILE_DIGITS,
-  maskPhone,
-  onTextQueued,
-  openTextPayload,
-  TEXT_CHANNEL,
-  TEXT_KINDS,
-  type TextKind,
-} from "#app/outbox/text.server.ts";
+import { maskPhone, onTextQueued, openTextPayload, TEXT_CHANNEL, TEXT_KINDS, type TextKind } from "#app/outbox/text.server.ts";
 import { smsType, unencodable } from "#app/outbox/text/ks-x-1001.ts";
 import type { TextProvider } from "#app/outbox/text/provider.ts";
+import { KOREAN_MOBILE } from "#app/requests/phone.ts";
 
 /**
  * The text channel of the outbox (issue 49, ADR 0048): one row, one text.
@@ -175,7 +168,7 @@ export const TEST_TEXT = "[K-Loan Guide] 문자 채널 시험 발송입니다. �
 /** One test SMS now, straight through the provider (not queued): answers how it went, the number masked. */
 export async function sendTestText(provider: TextProvider, settings: TextSettings, to: string): Promise<SendResult> {
   const digits = to.replace(/\D/g, "");
-  if (!KOREAN_MOBILE_DIGITS.test(digits)) return { ok: false, reason: `${maskPhone(digits)} is not a Korean mobile number` };
+  if (!KOREAN_MOBILE.test(digits)) return { ok: false, reason: `${maskPhone(digits)} is not a Korean mobile number` };
   const result = await provider.sendSms({ to: digits, from: settings.from, text: TEST_TEXT, type: smsType(TEST_TEXT) ?? "LMS" });
   return result.ok ? { ok: true, ref: result.ref } : { ok: false, reason: result.reason };
 }
