@@ -189,6 +189,8 @@ export interface LenderConsentTable {
   answered_at: string | null;
   /** The status page's language the visitor answered in (site only). */
   lang: string | null;
+  /** A given consent the person withdrew, when (migration 0220): no move to the lender rests on it any more. */
+  withdrawn_at: Generated<string | null>;
 }
 
 /** What a person may ask of their data (issue 16): withdraw marketing consent, or erase it all; and (issue 28) see it, or complain. */

@@ -45,6 +45,7 @@ import * as m0206 from "#db/migrations/0206_operator_networks.ts";
 import * as m0207 from "#db/migrations/0207_privacy_processors.ts";
 import * as m0215 from "#db/migrations/0215_downloads.ts";
 import * as m0216 from "#db/migrations/0216_breach_incidents.ts";
+import * as m0220 from "#db/migrations/0220_lender_consent_withdrawal.ts";
 
 /**
  * Every migration, in order. A static list (not a folder scan) so that the
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   "0207_privacy_processors": m0207,
   "0215_downloads": m0215,
   "0216_breach_incidents": m0216,
+  "0220_lender_consent_withdrawal": m0220,
 };

@@ -218,6 +218,43 @@ describe.each(DIALECTS)("consent to give a consultation to a lender on %s", (dia
     expect(await (await toLender(refusing.id, "Web Bank")).json()).toMatchObject({ stage: { error: "consent" } });
   });
 
+  it("lets the person withdraw a given consent on the status page, however it was given; the lender stage is then refused (제37조)", async () => {
+    const { token, id } = await consulted("01033332222");
+    // Given by phone, recorded by the agent: the person withdraws it on their page all the same.
+    expect((await consentWithItems(id, { method: "phone", lender: "Phone Bank", reference: "CALL-37" })).status).toBe(200);
+    const [given] = await consentsOf(id);
+    const shown = await statusPage(token);
+    expect((shown.body as unknown as { consents: { answered: unknown[] } }).consents.answered).toMatchObject([
+      { id: given!.id, lender: "Phone Bank", answer: "given", withdrawnAt: null },
+    ]);
+    // Not a number: 400; another request's consent: refused, nothing changes.
+    expect((await visitor(token, { intent: "consent_withdraw", consent: "x" })).status).toBe(400);
+    const other = await consulted("01033331111");
+    expect(await visitor(other.token, { intent: "consent_withdraw", consent: String(given!.id) })).toMatchObject({
+      status: 409,
+      body: { error: "consent" },
+    });
+    expect((await consentsOf(id))[0]!.withdrawn_at).toBeNull();
+
+    expect(await visitor(token, { intent: "consent_withdraw", consent: String(given!.id) })).toMatchObject({
+      status: 200,
+      body: { ok: "consentWithdrawn", id: given!.id },
+    });
+    expect((await consentsOf(id))[0]).toMatchObject({ answer: "given", withdrawn_at: expect.any(String) });
+    // Once only; and the move to that lender no longer rests on it.
+    expect((await visitor(token, { intent: "consent_withdraw", consent: String(given!.id) })).status).toBe(409);
+    expect(await (await toLender(id, "Phone Bank")).json()).toMatchObject({ stage: { error: "consent" } });
+    const after = (await statusPage(token)).body as unknown as { consents: { answered: { withdrawnAt: string | null }[] } };
+    expect(after.consents.answered[0]!.withdrawnAt).toEqual(expect.any(String));
+    const audited = await handle.db
+      .selectFrom("admin_audit_log")
+      .select(["operator_email", "detail"])
+      .where("action", "=", "visitor_consent")
+      .where("record_id", "=", id)
+      .execute();
+    expect(audited).toEqual([{ operator_email: "(visitor)", detail: `#${given!.id} withdrawn` }]);
+  });
+
   it("shows the operator whether a consent is there, and goes with the person's data (copy and erasure)", async () => {
     const { id } = await consulted("01055554444");
     const before = (await (

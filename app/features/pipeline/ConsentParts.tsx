@@ -37,7 +37,8 @@ export function LenderConsentSection({
   const busy = useNavigation().state === "submitting";
   const failed = result && !result.ok ? result : undefined;
   const field = useRefusedFields(failed);
-  const given = consents.filter((c) => c.answer === "given");
+  // A consent the person withdrew (개인정보 보호법 제37조) is listed, and no move rests on it.
+  const given = consents.filter((c) => c.answer === "given" && !c.withdrawnAt);
   const checked = new Set((failed?.values?.items ?? LENDER_CONSENT_ITEMS.join(",")).split(","));
   const itemsError = failed?.fields?.items;
   return (
@@ -55,6 +56,12 @@ export function LenderConsentSection({
               <strong>{c.lender}</strong> · {t(`pipeline.consent.answer.${c.answer ?? "open"}`)} ·{" "}
               {t(`pipeline.consent.method.${c.method}`)}
               {c.reference ? ` (${c.reference})` : ""} · <time>{c.answeredAt ?? c.askedAt}</time> · {c.operator ?? "—"}
+              {c.withdrawnAt ? (
+                <>
+                  {" "}
+                  · <strong data-consent-withdrawn="">{t("pipeline.consent.answer.withdrawn")}</strong> · <time>{c.withdrawnAt}</time>
+                </>
+              ) : null}
               <br />
               <span className={styles.muted}>
                 {c.items.map((i) => t(`pipeline.consent.item.${i}`)).join(", ")} ·{" "}

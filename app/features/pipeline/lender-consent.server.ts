@@ -34,6 +34,8 @@ export interface LenderConsent {
   /** Korea time, formatted; null while unanswered. */
   answeredAt: string | null;
   lang: string | null;
+  /** Korea time, formatted, when the person withdrew a given consent (개인정보 보호법 제37조); null while it stands. */
+  withdrawnAt: string | null;
 }
 
 /** A consultation's consents to lenders, newest first (every operator may read them: the lender's name and how). */
@@ -53,6 +55,7 @@ export async function lenderConsents(db: Db, answerId: number): Promise<LenderCo
       "c.answer",
       "c.answered_at",
       "c.lang",
+      "c.withdrawn_at",
     ])
     .where("c.answer_id", "=", answerId)
     .orderBy("c.id", "desc")
@@ -70,6 +73,7 @@ export async function lenderConsents(db: Db, answerId: number): Promise<LenderCo
     answer: r.answer,
     answeredAt: r.answered_at ? formatSeoul(r.answered_at) : null,
     lang: r.lang,
+    withdrawnAt: r.withdrawn_at ? formatSeoul(r.withdrawn_at) : null,
   }));
 }
 
@@ -80,6 +84,7 @@ export async function givenConsentFor(db: Db, answerId: number, lender: string):
     .select(["id", "lender"])
     .where("answer_id", "=", answerId)
     .where("answer", "=", "given")
+    .where("withdrawn_at", "is", null)
     .orderBy("id", "desc")
     .execute();
   return given.find((c) => sameLender(c.lender, lender))?.id ?? null;
@@ -143,14 +148,15 @@ export async function lenderConsentAction(
 /** What the status page shows of it: the open question, and the consents already given. */
 export interface VisitorConsents {
   ask: { id: number; lender: string; items: LenderConsentItem[]; retentionYears: number } | null;
-  answered: { id: number; lender: string; answer: ConsentAnswer; at: string }[];
+  /** `withdrawnAt`: a given consent the person withdrew, when (null while it stands). */
+  answered: { id: number; lender: string; answer: ConsentAnswer; at: string; withdrawnAt: string | null }[];
 }
 
 /** The status page's view of a consultation's consents (no operator, no reference: only what the person gave or is asked). */
 export async function visitorConsents(db: Db, answerId: number): Promise<VisitorConsents> {
   const rows = await db
     .selectFrom("lender_consents")
-    .select(["id", "lender", "items", "retention_years", "answer", "answered_at"])
+    .select(["id", "lender", "items", "retention_years", "answer", "answered_at", "withdrawn_at"])
     .where("answer_id", "=", answerId)
     .orderBy("id", "desc")
     .limit(20)
@@ -158,7 +164,9 @@ export async function visitorConsents(db: Db, answerId: number): Promise<Visitor
   const open = rows.find((r) => r.answer === null);
   return {
     ask: open ? { id: open.id, lender: open.lender, items: consentItems(open.items), retentionYears: Number(open.retention_years) } : null,
-    answered: rows.flatMap((r) => (r.answer && r.answered_at ? [{ id: r.id, lender: r.lender, answer: r.answer, at: r.answered_at }] : [])),
+    answered: rows.flatMap((r) =>
+      r.answer && r.answered_at ? [{ id: r.id, lender: r.lender, answer: r.answer, at: r.answered_at, withdrawnAt: r.withdrawn_at }] : [],
+    ),
   };
 }
 
@@ -182,6 +190,25 @@ export async function answerLenderConsent(
     .where("answer_id", "=", answerId)
     .where("method", "=", "web")
     .where("answer", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The person withdraws a consent they gave (개인정보 보호법 제37조), in the
+ * caller's transaction: true when it was given on this consultation and
+ * still stood, false otherwise (nothing changes). From then no move to that
+ * lender rests on it (`givenConsentFor`); however it was given (site, phone,
+ * paper), the person may withdraw it on the status page.
+ */
+export async function withdrawLenderConsent(trx: Db, answerId: number, consentId: number, now: Date): Promise<boolean> {
+  const result = await trx
+    .updateTable("lender_consents")
+    .set({ withdrawn_at: now.toISOString() })
+    .where("id", "=", consentId)
+    .where("answer_id", "=", answerId)
+    .where("answer", "=", "given")
+    .where("withdrawn_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -84,4 +84,6 @@ export function lenderConsentInput(form: URLSearchParams): Record<string, string
 
 /** The visitor's answer on the status page. */
 export const CONSENT_ANSWERS = ["given", "refused"] as const;
+/** The status page's intent that withdraws a given consent (개인정보 보호법 제37조). */
+export const CONSENT_WITHDRAW = "consent_withdraw";
 export type ConsentAnswer = (typeof CONSENT_ANSWERS)[number];

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { useT } from "#app/i18n/useT.ts";
 import { Button } from "#app/ui/Button.tsx";
 import type { VisitorConsents } from "#app/features/pipeline/lender-consent.server.ts";
+import { CONSENT_WITHDRAW } from "#app/features/pipeline/lender-consent.ts";
 import type { StatusResult } from "#app/features/request-status/action.server.ts";
 import styles from "./status.module.css";
 
@@ -10,13 +11,16 @@ import styles from "./status.module.css";
  * 52, item 1): the five points 개인정보 보호법 제17조② requires the person be
  * told (the recipient, its purpose, the items, how long it keeps them, the
  * right to refuse and what refusing changes), in the page's language, and two
- * plain buttons (they work without JavaScript). Answered ones stay listed.
+ * plain buttons (they work without JavaScript). Answered ones stay listed;
+ * a given one can be withdrawn there at any time (제37조), with one button.
  */
 export function LenderConsentSection({ consents, result }: { consents: VisitorConsents; result?: StatusResult }) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
   const { ask } = consents;
   const done = result && "ok" in result && result.ok === "consent" ? consents.answered[0] : undefined;
+  const withdrawn =
+    result && "ok" in result && result.ok === "consentWithdrawn" ? consents.answered.find((c) => c.id === result.id) : undefined;
   if (!ask && consents.answered.length === 0) return null;
   return (
     <section className={styles.action} aria-labelledby="consent-title">
@@ -25,6 +29,11 @@ export function LenderConsentSection({ consents, result }: { consents: VisitorCo
       {done ? (
         <p className={styles.ok} role="status">
           {t(`status.consent.done.${done.answer}`, { lender: done.lender })}
+        </p>
+      ) : null}
+      {withdrawn ? (
+        <p className={styles.ok} role="status">
+          {t("status.consent.done.withdrawn", { lender: withdrawn.lender })}
         </p>
       ) : null}
       {ask ? (
@@ -57,7 +66,20 @@ export function LenderConsentSection({ consents, result }: { consents: VisitorCo
       {consents.answered.length ? (
         <ul className={styles.consentList}>
           {consents.answered.map((c) => (
-            <li key={c.id}>{t(`status.consent.answered.${c.answer}`, { time: c.at, lender: c.lender })}</li>
+            <li key={c.id}>
+              {t(`status.consent.answered.${c.answer}`, { time: c.at, lender: c.lender })}
+              {c.withdrawnAt ? (
+                <> {t("status.consent.answered.withdrawn", { time: c.withdrawnAt, lender: c.lender })}</>
+              ) : c.answer === "given" ? (
+                <Form method="post" preventScrollReset className={styles.consentWithdraw}>
+                  <input type="hidden" name="intent" value={CONSENT_WITHDRAW} />
+                  <input type="hidden" name="consent" value={c.id} />
+                  <Button type="submit" variant="secondary" disabled={busy}>
+                    {t("status.consent.withdraw", { lender: c.lender })}
+                  </Button>
+                </Form>
+              ) : null}
+            </li>
           ))}
         </ul>
       ) : null}

@@ -5,6 +5,7 @@ import { rateLimited } from "#app/web/svc.server.ts";
 import {
   answerConsent,
   consentFields,
+  withdrawConsent,
   rescheduleCall,
   withdrawRequest,
   type ActionOutcome,
@@ -13,6 +14,7 @@ import { STATUS_HEADERS, statusGuessingWait } from "#app/features/request-status
 import { requestStore } from "#app/features/alerts/context.server.ts";
 import { PUSH_SUBSCRIBE, PUSH_UNSUBSCRIBE } from "#app/features/visitor-news/visitor-push.ts";
 import { pushAction, type PushOutcome } from "#app/features/request-status/push.server.ts";
+import { CONSENT_WITHDRAW } from "#app/features/pipeline/lender-consent.ts";
 
 /** The visitor's actions are limited on their own, apart from looking. */
 export const STATUS_ACTION_BUCKET = "request-status-action";
@@ -27,12 +29,19 @@ async function consentAnswer(store: Parameters<typeof answerConsent>[0], token: 
   return fields ? answerConsent(store, token, fields.id, fields.answer) : ({ error: "malformed" } as const);
 }
 
+/** The consent to withdraw (its number), or a 400 when `consent` is not one. */
+async function consentWithdrawal(store: Parameters<typeof withdrawConsent>[0], token: string, form: Record<string, string>) {
+  const id = /^[1-9]\d{0,8}$/.test(form.consent ?? "") ? Number(form.consent) : 0;
+  return id ? withdrawConsent(store, token, id) : ({ error: "malformed" } as const);
+}
+
 const answer = (result: StatusResult, status = 200, headers: Record<string, string> = {}) =>
   data<StatusResult>(result, { status, headers: { ...STATUS_HEADERS, ...headers } });
 
 /**
  * The status page's form posts, with or without JavaScript: `intent` is
- * `reschedule` (with `slot`), `consent` (with `consent`, the question's number, and `answer`, given or refused: issue 52) or `withdraw` (a second post with `confirm=yes`
+ * `reschedule` (with `slot`), `consent` (with `consent`, the question's number, and `answer`, given or refused: issue 52),
+ * `consent_withdraw` (with `consent`, a given consent's number: 개인정보 보호법 제37조) or `withdraw` (a second post with `confirm=yes`
  * after the confirmation step), or `push_subscribe` / `push_unsubscribe` (the
  * phone's notifications, issue 38: posted by the button's script). A gone link is the same 404 as the page's.
  *
@@ -64,9 +73,11 @@ export async function statusAction({ request, params, context }: ActionFunctionA
           ? await withdrawRequest(requestStore(context), token, form.confirm === "yes")
           : form.intent === "consent"
             ? await consentAnswer(requestStore(context), token, form)
-            : form.intent === PUSH_SUBSCRIBE || form.intent === PUSH_UNSUBSCRIBE
-              ? await pushAction(app.db, token, form.intent, form)
-              : ({ error: "malformed" } as const);
+            : form.intent === CONSENT_WITHDRAW
+              ? await consentWithdrawal(requestStore(context), token, form)
+              : form.intent === PUSH_SUBSCRIBE || form.intent === PUSH_UNSUBSCRIBE
+                ? await pushAction(app.db, token, form.intent, form)
+                : ({ error: "malformed" } as const);
     const status =
       "error" in result ? { gone: 404, closed: 409, slot: 400, malformed: 400, confirm: 200, consent: 409 }[result.error] : 200;
     return answer(result, status);

@@ -10,7 +10,7 @@ import { moveStage } from "#app/features/pipeline/pipeline.server.ts";
 import { consultationPhone, isDoNotContact } from "#app/features/pipeline/calls.server.ts";
 import { DECIDED_STAGES, isDecided } from "#app/features/pipeline/stages.ts";
 import type { RequestStage } from "#db/schema.ts";
-import { answerLenderConsent } from "#app/features/pipeline/lender-consent.server.ts";
+import { answerLenderConsent, withdrawLenderConsent } from "#app/features/pipeline/lender-consent.server.ts";
 import { CONSENT_ANSWERS, type ConsentAnswer } from "#app/features/pipeline/lender-consent.ts";
 
 /**
@@ -24,6 +24,7 @@ export type ActionOutcome =
   | { ok: "rescheduled"; at: string }
   | { ok: "withdrawn" }
   | { ok: "consent"; answer: ConsentAnswer }
+  | { ok: "consentWithdrawn"; id: number }
   | { error: "closed" | "slot" | "gone" | "confirm" | "consent" };
 
 /** The audit log's name for the visitor acting on their own request. */
@@ -193,6 +194,23 @@ export async function answerConsent(
     return true;
   });
   return answered ? { ok: "consent", answer: answer } : { error: "consent" };
+}
+
+/**
+ * The person withdraws a consent they gave to one lender (개인정보 보호법
+ * 제37조): refused (`consent`) when it is not a standing given consent of
+ * this request. Audited as the visitor's own act, by the consent's number.
+ */
+export async function withdrawConsent(store: Store, token: string, id: number, now = new Date()): Promise<ActionOutcome> {
+  const open = await openLink(store, token, now);
+  if ("error" in open) return open;
+  const { link } = open;
+  const withdrawn = await store.db.transaction().execute(async (trx) => {
+    if (!(await withdrawLenderConsent(trx, link.request_id, id, now))) return false;
+    await auditVisitor(trx, "visitor_consent", link, `#${id} withdrawn`, now);
+    return true;
+  });
+  return withdrawn ? { ok: "consentWithdrawn", id } : { error: "consent" };
 }
 
 /** The consent form's fields, or null when they are not a question's number and an answer (a 400). */

@@ -26,7 +26,11 @@ async function pageConsents(
   const consents = await visitorConsents(services(context).db, loaded.link.request_id);
   return {
     ask: loaded.view.actionable ? consents.ask : null,
-    answered: consents.answered.map((c) => ({ ...c, at: formatWhen(c.at, locale) })),
+    answered: consents.answered.map((c) => ({
+      ...c,
+      at: formatWhen(c.at, locale),
+      withdrawnAt: c.withdrawnAt ? formatWhen(c.withdrawnAt, locale) : null,
+    })),
   };
 }
 

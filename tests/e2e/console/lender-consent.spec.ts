@@ -96,6 +96,17 @@ async function flow(visitorPage: Page, consolePage: Page, request: import("@play
   await shot(consolePage, `console-given-${label}`);
   if (js) expect(await axeViolations(consolePage)).toEqual([]);
   await move(consolePage, "With lender", lender);
+
+  // The visitor withdraws the consent on the same page (개인정보 보호법 제37조); the console shows it withdrawn.
+  await visitorPage.reload();
+  if (js) await hydrated(visitorPage);
+  await visitorPage.getByRole("button", { name: interpolate(vi.consent.withdraw!, { lender }) }).click();
+  await expect(visitorPage.getByText(interpolate(vi.consent.done.withdrawn!, { lender }))).toBeVisible();
+  await expect(visitorPage.getByRole("button", { name: interpolate(vi.consent.withdraw!, { lender }) })).toHaveCount(0);
+  await shot(visitorPage, `status-withdrawn-${label}`);
+  await consolePage.reload();
+  await expect(consolePage.locator("[data-consent-withdrawn]")).toHaveText("withdrawn by the person");
+  await expect(consolePage.locator("[data-lender-consent=none]")).toBeVisible();
 }
 
 test("with JavaScript: the visitor gives the consent on the status page in Vietnamese and the operator then moves the lead to the lender", async ({
