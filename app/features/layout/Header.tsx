@@ -20,7 +20,9 @@ export function Header() {
     <header className={styles.header}>
       <Link to="/" className={styles.brand} aria-label={brand ? t("common.header.home", { brand }) : t("common.notFound.home")}>
         <BrandMark src={logo} />
-        <span className={styles.brandText}>{brand}</span>
+        <span className={styles.brandText} data-brand-text="">
+          {brand}
+        </span>
       </Link>
       {showMenu ? (
         <>

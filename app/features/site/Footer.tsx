@@ -20,6 +20,8 @@ export function Footer() {
   const daebu = daebuRegistration(business);
   // Its date as the server wrote it out in the page's language (root loader; issue 50, X3).
   const registeredDay = (useRouteLoaderData("root") as { registeredDay?: string | null } | undefined)?.registeredDay;
+  // The rows a loan ad's law names (상호, the registrations): at the legal name's size, never smaller (시행령 제6조의2).
+  const legalRows = new Set([t("site.footer.company"), t("site.footer.brokerRegistration"), t("site.footer.daebuRegistration")]);
   const facts: [string, ReactNode][] = [
     [
       t("site.footer.company"),
@@ -74,7 +76,7 @@ export function Footer() {
         <p className={styles.brand}>{business.tradeNameEn}</p>
         <dl className={styles.facts}>
           {facts.map(([label, value]) => (
-            <div key={label}>
+            <div key={label} className={legalRows.has(label) ? styles.legalFact : undefined}>
               <dt>{label}</dt>
               <dd>{value}</dd>
             </div>

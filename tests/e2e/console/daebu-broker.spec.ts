@@ -114,6 +114,11 @@ test("a 대부중개업 registration puts the 상호 and its number first on the
     expect(heroBox!.y + heroBox!.height).toBeLessThanOrEqual(SCREEN.height);
     // The footer: the 대부중개업 number beside the broker's.
     await expect(page.getByRole("contentinfo").locator("[data-daebu-registration]")).toContainText(DAEBU["Registration number"]);
+    // Type sizes (시행령 제6조의2): the 상호 never smaller than the header's 상표, the registration items never smaller than the 상호.
+    const size = (locator: Locator) => locator.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const legalName = await size(page.getByRole("contentinfo").locator("[data-legal-name]"));
+    expect(await size(page.getByRole("banner").locator("[data-brand-text]"))).toBeLessThanOrEqual(legalName);
+    expect(await size(page.getByRole("contentinfo").locator("[data-daebu-registration]"))).toBeGreaterThanOrEqual(legalName);
     // Each partner banner: the mark at the card's top left, above its title.
     const banners = page.locator("[data-partner]");
     expect(await banners.count()).toBeGreaterThan(0);
