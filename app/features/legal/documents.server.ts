@@ -335,9 +335,19 @@ export async function legalViewFor(db: Db, url: URL, locale: Locale, facts: Lega
     state,
     versions,
     coming: comingOf(kind, rows, snapshot.day),
-    html: doc.html + items,
+    html: items ? besideSection(doc.html, items, 2) : doc.html,
     days,
   };
+}
+
+/**
+ * `extra` at the end of the document's section `n` (before the heading of section n + 1, "3. …",
+ * in every language's numbering), else at the end: the notice's rate items right under §2, which
+ * states the rates (ADR 0056).
+ */
+export function besideSection(html: string, extra: string, n: number): string {
+  const next = new RegExp(`<h3[^>]*>\\s*${n + 1}\\.`).exec(html);
+  return next ? html.slice(0, next.index) + extra + html.slice(next.index) : html + extra;
 }
 
 /** The coming changes with their dates written out in the page's language (the notice line above the footer; issue 50, X3). */

@@ -1,3 +1,4 @@
+import { besideSection } from "#app/features/legal/documents.server.ts";
 import { describe, expect, it } from "vitest";
 import { applyConditions, escapeHtml, renderInline, renderMarkdown, unfilledNames } from "#app/features/legal/markdown.server.ts";
 
@@ -117,5 +118,15 @@ describe("conditions {?flag}…{/flag} and {!flag}…{/flag}", () => {
     expect(unfilledNames("{phone} {?products}{rateMin}{/products}", vars, { products: false })).toEqual([]);
     expect(unfilledNames("{phone} {?products}{rateMin}{/products}", vars, { products: true })).toEqual(["rateMin"]);
     expect(unfilledNames("{?fax}x{/fax} {?counter}y", vars, { counter: true })).toEqual(["?fax", "/fax", "?counter"]);
+  });
+});
+
+describe("besideSection", () => {
+  it("puts the extra markup at the end of section 2, before the heading of section 3, else at the end", () => {
+    const html = '<h3>1. A</h3><p>a</p><h3>2. B</h3><p>b</p><h3 id="x"> 3. C</h3><p>c</p><h3>13. D</h3>';
+    expect(besideSection(html, "<div>items</div>", 2)).toBe(
+      '<h3>1. A</h3><p>a</p><h3>2. B</h3><p>b</p><div>items</div><h3 id="x"> 3. C</h3><p>c</p><h3>13. D</h3>',
+    );
+    expect(besideSection("<h3>1. A</h3><h3>2. B</h3>", "<div>items</div>", 2)).toBe("<h3>1. A</h3><h3>2. B</h3><div>items</div>");
   });
 });

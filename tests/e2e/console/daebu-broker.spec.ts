@@ -164,6 +164,12 @@ test("a 대부중개업 registration puts the 상호 and its number first on the
     await expectRateItems(page.getByRole("log").getByTestId("rate-items"));
     await page.goto("/?policy=notice");
     await expectRateItems(page.getByRole("dialog").getByTestId("rate-items"));
+    // Right under §2, which states the rates: before §3's heading.
+    const [itemsBox, section3] = await Promise.all([
+      page.getByRole("dialog").getByTestId("rate-items").boundingBox(),
+      page.getByRole("dialog").getByRole("heading", { name: /^3\./ }).boundingBox(),
+    ]);
+    expect(itemsBox!.y + itemsBox!.height).toBeLessThanOrEqual(section3!.y);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/information-service/loan-faq?category=interest");
     await page.getByText("What is the interest rate?").click();
