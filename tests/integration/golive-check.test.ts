@@ -157,10 +157,17 @@ describe("npm run golive:check", () => {
         await createOperator(handle.db, "admin@example.com", "correct horse battery");
         const cookie = await signInCookie(services, "admin@example.com", "correct horse battery");
         const csrf = await csrfOf(services, cookie);
-        const page = await fetch(`${origin}/admin/go-live`, {
+        // A post that is not the button's (no intent) sends nothing: 400.
+        const stray = await fetch(`${origin}/admin/go-live`, {
           method: "POST",
           headers: { cookie: `${cookie}; admin_lang=en`, "content-type": "application/x-www-form-urlencoded" },
           body: new URLSearchParams({ csrf }),
+        });
+        expect(stray.status).toBe(400);
+        const page = await fetch(`${origin}/admin/go-live`, {
+          method: "POST",
+          headers: { cookie: `${cookie}; admin_lang=en`, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ csrf, intent: "test_alerts" }),
         });
         expect(page.status).toBe(200);
         const shown = pageText(await page.text()).replace(/\s+/g, " ");

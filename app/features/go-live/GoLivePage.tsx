@@ -6,6 +6,9 @@ import type { Finding, GoLiveArea } from "#app/features/go-live/finding.ts";
 import admin from "#app/features/console/console.module.css";
 import styles from "./go-live.module.css";
 
+/** The one post of the page: "Send a test alert now". */
+export const TEST_ALERTS_INTENT = "test_alerts";
+
 const AREAS: GoLiveArea[] = [
   "identity",
   "brand",
@@ -43,7 +46,7 @@ export function GoLivePage({ findings, alertsTested }: { findings: Finding[]; al
           {t("golive.testAlerts.title")}
         </h2>
         <p className={admin.muted}>{alertsTested ? t("golive.testAlerts.done") : t("golive.testAlerts.hint")}</p>
-        <PostForm>
+        <PostForm intent={TEST_ALERTS_INTENT}>
           <Button type="submit">{t("golive.testAlerts.send")}</Button>
         </PostForm>
       </section>

@@ -12,6 +12,8 @@ const stamp = () => `${test.info().workerIndex}-${Date.now()}`;
 test.beforeEach(async ({ context }) => english(context));
 
 test("a refusal on the rights page takes the lead off My calls and marks the request page", async ({ page, browser }) => {
+  // Two browsers, a code through the text fake and a dozen page loads: 10 s on a busy machine.
+  test.setTimeout(60_000);
   const agent = `refused-${stamp()}@example.com`;
   createOperator(agent);
   seed("role", { email: agent, role: "agent" });
