@@ -20,3 +20,19 @@ export async function writeSection(db: Kysely<Database>, section: string, value:
       .values({ section, ...row })
       .execute();
 }
+
+/**
+ * A section that records when something last ran (`{ at, … }`: the last backup, the last access-record
+ * export): its document when `at` is a time, else null (never written, or unreadable).
+ */
+export async function readStamp(db: Kysely<Database>, section: string): Promise<({ at: string } & Record<string, unknown>) | null> {
+  const value = await readSection(db, section);
+  if (value === null) return null;
+  try {
+    const stamp = JSON.parse(value) as Record<string, unknown> | null;
+    const at = stamp?.at;
+    return typeof at === "string" && !Number.isNaN(Date.parse(at)) ? { ...stamp, at } : null;
+  } catch {
+    return null;
+  }
+}

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { addDays, seoulDay, seoulRange, todayInSeoul } from "#app/lib/seoul-time.ts";
-import { readSection, writeSection } from "#app/business/sections.server.ts";
+import { readStamp, writeSection } from "#app/business/sections.server.ts";
 
 /**
  * The daily export of the access records (issue 52, ADR 0053; 고시 제8조③):
@@ -82,14 +82,7 @@ export function recordAccessExport(db: Db, at: Date): Promise<void> {
 
 /** When the daily export last ran (ISO), or null when it never did: the go-live check's "is the timer on". */
 export async function lastAccessExport(db: Db): Promise<string | null> {
-  const value = await readSection(db, RUN_SECTION);
-  if (value === null) return null;
-  try {
-    const { at } = JSON.parse(value) as { at?: unknown };
-    return typeof at === "string" && !Number.isNaN(Date.parse(at)) ? at : null;
-  } catch {
-    return null;
-  }
+  return (await readStamp(db, RUN_SECTION))?.at ?? null;
 }
 
 export interface ExportMismatch {

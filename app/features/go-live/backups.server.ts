@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { readSection, writeSection } from "#app/business/sections.server.ts";
+import { readStamp, writeSection } from "#app/business/sections.server.ts";
 
 /**
  * When the last backup was made: `npm run backup` records it (section
@@ -15,12 +15,6 @@ export function recordBackup(db: Kysely<Database>, at: Date, file: string, encry
 
 /** The last backup's time (ISO) and whether it was encrypted to a recipient (issue 52), or null when none was recorded. */
 export async function lastBackup(db: Kysely<Database>): Promise<{ at: string; encrypted: boolean } | null> {
-  const value = await readSection(db, SECTION);
-  if (value === null) return null;
-  try {
-    const { at, encrypted } = JSON.parse(value) as { at?: unknown; encrypted?: unknown };
-    return typeof at === "string" && !Number.isNaN(Date.parse(at)) ? { at, encrypted: encrypted === true } : null;
-  } catch {
-    return null;
-  }
+  const stamp = await readStamp(db, SECTION);
+  return stamp ? { at: stamp.at, encrypted: stamp.encrypted === true } : null;
 }

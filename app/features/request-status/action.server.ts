@@ -5,6 +5,7 @@ import { rateLimited } from "#app/web/svc.server.ts";
 import {
   answerConsent,
   consentFields,
+  consentIdOf,
   withdrawConsent,
   rescheduleCall,
   withdrawRequest,
@@ -31,7 +32,7 @@ async function consentAnswer(store: Parameters<typeof answerConsent>[0], token: 
 
 /** The consent to withdraw (its number), or a 400 when `consent` is not one. */
 async function consentWithdrawal(store: Parameters<typeof withdrawConsent>[0], token: string, form: Record<string, string>) {
-  const id = /^[1-9]\d{0,8}$/.test(form.consent ?? "") ? Number(form.consent) : 0;
+  const id = consentIdOf(form);
   return id ? withdrawConsent(store, token, id) : ({ error: "malformed" } as const);
 }
 

@@ -213,9 +213,14 @@ export async function withdrawConsent(store: Store, token: string, id: number, n
   return withdrawn ? { ok: "consentWithdrawn", id } : { error: "consent" };
 }
 
+/** The consent's number a form names (`consent`), or null when it is not one. */
+export function consentIdOf(form: Record<string, string>): number | null {
+  return /^[1-9]\d{0,8}$/.test(form.consent ?? "") ? Number(form.consent) : null;
+}
+
 /** The consent form's fields, or null when they are not a question's number and an answer (a 400). */
 export function consentFields(form: Record<string, string>): { id: number; answer: ConsentAnswer } | null {
-  const id = /^[1-9]\d{0,8}$/.test(form.consent ?? "") ? Number(form.consent) : 0;
+  const id = consentIdOf(form);
   const answer = CONSENT_ANSWERS.find((a) => a === form.answer);
   return id && answer ? { id, answer } : null;
 }
